@@ -1,0 +1,18 @@
+// Bundles the server into dist/server/main.js (dependencies stay external) and copies the migrations.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync('dist/server', { recursive: true, force: true });
+await build({
+  entryPoints: { main: 'src/server/main.ts' },
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  outdir: 'dist/server',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+console.log('server built: dist/server/main.js');

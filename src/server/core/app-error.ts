@@ -1,0 +1,50 @@
+/**
+ * Typed errors of the business core. The HTTP layer maps `code` to a status; the message is German
+ * and shown to the user as is (DESIGN §4: bad input gets a 4xx with a German message and a stable code).
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_json: 400,
+  validation_failed: 422,
+  unauthorized: 401,
+  csrf_failed: 403,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+
+  get status(): (typeof ERROR_STATUS)[ErrorCode] {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const GERMAN_DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  bad_request: 'Die Anfrage ist ungültig.',
+  invalid_json: 'Die Anfrage enthält kein gültiges JSON.',
+  validation_failed: 'Bitte Eingaben prüfen.',
+  unauthorized: 'Bitte melde dich an.',
+  csrf_failed: 'Die Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte lade die Seite neu.',
+  forbidden: 'Dafür fehlen dir die Rechte.',
+  not_found: 'Nicht gefunden.',
+  conflict: 'Die Aktion ist im aktuellen Zustand nicht möglich.',
+  payload_too_large: 'Die Anfrage ist zu groß.',
+  rate_limited: 'Zu viele Anfragen. Bitte warte kurz.',
+  internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuche es erneut.',
+  unavailable: 'Der Dienst ist gerade nicht erreichbar. Bitte versuche es später erneut.',
+};

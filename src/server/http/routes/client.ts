@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
+import { isClientRoute } from '@shared/routes';
+import type { AppEnv } from '../app';
+import { pageHeadFor, renderShell } from '../app-shell';
+import { encodeFor, loadStaticSite, type StaticFile } from '../static-site';
+
+/** Serves the built client from memory, with history fallback to the app shell for client routes. */
+export function clientRoutes(webRoot: string) {
+  const files = loadStaticSite(path.resolve(webRoot));
+  const template = files.get('/index.html')?.body.toString('utf8');
+  const app = new Hono<AppEnv>();
+
+  app.on(['GET', 'HEAD'], '*', async (c) => {
+    const file = files.get(c.req.path);
+    if (file && c.req.path !== '/index.html') return sendFile(c, file);
+    if (!template) return c.text('Client nicht gebaut: bitte `npm run build` ausführen.', 503);
+    // A missing asset is a plain 404, not the app shell (a stale tab would otherwise parse HTML as JS).
+    if (c.req.path.startsWith('/assets/') || path.extname(c.req.path) !== '') return c.notFound();
+    const settings = await c.get('deps').settings.get();
+    const html = renderShell(template, pageHeadFor(c.req.path, settings));
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html, isClientRoute(c.req.path) ? 200 : 404);
+  });
+  return app;
+}
+
+function sendFile(c: Context, file: StaticFile) {
+  c.header('ETag', file.etag);
+  c.header('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+  c.header('Vary', 'Accept-Encoding');
+  if (c.req.header('If-None-Match') === file.etag) return c.body(null, 304);
+  const { body, encoding } = encodeFor(file, c.req.header('Accept-Encoding'));
+  if (encoding) c.header('Content-Encoding', encoding);
+  c.header('Content-Type', file.contentType);
+  return c.body(new Uint8Array(body), 200);
+}

@@ -1,0 +1,30 @@
+import { secureHeaders } from 'hono/secure-headers';
+
+/** CSP without inline scripts; HSTS only when the public URL is https (DESIGN §1, issue 2). */
+export function securityHeaders(publicUrl: string) {
+  const https = publicUrl.startsWith('https://');
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", 'https://js.stripe.com'],
+      // Toast and dialog libraries inject <style> at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", 'https://api.stripe.com'],
+      frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      ...(https ? { upgradeInsecureRequests: [] } : {}),
+    },
+    strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
+    xFrameOptions: 'DENY',
+    xContentTypeOptions: 'nosniff',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-origin',
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+  });
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { openDatabase, type Database } from './db/client';
+import { seedDemo } from './db/seed';
+import { SettingsStore } from './core/settings/settings-store';
+import { createApp } from './http/app';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await connect(config.databaseUrl, config.dataDir);
+  await database.migrate();
+  if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data seeded');
+
+  const webRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
+  const app = createApp({ config, database, logger, settings: new SettingsStore(database.db), webRoot });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info({ port: info.port, database: database.kind }, `listening on ${config.publicUrl}`);
+  });
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    server.close(() => void database.close().finally(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+async function connect(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'db') });
+  try {
+    await database.ping();
+    return database;
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StartupError(
+      databaseUrl
+        ? `Die Datenbank unter DATABASE_URL ist nicht erreichbar (${reason}). Bitte DATABASE_URL prüfen.`
+        : `Die eingebettete Datenbank in DATA_DIR konnte nicht geöffnet werden (${reason}).`,
+    );
+  }
+}
+
+class StartupError extends Error {}
+
+main().catch((error: unknown) => {
+  const known = error instanceof ConfigError || error instanceof StartupError;
+  console.error(known ? `Start abgebrochen: ${(error as Error).message}` : error);
+  process.exit(1);
+});

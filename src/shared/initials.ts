@@ -1,0 +1,11 @@
+/** spec visitor §2: first letters of the name's words, at most 2, uppercased; 'U' without a name. */
+export function initialsOf(name: string | null | undefined): string {
+  const letters = (name ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase())
+    .slice(0, 2)
+    .join('');
+  return letters || 'U';
+}

@@ -1,0 +1,30 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { useSession } from '@web/lib/session';
+import { PageSpinner } from '@web/components/ui/page-spinner';
+
+/** Signed-out visitors go to /login with the origin remembered (spec visitor §2). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <PageSpinner />;
+  if (status === 'signed-out') return <Navigate to="/login" replace state={{ from: location }} />;
+  return children;
+}
+
+/** spec admin §2 'Access guard'. The server checks the role again on every admin endpoint. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { status, user } = useSession();
+  const location = useLocation();
+  const denied = status === 'signed-in' && user?.role !== 'admin';
+  useEffect(() => {
+    if (denied) {
+      toast.error('Access Denied', { description: "You don't have permission to access the admin area." });
+    }
+  }, [denied]);
+  if (status === 'loading') return <PageSpinner />;
+  if (status === 'signed-out') return <Navigate to="/login" replace state={{ from: location }} />;
+  if (denied) return <Navigate to="/" replace />;
+  return children;
+}

@@ -1,0 +1,25 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { ThemeProvider, useTheme } from '@web/lib/theme';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
+});
+
+function ThemedToaster() {
+  const { resolved } = useTheme();
+  // spec visitor §9: one toast at a time.
+  return <Toaster theme={resolved} visibleToasts={1} position="top-center" richColors closeButton />;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        {children}
+        <ThemedToaster />
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

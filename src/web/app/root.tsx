@@ -1,0 +1,27 @@
+import { Outlet, useLocation } from 'react-router';
+import { isMagicLinkUrl } from '@shared/routes';
+import { MagicLinkPage } from '@web/features/auth/magic-link-page';
+import { AuthLayoutFrame } from './layouts/auth-layout';
+import { CookieBanner } from './shell/cookie-banner';
+import { ScrollToTop } from './scroll-to-top';
+import { Splash } from './shell/splash';
+
+/** Everything every page shares; any URL with `code` or `token` shows the magic-link handler (spec visitor §2). */
+export function Root() {
+  const location = useLocation();
+  const magicLink = isMagicLinkUrl(location.pathname, new URLSearchParams(location.search));
+  return (
+    <>
+      <Splash />
+      <ScrollToTop />
+      {magicLink ? (
+        <AuthLayoutFrame>
+          <MagicLinkPage />
+        </AuthLayoutFrame>
+      ) : (
+        <Outlet />
+      )}
+      <CookieBanner />
+    </>
+  );
+}

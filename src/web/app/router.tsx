@@ -1,0 +1,87 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
+import { HomePage } from '@web/features/home/home-page';
+import { ComingSoonPage } from '@web/features/site/coming-soon-page';
+import { NotFoundPage } from '@web/components/pages/not-found-page';
+import { PendingPage } from '@web/components/pages/pending-page';
+import { PageSpinner } from '@web/components/ui/page-spinner';
+import { ComingSoonGate } from './coming-soon-gate';
+import { RequireAdmin, RequireAuth } from './guards';
+import { AuthLayout } from './layouts/auth-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { Root } from './root';
+
+const gated = (element: React.ReactNode) => <ComingSoonGate>{element}</ComingSoonGate>;
+const signedIn = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
+
+/** Lazily loaded page: keeps rarely visited pages (FAQ, legal texts, admin) out of the first download. */
+const lazyPage = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: load,
+});
+
+const AdminApp = lazy(() => import('@web/features/admin/admin-app'));
+
+function AdminOutlet() {
+  return (
+    <RequireAdmin>
+      <Suspense fallback={<PageSpinner />}>
+        <AdminApp />
+      </Suspense>
+    </RequireAdmin>
+  );
+}
+
+function OrderConfirmationRedirect() {
+  const { bookingId } = useParams();
+  return <Navigate to={`/booking/${bookingId}/success`} replace />;
+}
+
+// spec visitor §2 'Route table' (and spec admin §2 for /admin).
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: gated(<HomePage />) },
+          { path: 'events', element: <Navigate to="/?view=cards" replace /> },
+          { path: 'timetable', element: <Navigate to="/?view=timetable" replace /> },
+          { path: 'coming-soon', element: <RequireAdmin><ComingSoonPage /></RequireAdmin> },
+          { path: 'event/:slug', element: gated(<PendingPage title="Veranstaltung" />) },
+          {
+            path: 'help',
+            ...lazyPage(() => import('@web/features/content/help-page').then((m) => ({ Component: () => gated(<m.HelpPage />) }))),
+          },
+          { path: 'impressum', ...lazyPage(() => import('@web/features/content/imprint-page').then((m) => ({ Component: m.ImprintPage }))) },
+          { path: 'datenschutz', ...lazyPage(() => import('@web/features/content/privacy-page').then((m) => ({ Component: m.PrivacyPage }))) },
+          { path: 'agb', ...lazyPage(() => import('@web/features/content/terms-page').then((m) => ({ Component: m.TermsPage }))) },
+          { path: 'email-confirmed', element: <PendingPage title="Newsletter-Bestätigung" /> },
+          { path: 'setup', element: <PendingPage title="Ersteinrichtung: Eigentümer" /> },
+          { path: 'onboarding', element: signedIn(<PendingPage title="Willkommen! Lass uns dein Account vervollständigen" />) },
+          { path: 'booking/:eventId', element: signedIn(<PendingPage title="Buchung" />) },
+          { path: 'booking/:bookingId/success', element: signedIn(<PendingPage title="Buchung" />) },
+          { path: 'checkout/:eventId', element: signedIn(<PendingPage title="Checkout" />) },
+          { path: 'my-tickets', element: signedIn(<PendingPage title="Meine Tickets" />) },
+          { path: 'meine-tickets', element: signedIn(<PendingPage title="Meine Tickets" />) },
+          { path: 'profile', element: signedIn(<PendingPage title="Mein Profil" />) },
+          { path: 'order/:bookingId/confirmation', element: <OrderConfirmationRedirect /> },
+          {
+            path: 'admin/*',
+            element: <AdminOutlet />,
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: 'login', element: <PendingPage title="Anmelden" /> },
+          { path: 'event/:slug/login', element: gated(<PendingPage title="Anmelden" />) },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import { openCookieConsent } from '@web/lib/cookie-consent';
+import { useSettings } from '@web/lib/settings';
+import { SmartLink } from '@web/components/ui/smart-link';
+
+const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline';
+
+/** spec visitor §2 'Footer'. */
+export function SiteFooter() {
+  const { brand, legal, supportEmail } = useSettings();
+  return (
+    <footer className="mt-16 border-t border-border bg-muted/40">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6">
+        <div>
+          <p className="font-serif text-lg font-semibold">{brand.siteName}</p>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Workshops, Seminare und Retreats für Paare und Einzelne.
+          </p>
+        </div>
+        <nav aria-label="Angebot">
+          <ul className="space-y-2">
+            <li>
+              <Link to="/" className={linkClass}>
+                Workshops
+              </Link>
+            </li>
+            <li>
+              <Link to="/my-tickets" className={linkClass}>
+                Meine Tickets
+              </Link>
+            </li>
+            <li>
+              <Link to="/help" className={linkClass}>
+                Häufige Fragen
+              </Link>
+            </li>
+            <li>
+              <a href={`mailto:${supportEmail}`} className={linkClass}>
+                Support: {supportEmail}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Rechtliches">
+          <ul className="space-y-2">
+            <li>
+              <SmartLink to={legal.imprintUrl} className={linkClass}>
+                Impressum
+              </SmartLink>
+            </li>
+            <li>
+              <SmartLink to={legal.privacyUrl} className={linkClass}>
+                Datenschutz
+              </SmartLink>
+            </li>
+            <li>
+              <SmartLink to={legal.termsUrl} className={linkClass}>
+                AGB
+              </SmartLink>
+            </li>
+            <li>
+              <button type="button" onClick={openCookieConsent} className={linkClass}>
+                Cookie-Einstellungen
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="pb-8 text-center text-xs text-muted-foreground">
+        © {new Date().getFullYear()} {brand.siteName}
+      </p>
+    </footer>
+  );
+}

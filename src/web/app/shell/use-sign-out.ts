@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { sessionQuery, signOut } from '@web/lib/session';
+
+/** 'Abmelden': ends the session on the server, then goes to / (spec visitor §2). */
+export function useSignOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return async () => {
+    try {
+      await signOut();
+      queryClient.clear();
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      navigate('/');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Abmelden fehlgeschlagen');
+    }
+  };
+}

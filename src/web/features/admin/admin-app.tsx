@@ -1,0 +1,25 @@
+import { useRoutes, type RouteObject } from 'react-router';
+import { NotFoundPage } from '@web/components/pages/not-found-page';
+import { PendingPage } from '@web/components/pages/pending-page';
+import { AdminLayout } from './admin-layout';
+
+/** The admin area: loaded as its own chunk, so public pages never download admin code. */
+export const adminRoutes: RouteObject[] = [
+  {
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: <PendingPage title="Dashboard" /> },
+      { path: 'events', element: <PendingPage title="Veranstaltungen" /> },
+      { path: 'events/new', element: <PendingPage title="Neues Event erstellen" /> },
+      { path: 'events/:id/edit', element: <PendingPage title="Event bearbeiten" /> },
+      { path: 'bookings', element: <PendingPage title="Tickets verwalten" /> },
+      { path: 'users', element: <PendingPage title="Benutzer" /> },
+      { path: 'settings', element: <PendingPage title="Einstellungen" /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export default function AdminApp() {
+  return useRoutes(adminRoutes);
+}

@@ -1,0 +1,41 @@
+import { CalendarDays, LayoutDashboard, Settings, Ticket, Users } from 'lucide-react';
+import { NavLink, Outlet } from 'react-router';
+
+// spec admin §2 'Admin layout': Veranstaltungen stays active on its sub-paths.
+const SIDEBAR = [
+  { to: '/admin', label: 'Übersicht', icon: LayoutDashboard, end: true },
+  { to: '/admin/events', label: 'Veranstaltungen', icon: CalendarDays, end: false },
+  { to: '/admin/bookings', label: 'Buchungen', icon: Ticket, end: false },
+  { to: '/admin/users', label: 'Benutzer', icon: Users, end: false },
+  { to: '/admin/settings', label: 'Einstellungen', icon: Settings, end: false },
+];
+
+export function AdminLayout() {
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row sm:px-6">
+      <nav aria-label="Administration" className="md:w-56 md:shrink-0">
+        <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          {SIDEBAR.map(({ to, label, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                className={({ isActive }) =>
+                  `flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${
+                    isActive ? 'bg-accent text-accent-foreground' : 'hover:bg-muted'
+                  }`
+                }
+              >
+                <Icon className="h-4 w-4" aria-hidden />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

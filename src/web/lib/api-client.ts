@@ -1,0 +1,55 @@
+import { apiErrorSchema } from '@shared/api-error';
+
+/** An error answer of our API: stable code, German message, HTTP status. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+const NETWORK_MESSAGE = 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung.';
+
+type RefreshHandler = () => Promise<boolean>;
+let refreshSession: RefreshHandler | undefined;
+
+/** Registered by the session module: called once after a 401 before the request is retried (spec visitor §4). */
+export function onUnauthorized(handler: RefreshHandler) {
+  refreshSession = handler;
+}
+
+export async function apiFetch<T>(path: string, init: RequestInit = {}, retried = false): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('Content-Type')) {
+    headers.set('Content-Type', 'application/json');
+  }
+  headers.set('Accept', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'network', NETWORK_MESSAGE);
+  }
+  if (response.status === 401 && !retried && refreshSession && (await refreshSession())) {
+    return apiFetch<T>(path, init, true);
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
+  const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(response.status, code, message, details, retryAfter);
+  }
+  return new ApiError(response.status, 'unknown', 'Ein unerwarteter Fehler ist aufgetreten', undefined, retryAfter);
+}

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from './api-client';
+
+export type Role = 'attendee' | 'organizer' | 'admin';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  fullName: string | null;
+  role: Role;
+}
+
+export interface SessionState {
+  user: SessionUser | null;
+}
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: () => apiFetch<SessionState>('/api/session'),
+  staleTime: 60_000,
+  // spec visitor §4: the session is refreshed when the window regains focus.
+  refetchOnWindowFocus: true,
+});
+
+export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
+
+export function useSession(): { status: SessionStatus; user: SessionUser | null } {
+  const { data, isPending } = useQuery(sessionQuery);
+  if (isPending) return { status: 'loading', user: null };
+  const user = data?.user ?? null;
+  return { status: user ? 'signed-in' : 'signed-out', user };
+}
+
+export const isAdmin = (user: SessionUser | null) => user?.role === 'admin';
+
+/** Ends the session on the server; local state is cleared only when that worked (spec visitor §4). */
+export async function signOut(): Promise<void> {
+  await apiFetch<void>('/api/auth/sign-out', { method: 'POST', body: '{}' });
+  for (const key of ['auth_redirect', 'auth_email']) sessionStorage.removeItem(key);
+}
