@@ -14,7 +14,17 @@ const restrict = (files, patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'public', 'src/server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'public',
+      'src/server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -32,19 +42,54 @@ export default tseslint.config(
   },
   { files: ['scripts/**', 'bench/**', 'e2e/**', 'src/server/cli/**'], rules: { 'no-console': 'off' } },
   // Boundaries (DESIGN §3): shared is imported by both sides and imports neither; web never imports server.
-  restrict(['src/shared/**'], [
-    { group: ['@web/*', '@server/*', '**/web/**', '**/server/**', 'react', 'react-dom'], message: 'src/shared bleibt frei von Client- und Server-Code.' },
-  ]),
-  restrict(['src/web/**'], [{ group: ['@server/*', '**/server/**', 'pg', 'drizzle-orm', 'drizzle-orm/*'], message: 'Der Client importiert nie Server-Code.' }]),
-  restrict(['src/server/**'], [{ group: ['@web/*', '**/web/**', 'react', 'react-dom'], message: 'Der Server importiert keinen Client-Code.' }]),
+  restrict(
+    ['src/shared/**'],
+    [
+      {
+        group: ['@web/*', '@server/*', '**/web/**', '**/server/**', 'react', 'react-dom'],
+        message: 'src/shared bleibt frei von Client- und Server-Code.',
+      },
+    ],
+  ),
+  restrict(
+    ['src/web/**'],
+    [
+      {
+        group: ['@server/*', '**/server/**', 'pg', 'drizzle-orm', 'drizzle-orm/*'],
+        message: 'Der Client importiert nie Server-Code.',
+      },
+    ],
+  ),
+  restrict(
+    ['src/server/**'],
+    [
+      {
+        group: ['@web/*', '**/web/**', 'react', 'react-dom'],
+        message: 'Der Server importiert keinen Client-Code.',
+      },
+    ],
+  ),
   // Features do not import each other; shared pieces move down to components/, lib/ or shared/.
   ...features.map((feature) =>
-    restrict([`src/web/features/${feature}/**`], [
-      { group: ['@server/*', '**/server/**', 'pg', 'drizzle-orm', 'drizzle-orm/*'], message: 'Der Client importiert nie Server-Code.' },
-      {
-        group: ['@web/features/*', `!@web/features/${feature}`, `!@web/features/${feature}/**`, '**/features/**', '@web/app/*'],
-        message: 'Features importieren einander nicht (und nicht app/): Gemeinsames gehört nach components/, lib/ oder shared/.',
-      },
-    ]),
+    restrict(
+      [`src/web/features/${feature}/**`],
+      [
+        {
+          group: ['@server/*', '**/server/**', 'pg', 'drizzle-orm', 'drizzle-orm/*'],
+          message: 'Der Client importiert nie Server-Code.',
+        },
+        {
+          group: [
+            '@web/features/*',
+            `!@web/features/${feature}`,
+            `!@web/features/${feature}/**`,
+            '**/features/**',
+            '@web/app/*',
+          ],
+          message:
+            'Features importieren einander nicht (und nicht app/): Gemeinsames gehört nach components/, lib/ oder shared/.',
+        },
+      ],
+    ),
   ),
 );

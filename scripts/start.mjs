@@ -15,7 +15,10 @@ const builtAt = Math.min(newestIn('dist/server/main.js'), newestIn('dist/web/ind
 const changedAt = Math.max(...sources.map(newestIn));
 if (builtAt === 0 || changedAt > builtAt) {
   console.log(builtAt === 0 ? 'Kein Build gefunden: baue die App …' : 'Quellen geändert: baue die App neu …');
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync('npm', ['run', 'build'], {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 process.setSourceMapsEnabled(true);

@@ -22,7 +22,13 @@ const envSchema = z.object({
       .optional(),
   ),
   APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'mindestens 32 Zeichen').optional()),
-  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'muss mit smtp:// oder smtps:// beginnen').optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'muss mit smtp:// oder smtps:// beginnen')
+      .optional(),
+  ),
   MAIL_FROM: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,

@@ -27,7 +27,9 @@ export function pageHeadFor(pathname: string, settings: AppSettings): PageHead {
 
 /** Replaces the template's <title> and fills the <!--app-head--> marker. */
 export function renderShell(template: string, head: PageHead): string {
-  const parts = [`<meta name="description" content="${escapeHtml(head.description ?? DEFAULT_DESCRIPTION)}">`];
+  const parts = [
+    `<meta name="description" content="${escapeHtml(head.description ?? DEFAULT_DESCRIPTION)}">`,
+  ];
   for (const data of head.jsonLd ?? []) {
     parts.push(`<script type="application/ld+json">${safeJson(data)}</script>`);
   }

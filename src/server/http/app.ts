@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import type { SettingsStore } from '../core/settings/settings-store';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
 import { errorBody, handleError } from './errors';
+import { jsonBody } from './json-body';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import { healthRoutes } from './routes/health';
@@ -22,7 +23,7 @@ export interface AppDeps {
   webRoot?: string;
 }
 
-export type AppEnv = { Variables: { deps: AppDeps } };
+export type AppEnv = { Variables: { deps: AppDeps; json: unknown } };
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -33,9 +34,16 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     await next();
   });
-  app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: () => {
-    throw new AppError('payload_too_large', GERMAN_DEFAULT_MESSAGES.payload_too_large);
-  } }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw new AppError('payload_too_large', GERMAN_DEFAULT_MESSAGES.payload_too_large);
+      },
+    }),
+  );
+  app.use('/api/*', jsonBody);
 
   app.route('/api/health', healthRoutes);
   app.route('/api/settings', settingsRoutes);

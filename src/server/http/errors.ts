@@ -27,14 +27,3 @@ export function handleError(logger: Logger) {
     return c.json(errorBody('internal', GERMAN_DEFAULT_MESSAGES.internal), 500);
   };
 }
-
-/** Reads a JSON body; malformed JSON is a 400 with a German message, never a 500. */
-export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new AppError('invalid_json', GERMAN_DEFAULT_MESSAGES.invalid_json);
-  }
-}

@@ -47,18 +47,47 @@ export const routes: RouteObject[] = [
           { index: true, element: gated(<HomePage />) },
           { path: 'events', element: <Navigate to="/?view=cards" replace /> },
           { path: 'timetable', element: <Navigate to="/?view=timetable" replace /> },
-          { path: 'coming-soon', element: <RequireAdmin><ComingSoonPage /></RequireAdmin> },
+          {
+            path: 'coming-soon',
+            element: (
+              <RequireAdmin>
+                <ComingSoonPage />
+              </RequireAdmin>
+            ),
+          },
           { path: 'event/:slug', element: gated(<PendingPage title="Veranstaltung" />) },
           {
             path: 'help',
-            ...lazyPage(() => import('@web/features/content/help-page').then((m) => ({ Component: () => gated(<m.HelpPage />) }))),
+            ...lazyPage(() =>
+              import('@web/features/content/help-page').then((m) => ({
+                Component: () => gated(<m.HelpPage />),
+              })),
+            ),
           },
-          { path: 'impressum', ...lazyPage(() => import('@web/features/content/imprint-page').then((m) => ({ Component: m.ImprintPage }))) },
-          { path: 'datenschutz', ...lazyPage(() => import('@web/features/content/privacy-page').then((m) => ({ Component: m.PrivacyPage }))) },
-          { path: 'agb', ...lazyPage(() => import('@web/features/content/terms-page').then((m) => ({ Component: m.TermsPage }))) },
+          {
+            path: 'impressum',
+            ...lazyPage(() =>
+              import('@web/features/content/imprint-page').then((m) => ({ Component: m.ImprintPage })),
+            ),
+          },
+          {
+            path: 'datenschutz',
+            ...lazyPage(() =>
+              import('@web/features/content/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
+            ),
+          },
+          {
+            path: 'agb',
+            ...lazyPage(() =>
+              import('@web/features/content/terms-page').then((m) => ({ Component: m.TermsPage })),
+            ),
+          },
           { path: 'email-confirmed', element: <PendingPage title="Newsletter-Bestätigung" /> },
           { path: 'setup', element: <PendingPage title="Ersteinrichtung: Eigentümer" /> },
-          { path: 'onboarding', element: signedIn(<PendingPage title="Willkommen! Lass uns dein Account vervollständigen" />) },
+          {
+            path: 'onboarding',
+            element: signedIn(<PendingPage title="Willkommen! Lass uns dein Account vervollständigen" />),
+          },
           { path: 'booking/:eventId', element: signedIn(<PendingPage title="Buchung" />) },
           { path: 'booking/:bookingId/success', element: signedIn(<PendingPage title="Buchung" />) },
           { path: 'checkout/:eventId', element: signedIn(<PendingPage title="Checkout" />) },

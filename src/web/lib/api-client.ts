@@ -51,5 +51,11 @@ async function toApiError(response: Response): Promise<ApiError> {
     const { code, message, details } = parsed.data.error;
     return new ApiError(response.status, code, message, details, retryAfter);
   }
-  return new ApiError(response.status, 'unknown', 'Ein unerwarteter Fehler ist aufgetreten', undefined, retryAfter);
+  return new ApiError(
+    response.status,
+    'unknown',
+    'Ein unerwarteter Fehler ist aufgetreten',
+    undefined,
+    retryAfter,
+  );
 }

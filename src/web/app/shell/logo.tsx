@@ -6,7 +6,8 @@ import { useTheme } from '@web/lib/theme';
 export function Logo() {
   const { brand } = useSettings();
   const { resolved } = useTheme();
-  const url = resolved === 'dark' ? brand.logoDarkUrl || brand.logoLightUrl : brand.logoLightUrl || brand.logoDarkUrl;
+  const url =
+    resolved === 'dark' ? brand.logoDarkUrl || brand.logoLightUrl : brand.logoLightUrl || brand.logoDarkUrl;
   const [failed, setFailed] = useState<string | null>(null);
   if (url && failed !== url) {
     return <img src={url} alt={brand.siteName} className="h-9 w-auto" onError={() => setFailed(url)} />;

@@ -17,7 +17,11 @@ const SIZES: Record<ButtonSize, string> = {
 };
 
 /** Class names of a button, also for links that look like buttons. */
-export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
+export function buttonClasses(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra = '',
+): string {
   return [
     'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors',
     'disabled:pointer-events-none disabled:opacity-50',

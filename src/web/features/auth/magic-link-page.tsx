@@ -62,7 +62,10 @@ export function MagicLinkPage() {
         </Link>
       </div>
       <p className="text-sm text-muted-foreground">
-        Hilfe: <a className="underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>
+        Hilfe:{' '}
+        <a className="underline" href={`mailto:${supportEmail}`}>
+          {supportEmail}
+        </a>
       </p>
     </div>
   );

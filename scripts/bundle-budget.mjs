@@ -1,0 +1,34 @@
+// Size budget (issue 2): initial JavaScript of the home page, gzipped, at most 170 KB; admin code must be
+// split away. Reads the built index.html, follows its module script and modulepreload links, prints figures.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 170;
+const root = 'dist/web';
+const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+const initial = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]));
+const gz = (file) => gzipSync(readFileSync(path.join(root, file))).length;
+let total = 0;
+for (const file of initial) {
+  const size = gz(file);
+  total += size;
+  console.log(`  initial ${file}: ${(size / 1024).toFixed(1)} KB gzip`);
+}
+const css = [...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((match) => match[1]);
+for (const file of css) console.log(`  initial ${file}: ${(gz(file) / 1024).toFixed(1)} KB gzip (CSS)`);
+
+const adminChunks = readdirSync(path.join(root, 'assets')).filter((name) => /^admin-app.*\.js$/.test(name));
+const adminInInitial = [...initial].some((file) => /admin/.test(file));
+console.log(
+  `initial JavaScript of the home page: ${(total / 1024).toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`,
+);
+console.log(`admin chunk(s) split away: ${adminChunks.join(', ') || 'none found'}`);
+if (total > BUDGET_KB * 1024) {
+  console.error(`Budget überschritten: ${(total / 1024).toFixed(1)} KB > ${BUDGET_KB} KB`);
+  process.exit(1);
+}
+if (adminInInitial || adminChunks.length === 0) {
+  console.error('Admin-Code ist nicht vom öffentlichen Bundle getrennt.');
+  process.exit(1);
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, isOperatorPlaceholder, mergeSettings } from './settings';
+
+describe('mergeSettings', () => {
+  it('returns the defaults for no rows', () => {
+    expect(mergeSettings({})).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('merges partial objects and drops invalid values', () => {
+    const merged = mergeSettings({
+      brand: { siteName: 'Haus am See' },
+      timezone: { name: '' },
+      unknown: { x: 1 },
+    });
+    expect(merged.brand).toEqual({ ...DEFAULT_SETTINGS.brand, siteName: 'Haus am See' });
+    expect(merged.timezone).toEqual({ name: 'Europe/Berlin' });
+    expect(merged).not.toHaveProperty('unknown');
+  });
+
+  it('marks operator data that still has to be filled in', () => {
+    expect(isOperatorPlaceholder(DEFAULT_SETTINGS.operator.name)).toBe(true);
+    expect(isOperatorPlaceholder('Anna Berg')).toBe(false);
+  });
+});

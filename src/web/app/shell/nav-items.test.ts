@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { navItemsFor } from './nav-items';
+
+const labels = (items: { label: string }[]) => items.map((item) => item.label);
+const user = (role: 'attendee' | 'organizer' | 'admin') => ({
+  id: '1',
+  email: 'a@b.de',
+  fullName: 'A B',
+  role,
+});
+
+describe('navItemsFor (spec visitor §2 header)', () => {
+  it('shows Anmelden but not Meine Tickets to signed-out visitors', () => {
+    expect(labels(navItemsFor(null))).toEqual(['Veranstaltungen', 'FAQ', 'Anmelden']);
+  });
+  it('shows Meine Tickets to attendees and organizers', () => {
+    expect(labels(navItemsFor(user('attendee')))).toEqual(['Veranstaltungen', 'Meine Tickets', 'FAQ']);
+    expect(labels(navItemsFor(user('organizer')))).toEqual(['Veranstaltungen', 'Meine Tickets', 'FAQ']);
+  });
+  it('adds Administration for admins only', () => {
+    expect(labels(navItemsFor(user('admin')))).toEqual([
+      'Veranstaltungen',
+      'Meine Tickets',
+      'FAQ',
+      'Administration',
+    ]);
+  });
+});

@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '@server/config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'ticketshop-config-'));
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with no variables set', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+    expect(config.production).toBe(false);
+    // the generated secret is kept, so sessions survive a restart
+    expect(config.appSecret).toBe(readFileSync(path.join(dir, 'app-secret'), 'utf8'));
+    expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(config.appSecret);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'kein-url' }, 'PUBLIC_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SEED_DEMO: 'vielleicht' }, 'SEED_DEMO'],
+    [{ APP_SECRET: 'kurz' }, 'APP_SECRET'],
+  ])('rejects %j naming %s', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
+  });
+
+  it('refuses production without APP_SECRET, PUBLIC_URL and SMTP_URL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET, PUBLIC_URL, SMTP_URL/);
+  });
+
+  it('never seeds demo data in production', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://tickets.example.org',
+      SMTP_URL: 'smtp://mail.example.org:587',
+      SEED_DEMO: 'true',
+    });
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('requires the S3 variables together', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: 'b' })).toThrow(/S3_ENDPOINT/);
+  });
+});

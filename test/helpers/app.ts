@@ -1,0 +1,33 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '@server/config';
+import { SettingsStore } from '@server/core/settings/settings-store';
+import type { Database } from '@server/db/client';
+import { createApp } from '@server/http/app';
+import { createLogger } from '@server/logger';
+import { createTestDatabase } from './db';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  config: Config;
+  settings: SettingsStore;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), driven by app.request(). */
+export async function createTestApp(options: { env?: Record<string, string>; webRoot?: string } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ticketshop-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const database = await createTestDatabase();
+  const settings = new SettingsStore(database.db);
+  const app = createApp({
+    config,
+    database,
+    logger: createLogger('silent'),
+    settings,
+    webRoot: options.webRoot,
+  });
+  return { app, database, config, settings, close: () => database.close() } satisfies TestApp;
+}
