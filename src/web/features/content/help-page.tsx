@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { FAQ_ENTRIES, faqJsonLd } from '@shared/content/faq';
+import { buttonClasses } from '@web/components/ui/button';
+import { SmartLink } from '@web/components/ui/smart-link';
+import { usePageTitle } from '@web/lib/page-title';
+import { useSettings } from '@web/lib/settings';
+import { ContentPage, LegalSection, proseLinkClass } from './legal-section';
+
+/** spec visitor §2 'FAQ /help': table of contents, one anchored section per question, structured data. */
+export function HelpPage() {
+  usePageTitle('Häufige Fragen (FAQ)');
+  const { legal, supportEmail } = useSettings();
+  useScrollToHash();
+
+  return (
+    <ContentPage
+      title="Häufige Fragen (FAQ)"
+      lead="Hier findest du Antworten rund um Buchung, Tickets und unsere Workshops."
+    >
+      <nav
+        aria-label="Inhaltsverzeichnis"
+        className="rounded-xl border border-border bg-card p-5 text-card-foreground"
+      >
+        <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Inhalt</p>
+        <ol className="mt-3 space-y-2">
+          {FAQ_ENTRIES.map((entry) => (
+            <li key={entry.id}>
+              <a href={`#${entry.id}`} className={proseLinkClass}>
+                {entry.question}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      {FAQ_ENTRIES.map((entry) => (
+        <LegalSection key={entry.id} id={entry.id} title={entry.question}>
+          {entry.answer.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          {entry.id === 'q-storno' ? (
+            <p>
+              <SmartLink to={legal.termsUrl} className={proseLinkClass}>
+                Alle Bedingungen in unseren AGB lesen
+              </SmartLink>
+            </p>
+          ) : null}
+        </LegalSection>
+      ))}
+
+      <aside
+        aria-labelledby="faq-cta-titel"
+        className="rounded-xl border border-border bg-muted p-6 text-center sm:p-8"
+      >
+        <h2 id="faq-cta-titel" className="font-serif text-2xl font-semibold tracking-tight">
+          Bereit für deinen ersten Workshop?
+        </h2>
+        <p className="mt-2 text-muted-foreground">
+          Melde dich mit deiner E-Mail-Adresse an – ganz ohne Passwort.
+        </p>
+        <Link to="/login" className={buttonClasses('primary', 'lg', 'mt-6')}>
+          Jetzt anmelden
+        </Link>
+        <p className="mt-6 text-sm text-muted-foreground">
+          Deine Frage ist nicht dabei? Schreib uns an{' '}
+          <a href={`mailto:${supportEmail}`} className={proseLinkClass}>
+            {supportEmail}
+          </a>
+          .
+        </p>
+      </aside>
+
+      <FaqStructuredData />
+    </ContentPage>
+  );
+}
+
+/**
+ * The FAQ as schema.org data block (not executed, so the CSP allows it). When /help is the first page
+ * loaded, the server has already put the same block into <head> (server/http/app-shell.ts); repeating it
+ * would show search engines two FAQPage items, so it is only rendered after a client-side navigation.
+ */
+function FaqStructuredData() {
+  const [inHead] = useState(() =>
+    Array.from(document.head.querySelectorAll('script[type="application/ld+json"]')).some((el) =>
+      el.textContent?.includes('"FAQPage"'),
+    ),
+  );
+  if (inHead) return null;
+  // '<' escaped so the text can never close the element, as on the server.
+  return <script type="application/ld+json">{JSON.stringify(faqJsonLd()).replace(/</g, '\\u003c')}</script>;
+}
+
+/**
+ * Deep links such as /help#q-storno: the page is loaded lazily, so the anchor does not exist yet when the
+ * browser looks for it, and the shell's scroll-to-top effect runs after ours; one frame later both are done.
+ */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const frame = requestAnimationFrame(() => {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
+}
