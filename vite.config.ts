@@ -18,6 +18,7 @@ export default defineConfig({
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    globalSetup: ['test/global-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -104,7 +104,10 @@ describe('security headers', () => {
   });
 
   it('adds HSTS when PUBLIC_URL is https', async () => {
-    const https = await createTestApp({ env: { PUBLIC_URL: 'https://tickets.example.org' } });
+    const https = await createTestApp({
+      env: { PUBLIC_URL: 'https://tickets.example.org' },
+      database: t.database,
+    });
     try {
       const res = await https.app.request('/api/health');
       expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');

@@ -17,10 +17,13 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), driven by app.request(). */
-export async function createTestApp(options: { env?: Record<string, string>; webRoot?: string } = {}) {
+export async function createTestApp(
+  options: { env?: Record<string, string>; webRoot?: string; database?: Database } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ticketshop-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
-  const database = await createTestDatabase();
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase());
   const settings = new SettingsStore(database.db);
   const app = createApp({
     config,
@@ -29,5 +32,11 @@ export async function createTestApp(options: { env?: Record<string, string>; web
     settings,
     webRoot: options.webRoot,
   });
-  return { app, database, config, settings, close: () => database.close() } satisfies TestApp;
+  return {
+    app,
+    database,
+    config,
+    settings,
+    close: () => (shared ? Promise.resolve() : database.close()),
+  } satisfies TestApp;
 }

@@ -36,7 +36,10 @@ function resolveMigrationsFolder(): string {
   return path.join(here, 'migrations');
 }
 
-export type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { memory: true };
+export type DatabaseOptions =
+  | { databaseUrl: string }
+  | { dataDir: string }
+  | { memory: true; /** a `dumpDataDir()` of a migrated database: skips initdb and migrations */ from?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
@@ -58,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(options.dataDir, { recursive: true });
     client = new PGlite(options.dataDir);
   } else {
-    client = new PGlite();
+    client = new PGlite(options.from ? { loadDataDir: options.from } : {});
   }
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns';
+import { events } from './events';
+import { profiles } from './profiles';
+
+/** pending = seats held until hold_expires_at; expired = hold released by the expiry job (DESIGN §4). */
+export const bookingStatus = pgEnum('booking_status', ['pending', 'confirmed', 'cancelled', 'expired']);
+export const paymentStatus = pgEnum('payment_status', [
+  'pending',
+  'paid',
+  'failed',
+  'refunded',
+  'partially_refunded',
+  'not_required',
+]);
+
+/**
+ * spec visitor §3 'Booking'. Amounts are integer cents computed by the server (DESIGN §4).
+ * `seats` is the number of persons this booking currently holds: quantity × 2 for per_pair events,
+ * lowered when single tickets are cancelled. Seat invariant: events.available_seats = total_seats −
+ * sum(seats) of its pending and confirmed bookings.
+ * Events cannot be deleted while bookings exist (money records stay); deleting an account keeps its
+ * bookings for the books with profile_id set to NULL (holder_name remains).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull(),
+    seats: integer('seats').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalAmountCents: integer('total_amount_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    status: bookingStatus('status').notNull().default('pending'),
+    paymentStatus: paymentStatus('payment_status').notNull().default('pending'),
+    holdExpiresAt: timestamptz('hold_expires_at'),
+    holderName: text('holder_name'),
+    confirmedAt: timestamptz('confirmed_at'),
+    cancellationDate: timestamptz('cancellation_date'),
+    refundReason: text('refund_reason'),
+    isTest: boolean('is_test').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // the hold-expiry job scans pending bookings by expiry; 'my bookings' lists by profile, newest first
+    index('bookings_status_hold_expires_at_idx').on(t.status, t.holdExpiresAt),
+    index('bookings_profile_id_created_at_idx').on(t.profileId, t.createdAt),
+    index('bookings_event_id_status_idx').on(t.eventId, t.status),
+    check('bookings_quantity_positive', sql`${t.quantity} > 0`),
+    check('bookings_seats_non_negative', sql`${t.seats} >= 0`),
+    check('bookings_unit_price_non_negative', sql`${t.unitPriceCents} >= 0`),
+    check('bookings_total_amount_non_negative', sql`${t.totalAmountCents} >= 0`),
+  ],
+);

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { user } from './accounts';
+import { createdAt, timestamptz, updatedAt } from './columns';
+import { cancellationPolicies } from './policies';
+
+/** spec admin §4 'Event status'; new events start as draft. */
+export const eventStatus = pgEnum('event_status', ['draft', 'published', 'cancelled', 'completed']);
+/** The admin spec calls presence 'praesenz' (its default); we store the visitor spec's 'presence'. */
+export const eventMode = pgEnum('event_mode', ['online', 'presence']);
+/** A per_pair ticket admits two persons and takes two seats (DESIGN §4). */
+export const priceUnit = pgEnum('price_unit', ['per_person', 'per_pair']);
+
+/**
+ * spec visitor §3 and admin §3 'Event'. Prices are integer cents (`price_cents`, `early_bird_price_cents`)
+ * in `currency`, per `price_unit`, so no rounding happens in the database or in totals. Seats count
+ * persons; `available_seats` is maintained by the booking code in the same transaction as each booking,
+ * expiry and cancellation, and the CHECKs make an oversold or impossible count fail instead of persisting.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    shortDescription: text('short_description'),
+    description: text('description').notNull().default(''),
+    startTime: timestamptz('start_time').notNull(),
+    endTime: timestamptz('end_time').notNull(),
+    timezone: text('timezone').notNull().default('Europe/Berlin'),
+    location: text('location').notNull().default(''),
+    locationDetails: text('location_details'),
+    room: text('room'),
+    venue: text('venue'),
+    mode: eventMode('mode').notNull().default('presence'),
+    /** Shown only to buyers (spec admin §3). */
+    onlineUrl: text('online_url'),
+    priceCents: integer('price_cents').notNull().default(0),
+    earlyBirdPriceCents: integer('early_bird_price_cents'),
+    earlyBirdEndsAt: timestamptz('early_bird_ends_at'),
+    currency: text('currency').notNull().default('EUR'),
+    priceUnit: priceUnit('price_unit').notNull().default('per_person'),
+    totalSeats: integer('total_seats').notNull(),
+    availableSeats: integer('available_seats').notNull(),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isPrivate: boolean('is_private').notNull().default(false),
+    /** Excluded from every public fetch (spec visitor §4). */
+    hidden: boolean('hidden').notNull().default(false),
+    website: text('website'),
+    imageUrl: text('image_url'),
+    status: eventStatus('status').notNull().default('draft'),
+    creatorId: text('creator_id').references(() => user.id, { onDelete: 'set null' }),
+    cancellationPolicyId: uuid('cancellation_policy_id').references(() => cancellationPolicies.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('events_status_start_time_idx').on(t.status, t.startTime),
+    check('events_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('events_total_seats_non_negative', sql`${t.totalSeats} >= 0`),
+    check(
+      'events_available_seats_in_range',
+      sql`${t.availableSeats} >= 0 AND ${t.availableSeats} <= ${t.totalSeats}`,
+    ),
+    check('events_price_non_negative', sql`${t.priceCents} >= 0`),
+    check(
+      'events_early_bird_price_non_negative',
+      sql`${t.earlyBirdPriceCents} IS NULL OR ${t.earlyBirdPriceCents} >= 0`,
+    ),
+    check('events_end_not_before_start', sql`${t.endTime} >= ${t.startTime}`),
+    check('events_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/** spec admin §3 'Event organizer link' (the original's event_veranstalter): who runs an event. */
+export const eventOrganizers = pgTable(
+  'event_organizers',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_organizers_user_id_idx').on(t.userId)],
+);

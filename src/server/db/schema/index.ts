@@ -1,0 +1,15 @@
+// The whole database schema, one file per domain. drizzle-kit reads this file to generate migrations
+// (`npm run db:generate -- --name <change>`), and openDatabase() passes it to Drizzle.
+export * from './accounts';
+export * from './profiles';
+export * from './policies';
+export * from './events';
+export * from './event-content';
+export * from './bookings';
+export * from './tickets';
+export * from './payments';
+export * from './newsletter';
+export * from './settings';
+export * from './mail';
+export * from './setup';
+export * from './relations';

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './columns';
+
+export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
+
+/** Kept whole (content included) so a retry after a restart can still send it. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  contentBase64: string;
+}
+
+/**
+ * DESIGN §4: mails are written here in the same transaction as the change that causes them, then sent by
+ * the outbox worker with retries. Without SMTP the dev mailbox (/api/dev/mails) reads these rows.
+ * 'failed' means retries are exhausted; a failed attempt that will be retried stays 'pending'.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
+    status: mailStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (t) => [
+    index('mail_outbox_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created_at_idx').on(t.createdAt),
+    check('mail_outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
+  ],
+);

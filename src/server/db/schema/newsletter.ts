@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt, type JsonObject } from './columns';
+
+/** spec visitor §3 'Newsletter capture': every form submission as sent, with where it came from. */
+export const newsletterCaptures = pgTable(
+  'newsletter_captures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    source: text('source').notNull(),
+    /** timestamp and user agent of the submission (spec visitor §3) */
+    metadata: jsonb('metadata').$type<JsonObject>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('newsletter_captures_source', sql`${t.source} IN ('empty_state', 'footer', 'sticky', 'inline')`),
+    index('newsletter_captures_email_idx').on(t.email),
+  ],
+);
+
+export const newsletterStatus = pgEnum('newsletter_status', ['pending', 'confirmed', 'unsubscribed']);
+
+/**
+ * DESIGN §4: newsletter only by double opt-in. One row per address (stored lowercased); a capture creates
+ * or refreshes a pending row and mails a confirmation link whose token is stored only as a hash.
+ */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    status: newsletterStatus('status').notNull().default('pending'),
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    confirmTokenExpiresAt: timestamptz('confirm_token_expires_at'),
+    /** The wording the person agreed to, kept as proof of consent. */
+    consentText: text('consent_text'),
+    source: text('source'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    confirmedAt: timestamptz('confirmed_at'),
+    unsubscribedAt: timestamptz('unsubscribed_at'),
+  },
+  (t) => [check('newsletter_subscriptions_email_lowercase', sql`${t.email} = lower(${t.email})`)],
+);

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgEnum, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { user } from './accounts';
+import { bookings } from './bookings';
+import { createdAt, timestamptz, updatedAt, type JsonObject } from './columns';
+import { tickets } from './tickets';
+
+// DESIGN §4 'Payments are rows': one row per payment attempt and per refund attempt, never overwritten
+// by the next attempt, so the history of what was charged and returned can be audited.
+export const paymentProvider = pgEnum('payment_provider', ['stripe', 'test', 'free']);
+export const paymentAttemptStatus = pgEnum('payment_attempt_status', [
+  'pending',
+  'succeeded',
+  'failed',
+  'canceled',
+]);
+export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    provider: paymentProvider('provider').notNull(),
+    /** e.g. Stripe's PaymentIntent id; NULL until the provider has answered. */
+    providerPaymentId: text('provider_payment_id').unique(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    status: paymentAttemptStatus('status').notNull().default('pending'),
+    /** Sent to the provider so a retried request never charges twice. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_booking_id_idx').on(t.bookingId),
+    check('payments_amount_non_negative', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    /** NULL for a refund of the whole booking (e.g. a payment that arrived after the seats were gone). */
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    providerRefundId: text('provider_refund_id').unique(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    reason: text('reason'),
+    status: refundStatus('status').notNull().default('pending'),
+    /** The admin who granted it; NULL for automatic refunds and self-service cancellations. */
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_booking_id_idx').on(t.bookingId),
+    index('refunds_payment_id_idx').on(t.paymentId),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Verified webhook events, stored by the provider's event id so a redelivery is recognised and ignored. */
+export const paymentProviderEvents = pgTable(
+  'payment_provider_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: paymentProvider('provider').notNull(),
+    /** The provider's event id (e.g. Stripe's evt_…), not one of our events. */
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<JsonObject>().notNull(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    processedAt: timestamptz('processed_at'),
+  },
+  (t) => [unique('payment_provider_events_provider_event_id_unique').on(t.provider, t.eventId)],
+);

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgEnum, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { user } from './accounts';
+import { createdAt, timestamptz, updatedAt, type JsonObject } from './columns';
+
+export const profileRole = pgEnum('profile_role', ['attendee', 'organizer', 'admin']);
+
+/**
+ * spec visitor §3 / admin §3 'Profile'. One per user (same id). `role` here is what the shop authorises
+ * with; better-auth's `user.role` (admin plugin) must be kept in step by the code that changes roles.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    fullName: text('full_name'),
+    displayName: text('display_name'),
+    phone: text('phone'),
+    role: profileRole('role').notNull().default('attendee'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    preferences: jsonb('preferences').$type<JsonObject>().notNull().default({}),
+    avatarUrl: text('avatar_url'),
+    portraitUrl: text('portrait_url'),
+    website: text('website'),
+    bio: text('bio'),
+    onboardingCompletedAt: timestamptz('onboarding_completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Not unique: user.email is the unique login; this copy only serves lookups and lists.
+  (t) => [index('profiles_email_idx').on(sql`lower(${t.email})`), index('profiles_role_idx').on(t.role)],
+);
+
+/** spec visitor §3 'Notification preferences'; email_confirmed is set when a magic link is used (§4). */
+export const userNotificationPreferences = pgTable('user_notification_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  emailConfirmed: boolean('email_confirmed').notNull().default(false),
+  confirmedAt: timestamptz('confirmed_at'),
+  globalMarketingEnabled: boolean('global_marketing_enabled').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * spec visitor §3 'Consent': one row per user and purpose (e.g. 'dsgvo', 'marketing'); a renewed consent
+ * updates the row. Version, exact text and time are kept as German law expects proof of consent.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    granted: boolean('granted').notNull(),
+    version: text('version').notNull().default('v1'),
+    consentText: text('consent_text'),
+    metadata: jsonb('metadata').$type<JsonObject>().notNull().default({}),
+    givenAt: timestamptz('given_at').notNull().defaultNow(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [
+    unique('consents_user_id_purpose_unique').on(t.userId, t.purpose),
+    check('consents_purpose_not_blank', sql`length(trim(${t.purpose})) > 0`),
+  ],
+);
+
+/** spec admin §3 'Admin profile'. */
+export const adminProfiles = pgTable('admin_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  displayName: text('display_name'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgEnum, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bookings } from './bookings';
+import { createdAt, timestamptz, updatedAt } from './columns';
+import { events } from './events';
+import { profiles } from './profiles';
+
+/** spec visitor §3: 'canceled' (sic, one l) is what the client shows; 'revoked' counts as cancelled too. */
+export const ticketStatus = pgEnum('ticket_status', ['active', 'canceled', 'revoked']);
+
+/**
+ * spec visitor §3 / admin §3 'Ticket': one per unit of a confirmed booking. The last 4 characters of
+ * ticket_number are the ticket code. UNIQUE (booking_id, position) makes issuing idempotent: a replayed
+ * payment webhook that tries to issue the set again fails instead of doubling it (DESIGN §4).
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    profileId: text('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** 1..quantity within the booking. */
+    position: integer('position').notNull(),
+    ticketNumber: text('ticket_number').notNull().unique(),
+    status: ticketStatus('status').notNull().default('active'),
+    /** Persons admitted: 2 on per_pair events; cancelling releases this many seats. */
+    seats: integer('seats').notNull().default(1),
+    priceCents: integer('price_cents').notNull(),
+    isTest: boolean('is_test').notNull().default(false),
+    isCheckedIn: boolean('is_checked_in').notNull().default(false),
+    cancellationRequested: boolean('cancellation_requested').notNull().default(false),
+    createdAt: createdAt(),
+    canceledAt: timestamptz('canceled_at'),
+  },
+  (t) => [
+    unique('tickets_booking_id_position_unique').on(t.bookingId, t.position),
+    index('tickets_event_id_created_at_idx').on(t.eventId, t.createdAt),
+    index('tickets_profile_id_idx').on(t.profileId),
+    check('tickets_position_positive', sql`${t.position} > 0`),
+    check('tickets_seats_one_or_two', sql`${t.seats} IN (1, 2)`),
+    check('tickets_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('tickets_ticket_number_length', sql`length(${t.ticketNumber}) >= 4`),
+  ],
+);
+
+/** spec visitor §3 'ticket_previews': the rendered preview image in storage. */
+export const ticketPreviews = pgTable('ticket_previews', {
+  ticketId: uuid('ticket_id')
+    .primaryKey()
+    .references(() => tickets.id, { onDelete: 'cascade' }),
+  storagePath: text('storage_path').notNull(),
+  updatedAt: updatedAt(),
+});

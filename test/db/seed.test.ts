@@ -1,0 +1,124 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@server/db/client';
+import { seedDemo } from '@server/db/seed';
+import {
+  bookings,
+  cancellationPolicyRules,
+  eventMedia,
+  eventOrganizers,
+  events,
+  profiles,
+  tickets,
+} from '@server/db/schema';
+import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const publicDir = path.join(import.meta.dirname, '../../public');
+let database: Database;
+let all: (typeof events.$inferSelect)[];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  expect(await seedDemo(database.db, now)).toBe(true);
+  all = await database.db.select().from(events);
+});
+afterAll(() => database.close());
+
+const upcoming = () =>
+  all.filter((event) => event.startTime > now && event.status === 'published' && !event.hidden);
+
+describe('seedDemo', () => {
+  it('creates about eight events and does nothing the second time', async () => {
+    expect(all.length).toBeGreaterThanOrEqual(7);
+    expect(all.length).toBeLessThanOrEqual(10);
+    expect(await seedDemo(database.db, now)).toBe(false);
+    expect(await database.db.$count(events)).toBe(all.length);
+  });
+
+  it('covers every variety the pages need to show', () => {
+    expect(all.some((event) => event.startTime < now)).toBe(true);
+    expect(upcoming().length).toBeGreaterThanOrEqual(3);
+    expect(new Set(all.map((event) => event.mode))).toEqual(new Set(['online', 'presence']));
+    expect(new Set(all.map((event) => event.priceUnit))).toEqual(new Set(['per_person', 'per_pair']));
+    const earlyBird = upcoming().filter(
+      (event) => event.earlyBirdPriceCents != null && event.earlyBirdEndsAt! > now,
+    );
+    expect(earlyBird.length).toBeGreaterThanOrEqual(1);
+    expect(earlyBird[0]!.earlyBirdPriceCents!).toBeLessThan(earlyBird[0]!.priceCents);
+    const nearlySoldOut = upcoming().filter(
+      (e) => e.availableSeats > 0 && e.availableSeats / e.totalSeats <= 0.1,
+    );
+    expect(nearlySoldOut.length).toBeGreaterThanOrEqual(1);
+    expect(upcoming().some((event) => event.totalSeats > 0 && event.availableSeats === 0)).toBe(true);
+    expect(all.some((event) => event.status === 'draft')).toBe(true);
+    expect(all.some((event) => event.hidden)).toBe(true);
+    expect(all.some((event) => event.priceCents === 0)).toBe(true);
+  });
+
+  it('keeps the seat invariant for every event', async () => {
+    expect(await seatInvariantViolations(database.db)).toEqual([]);
+    const confirmed = await database.db.select().from(bookings).where(eq(bookings.status, 'confirmed'));
+    const issued = await database.db.select().from(tickets);
+    expect(issued.length).toBe(confirmed.reduce((sum, booking) => sum + booking.quantity, 0));
+    expect(issued.every((ticket) => ticket.isTest)).toBe(true);
+  });
+
+  it('charges the early-bird price to bookings made before it ended', async () => {
+    const event = all.find((e) => e.earlyBirdEndsAt && e.earlyBirdEndsAt > now)!;
+    const rows = await database.db.select().from(bookings).where(eq(bookings.eventId, event.id));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.unitPriceCents).toBe(event.earlyBirdPriceCents);
+      expect(row.seats).toBe(row.quantity * 2);
+    }
+  });
+
+  it('gives every event a cover file, a featured Cover medium and an organizer', async () => {
+    const media = await database.db.select().from(eventMedia).where(eq(eventMedia.isFeatured, true));
+    const links = await database.db.select().from(eventOrganizers);
+    for (const event of all) {
+      expect(event.imageUrl).toBe(`/demo/covers/${event.slug}.webp`);
+      const file = path.join(publicDir, event.imageUrl!);
+      expect(existsSync(file)).toBe(true);
+      expect(statSync(file).size).toBeLessThan(60 * 1024);
+      expect(await sharp(file).metadata()).toMatchObject({ width: 1409, height: 500, format: 'webp' });
+      expect(media.find((m) => m.eventId === event.id)).toMatchObject({
+        title: 'Cover',
+        url: event.imageUrl,
+      });
+      expect(links.some((link) => link.eventId === event.id)).toBe(true);
+    }
+  });
+
+  it('creates two organizers with a public profile and portrait', async () => {
+    const organizers = await database.db.select().from(profiles).where(eq(profiles.role, 'organizer'));
+    expect(organizers).toHaveLength(2);
+    for (const organizer of organizers) {
+      expect(organizer).toMatchObject({
+        displayName: expect.any(String),
+        bio: expect.any(String),
+        website: expect.any(String),
+      });
+      expect(existsSync(path.join(publicDir, organizer.portraitUrl!))).toBe(true);
+    }
+  });
+
+  it('creates the default cancellation policy 14/7/3 days → 100/70/50/0 %', async () => {
+    const rules = await database.db.select().from(cancellationPolicyRules);
+    const tiers = rules
+      .sort((a, b) => b.minHoursBeforeEvent - a.minHoursBeforeEvent)
+      .map((rule) => [rule.minHoursBeforeEvent, rule.refundValue, rule.refundType]);
+    expect(tiers).toEqual([
+      [336, 1, 'percentage'],
+      [168, 0.7, 'percentage'],
+      [72, 0.5, 'percentage'],
+      [0, 0, 'percentage'],
+    ]);
+    const paid = all.filter((event) => event.priceCents > 0);
+    expect(paid.every((event) => event.cancellationPolicyId === rules[0]!.policyId)).toBe(true);
+  });
+});
