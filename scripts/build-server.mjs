@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 rmSync('dist/server', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/server/main.ts' },
+  entryPoints: { main: 'src/server/main.ts', 'setup-token': 'src/server/cli/setup-token.ts' },
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -5,8 +5,8 @@ import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { openDatabase, type Database } from './db/client';
 import { seedDemo } from './db/seed';
-import { SettingsStore } from './core/settings/settings-store';
 import { createApp } from './http/app';
+import { createServices } from './services';
 
 async function main() {
   const config = loadConfig();
@@ -16,7 +16,7 @@ async function main() {
   if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data seeded');
 
   const webRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
-  const app = createApp({ config, database, logger, settings: new SettingsStore(database.db), webRoot });
+  const app = createApp({ ...createServices(config, database, logger), webRoot });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, database: database.kind }, `listening on ${config.publicUrl}`);
   });

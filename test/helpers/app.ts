@@ -2,10 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '@server/config';
-import { SettingsStore } from '@server/core/settings/settings-store';
+import type { SettingsStore } from '@server/core/settings/settings-store';
 import type { Database } from '@server/db/client';
 import { createApp } from '@server/http/app';
 import { createLogger } from '@server/logger';
+import { createServices } from '@server/services';
 import { createTestDatabase } from './db';
 
 export interface TestApp {
@@ -24,14 +25,9 @@ export async function createTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const shared = options.database;
   const database = shared ?? (await createTestDatabase());
-  const settings = new SettingsStore(database.db);
-  const app = createApp({
-    config,
-    database,
-    logger: createLogger('silent'),
-    settings,
-    webRoot: options.webRoot,
-  });
+  const services = createServices(config, database, createLogger('silent'));
+  const { settings } = services;
+  const app = createApp({ ...services, webRoot: options.webRoot });
   return {
     app,
     database,

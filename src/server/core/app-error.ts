@@ -13,6 +13,10 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  code_invalid: 400,
+  code_attempts_exceeded: 400,
+  link_invalid: 400,
+  token_invalid: 400,
   internal: 500,
   unavailable: 503,
 } as const;
@@ -45,6 +49,10 @@ export const GERMAN_DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   conflict: 'Die Aktion ist im aktuellen Zustand nicht möglich.',
   payload_too_large: 'Die Anfrage ist zu groß.',
   rate_limited: 'Zu viele Anfragen. Bitte warte kurz.',
+  code_invalid: 'Code ungültig oder abgelaufen. Bitte erneut senden.',
+  code_attempts_exceeded: 'Zu viele Fehlversuche. Bitte fordere einen neuen Code an.',
+  link_invalid: 'Magic Link ist ungültig oder abgelaufen.',
+  token_invalid: 'Der Einrichtungs-Token ist ungültig, abgelaufen oder wurde bereits verwendet.',
   internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuche es erneut.',
   unavailable: 'Der Dienst ist gerade nicht erreichbar. Bitte versuche es später erneut.',
 };

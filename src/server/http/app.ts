@@ -4,6 +4,10 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { SettingsStore } from '../core/settings/settings-store';
+import type { Auth } from '../core/auth/auth';
+import type { CurrentSession } from './access';
+import { csrfProtection } from './csrf';
+import { authRoutes } from './routes/auth';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
 import { errorBody, handleError } from './errors';
 import { jsonBody } from './json-body';
@@ -19,11 +23,14 @@ export interface AppDeps {
   database: Database;
   logger: Logger;
   settings: SettingsStore;
+  auth: Auth;
   /** Folder of the built client; omitted in API tests. */
   webRoot?: string;
 }
 
-export type AppEnv = { Variables: { deps: AppDeps; json: unknown } };
+export type AppEnv = {
+  Variables: { deps: AppDeps; json: unknown; session: CurrentSession | null | undefined };
+};
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -43,11 +50,13 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  app.use('/api/*', csrfProtection(deps.config.publicUrl, ['/api/payments/stripe/webhook']));
   app.use('/api/*', jsonBody);
 
   app.route('/api/health', healthRoutes);
   app.route('/api/settings', settingsRoutes);
   app.route('/api/session', sessionRoutes);
+  app.route('/api/auth', authRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 
   if (deps.webRoot) app.route('/', clientRoutes(deps.webRoot));

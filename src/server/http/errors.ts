@@ -12,6 +12,8 @@ export function errorBody(code: ErrorCode | string, message: string, details?: u
 export function handleError(logger: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof AppError) {
+      const retryAfter = (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+      if (retryAfter) c.header('Retry-After', String(retryAfter));
       return c.json(errorBody(err.code, err.message, err.details), err.status);
     }
     if (err instanceof ZodError) {

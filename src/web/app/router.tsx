@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
+import { LoginPage } from '@web/features/auth/login-page';
 import { HomePage } from '@web/features/home/home-page';
 import { ComingSoonPage } from '@web/features/site/coming-soon-page';
 import { NotFoundPage } from '@web/components/pages/not-found-page';
@@ -105,7 +106,7 @@ export const routes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          { path: 'login', element: <PendingPage title="Anmelden" /> },
+          { path: 'login', element: <LoginPage /> },
           { path: 'event/:slug/login', element: gated(<PendingPage title="Anmelden" />) },
         ],
       },

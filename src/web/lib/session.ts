@@ -1,18 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from './api-client';
+import { apiFetch, onUnauthorized } from './api-client';
 
-export type Role = 'attendee' | 'organizer' | 'admin';
+import type { SessionState, SessionUser } from '@shared/session';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  fullName: string | null;
-  role: Role;
-}
-
-export interface SessionState {
-  user: SessionUser | null;
-}
+export type { Role, SessionState, SessionUser } from '@shared/session';
 
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
@@ -37,4 +28,9 @@ export const isAdmin = (user: SessionUser | null) => user?.role === 'admin';
 export async function signOut(): Promise<void> {
   await apiFetch<void>('/api/auth/sign-out', { method: 'POST', body: '{}' });
   for (const key of ['auth_redirect', 'auth_email']) sessionStorage.removeItem(key);
+}
+
+/** spec visitor §4: after a 401 the session is re-read once; the call is retried only if still signed in. */
+export function registerSessionRefresh(refresh: () => Promise<SessionState | undefined>) {
+  onUnauthorized(async () => Boolean((await refresh())?.user));
 }

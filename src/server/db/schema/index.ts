@@ -12,4 +12,5 @@ export * from './newsletter';
 export * from './settings';
 export * from './mail';
 export * from './setup';
+export * from './rate-limits';
 export * from './relations';

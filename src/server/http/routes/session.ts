@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import type { SessionState } from '@shared/session';
+import { allow, currentSession } from '../access';
 import type { AppEnv } from '../app';
 
-// Until sign-in lands (issue 3) every visitor is signed out; the client's guards already read this.
-export const sessionRoutes = new Hono<AppEnv>().get('/', (c) => {
+export const sessionRoutes = new Hono<AppEnv>().get('/', allow('public'), async (c) => {
+  const current = await currentSession(c);
   c.header('Cache-Control', 'no-store');
-  return c.json({ user: null });
+  return c.json({ user: current?.user ?? null } satisfies SessionState);
 });

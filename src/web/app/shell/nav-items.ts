@@ -6,7 +6,7 @@ export interface NavItem {
 }
 
 /** spec visitor §2 'Header and navigation': which links a visitor sees. */
-export function navItemsFor(user: SessionUser | null): NavItem[] {
+export function navItemsFor(user: Pick<SessionUser, 'role'> | null): NavItem[] {
   const items: NavItem[] = [{ to: '/', label: 'Veranstaltungen' }];
   if (user) items.push({ to: '/my-tickets', label: 'Meine Tickets' });
   items.push({ to: '/help', label: 'FAQ' });

@@ -1,0 +1,78 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { emailOTP, magicLink } from 'better-auth/plugins';
+import type { Db } from '../../db/client';
+import { account, session, user, verification } from '../../db/schema';
+import { ensureProfile } from './ensure-profile';
+
+export const CODE_MINUTES_VALID = 10;
+export const MAGIC_LINK_MINUTES_VALID = 15;
+export const MAX_CODE_ATTEMPTS = 5;
+/** Idle expiry: a session unused for 7 days ends; it is extended at most once a day while in use. */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
+/** Absolute expiry: no session lives longer than 30 days, however active (checked in get-session.ts). */
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+export const SESSION_COOKIE_PREFIX = 'ts';
+
+export interface AuthMailer {
+  sendSignInCode(email: string, code: string): Promise<void>;
+  sendMagicLink(email: string, token: string): Promise<void>;
+}
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  mailer: AuthMailer;
+}
+
+/**
+ * better-auth does the cryptographic work (random codes stored hashed, attempt counting, single-use
+ * magic-link tokens, session rows and signed cookies). Our own routes in http/routes/auth.ts call its
+ * server API, add rate limits, CSRF checks and German messages, and never expose its handler directly.
+ */
+export function createAuth({ db, secret, publicUrl, mailer }: AuthOptions) {
+  return betterAuth({
+    appName: 'Ticketshop',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret,
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    emailAndPassword: { enabled: false },
+    session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: 24 * 3600 },
+    rateLimit: { enabled: false }, // our own limits, in the database (rate-limit.ts)
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            await ensureProfile(db, { id: created.id, email: created.email, name: created.name });
+          },
+        },
+      },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: CODE_MINUTES_VALID * 60,
+        allowedAttempts: MAX_CODE_ATTEMPTS,
+        storeOTP: 'hashed',
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          if (type === 'sign-in') await mailer.sendSignInCode(email, otp);
+        },
+      }),
+      magicLink({
+        expiresIn: MAGIC_LINK_MINUTES_VALID * 60,
+        storeToken: 'hashed',
+        sendMagicLink: async ({ email, token }) => mailer.sendMagicLink(email, token),
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

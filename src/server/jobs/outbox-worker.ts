@@ -1,0 +1,167 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { MailTransport, OutgoingMail } from '../adapters/mail/mail-transport';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { Logger } from '../logger';
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  logger: Logger;
+  intervalMs?: number;
+  batchSize?: number;
+  maxAttempts?: number;
+  /** How long a claimed mail is reserved for this worker; far above the SMTP timeouts (smtp-transport.ts). */
+  leaseMs?: number;
+  /** Injected clock, so tests can jump over the back-off. */
+  now?: () => Date;
+}
+
+const BASE_DELAY_MS = 30_000;
+const MAX_DELAY_MS = 60 * 60_000;
+
+/** 30 s, 1 min, 2 min, … capped at 1 h: a relay that is down for a while is not hammered. */
+export function retryDelayMs(failedAttempts: number): number {
+  return Math.min(BASE_DELAY_MS * 2 ** Math.max(0, failedAttempts - 1), MAX_DELAY_MS);
+}
+
+/**
+ * Sends what enqueueMail wrote (DESIGN §4). Safe with several app instances: a mail is claimed by one
+ * short UPDATE … FOR UPDATE SKIP LOCKED that pushes next_attempt_at forward as a lease, and SMTP is only
+ * talked to after that statement committed, so no row lock is held during a send. Delivery is
+ * at-least-once: if a process dies mid-send, the lease runs out and the mail is sent again.
+ */
+export class OutboxWorker {
+  private readonly db: Db;
+  private readonly transport: MailTransport;
+  private readonly logger: Logger;
+  private readonly intervalMs: number;
+  private readonly batchSize: number;
+  private readonly maxAttempts: number;
+  private readonly leaseMs: number;
+  private readonly now: () => Date;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private started = false;
+  private rerun = false;
+
+  constructor(options: OutboxWorkerOptions) {
+    this.db = options.db;
+    this.transport = options.transport;
+    this.logger = options.logger;
+    this.intervalMs = options.intervalMs ?? 2000;
+    this.batchSize = options.batchSize ?? 20;
+    this.maxAttempts = options.maxAttempts ?? 8;
+    this.leaseMs = options.leaseMs ?? 10 * 60_000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.schedule(0);
+  }
+
+  /** Waits for the mail being sent right now; nothing else is started afterwards. */
+  async stop(): Promise<void> {
+    this.started = false;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Process soon, e.g. right after a transaction that enqueued a mail committed. */
+  kick(): void {
+    if (!this.started) return;
+    if (this.running) this.rerun = true;
+    else this.schedule(0);
+  }
+
+  /** Sends up to batchSize due mails now; returns how many were sent. */
+  async drainOnce(): Promise<number> {
+    let sent = 0;
+    for (let i = 0; i < this.batchSize; i++) {
+      // One mail per claim: a lease then only has to cover one send, not a whole batch.
+      const mail = await this.claimNext();
+      if (!mail) break;
+      if (await this.deliver(mail)) sent++;
+    }
+    return sent;
+  }
+
+  private schedule(delayMs: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer.unref(); // a pending round never keeps the process alive
+  }
+
+  private async tick() {
+    if (this.running || !this.started) return;
+    let sentFullBatch = false;
+    this.running = this.drainOnce()
+      .then((sent) => void (sentFullBatch = sent >= this.batchSize))
+      .catch((error: unknown) => this.logger.error({ err: error }, 'outbox round failed; retrying later'));
+    await this.running;
+    this.running = undefined;
+    if (!this.started) return;
+    const again = this.rerun || sentFullBatch; // a backlog or a kick during the round: go on at once
+    this.rerun = false;
+    this.schedule(again ? 0 : this.intervalMs);
+  }
+
+  private async claimNext() {
+    const now = this.now();
+    const due = this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    // attempts is counted at the claim, so a mail that crashes the process still uses up its attempts.
+    const [row] = await this.db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + this.leaseMs) })
+      .where(and(inArray(mailOutbox.id, due), eq(mailOutbox.status, 'pending')))
+      .returning();
+    return row;
+  }
+
+  private async deliver(row: typeof mailOutbox.$inferSelect): Promise<boolean> {
+    const mail: OutgoingMail = {
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html ?? '',
+      attachments: row.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.contentBase64, 'base64'),
+      })),
+    };
+    try {
+      await this.transport.send(mail);
+    } catch (error) {
+      await this.recordFailure(row, error);
+      return false;
+    }
+    await this.db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: this.now(), lastError: null })
+      .where(eq(mailOutbox.id, row.id));
+    this.logger.debug({ mailId: row.id, attempts: row.attempts }, 'mail sent');
+    return true;
+  }
+
+  private async recordFailure(row: typeof mailOutbox.$inferSelect, error: unknown) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const exhausted = row.attempts >= this.maxAttempts;
+    const nextAttemptAt = new Date(this.now().getTime() + retryDelayMs(row.attempts));
+    await this.db
+      .update(mailOutbox)
+      .set(exhausted ? { status: 'failed', lastError: message } : { lastError: message, nextAttemptAt })
+      .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'pending')));
+    const context = { mailId: row.id, attempts: row.attempts, error: message };
+    if (exhausted) this.logger.error(context, 'mail not sent; retries exhausted');
+    else this.logger.warn({ ...context, nextAttemptAt }, 'mail not sent; will retry');
+  }
+}

@@ -1,0 +1,13 @@
+import { safeRedirectTarget } from '@shared/session';
+import { readStorage, writeStorage } from '@web/lib/storage';
+
+// spec visitor §3 'Local client storage': session keys auth_redirect, auth_email, auth_magic_handled.
+export const rememberRedirect = (target: string | undefined) =>
+  writeStorage('session', 'auth_redirect', target ? safeRedirectTarget(target, '') || null : null);
+export const storedRedirect = () => safeRedirectTarget(readStorage('session', 'auth_redirect'));
+export const rememberEmail = (email: string) => writeStorage('session', 'auth_email', email);
+export const storedEmail = () => readStorage('session', 'auth_email') ?? '';
+export const clearAuthStorage = () => {
+  writeStorage('session', 'auth_redirect', null);
+  writeStorage('session', 'auth_email', null);
+};
