@@ -7,6 +7,8 @@ import { openDatabase, type Database } from './db/client';
 import { seedDemo } from './db/seed';
 import { createApp } from './http/app';
 import { createServices } from './services';
+import { hasAdmin } from './core/setup/create-owner';
+import { createSetupToken, SETUP_TOKEN_HOURS_VALID, setupUrl } from './core/setup/setup-token';
 
 async function main() {
   const config = loadConfig();
@@ -15,15 +17,23 @@ async function main() {
   await database.migrate();
   if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data seeded');
 
+  if (!(await hasAdmin(database.db))) {
+    // DESIGN §1: while no admin exists, the start prints the owner-setup URL (as `npm run setup-token` does).
+    const url = setupUrl(config.publicUrl, createSetupToken(config.appSecret));
+    process.stdout.write(`Ersteinrichtung (gültig ${SETUP_TOKEN_HOURS_VALID} h, einmalig): ${url}\n`);
+  }
+
   const webRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
-  const app = createApp({ ...createServices(config, database, logger), webRoot });
+  const services = createServices(config, database, logger);
+  services.outbox.start();
+  const app = createApp({ ...services, webRoot });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, database: database.kind }, `listening on ${config.publicUrl}`);
   });
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    server.close(() => void database.close().finally(() => process.exit(0)));
+    server.close(() => void services.outbox.stop().then(() => database.close()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -5,9 +5,12 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { SettingsStore } from '../core/settings/settings-store';
 import type { Auth } from '../core/auth/auth';
+import type { OutboxWorker } from '../jobs/outbox-worker';
 import type { CurrentSession } from './access';
 import { csrfProtection } from './csrf';
 import { authRoutes } from './routes/auth';
+import { devMailRoutes } from './routes/dev-mails';
+import { setupRoutes } from './routes/setup';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
 import { errorBody, handleError } from './errors';
 import { jsonBody } from './json-body';
@@ -24,6 +27,7 @@ export interface AppDeps {
   logger: Logger;
   settings: SettingsStore;
   auth: Auth;
+  outbox: OutboxWorker;
   /** Folder of the built client; omitted in API tests. */
   webRoot?: string;
 }
@@ -57,6 +61,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/settings', settingsRoutes);
   app.route('/api/session', sessionRoutes);
   app.route('/api/auth', authRoutes);
+  app.route('/api/setup', setupRoutes);
+  app.route('/api/dev/mails', devMailRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 
   if (deps.webRoot) app.route('/', clientRoutes(deps.webRoot));

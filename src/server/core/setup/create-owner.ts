@@ -15,7 +15,16 @@ export interface CreateOwnerInput {
  * spec admin §2 'Owner setup': a valid, unused token creates the first admin, who then signs in by code.
  * The redemption row and the admin are written in one transaction, so a token works exactly once.
  */
-export async function createOwner(db: Db, secret: string, input: CreateOwnerInput, now = new Date()) {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export async function createOwner(
+  db: Db,
+  secret: string,
+  input: CreateOwnerInput,
+  /** Runs inside the transaction, e.g. to put the welcome mail into the outbox with the admin. */
+  onCreated: (tx: Tx, owner: { userId: string; email: string }) => Promise<void> = async () => undefined,
+  now = new Date(),
+) {
   const tokenId = verifySetupToken(secret, input.token, now);
   if (!tokenId) throw new AppError('token_invalid', GERMAN_DEFAULT_MESSAGES.token_invalid);
   const email = input.email.trim().toLowerCase();
@@ -43,6 +52,7 @@ export async function createOwner(db: Db, secret: string, input: CreateOwnerInpu
       .onConflictDoUpdate({ target: profiles.id, set: { role: 'admin', ...(fullName ? { fullName } : {}) } });
     await tx.insert(userNotificationPreferences).values({ userId }).onConflictDoNothing();
     await tx.update(setupTokenRedemptions).set({ userId }).where(eq(setupTokenRedemptions.tokenId, tokenId));
+    await onCreated(tx, { userId, email });
     return { userId, email };
   });
 }

@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { session, verification } from '@server/db/schema';
+import { createSetupToken } from '@server/core/setup/setup-token';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { cookiesOf, latestMailTo, post, sessionOf, signIn, uniqueEmail } from '../helpers/auth';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+type ErrorBody = { error: { code: string; message: string } };
+let ip = 0;
+const client = () => ({ 'X-Forwarded-For': `10.20.0.${++ip}` });
+
+describe('sessions', () => {
+  it('gives every sign-in a new session and "Abmelden" ends all of them', async () => {
+    const email = uniqueEmail('zwei-geraete');
+    const phone = await signIn(t, email);
+    await t.database.db.delete(verification); // a second code for the same address
+    await t.database.db.execute(`delete from rate_limits`);
+    const laptop = await signIn(t, email);
+    expect(phone.cookie).not.toBe(laptop.cookie);
+    expect(await sessionOf(t, phone.cookie)).not.toBeNull();
+    expect(await sessionOf(t, laptop.cookie)).not.toBeNull();
+
+    const out = await post(t, '/api/auth/sign-out', {}, { cookie: laptop.cookie });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie().join('')).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    expect(await sessionOf(t, laptop.cookie)).toBeNull();
+    expect(await sessionOf(t, phone.cookie)).toBeNull();
+  });
+
+  it('ends a session past its absolute lifetime of 30 days, however active', async () => {
+    const { cookie, email } = await signIn(t);
+    const user = await sessionOf(t, cookie);
+    await t.database.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
+      .where(eq(session.userId, user!.id));
+    expect(await sessionOf(t, cookie)).toBeNull();
+    expect(await t.database.db.select().from(session).where(eq(session.userId, user!.id))).toHaveLength(0);
+    expect(email).toContain('@');
+  });
+
+  it('ends a session after its idle expiry', async () => {
+    const { cookie } = await signIn(t);
+    const user = await sessionOf(t, cookie);
+    await t.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, user!.id));
+    expect(await sessionOf(t, cookie)).toBeNull();
+  });
+
+  it('answers signed out for a forged cookie', async () => {
+    expect(await sessionOf(t, 'ts.session_token=forged.value')).toBeNull();
+  });
+});
+
+describe('magic link', () => {
+  it('signs in once with the mailed link; reuse and expiry are refused', async () => {
+    const email = uniqueEmail('link');
+    expect((await post(t, '/api/auth/magic-link/send', { email }, client())).status).toBe(200);
+    const mail = await latestMailTo(t, email);
+    const url = mail?.text.match(/https?:\/\/\S+\/auth\/magic-link\?token=([\w%-]+)/);
+    expect(url).not.toBeNull();
+    const token = decodeURIComponent(url![1]!);
+    const ok = await post(t, '/api/auth/magic-link/verify', { token }, client());
+    expect(ok.status).toBe(200);
+    expect(await sessionOf(t, cookiesOf(ok))).toMatchObject({ email, emailConfirmed: true });
+
+    const reuse = await post(t, '/api/auth/magic-link/verify', { token }, client());
+    expect(reuse.status).toBe(400);
+    expect(((await reuse.json()) as ErrorBody).error.message).toBe('Magic Link ist ungültig oder abgelaufen.');
+    expect(reuse.headers.getSetCookie()).toHaveLength(0);
+  });
+
+  it('refuses an expired link', async () => {
+    const email = uniqueEmail('alt');
+    await post(t, '/api/auth/magic-link/send', { email }, client());
+    const token = decodeURIComponent((await latestMailTo(t, email))!.text.match(/token=([\w%-]+)/)![1]!);
+    await t.database.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await post(t, '/api/auth/magic-link/verify', { token }, client())).status).toBe(400);
+  });
+});
+
+describe('owner setup', () => {
+  const setup = (body: object) => post(t, '/api/setup/owner', body, client());
+
+  it('refuses forged and expired tokens and changes nothing', async () => {
+    const good = createSetupToken(t.config.appSecret);
+    const forged = `${good.split('.')[0]}.AAAA${good.split('.')[1]!.slice(4)}`;
+    const other = createSetupToken('x'.repeat(40));
+    const expired = createSetupToken(t.config.appSecret, new Date(Date.now() - 25 * 3600 * 1000));
+    for (const token of [forged, other, expired, 'kaputt']) {
+      const res = await setup({ email: 'owner@example.org', token });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorBody).error.code).toBe('token_invalid');
+    }
+    const missing = await setup({ email: 'owner@example.org', token: '' });
+    expect(missing.status).toBe(422);
+  });
+
+  it('creates the first admin once; the token cannot be used again', async () => {
+    const token = createSetupToken(t.config.appSecret);
+    const res = await setup({ email: 'Owner@Example.org', full_name: 'Olivia Owner', token });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Admin-Benutzer erstellt. Bitte prüfen Sie Ihr E-Mail-Postfach und melden Sie sich an.',
+    );
+    expect((await latestMailTo(t, 'owner@example.org'))?.subject).toBeTruthy();
+    const again = await setup({ email: 'second@example.org', token });
+    expect(again.status).toBe(400);
+
+    // the new admin signs in by code
+    const { cookie } = await signIn(t, 'owner@example.org');
+    expect(await sessionOf(t, cookie)).toMatchObject({ role: 'admin', fullName: 'Olivia Owner' });
+
+    // a fresh token cannot make a second "first" admin
+    const late = await setup({ email: 'late@example.org', token: createSetupToken(t.config.appSecret) });
+    expect(late.status).toBe(409);
+  });
+});

@@ -1,0 +1,249 @@
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MailTransport, OutgoingMail } from '@server/adapters/mail/mail-transport';
+import { enqueueMail } from '@server/core/mail/enqueue-mail';
+import type { Database, Db } from '@server/db/client';
+import { mailOutbox } from '@server/db/schema';
+import { OutboxWorker, retryDelayMs } from '@server/jobs/outbox-worker';
+import { createTestDatabase } from '../helpers/db';
+
+let database: Database;
+let db: Db;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await db.delete(mailOutbox);
+});
+
+/** Records what it sends; `failures` makes the next n sends throw, `gate` holds sends until released. */
+function fakeTransport(options: { failures?: number; gate?: Promise<void>; delayMs?: number } = {}) {
+  let failures = options.failures ?? 0;
+  const sent: OutgoingMail[] = [];
+  const transport: MailTransport & { sent: OutgoingMail[]; calls: number } = {
+    kind: 'smtp',
+    sent,
+    calls: 0,
+    async send(mail) {
+      transport.calls++;
+      await options.gate;
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      if (failures > 0) {
+        failures--;
+        throw new Error('421 Mailserver nicht erreichbar');
+      }
+      sent.push(mail);
+    },
+  };
+  return transport;
+}
+
+function captureLogger() {
+  const lines: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  return { logger: pino({ level: 'debug' }, stream), lines };
+}
+
+/** A clock ahead of the database's now(), so freshly enqueued mails are due; tests move it forward. */
+function testClock() {
+  let current = Date.now() + 5_000;
+  return { now: () => new Date(current), advance: (ms: number) => void (current += ms) };
+}
+
+const mail = (n = 1): OutgoingMail => ({
+  to: `gast${n}@example.test`,
+  subject: `Betreff ${n}`,
+  text: `Text ${n}`,
+  html: `<p>HTML ${n}</p>`,
+});
+
+const rowOf = async (id: string) => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+
+describe('outbox worker', () => {
+  it('sends an enqueued mail with its attachment and marks it sent', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const { id } = await enqueueMail(db, {
+      ...mail(),
+      attachments: [{ filename: 'ticket.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    expect((await rowOf(id)).attachments).toEqual([
+      {
+        filename: 'ticket.pdf',
+        contentType: 'application/pdf',
+        size: pdf.length,
+        contentBase64: pdf.toString('base64'),
+      },
+    ]);
+    const transport = fakeTransport();
+    const worker = new OutboxWorker({ db, transport, logger: captureLogger().logger, ...testClock() });
+
+    expect(await worker.drainOnce()).toBe(1);
+    expect(transport.sent).toHaveLength(1);
+    expect(transport.sent[0]).toMatchObject({
+      to: 'gast1@example.test',
+      subject: 'Betreff 1',
+      html: '<p>HTML 1</p>',
+    });
+    expect(transport.sent[0]!.attachments![0]!.content.equals(pdf)).toBe(true);
+    const row = await rowOf(id);
+    expect(row.status).toBe('sent');
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(await worker.drainOnce()).toBe(0); // sent once only
+  });
+
+  it('is written only when the surrounding transaction commits', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueMail(tx, mail());
+        throw new Error('booking failed');
+      }),
+    ).rejects.toThrow('booking failed');
+    expect(await db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it('keeps a failing mail pending with back-off and sends it once the relay is back', async () => {
+    const { id } = await enqueueMail(db, mail());
+    const clock = testClock();
+    const transport = fakeTransport({ failures: 2 });
+    const worker = new OutboxWorker({ db, transport, logger: captureLogger().logger, ...clock });
+
+    expect(await worker.drainOnce()).toBe(0);
+    let row = await rowOf(id);
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: '421 Mailserver nicht erreichbar',
+    });
+    expect(row.nextAttemptAt.getTime()).toBe(clock.now().getTime() + 30_000);
+
+    expect(await worker.drainOnce()).toBe(0); // not due yet: the relay is not hammered
+    expect(transport.calls).toBe(1);
+
+    clock.advance(31_000);
+    expect(await worker.drainOnce()).toBe(0);
+    row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(row.nextAttemptAt.getTime()).toBe(clock.now().getTime() + 60_000);
+
+    clock.advance(61_000);
+    expect(await worker.drainOnce()).toBe(1);
+    row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+    expect(transport.sent.map((m) => m.subject)).toEqual(['Betreff 1']);
+  });
+
+  it('gives up after maxAttempts with status failed and an error log', async () => {
+    const { id } = await enqueueMail(db, mail());
+    const clock = testClock();
+    const transport = fakeTransport({ failures: 100 });
+    const { logger, lines } = captureLogger();
+    const worker = new OutboxWorker({ db, transport, logger, maxAttempts: 3, ...clock });
+
+    for (let i = 0; i < 5; i++) {
+      await worker.drainOnce();
+      clock.advance(2 * 60 * 60_000);
+    }
+    expect(transport.calls).toBe(3);
+    expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(lines.filter((line) => line.level === 50).map((line) => line.msg)).toEqual([
+      'mail not sent; retries exhausted',
+    ]);
+  });
+
+  it('backs off exponentially, capped at one hour', () => {
+    expect([1, 2, 3, 8, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
+  });
+
+  it('leases a mail while it is being sent, and frees it again if the sender dies', async () => {
+    const { id } = await enqueueMail(db, mail());
+    const clock = testClock();
+    let release!: () => void;
+    const slow = fakeTransport({ gate: new Promise<void>((resolve) => (release = resolve)) });
+    const first = new OutboxWorker({ db, transport: slow, logger: captureLogger().logger, ...clock });
+    const second = fakeTransport();
+    const other = new OutboxWorker({ db, transport: second, logger: captureLogger().logger, ...clock });
+
+    const sending = first.drainOnce();
+    await expect.poll(() => slow.calls).toBe(1);
+    expect(await other.drainOnce()).toBe(0); // claimed by the first worker
+    expect(second.calls).toBe(0);
+
+    clock.advance(11 * 60_000); // the first worker "died": its lease runs out, the mail is not lost
+    expect(await other.drainOnce()).toBe(1);
+    release();
+    await sending;
+    expect((await rowOf(id)).status).toBe('sent');
+  });
+
+  it('never sends a mail twice when several workers drain at the same time', async () => {
+    const count = 40;
+    await db
+      .insert(mailOutbox)
+      .values(Array.from({ length: count }, (_, i) => ({ ...mail(i), html: mail(i).html })));
+    const clock = testClock();
+    const transports = Array.from({ length: 4 }, () => fakeTransport({ delayMs: 2 }));
+    const workers = transports.map(
+      (transport) =>
+        new OutboxWorker({ db, transport, logger: captureLogger().logger, batchSize: count, ...clock }),
+    );
+
+    const sentCounts = await Promise.all(workers.map((worker) => worker.drainOnce()));
+    const subjects = transports.flatMap((t) => t.sent.map((m) => m.subject));
+    expect(subjects).toHaveLength(count);
+    expect(new Set(subjects).size).toBe(count);
+    expect(sentCounts.reduce((a, b) => a + b, 0)).toBe(count);
+    const rows = await db.select().from(mailOutbox);
+    expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+});
+
+describe('outbox worker loop', () => {
+  it('sends soon after kick() instead of waiting for the next round, and stops cleanly', async () => {
+    const transport = fakeTransport();
+    let claims = 0;
+    const counted = new Proxy(db, {
+      get: (target, key, receiver) => {
+        if (key === 'update') claims++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const worker = new OutboxWorker({
+      db: counted,
+      transport,
+      logger: captureLogger().logger,
+      intervalMs: 60_000,
+      ...testClock(),
+    });
+    worker.start();
+    await expect.poll(() => claims).toBeGreaterThan(0); // the first round ran on an empty outbox
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await enqueueMail(db, mail());
+    worker.kick();
+    await expect.poll(() => transport.sent.length, { timeout: 3000 }).toBe(1);
+    await worker.stop();
+  });
+
+  it('logs unexpected errors and keeps running', async () => {
+    const broken = {
+      select: () => {
+        throw new Error('Datenbank weg');
+      },
+    } as unknown as Db;
+    const { logger, lines } = captureLogger();
+    const worker = new OutboxWorker({ db: broken, transport: fakeTransport(), logger, intervalMs: 10 });
+    worker.start();
+    await expect
+      .poll(() => lines.filter((line) => line.msg === 'outbox round failed; retrying later').length)
+      .toBeGreaterThan(1);
+    await worker.stop();
+  });
+});
