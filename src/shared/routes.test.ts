@@ -42,5 +42,6 @@ describe('isMagicLinkUrl', () => {
     expect(isMagicLinkUrl('/', new URLSearchParams('token=abc'))).toBe(true);
     expect(isMagicLinkUrl('/profile', new URLSearchParams('code=123'))).toBe(true);
     expect(isMagicLinkUrl('/help', new URLSearchParams('view=cards'))).toBe(false);
+    expect(isMagicLinkUrl('/setup', new URLSearchParams('token=abc'))).toBe(false);
   });
 });

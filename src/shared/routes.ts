@@ -32,7 +32,12 @@ export function isClientRoute(pathname: string): boolean {
   return CLIENT_ROUTE_PATTERNS.some((pattern) => pattern.test(normalized));
 }
 
-/** spec visitor §2: any URL with a `code` or `token` query parameter shows the magic-link handler. */
+/**
+ * spec visitor §2: any URL with a `code` or `token` query parameter shows the magic-link handler.
+ * Except /setup: its `token` is the owner-setup token (DESIGN §1 prints `/setup?token=…`).
+ */
 export function isMagicLinkUrl(pathname: string, search: URLSearchParams): boolean {
-  return pathname.startsWith('/auth/magic-link') || search.has('code') || search.has('token');
+  if (pathname.startsWith('/auth/magic-link')) return true;
+  if (pathname === '/setup') return false;
+  return search.has('code') || search.has('token');
 }

@@ -11,6 +11,7 @@ import { csrfProtection } from './csrf';
 import { authRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mails';
 import { setupRoutes } from './routes/setup';
+import { eventRoutes } from './routes/events';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
 import { errorBody, handleError } from './errors';
 import { jsonBody } from './json-body';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/session', sessionRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/setup', setupRoutes);
+  app.route('/api/events', eventRoutes);
   app.route('/api/dev/mails', devMailRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 

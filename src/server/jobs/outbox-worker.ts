@@ -120,7 +120,10 @@ export class OutboxWorker {
     // attempts is counted at the claim, so a mail that crashes the process still uses up its attempts.
     const [row] = await this.db
       .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + this.leaseMs) })
+      .set({
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + this.leaseMs),
+      })
       .where(and(inArray(mailOutbox.id, due), eq(mailOutbox.status, 'pending')))
       .returning();
     return row;

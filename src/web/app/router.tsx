@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
+import { EventLoginPage } from '@web/features/auth/event-login-page';
 import { LoginPage } from '@web/features/auth/login-page';
 import { HomePage } from '@web/features/home/home-page';
+import { SetupPage } from '@web/features/setup/setup-page';
 import { ComingSoonPage } from '@web/features/site/coming-soon-page';
 import { NotFoundPage } from '@web/components/pages/not-found-page';
 import { PendingPage } from '@web/components/pages/pending-page';
@@ -84,7 +86,11 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'email-confirmed', element: <PendingPage title="Newsletter-Bestätigung" /> },
-          { path: 'setup', element: <PendingPage title="Ersteinrichtung: Eigentümer" /> },
+          { path: 'setup', element: <SetupPage /> },
+          {
+            path: 'dev/mails',
+            lazy: () => import('@web/features/dev/dev-mails-page').then((m) => ({ Component: m.DevMailsPage })),
+          },
           {
             path: 'onboarding',
             element: signedIn(<PendingPage title="Willkommen! Lass uns dein Account vervollständigen" />),
@@ -107,7 +113,7 @@ export const routes: RouteObject[] = [
         element: <AuthLayout />,
         children: [
           { path: 'login', element: <LoginPage /> },
-          { path: 'event/:slug/login', element: gated(<PendingPage title="Anmelden" />) },
+          { path: 'event/:slug/login', element: gated(<EventLoginPage />) },
         ],
       },
     ],

@@ -24,7 +24,14 @@ export function magicLinkUrl(publicUrl: string, token: string): string {
 }
 
 /** Sign-in mails go through the outbox like every other mail, so an SMTP hiccup only delays them. */
-export function createAuthMailer({ db, config, settings, logger, devMailbox, kick }: AuthMailerOptions): AuthMailer {
+export function createAuthMailer({
+  db,
+  config,
+  settings,
+  logger,
+  devMailbox,
+  kick,
+}: AuthMailerOptions): AuthMailer {
   const context = async () => mailContextFrom(await settings.get(), config);
   return {
     async sendSignInCode(email, code) {

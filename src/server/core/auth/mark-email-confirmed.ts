@@ -10,6 +10,9 @@ export async function markEmailConfirmed(db: Db, userId: string): Promise<void> 
     .values({ userId, emailConfirmed: true, confirmedAt: now })
     .onConflictDoUpdate({
       target: userNotificationPreferences.userId,
-      set: { emailConfirmed: true, confirmedAt: sql`coalesce(${userNotificationPreferences.confirmedAt}, ${now})` },
+      set: {
+        emailConfirmed: true,
+        confirmedAt: sql`coalesce(${userNotificationPreferences.confirmedAt}, ${now})`,
+      },
     });
 }

@@ -36,13 +36,19 @@ export async function createOwner(
       .onConflictDoNothing()
       .returning({ tokenId: setupTokenRedemptions.tokenId });
     if (redeemed.length === 0) throw new AppError('token_invalid', GERMAN_DEFAULT_MESSAGES.token_invalid);
-    const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, 'admin')).limit(1);
+    const admins = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.role, 'admin'))
+      .limit(1);
     if (admins.length > 0) throw new AppError('conflict', 'Es gibt bereits einen Administrator.');
 
     const existing = await tx.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
     const userId = existing[0]?.id ?? randomUUID();
     if (!existing[0]) {
-      await tx.insert(user).values({ id: userId, email, name: fullName ?? '', emailVerified: false, role: 'admin' });
+      await tx
+        .insert(user)
+        .values({ id: userId, email, name: fullName ?? '', emailVerified: false, role: 'admin' });
     } else {
       await tx.update(user).set({ role: 'admin' }).where(eq(user.id, userId));
     }

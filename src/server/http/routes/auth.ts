@@ -54,9 +54,13 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json({ ok: true });
     } catch (error) {
       if (isAPIError(error) && error.body?.code === 'TOO_MANY_ATTEMPTS') {
-        throw new AppError('code_attempts_exceeded', 'Zu viele Fehlversuche. Bitte fordere einen neuen Code an.');
+        throw new AppError(
+          'code_attempts_exceeded',
+          'Zu viele Fehlversuche. Bitte fordere einen neuen Code an.',
+        );
       }
-      if (isAPIError(error)) throw new AppError('code_invalid', 'Code ungültig oder abgelaufen. Bitte erneut senden.');
+      if (isAPIError(error))
+        throw new AppError('code_invalid', 'Code ungültig oder abgelaufen. Bitte erneut senden.');
       throw error;
     }
   })

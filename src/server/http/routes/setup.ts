@@ -15,7 +15,11 @@ import { clientIp } from '../client-ip';
 const ownerSchema = z.object({
   email: emailSchema,
   full_name: z.string().trim().max(200).optional(),
-  token: z.string({ error: 'Bitte den Einrichtungs-Token angeben.' }).trim().min(1, 'Bitte den Einrichtungs-Token angeben.').max(2000),
+  token: z
+    .string({ error: 'Bitte den Einrichtungs-Token angeben.' })
+    .trim()
+    .min(1, 'Bitte den Einrichtungs-Token angeben.')
+    .max(2000),
 });
 
 export const setupRoutes = new Hono<AppEnv>().post('/owner', allow('public'), async (c) => {
@@ -34,5 +38,8 @@ export const setupRoutes = new Hono<AppEnv>().post('/owner', allow('public'), as
       }).then(() => undefined),
   );
   outbox.kick();
-  return c.json({ ok: true, message: 'Admin-Benutzer erstellt. Bitte prüfen Sie Ihr E-Mail-Postfach und melden Sie sich an.' });
+  return c.json({
+    ok: true,
+    message: 'Admin-Benutzer erstellt. Bitte prüfen Sie Ihr E-Mail-Postfach und melden Sie sich an.',
+  });
 });

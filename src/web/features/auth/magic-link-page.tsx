@@ -39,7 +39,10 @@ export function MagicLinkPage() {
     if (providerError) return setState({ kind: 'error', message: providerError });
     if (!token) return setState({ kind: 'error', message: INVALID });
     if (readStorage('session', HANDLED_KEY) === token) {
-      return setState({ kind: 'error', message: 'Magic Link wurde bereits verwendet. Bitte fordere einen neuen Link an.' });
+      return setState({
+        kind: 'error',
+        message: 'Magic Link wurde bereits verwendet. Bitte fordere einen neuen Link an.',
+      });
     }
     writeStorage('session', HANDLED_KEY, token);
     verify.mutate(token, {
@@ -48,7 +51,10 @@ export function MagicLinkPage() {
         window.setTimeout(() => afterSignIn(session), 1000);
       },
       onError: (error) =>
-        setState({ kind: 'error', message: error instanceof ApiError && error.status === 429 ? error.message : INVALID }),
+        setState({
+          kind: 'error',
+          message: error instanceof ApiError && error.status === 429 ? error.message : INVALID,
+        }),
     });
   }, [status, token, providerError, navigate, verify, afterSignIn]);
 
@@ -69,8 +75,15 @@ export function MagicLinkPage() {
       )}
       {state.kind === 'error' && <MagicLinkError message={state.message} />}
       {params.get('debug') === '1' && (
-        <pre className="overflow-x-auto rounded-lg bg-muted p-3 text-left text-xs" aria-label="Debug-Informationen">
-          {JSON.stringify({ state: state.kind, session: status, hasToken: Boolean(token), providerError }, null, 2)}
+        <pre
+          className="overflow-x-auto rounded-lg bg-muted p-3 text-left text-xs"
+          aria-label="Debug-Informationen"
+        >
+          {JSON.stringify(
+            { state: state.kind, session: status, hasToken: Boolean(token), providerError },
+            null,
+            2,
+          )}
         </pre>
       )}
     </div>
@@ -100,7 +113,11 @@ function MagicLinkError({ message }: { message: string }) {
       <p role="alert" className="text-muted-foreground">
         {message}
       </p>
-      {resend && <p aria-live="polite" className="text-sm">{resend}</p>}
+      {resend && (
+        <p aria-live="polite" className="text-sm">
+          {resend}
+        </p>
+      )}
       <div className="flex flex-wrap justify-center gap-2">
         <Button variant="secondary" onClick={() => navigate(-1)}>
           Zurück
@@ -111,7 +128,10 @@ function MagicLinkError({ message }: { message: string }) {
         </Link>
       </div>
       <p className="text-sm text-muted-foreground">
-        Hilfe: <a className="underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>
+        Hilfe:{' '}
+        <a className="underline" href={`mailto:${supportEmail}`}>
+          {supportEmail}
+        </a>
       </p>
     </>
   );

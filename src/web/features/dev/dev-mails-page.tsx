@@ -47,7 +47,10 @@ export function DevMailsPage() {
       {isPending ? (
         <PageSpinner />
       ) : error ? (
-        <p role="alert" className="mt-8 rounded-lg border border-border bg-destructive-bg px-4 py-3 text-destructive">
+        <p
+          role="alert"
+          className="mt-8 rounded-lg border border-border bg-destructive-bg px-4 py-3 text-destructive"
+        >
           {error.message}
         </p>
       ) : mails.length === 0 ? (

@@ -1,7 +1,7 @@
 import { button, heading, note, paragraph, urlFallback } from './mail-blocks';
 import type { MailContent, MailContext } from './mail-context';
 import { renderWithContext } from './layout-for';
-import { html } from './safe-html';
+import { markup } from './safe-html';
 
 export interface AdminCreatedMailInput {
   context: MailContext;
@@ -18,7 +18,7 @@ export function adminCreatedMail({ context, email, name }: AdminCreatedMailInput
   const intro = `dein Admin-Zugang für ${siteName} ist eingerichtet.`;
   const how = `Du meldest dich ohne Passwort an: Gib auf der Anmeldeseite ${email} ein, und wir schicken dir einen Anmeldecode.`;
   const ignore = `Du hast das nicht eingerichtet? Dann melde dich bitte bei ${context.supportEmail}.`;
-  const bodyHtml = html`${heading('Dein Admin-Zugang ist eingerichtet')}
+  const bodyHtml = markup`${heading('Dein Admin-Zugang ist eingerichtet')}
 ${paragraph(greeting)}
 ${paragraph(intro)}
 ${paragraph(how)}

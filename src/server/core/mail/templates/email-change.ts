@@ -1,7 +1,7 @@
 import { button, heading, note, paragraph, urlFallback } from './mail-blocks';
 import type { MailContent, MailContext } from './mail-context';
 import { renderWithContext } from './layout-for';
-import { html } from './safe-html';
+import { markup } from './safe-html';
 
 export interface EmailChangeMailInput {
   context: MailContext;
@@ -16,19 +16,12 @@ export function emailChangeMail({ context, url, newEmail }: EmailChangeMailInput
   const intro = `Du möchtest die E-Mail-Adresse deines Kontos bei ${siteName} auf ${newEmail} ändern. Bitte bestätige die neue Adresse:`;
   const ignore =
     'Du hast das nicht angefordert? Dann ignoriere diese E-Mail – deine bisherige Adresse bleibt unverändert.';
-  const bodyHtml = html`${heading('Neue E-Mail-Adresse bestätigen')}
+  const bodyHtml = markup`${heading('Neue E-Mail-Adresse bestätigen')}
 ${paragraph(intro)}
 ${button(url, 'E-Mail-Adresse bestätigen')}
 ${urlFallback(url)}
 ${note(ignore)}`;
-  const bodyText = [
-    'Neue E-Mail-Adresse bestätigen',
-    '',
-    intro,
-    url,
-    '',
-    ignore,
-  ].join('\n');
+  const bodyText = ['Neue E-Mail-Adresse bestätigen', '', intro, url, '', ignore].join('\n');
   return {
     subject: 'Bitte bestätige deine neue E-Mail-Adresse',
     ...renderWithContext(context, {

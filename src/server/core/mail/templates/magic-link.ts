@@ -1,7 +1,7 @@
 import { button, heading, note, paragraph, urlFallback } from './mail-blocks';
 import type { MailContent, MailContext } from './mail-context';
 import { renderWithContext } from './layout-for';
-import { html } from './safe-html';
+import { markup } from './safe-html';
 
 export interface MagicLinkMailInput {
   context: MailContext;
@@ -14,7 +14,7 @@ export function magicLinkMail({ context, url, minutesValid }: MagicLinkMailInput
   const validity = `Der Link ist ${minutesValid} Minuten gültig und kann nur einmal verwendet werden.`;
   const ignore =
     'Du hast keine Anmeldung angefordert? Dann kannst du diese E-Mail einfach ignorieren – ohne den Link kann sich niemand anmelden.';
-  const bodyHtml = html`${heading(`Anmelden bei ${siteName}`)}
+  const bodyHtml = markup`${heading(`Anmelden bei ${siteName}`)}
 ${paragraph('Klicke auf den Button, um dich ohne Passwort anzumelden:')}
 ${button(url, 'Jetzt anmelden')}
 ${paragraph(validity)}

@@ -1,4 +1,4 @@
-import { html, safeUrl, type SafeHtml } from './safe-html';
+import { markup, safeUrl, type SafeHtml } from './safe-html';
 
 // The web app's design tokens (src/web/styles), so mails look like the shop in both themes.
 export const COLORS = {
@@ -27,19 +27,19 @@ export const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetic
 const MONO = "'SFMono-Regular',Menlo,Consolas,'Liberation Mono',monospace";
 
 export const heading = (text: string) =>
-  html`<h1 style="margin:0 0 16px 0;font-family:${FONT};font-size:22px;line-height:1.3;font-weight:700;">${text}</h1>`;
+  markup`<h1 style="margin:0 0 16px 0;font-family:${FONT};font-size:22px;line-height:1.3;font-weight:700;">${text}</h1>`;
 
-export const paragraph = (content: string | SafeHtml) => html`<p style="margin:0 0 16px 0;">${content}</p>`;
+export const paragraph = (content: string | SafeHtml) => markup`<p style="margin:0 0 16px 0;">${content}</p>`;
 
 export const note = (content: string | SafeHtml) =>
-  html`<p class="mail-muted" style="margin:24px 0 0 0;font-size:14px;line-height:1.5;color:${COLORS.light.muted};">${content}</p>`;
+  markup`<p class="mail-muted" style="margin:24px 0 0 0;font-size:14px;line-height:1.5;color:${COLORS.light.muted};">${content}</p>`;
 
 export const link = (url: string, label = url) =>
-  html`<a class="mail-link" href="${safeUrl(url)}" style="color:${COLORS.light.link};word-break:break-all;">${label}</a>`;
+  markup`<a class="mail-link" href="${safeUrl(url)}" style="color:${COLORS.light.link};word-break:break-all;">${label}</a>`;
 
 /** A table-cell button: renders as a real button in Outlook too, and the whole area is clickable elsewhere. */
 export const button = (url: string, label: string) =>
-  html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;"><tr>
+  markup`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;"><tr>
 <td align="center" bgcolor="${COLORS.button.background}" style="border-radius:8px;background-color:${COLORS.button.background};">
 <a href="${safeUrl(url)}" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:700;line-height:1.2;color:${COLORS.button.text};text-decoration:none;border-radius:8px;">${label}</a>
 </td></tr></table>`;
@@ -49,10 +49,10 @@ export const button = (url: string, label: string) =>
  * so copying it yields exactly the digits the input field expects.
  */
 export const codeBox = (code: string) =>
-  html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;"><tr>
+  markup`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;"><tr>
 <td class="mail-code" style="padding:16px 24px;border:1px solid ${COLORS.light.border};border-radius:10px;background-color:${COLORS.light.codeBackground};font-family:${MONO};font-size:34px;line-height:1.2;font-weight:700;letter-spacing:8px;color:${COLORS.light.text};user-select:all;-webkit-user-select:all;">${code}</td>
 </tr></table>`;
 
 /** "Button doesn't work?" fallback: the address to paste, as the mail's plain text would show it. */
 export const urlFallback = (url: string) =>
-  note(html`Falls der Button nicht funktioniert, kopiere diesen Link in deinen Browser:<br>${link(url)}`);
+  note(markup`Falls der Button nicht funktioniert, kopiere diesen Link in deinen Browser:<br>${link(url)}`);

@@ -1,4 +1,4 @@
-import { html, safeUrl, SafeHtml } from './safe-html';
+import { markup, safeUrl, SafeHtml } from './safe-html';
 import { COLORS, FONT } from './mail-blocks';
 
 export interface LayoutInput {
@@ -29,7 +29,7 @@ const DARK_MODE_CSS = `
 export function renderLayout(input: LayoutInput): { html: string; text: string } {
   const { brand, supportEmail, publicUrl, preheader, bodyHtml, bodyText } = input;
   const host = publicUrl.replace(/^https?:\/\//, '');
-  const page = html`<!doctype html>
+  const page = markup`<!doctype html>
 <html lang="de">
 <head>
 <meta charset="utf-8">
@@ -74,4 +74,3 @@ Fragen? Schreib uns an <a class="mail-link" href="${safeUrl(`mailto:${supportEma
   ].join('\n');
   return { html: page.value, text };
 }
-

@@ -1,4 +1,4 @@
-/** HTML that is already escaped; only the `html` tag below (and code that escapes itself) creates it. */
+/** HTML that is already escaped; only the `markup` tag below (and code that escapes itself) creates it. */
 export class SafeHtml {
   constructor(readonly value: string) {}
   toString(): string {
@@ -6,17 +6,24 @@ export class SafeHtml {
   }
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ENTITIES[char]!);
 }
 
 /**
- * Tagged template that escapes every interpolated value unless it is SafeHtml (or a list of them), so
- * a name like `<script>` from a profile or the settings can never become markup in a mail.
+ * Tagged template that escapes every interpolated value unless it is SafeHtml (or a list of them), so a
+ * name like `<script>` from a profile or the settings can never become markup in a mail. Not called
+ * `html` on purpose: Prettier reformats `html` templates as HTML, which would change the mails' output.
  */
-export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+export function markup(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
   let out = strings[0] ?? '';
   values.forEach((value, i) => {
     out += toHtml(value) + (strings[i + 1] ?? '');

@@ -1,7 +1,7 @@
 import { button, codeBox, heading, note, paragraph, urlFallback } from './mail-blocks';
 import type { MailContent, MailContext } from './mail-context';
 import { renderWithContext } from './layout-for';
-import { html } from './safe-html';
+import { markup } from './safe-html';
 
 export interface SignInCodeMailInput {
   context: MailContext;
@@ -22,7 +22,7 @@ export function signInCodeMail({
   const validity = `Der Code ist ${minutesValid} Minuten gültig und kann nur einmal verwendet werden.`;
   const ignore =
     'Du hast keine Anmeldung angefordert? Dann kannst du diese E-Mail einfach ignorieren – ohne den Code kann sich niemand anmelden. Gib den Code nie an andere weiter.';
-  const bodyHtml = html`${heading('Dein Anmeldecode')}
+  const bodyHtml = markup`${heading('Dein Anmeldecode')}
 ${paragraph(`Gib diesen Code bei ${siteName} ein, um dich anzumelden:`)}
 ${codeBox(code)}
 ${paragraph(validity)}

@@ -18,7 +18,13 @@ export function CodeInput({ value, onChange, disabled, invalid, describedBy }: C
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const digits = Array.from({ length: LENGTH }, (_, i) => (value[i] ?? '').trim());
   // Blank boxes are kept as spaces so later digits keep their position.
-  const emit = (next: string[]) => onChange(next.map((d) => d || ' ').join('').trimEnd());
+  const emit = (next: string[]) =>
+    onChange(
+      next
+        .map((d) => d || ' ')
+        .join('')
+        .trimEnd(),
+    );
 
   const focus = (index: number) => refs.current[Math.max(0, Math.min(LENGTH - 1, index))]?.focus();
   const spread = (start: number, input: string) => {

@@ -67,7 +67,10 @@ export function CodeStep({ email, countdown, onSignedIn, onBack }: CodeStepProps
       setCode('');
       setNotice('Wir haben dir einen neuen Code geschickt.');
     } catch (failure) {
-      const { message, wait } = sendFailure(failure, 'Fehler beim Senden des Codes. Bitte versuche es erneut.');
+      const { message, wait } = sendFailure(
+        failure,
+        'Fehler beim Senden des Codes. Bitte versuche es erneut.',
+      );
       if (wait) countdown.start(wait);
       setError(message);
     }
@@ -102,7 +105,9 @@ export function CodeStep({ email, countdown, onSignedIn, onBack }: CodeStepProps
             {error}
           </p>
         )}
-        {!error && slow && <p className="text-warning">Verbindung langsam oder unterbrochen. Bitte erneut prüfen.</p>}
+        {!error && slow && (
+          <p className="text-warning">Verbindung langsam oder unterbrochen. Bitte erneut prüfen.</p>
+        )}
         {!error && !slow && notice && <p className="text-muted-foreground">{notice}</p>}
       </div>
       <Button type="submit" size="lg" disabled={!complete || verify.isPending}>

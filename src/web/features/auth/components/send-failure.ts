@@ -8,6 +8,7 @@ export function sendFailure(error: unknown, fallback: string): { message: string
     const wait = error.retryAfterSeconds ?? 60;
     return { message: `Zu viele Anfragen. Bitte warte ${wait} Sekunden.`, wait };
   }
-  if (error instanceof ApiError && error.status === 422) return { message: 'Bitte gib eine gültige E-Mail-Adresse ein.' };
+  if (error instanceof ApiError && error.status === 422)
+    return { message: 'Bitte gib eine gültige E-Mail-Adresse ein.' };
   return { message: fallback };
 }

@@ -17,7 +17,8 @@ export function SignInCard({ onSignedIn, onBack }: { onSignedIn: () => void; onB
 
   const submit = async (kind: 'code' | 'link') => {
     const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Bitte gib deine E-Mail-Adresse ein.');
+    if (!parsed.success)
+      return setError(parsed.error.issues[0]?.message ?? 'Bitte gib deine E-Mail-Adresse ein.');
     setBusy(true);
     setError(null);
     try {
@@ -101,7 +102,12 @@ export function SignInCard({ onSignedIn, onBack }: { onSignedIn: () => void; onB
       <Button type="submit" size="lg" disabled={busy || countdown.seconds > 0}>
         {countdown.seconds > 0 ? `Erneut senden in ${countdown.seconds}s` : 'Code senden'}
       </Button>
-      <Button variant="ghost" size="sm" disabled={busy || countdown.seconds > 0} onClick={() => void submit('link')}>
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={busy || countdown.seconds > 0}
+        onClick={() => void submit('link')}
+      >
         Lieber einen Anmeldelink per E-Mail
       </Button>
       {onBack && (

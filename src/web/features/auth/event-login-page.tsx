@@ -1,0 +1,63 @@
+import { ArrowLeft, CreditCard, MailCheck, Ticket } from 'lucide-react';
+import { Link, Navigate, useParams } from 'react-router';
+import { usePageTitle } from '@web/lib/page-title';
+import { useSession } from '@web/lib/session';
+import { useEventSummary } from './api/get-event-summary';
+import { storedRedirect } from './auth-storage';
+import { SignInCard } from './components/sign-in-card';
+import { useRememberedOrigin } from './login-page';
+
+// spec visitor §2: confirm e-mail, select tickets, pay by card through a payment provider.
+const STEPS = [
+  { icon: MailCheck, text: 'E-Mail bestätigen' },
+  { icon: Ticket, text: 'Tickets auswählen' },
+  { icon: CreditCard, text: 'Sicher per Karte bezahlen (über unseren Zahlungsanbieter)' },
+];
+
+/** /event/{slug}/login: the sign-in card branded with the event (spec visitor §2). */
+export function EventLoginPage() {
+  const { slug = '' } = useParams();
+  const { data: event } = useEventSummary(slug);
+  usePageTitle(event ? `Anmelden · ${event.title}` : 'Anmelden');
+  useRememberedOrigin();
+  const { status } = useSession();
+  if (status === 'signed-in') return <Navigate to={storedRedirect()} replace />;
+  return (
+    <div className="flex flex-col gap-6">
+      <Link
+        to={`/event/${slug}`}
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Zurück zum Event
+      </Link>
+      {event && (
+        <div className="overflow-hidden rounded-xl border border-border">
+          {event.imageUrl && (
+            <img src={event.imageUrl} alt="" className="aspect-[2.818] w-full object-cover" />
+          )}
+          <div className="p-4">
+            <p className="font-semibold">{event.title}</p>
+            {event.shortDescription && (
+              <p className="mt-1 text-sm text-muted-foreground">{event.shortDescription}</p>
+            )}
+          </div>
+        </div>
+      )}
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Anmelden und buchen</h1>
+        <ol className="mt-3 flex flex-col gap-2 text-sm text-muted-foreground">
+          {STEPS.map(({ icon: Icon, text }, index) => (
+            <li key={text} className="flex items-center gap-2">
+              <span className="flex h-6 w-6 items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-foreground">
+                {index + 1}
+              </span>
+              <Icon className="h-4 w-4" aria-hidden />
+              {text}
+            </li>
+          ))}
+        </ol>
+      </div>
+      <SignInCard onSignedIn={() => undefined} />
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Eye, EyeOff } from 'lucide-react';
+import { Button, buttonClasses } from '@web/components/ui/button';
+import { apiFetch, ApiError } from '@web/lib/api-client';
+import { usePageTitle } from '@web/lib/page-title';
+
+const inputClass =
+  'h-11 w-full rounded-lg border border-input bg-background px-3 outline-none focus:border-primary focus:ring-2 focus:ring-ring/40';
+
+/** spec admin §2 'Owner setup ('Ersteinrichtung: Eigentümer')'. */
+export function SetupPage() {
+  usePageTitle('Ersteinrichtung');
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [fullName, setFullName] = useState('');
+  const [token, setToken] = useState(params.get('token') ?? '');
+  const [showToken, setShowToken] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  const submit = async () => {
+    setBusy(true);
+    setResult(null);
+    try {
+      const answer = await apiFetch<{ message: string }>('/api/setup/owner', {
+        method: 'POST',
+        body: JSON.stringify({ email, full_name: fullName, token }),
+      });
+      setResult({ ok: true, message: answer.message });
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.status > 0
+          ? `Fehler: ${error.message || 'Unbekannt'}`
+          : 'Fehler bei der Anfrage';
+      setResult({ ok: false, message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="mx-auto max-w-lg px-4 py-12">
+      <h1 className="text-2xl font-semibold tracking-tight">Ersteinrichtung: Eigentümer</h1>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Lege den ersten Administrator an. Dafür brauchst du den signierten Einrichtungs-Token des
+        Projekt-Eigentümers (<code>npm run setup-token</code>).
+      </p>
+      <form
+        className="mt-6 flex flex-col gap-4 rounded-2xl border border-border bg-card p-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <label className="flex flex-col gap-1.5 text-sm font-medium">
+          E-Mail des Eigentümers
+          <input
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={inputClass}
+          />
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-medium">
+          Vollständiger Name (optional)
+          <input
+            autoComplete="name"
+            value={fullName}
+            onChange={(e) => setFullName(e.target.value)}
+            className={inputClass}
+          />
+        </label>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="setup-token" className="text-sm font-medium">
+            Einrichtungs-Token
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="setup-token"
+              type={showToken ? 'text' : 'password'}
+              autoComplete="off"
+              required
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              className={inputClass}
+            />
+            <Button
+              variant="secondary"
+              size="icon"
+              onClick={() => setShowToken((shown) => !shown)}
+              aria-label={showToken ? 'Token verbergen' : 'Token anzeigen'}
+            >
+              {showToken ? (
+                <EyeOff className="h-4 w-4" aria-hidden />
+              ) : (
+                <Eye className="h-4 w-4" aria-hidden />
+              )}
+            </Button>
+          </div>
+        </div>
+        <p className="rounded-lg bg-muted p-3 text-sm text-muted-foreground">
+          Der Token ist nur einmal gültig und wird danach deaktiviert.
+        </p>
+        <Button type="submit" size="lg" disabled={busy || !email.trim() || !token.trim()}>
+          {busy ? 'Wird erstellt …' : 'Admin erstellen'}
+        </Button>
+        {result && (
+          <p
+            role={result.ok ? 'status' : 'alert'}
+            className={result.ok ? 'text-success' : 'text-destructive'}
+          >
+            {result.message}
+          </p>
+        )}
+        {result?.ok && (
+          <Link to="/login" className={buttonClasses('secondary')}>
+            Zur Anmeldung
+          </Link>
+        )}
+      </form>
+    </section>
+  );
+}
