@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   code_attempts_exceeded: 400,
   link_invalid: 400,
   token_invalid: 400,
+  last_admin: 409,
   internal: 500,
   unavailable: 503,
 } as const;
@@ -52,6 +53,7 @@ export const GERMAN_DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   code_invalid: 'Code ungültig oder abgelaufen. Bitte erneut senden.',
   code_attempts_exceeded: 'Zu viele Fehlversuche. Bitte fordere einen neuen Code an.',
   link_invalid: 'Magic Link ist ungültig oder abgelaufen.',
+  last_admin: 'Der letzte Administrator kann nicht heruntergestuft werden.',
   token_invalid: 'Der Einrichtungs-Token ist ungültig, abgelaufen oder wurde bereits verwendet.',
   internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuche es erneut.',
   unavailable: 'Der Dienst ist gerade nicht erreichbar. Bitte versuche es später erneut.',

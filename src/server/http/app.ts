@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mails';
 import { setupRoutes } from './routes/setup';
 import { eventRoutes } from './routes/events';
+import { adminUserRoutes } from './routes/admin-users';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
 import { errorBody, handleError } from './errors';
 import { jsonBody } from './json-body';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth', authRoutes);
   app.route('/api/setup', setupRoutes);
   app.route('/api/events', eventRoutes);
+  app.route('/api/admin/users', adminUserRoutes);
   app.route('/api/dev/mails', devMailRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 

@@ -1,0 +1,131 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig, type Config } from '@server/config';
+import { enqueueMail } from '@server/core/mail/enqueue-mail';
+import type { Database } from '@server/db/client';
+import { mailOutbox } from '@server/db/schema';
+import type { AppDeps, AppEnv } from '@server/http/app';
+import { devMailRoutes } from '@server/http/routes/dev-mails';
+import { createLogger } from '@server/logger';
+import { createTestApp } from '../helpers/app';
+import { createTestDatabase } from '../helpers/db';
+
+let database: Database;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ticketshop-devmail-'));
+const devConfig = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(mailOutbox);
+});
+
+/** The route as app.ts mounts it, with only the deps it reads. */
+function mount(config: Config) {
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    c.set('deps', { config, database, logger: createLogger('silent') } as unknown as AppDeps);
+    await next();
+  });
+  app.route('/api/dev/mails', devMailRoutes);
+  return app;
+}
+
+async function enqueueAt(subject: string, createdAt: Date, withPdf = false) {
+  const { id } = await enqueueMail(database.db, {
+    to: 'gast@example.test',
+    subject,
+    text: `Text ${subject}`,
+    html: `<p>${subject}</p>`,
+    attachments: withPdf
+      ? [{ filename: 'ticket.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4 x') }]
+      : undefined,
+  });
+  // Explicit times: mails enqueued in one transaction share now(), so order is tested on distinct ones.
+  await database.db.update(mailOutbox).set({ createdAt }).where(eq(mailOutbox.id, id));
+  return id;
+}
+
+describe('GET /api/dev/mails (DESIGN §1 contract)', () => {
+  it('lists the mails newest first with exactly the contract fields', async () => {
+    const oldest = await enqueueAt('Erste', new Date('2026-03-01T10:00:00Z'), true);
+    const newest = await enqueueAt('Dritte', new Date('2026-03-01T12:00:00Z'));
+    const middle = await enqueueAt('Zweite', new Date('2026-03-01T11:00:00Z'));
+    await database.db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.id, middle));
+
+    const res = await mount(devConfig).request('/api/dev/mails');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const body = (await res.json()) as Record<string, unknown>[];
+    expect(body.map((mail) => mail.id)).toEqual([newest, middle, oldest]); // sent ones stay listed
+    expect(body[2]).toEqual({
+      id: oldest,
+      to: 'gast@example.test',
+      subject: 'Erste',
+      text: 'Text Erste',
+      html: '<p>Erste</p>',
+      attachments: [{ filename: 'ticket.pdf', contentType: 'application/pdf', size: 10 }],
+      createdAt: '2026-03-01T10:00:00.000Z',
+    });
+    expect(body[0]!.attachments).toEqual([]);
+  });
+
+  it('returns an empty list when there are no mails', async () => {
+    const res = await mount(devConfig).request('/api/dev/mails');
+    expect(await res.json()).toEqual([]);
+  });
+
+  it('returns at most the 200 newest', async () => {
+    const base = Date.parse('2026-03-01T00:00:00Z');
+    await database.db.insert(mailOutbox).values(
+      Array.from({ length: 205 }, (_, i) => ({
+        to: 'gast@example.test',
+        subject: `Mail ${i}`,
+        text: 't',
+        html: 'h',
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const body = (await (await mount(devConfig).request('/api/dev/mails')).json()) as { subject: string }[];
+    expect(body).toHaveLength(200);
+    expect(body[0]!.subject).toBe('Mail 204');
+    expect(body.at(-1)!.subject).toBe('Mail 5');
+  });
+
+  const notFound = {
+    error: {
+      code: 'not_found',
+      message: 'Das Entwickler-Postfach ist nur ohne SMTP_URL und außerhalb von production verfügbar.',
+    },
+  };
+
+  it('is 404 when SMTP_URL is set', async () => {
+    await enqueueAt('Geheim', new Date());
+    const config = loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:2525' });
+    const res = await mount(config).request('/api/dev/mails');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual(notFound);
+  });
+
+  it('is 404 in production', async () => {
+    const res = await mount({ ...devConfig, production: true }).request('/api/dev/mails');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual(notFound);
+  });
+
+  it('is mounted at /api/dev/mails in the real app', async () => {
+    const t = await createTestApp({ database });
+    const res = await t.app.request('/api/dev/mails');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+    await enqueueAt('Hallo', new Date());
+    expect(((await (await t.app.request('/api/dev/mails')).json()) as unknown[]).length).toBe(1);
+    await t.close();
+  });
+});
