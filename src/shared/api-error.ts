@@ -1,7 +1,9 @@
-import { z } from 'zod';
-
 /** Every API error has this shape: a stable code and a German message (DESIGN §4 'Bad input'). */
-export const apiErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+export interface ApiErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  const error = (value as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
+}

@@ -8,10 +8,14 @@ describe('mergeSettings', () => {
 
   it('merges partial objects and drops invalid values', () => {
     const merged = mergeSettings({
-      brand: { siteName: 'Haus am See' },
+      brand: { siteName: 'Haus am See', logoLightUrl: 42 },
       timezone: { name: '' },
+      onboarding: { enabled: 'ja' },
+      supportEmail: null,
       unknown: { x: 1 },
     });
+    expect(merged.onboarding).toEqual({ enabled: true });
+    expect(merged.supportEmail).toBe(DEFAULT_SETTINGS.supportEmail);
     expect(merged.brand).toEqual({ ...DEFAULT_SETTINGS.brand, siteName: 'Haus am See' });
     expect(merged.timezone).toEqual({ name: 'Europe/Berlin' });
     expect(merged).not.toHaveProperty('unknown');

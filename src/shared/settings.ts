@@ -1,6 +1,5 @@
-import { z } from 'zod';
-
 // spec visitor §3 'Application settings' and §8: defaults used when loading fails.
+// Deliberately free of zod: this module is on every page's first download (budget 170 KB).
 export const DEFAULT_SITE_NAME = 'Wachstumsraum';
 export const DEFAULT_SUPPORT_EMAIL = 'hallo@wachstumsraum.example';
 export const DEFAULT_TIMEZONE = 'Europe/Berlin';
@@ -8,42 +7,27 @@ export const DEFAULT_TIMEZONE = 'Europe/Berlin';
 /** Marker for operator data that still has to be entered in the admin settings. */
 export const OPERATOR_PLACEHOLDER_PREFIX = '[Bitte eintragen:';
 
-export const operatorSchema = z.object({
-  name: z.string(),
-  representative: z.string(),
-  street: z.string(),
-  city: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  register: z.string(),
-  vatId: z.string(),
-});
-export type OperatorInfo = z.infer<typeof operatorSchema>;
+export interface OperatorInfo {
+  name: string;
+  representative: string;
+  street: string;
+  city: string;
+  phone: string;
+  email: string;
+  register: string;
+  vatId: string;
+}
 
-export const appSettingsSchema = z.object({
-  onboarding: z.object({ enabled: z.boolean() }),
-  timezone: z.object({ name: z.string().min(1) }),
-  brand: z.object({
-    siteName: z.string().min(1),
-    contactEmail: z.string(),
-    logoLightUrl: z.string(),
-    logoDarkUrl: z.string(),
-  }),
-  integrations: z.object({
-    supabaseUrl: z.string(),
-    supabaseAnonKey: z.string(),
-    stripePublishableKey: z.string(),
-  }),
-  legal: z.object({
-    imprintUrl: z.string(),
-    privacyUrl: z.string(),
-    termsUrl: z.string(),
-  }),
-  supportEmail: z.string(),
-  operator: operatorSchema,
-  features: z.object({ comingSoon: z.boolean(), emailOtpOnly: z.boolean() }),
-});
-export type AppSettings = z.infer<typeof appSettingsSchema>;
+export interface AppSettings {
+  onboarding: { enabled: boolean };
+  timezone: { name: string };
+  brand: { siteName: string; contactEmail: string; logoLightUrl: string; logoDarkUrl: string };
+  integrations: { supabaseUrl: string; supabaseAnonKey: string; stripePublishableKey: string };
+  legal: { imprintUrl: string; privacyUrl: string; termsUrl: string };
+  supportEmail: string;
+  operator: OperatorInfo;
+  features: { comingSoon: boolean; emailOtpOnly: boolean };
+}
 export type AppSettingKey = keyof AppSettings;
 
 const placeholder = (what: string) => `${OPERATOR_PLACEHOLDER_PREFIX} ${what}]`;
@@ -51,12 +35,7 @@ const placeholder = (what: string) => `${OPERATOR_PLACEHOLDER_PREFIX} ${what}]`;
 export const DEFAULT_SETTINGS: AppSettings = {
   onboarding: { enabled: true },
   timezone: { name: DEFAULT_TIMEZONE },
-  brand: {
-    siteName: DEFAULT_SITE_NAME,
-    contactEmail: DEFAULT_SUPPORT_EMAIL,
-    logoLightUrl: '',
-    logoDarkUrl: '',
-  },
+  brand: { siteName: DEFAULT_SITE_NAME, contactEmail: DEFAULT_SUPPORT_EMAIL, logoLightUrl: '', logoDarkUrl: '' },
   integrations: { supabaseUrl: '', supabaseAnonKey: '', stripePublishableKey: '' },
   legal: { imprintUrl: '/impressum', privacyUrl: '/datenschutz', termsUrl: '/agb' },
   supportEmail: DEFAULT_SUPPORT_EMAIL,
@@ -73,19 +52,31 @@ export const DEFAULT_SETTINGS: AppSettings = {
   features: { comingSoon: false, emailOtpOnly: true },
 };
 
-/** Merges stored rows (key → partial value) over the defaults; unknown keys and bad values are ignored. */
-export function mergeSettings(rows: Record<string, unknown>): AppSettings {
-  const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  for (const key of Object.keys(DEFAULT_SETTINGS) as AppSettingKey[]) {
-    const stored = rows[key];
-    if (stored === undefined || stored === null) continue;
-    const base = DEFAULT_SETTINGS[key];
-    const candidate =
-      typeof base === 'object' && typeof stored === 'object' ? { ...base, ...(stored as object) } : stored;
-    const parsed = appSettingsSchema.shape[key].safeParse(candidate);
-    if (parsed.success) merged[key] = parsed.data;
+/** A stored value counts when it has the default's type; a required (non-empty by default) text stays non-empty. */
+function pick(defaultValue: unknown, stored: unknown): unknown {
+  if (typeof stored !== typeof defaultValue || stored === null) return defaultValue;
+  if (typeof defaultValue === 'string' && defaultValue !== '' && (stored as string).trim() === '') {
+    return defaultValue;
   }
-  return merged as AppSettings;
+  return stored;
+}
+
+/** Merges stored rows (key → partial value) over the defaults, field by field; bad values are ignored. */
+export function mergeSettings(rows: Record<string, unknown>): AppSettings {
+  const merged: Record<string, unknown> = {};
+  for (const key of Object.keys(DEFAULT_SETTINGS) as AppSettingKey[]) {
+    const base = DEFAULT_SETTINGS[key];
+    const stored = rows[key];
+    if (typeof base !== 'object') {
+      merged[key] = pick(base, stored);
+      continue;
+    }
+    const fields = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+    merged[key] = Object.fromEntries(
+      Object.entries(base).map(([field, value]) => [field, pick(value, fields[field])]),
+    );
+  }
+  return merged as unknown as AppSettings;
 }
 
 export function isOperatorPlaceholder(value: string): boolean {

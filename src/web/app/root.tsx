@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { isMagicLinkUrl } from '@shared/routes';
-import { MagicLinkPage } from '@web/features/auth/magic-link-page';
+import { PageSpinner } from '@web/components/ui/page-spinner';
 import { AuthLayoutFrame } from './layouts/auth-layout';
 import { CookieBanner } from './shell/cookie-banner';
 import { ScrollToTop } from './scroll-to-top';
 import { Splash } from './shell/splash';
+
+const MagicLinkPage = lazy(() =>
+  import('@web/features/auth/magic-link-page').then((m) => ({ default: m.MagicLinkPage })),
+);
 
 /** Everything every page shares; any URL with `code` or `token` shows the magic-link handler (spec visitor §2). */
 export function Root() {
@@ -16,7 +21,9 @@ export function Root() {
       <ScrollToTop />
       {magicLink ? (
         <AuthLayoutFrame>
-          <MagicLinkPage />
+          <Suspense fallback={<PageSpinner />}>
+            <MagicLinkPage />
+          </Suspense>
         </AuthLayoutFrame>
       ) : (
         <Outlet />

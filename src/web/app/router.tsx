@@ -1,9 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
-import { EventLoginPage } from '@web/features/auth/event-login-page';
-import { LoginPage } from '@web/features/auth/login-page';
 import { HomePage } from '@web/features/home/home-page';
-import { SetupPage } from '@web/features/setup/setup-page';
 import { ComingSoonPage } from '@web/features/site/coming-soon-page';
 import { NotFoundPage } from '@web/components/pages/not-found-page';
 import { PendingPage } from '@web/components/pages/pending-page';
@@ -86,10 +83,14 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'email-confirmed', element: <PendingPage title="Newsletter-Bestätigung" /> },
-          { path: 'setup', element: <SetupPage /> },
+          {
+            path: 'setup',
+            lazy: () => import('@web/features/setup/setup-page').then((m) => ({ Component: m.SetupPage })),
+          },
           {
             path: 'dev/mails',
-            lazy: () => import('@web/features/dev/dev-mails-page').then((m) => ({ Component: m.DevMailsPage })),
+            lazy: () =>
+              import('@web/features/dev/dev-mails-page').then((m) => ({ Component: m.DevMailsPage })),
           },
           {
             path: 'onboarding',
@@ -112,8 +113,17 @@ export const routes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          { path: 'login', element: <LoginPage /> },
-          { path: 'event/:slug/login', element: gated(<EventLoginPage />) },
+          {
+            path: 'login',
+            lazy: () => import('@web/features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+          },
+          {
+            path: 'event/:slug/login',
+            lazy: () =>
+              import('@web/features/auth/event-login-page').then((m) => ({
+                Component: () => gated(<m.EventLoginPage />),
+              })),
+          },
         ],
       },
     ],

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@shared/api-error';
+import { isApiErrorBody } from '@shared/api-error';
 
 /** An error answer of our API: stable code, German message, HTTP status. */
 export class ApiError extends Error {
@@ -46,9 +46,9 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}, retried 
 
 async function toApiError(response: Response): Promise<ApiError> {
   const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
-  const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
+  const body: unknown = await response.json().catch(() => null);
+  if (isApiErrorBody(body)) {
+    const { code, message, details } = body.error;
     return new ApiError(response.status, code, message, details, retryAfter);
   }
   return new ApiError(

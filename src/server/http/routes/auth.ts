@@ -6,7 +6,7 @@ import {
   sendMagicLinkSchema,
   verifyCodeSchema,
   verifyMagicLinkSchema,
-} from '@shared/session';
+} from '@shared/auth-schemas';
 import { AppError } from '../../core/app-error';
 import { markEmailConfirmed } from '../../core/auth/mark-email-confirmed';
 import { enforceRateLimits } from '../../core/auth/rate-limit';

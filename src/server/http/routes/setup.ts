@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { emailSchema } from '@shared/session';
+import { emailSchema } from '@shared/auth-schemas';
 import { enqueueMail } from '../../core/mail/enqueue-mail';
 import { adminCreatedMail } from '../../core/mail/templates/admin-created';
 import { mailContextFrom } from '../../core/mail/templates/mail-context';

@@ -9,7 +9,7 @@ const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:und
 export function SiteFooter() {
   const { brand, legal, supportEmail } = useSettings();
   return (
-    <footer className="mt-16 border-t border-border bg-muted/40">
+    <footer className="border-t border-border bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6">
         <div>
           <p className="font-serif text-lg font-semibold">{brand.siteName}</p>

@@ -9,7 +9,7 @@ export function NotFoundPage() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="font-serif text-6xl font-semibold text-primary">404</p>
-      <h1 className="mt-4 text-3xl font-semibold tracking-tight">Seite nicht gefunden</h1>
+      <h1 className="mt-4 font-serif text-3xl font-semibold tracking-tight">Seite nicht gefunden</h1>
       <p className="mt-3 text-muted-foreground">
         Die Adresse gibt es nicht (mehr). Vielleicht findest du auf der Startseite, was du suchst.
       </p>

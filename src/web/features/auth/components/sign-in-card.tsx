@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { emailSchema } from '@shared/session';
+import { emailSchema } from '@shared/auth-schemas';
 import { Button } from '@web/components/ui/button';
 import { sendCode, sendMagicLink } from '../api/auth-requests';
 import { rememberEmail } from '../auth-storage';

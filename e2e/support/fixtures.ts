@@ -1,0 +1,116 @@
+// Shared fixtures of the browser journeys: a page whose cookie choice (and optionally theme) is preset,
+// collected browser errors, waiting for the start splash, axe checks and screenshots for people to look at.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+
+export type ThemeChoice = 'light' | 'dark' | 'system';
+
+interface Options {
+  /**
+   * Stored cookie choice put into localStorage before the app starts, so the banner does not cover
+   * clicks. `null` leaves the storage untouched (tests about the banner itself).
+   */
+  cookieConsent: 'essential' | 'accepted' | null;
+  /** Stored theme put into localStorage before the app starts; `null` = none (the app's default). */
+  theme: ThemeChoice | null;
+}
+
+interface Fixtures {
+  /** Uncaught page errors and console errors of the test's page, in the order they happened. */
+  browserErrors: string[];
+}
+
+export const test = base.extend<Options & Fixtures>({
+  cookieConsent: ['essential', { option: true }],
+  theme: [null, { option: true }],
+
+  page: async ({ page, cookieConsent, theme }, use) => {
+    // Runs before any script of every document; only fills in what is not stored yet, so a choice the
+    // test makes itself survives a reload.
+    await page.addInitScript(
+      ({ consent, themeChoice }) => {
+        try {
+          if (consent && window.localStorage.getItem('cookie-consent') === null) {
+            window.localStorage.setItem('cookie-consent', consent);
+          }
+          if (themeChoice && window.localStorage.getItem('theme') === null) {
+            window.localStorage.setItem('theme', themeChoice);
+          }
+        } catch {
+          // about:blank and opaque origins have no storage
+        }
+      },
+      { consent: cookieConsent, themeChoice: theme },
+    );
+    await use(page);
+  },
+
+  browserErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') {
+        const where = message.location().url;
+        errors.push(`console.error: ${message.text()}${where ? ` (${where})` : ''}`);
+      }
+    });
+    await use(errors);
+  },
+});
+
+export { expect };
+
+/** Waits until React has rendered the shell and the 500 ms start splash is gone. */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+  await expect(page.getByTestId('splash')).toHaveCount(0, { timeout: 5_000 });
+}
+
+/** page.goto + waitForApp; returns the response of the document. */
+export async function openPage(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForApp(page);
+  return response;
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Runs axe on the current page and fails with a readable list of every serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = serious
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 8)
+        .map((node) => {
+          const target = node.target.map(String).join(' ');
+          const summary = (node.failureSummary ?? '').replace(/\s+/g, ' ').trim();
+          return `      - ${target}\n        ${node.html.slice(0, 200)}\n        ${summary}`;
+        })
+        .join('\n');
+      const more = violation.nodes.length > 8 ? `\n      … and ${violation.nodes.length - 8} more` : '';
+      return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}${more}`;
+    })
+    .join('\n');
+  // Compare the count, so the failure shows the readable list above and not a diff of axe's objects.
+  expect(serious.length, `axe found serious/critical violations on ${label}:\n${report}\n`).toBe(0);
+}
+
+/**
+ * Saves a full-page screenshot for people to look at (test-results/screenshots/, not an assertion).
+ * The file name carries the project (desktop/phone) and the given name.
+ */
+export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const dir = path.join(testInfo.project.outputDir, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({
+    path: path.join(dir, `${testInfo.project.name}-${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
