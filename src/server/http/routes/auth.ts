@@ -17,12 +17,12 @@ import { clientIp } from '../client-ip';
 import { bodyOf } from '../json-body';
 
 // Sending: one mail per address per minute (the client's resend countdown), five per hour, and at most
-// ten per client in ten minutes. Verifying: 30 tries per client in ten minutes on top of better-auth's
-// five wrong tries per code.
+// thirty per client (an office behind one address) in ten minutes. Verifying: thirty tries per client in
+// ten minutes, on top of better-auth's five wrong tries per code.
 const sendLimits = (kind: string, email: string, ip: string) => [
   { key: `${kind}:email-minute:${email}`, max: 1, windowSeconds: 60 },
   { key: `${kind}:email-hour:${email}`, max: 5, windowSeconds: 3600 },
-  { key: `${kind}:client:${ip}`, max: 10, windowSeconds: 600 },
+  { key: `${kind}:client:${ip}`, max: 30, windowSeconds: 600 },
 ];
 const verifyLimits = (ip: string) => [{ key: `verify:client:${ip}`, max: 30, windowSeconds: 600 }];
 
