@@ -101,6 +101,7 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });
 
   it('adds HSTS when PUBLIC_URL is https', async () => {
@@ -141,6 +142,8 @@ describe('client routes', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const etag = res.headers.get('etag')!;
     const cached = await t.app.request('/assets/app-123.js', { headers: { 'If-None-Match': etag } });
     expect(cached.status).toBe(304);

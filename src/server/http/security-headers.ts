@@ -26,5 +26,7 @@ export function securityHeaders(publicUrl: string) {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: 'same-origin',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    // a handler may relax a header for its response (public files set a cross-origin CORP)
+    overwrite: false,
   });
 }

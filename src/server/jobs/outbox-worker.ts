@@ -43,6 +43,7 @@ export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private started = false;
+  private stopping = false;
   private rerun = false;
 
   constructor(options: OutboxWorkerOptions) {
@@ -59,12 +60,14 @@ export class OutboxWorker {
   start(): void {
     if (this.started) return;
     this.started = true;
+    this.stopping = false;
     this.schedule(0);
   }
 
   /** Waits for the mail being sent right now; nothing else is started afterwards. */
   async stop(): Promise<void> {
     this.started = false;
+    this.stopping = true; // the round in progress ends after its current mail
     clearTimeout(this.timer);
     await this.running;
   }
@@ -79,7 +82,7 @@ export class OutboxWorker {
   /** Sends up to batchSize due mails now; returns how many were sent. */
   async drainOnce(): Promise<number> {
     let sent = 0;
-    for (let i = 0; i < this.batchSize; i++) {
+    for (let i = 0; i < this.batchSize && !this.stopping; i++) {
       // One mail per claim: a lease then only has to cover one send, not a whole batch.
       const mail = await this.claimNext();
       if (!mail) break;

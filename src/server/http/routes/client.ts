@@ -29,6 +29,8 @@ function sendFile(c: Context, file: StaticFile) {
   c.header('ETag', file.etag);
   c.header('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
   c.header('Vary', 'Accept-Encoding');
+  // Public files (logo, covers) may be shown by mail clients and other sites; the API stays same-origin.
+  c.header('Cross-Origin-Resource-Policy', 'cross-origin');
   if (c.req.header('If-None-Match') === file.etag) return c.body(null, 304);
   const { body, encoding } = encodeFor(file, c.req.header('Accept-Encoding'));
   if (encoding) c.header('Content-Encoding', encoding);

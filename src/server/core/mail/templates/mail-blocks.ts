@@ -50,7 +50,7 @@ export const button = (url: string, label: string) =>
  */
 export const codeBox = (code: string) =>
   markup`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;"><tr>
-<td class="mail-code" style="padding:16px 24px;border:1px solid ${COLORS.light.border};border-radius:10px;background-color:${COLORS.light.codeBackground};font-family:${MONO};font-size:34px;line-height:1.2;font-weight:700;letter-spacing:8px;color:${COLORS.light.text};user-select:all;-webkit-user-select:all;">${code}</td>
+<td class="mail-code" style="padding:16px 16px 16px 24px;border:1px solid ${COLORS.light.border};border-radius:10px;background-color:${COLORS.light.codeBackground};font-family:${MONO};font-size:34px;line-height:1.2;font-weight:700;letter-spacing:8px;color:${COLORS.light.text};user-select:all;-webkit-user-select:all;">${code}</td>
 </tr></table>`;
 
 /** "Button doesn't work?" fallback: the address to paste, as the mail's plain text would show it. */
