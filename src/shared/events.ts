@@ -1,0 +1,68 @@
+// The public event contract (spec visitor §3 'Event' with media, links, tags and organizers): what
+// GET /api/events and GET /api/events/:slug answer. Only what a visitor may see: no online_url (buyers get
+// it with their ticket), no creator, policy or internal flags. Prices are integer cents.
+
+export type EventMode = 'online' | 'presence';
+export type PriceUnit = 'per_person' | 'per_pair';
+export type EventStatus = 'draft' | 'published' | 'cancelled' | 'completed';
+
+export interface PublicEventMedia {
+  id: string;
+  mediaType: string;
+  url: string;
+  title: string | null;
+  isFeatured: boolean;
+  displayOrder: number;
+}
+
+export interface PublicEventLink {
+  title: string;
+  url: string;
+}
+
+export interface PublicOrganizer {
+  id: string;
+  displayName: string;
+  avatarUrl: string | null;
+  portraitUrl: string | null;
+  bio: string | null;
+  website: string | null;
+}
+
+export interface PublicEvent {
+  id: string;
+  slug: string;
+  title: string;
+  shortDescription: string | null;
+  description: string;
+  startTime: string; // ISO 8601
+  endTime: string;
+  timezone: string;
+  location: string;
+  locationDetails: string | null;
+  room: string | null;
+  venue: string | null;
+  mode: EventMode;
+  priceCents: number;
+  earlyBirdPriceCents: number | null;
+  earlyBirdEndsAt: string | null;
+  currency: string;
+  priceUnit: PriceUnit;
+  totalSeats: number;
+  availableSeats: number;
+  isFeatured: boolean;
+  status: EventStatus; // visitors only ever see 'published'; admins also drafts ('Entwurf')
+  website: string | null;
+  imageUrl: string | null;
+  media: PublicEventMedia[];
+  links: PublicEventLink[];
+  tags: string[];
+  organizers: PublicOrganizer[];
+}
+
+/** A seat change pushed over server-sent events (GET /api/events/live). */
+export interface SeatUpdate {
+  eventId: string;
+  availableSeats: number;
+  totalSeats: number;
+}
