@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, printing figures (not timed tests). Needs `npm run build` first.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { benchEventsApi } from './events-api.mjs';
 import { benchStartup } from './startup.mjs';
 
 if (!existsSync('dist/server/main.js')) {
@@ -11,3 +12,9 @@ console.log('# bundle size');
 execFileSync(process.execPath, ['scripts/bundle-budget.mjs'], { stdio: 'inherit' });
 console.log('\n# start-up');
 await benchStartup();
+console.log('\n# events API on PostgreSQL');
+await benchEventsApi().catch((error) => {
+  // needs a PostgreSQL server (BENCH_DATABASE_URL or TEST_DATABASE_URL); the other figures still count
+  console.error(`übersprungen: ${error.message}`);
+  process.exitCode = 1;
+});

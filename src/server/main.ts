@@ -26,18 +26,27 @@ async function main() {
   const webRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
   const services = createServices(config, database, logger);
   services.outbox.start();
+  await services.seatFeed.start();
   const app = createApp({ ...services, webRoot });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, database: database.kind }, `listening on ${config.publicUrl}`);
   });
 
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    server.close(() => void services.outbox.stop().then(() => database.close()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
+    try {
+      // the feed first: it ends the live seat streams, which server.close() would otherwise wait for
+      await services.seatFeed.stop();
+      await new Promise((resolve) => server.close(resolve));
+      await services.outbox.stop();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 async function connect(databaseUrl: string | undefined, dataDir: string): Promise<Database> {

@@ -1,7 +1,10 @@
 import { createMailTransport } from './adapters/mail/mail-transport';
+import { createStorage } from './adapters/storage/storage';
+import { createSeatFeed } from './adapters/seat-feed/seat-feed';
 import type { Config } from './config';
 import { createAuth } from './core/auth/auth';
 import { createAuthMailer } from './core/auth/auth-mailer';
+import { PublicEventCache } from './core/events/public-event-cache';
 import { SettingsStore } from './core/settings/settings-store';
 import type { Database } from './db/client';
 import type { AppDeps } from './http/app';
@@ -25,5 +28,17 @@ export function createServices(config: Config, database: Database, logger: Logge
     kick: () => outbox.kick(),
   });
   const auth = createAuth({ db, secret: config.appSecret, publicUrl: config.publicUrl, mailer });
-  return { config, database, logger, settings, auth, outbox };
+  const seatFeed = createSeatFeed(database, logger);
+  const publicEvents = new PublicEventCache({ db, feed: seatFeed });
+  return {
+    config,
+    database,
+    logger,
+    settings,
+    auth,
+    outbox,
+    storage: createStorage(config),
+    seatFeed,
+    publicEvents,
+  };
 }

@@ -24,6 +24,7 @@ describe('isClientRoute', () => {
     '/my-tickets',
     '/meine-tickets',
     '/profile',
+    '/profile/email',
     '/order/abc/confirmation',
     '/admin',
     '/admin/events/new',
@@ -43,5 +44,7 @@ describe('isMagicLinkUrl', () => {
     expect(isMagicLinkUrl('/profile', new URLSearchParams('code=123'))).toBe(true);
     expect(isMagicLinkUrl('/help', new URLSearchParams('view=cards'))).toBe(false);
     expect(isMagicLinkUrl('/setup', new URLSearchParams('token=abc'))).toBe(false);
+    // the e-mail-change link uses `change`, so it is not taken for a magic link
+    expect(isMagicLinkUrl('/profile/email', new URLSearchParams('change=abc.def'))).toBe(false);
   });
 });

@@ -22,6 +22,7 @@ const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   /^\/my-tickets$/,
   /^\/meine-tickets$/,
   /^\/profile$/,
+  /^\/profile\/email$/,
   /^\/order\/[^/]+\/confirmation$/,
   /^\/admin(\/.*)?$/,
   /^\/dev\/mails$/,

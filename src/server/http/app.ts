@@ -6,12 +6,16 @@ import type { Logger } from '../logger';
 import type { SettingsStore } from '../core/settings/settings-store';
 import type { Auth } from '../core/auth/auth';
 import type { OutboxWorker } from '../jobs/outbox-worker';
+import type { FileStorage } from '../adapters/storage/storage';
+import type { SeatFeed } from '../adapters/seat-feed/seat-feed';
+import type { PublicEventCache } from '../core/events/public-event-cache';
 import type { CurrentSession } from './access';
 import { csrfProtection } from './csrf';
 import { authRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mails';
 import { setupRoutes } from './routes/setup';
 import { eventRoutes } from './routes/events';
+import { organizerRoutes } from './routes/organizers';
 import { adminUserRoutes } from './routes/admin-users';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
 import { errorBody, handleError } from './errors';
@@ -22,6 +26,10 @@ import { healthRoutes } from './routes/health';
 import { settingsRoutes } from './routes/settings';
 import { sessionRoutes } from './routes/session';
 import { clientRoutes } from './routes/client';
+import { profileRoutes } from './routes/profile';
+import { newsletterRoutes } from './routes/newsletter';
+import { uploadRoutes } from './routes/uploads';
+import { isUploadRequest } from './upload-limit';
 
 export interface AppDeps {
   config: Config;
@@ -30,6 +38,11 @@ export interface AppDeps {
   settings: SettingsStore;
   auth: Auth;
   outbox: OutboxWorker;
+  storage: FileStorage;
+  /** Live seat counts and event changes (LISTEN/NOTIFY); started by main.ts. */
+  seatFeed: SeatFeed;
+  /** The visitors' event list and details in memory, dropped on every change the feed reports. */
+  publicEvents: PublicEventCache;
   /** Folder of the built client; omitted in API tests. */
   webRoot?: string;
 }
@@ -47,15 +60,14 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     await next();
   });
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: () => {
-        throw new AppError('payload_too_large', GERMAN_DEFAULT_MESSAGES.payload_too_large);
-      },
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: () => {
+      throw new AppError('payload_too_large', GERMAN_DEFAULT_MESSAGES.payload_too_large);
+    },
+  });
+  // Uploads (multipart to an upload route) get their own, larger limit in the route (upload-limit.ts).
+  app.use('/api/*', (c, next) => (isUploadRequest(c) ? next() : jsonLimit(c, next)));
   app.use('/api/*', csrfProtection(deps.config.publicUrl, ['/api/payments/stripe/webhook']));
   app.use('/api/*', jsonBody);
 
@@ -65,10 +77,14 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth', authRoutes);
   app.route('/api/setup', setupRoutes);
   app.route('/api/events', eventRoutes);
+  app.route('/api/organizers', organizerRoutes);
   app.route('/api/admin/users', adminUserRoutes);
   app.route('/api/dev/mails', devMailRoutes);
+  app.route('/api/profile', profileRoutes);
+  app.route('/api/newsletter', newsletterRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 
+  app.route('/uploads', uploadRoutes(deps.config.dataDir));
   if (deps.webRoot) app.route('/', clientRoutes(deps.webRoot));
   return app;
 }

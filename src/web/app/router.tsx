@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
-import { HomePage } from '@web/features/home/home-page';
+import { HomePage } from '@web/features/events/home-page';
 import { ComingSoonPage } from '@web/features/site/coming-soon-page';
 import { NotFoundPage } from '@web/components/pages/not-found-page';
 import { PendingPage } from '@web/components/pages/pending-page';
@@ -55,7 +55,14 @@ export const routes: RouteObject[] = [
               </RequireAdmin>
             ),
           },
-          { path: 'event/:slug', element: gated(<PendingPage title="Veranstaltung" />) },
+          {
+            path: 'event/:slug',
+            ...lazyPage(() =>
+              import('@web/features/events/event-detail-page').then((m) => ({
+                Component: () => gated(<m.EventDetailPage />),
+              })),
+            ),
+          },
           {
             path: 'help',
             ...lazyPage(() =>
@@ -82,7 +89,14 @@ export const routes: RouteObject[] = [
               import('@web/features/content/terms-page').then((m) => ({ Component: m.TermsPage })),
             ),
           },
-          { path: 'email-confirmed', element: <PendingPage title="Newsletter-Bestätigung" /> },
+          {
+            path: 'email-confirmed',
+            ...lazyPage(() =>
+              import('@web/features/newsletter/email-confirmed-page').then((m) => ({
+                Component: m.EmailConfirmedPage,
+              })),
+            ),
+          },
           {
             path: 'setup',
             lazy: () => import('@web/features/setup/setup-page').then((m) => ({ Component: m.SetupPage })),
@@ -94,14 +108,34 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'onboarding',
-            element: signedIn(<PendingPage title="Willkommen! Lass uns dein Account vervollständigen" />),
+            ...lazyPage(() =>
+              import('@web/features/profile/onboarding-page').then((m) => ({
+                Component: () => signedIn(<m.OnboardingPage />),
+              })),
+            ),
           },
           { path: 'booking/:eventId', element: signedIn(<PendingPage title="Buchung" />) },
           { path: 'booking/:bookingId/success', element: signedIn(<PendingPage title="Buchung" />) },
           { path: 'checkout/:eventId', element: signedIn(<PendingPage title="Checkout" />) },
           { path: 'my-tickets', element: signedIn(<PendingPage title="Meine Tickets" />) },
           { path: 'meine-tickets', element: signedIn(<PendingPage title="Meine Tickets" />) },
-          { path: 'profile', element: signedIn(<PendingPage title="Mein Profil" />) },
+          {
+            path: 'profile',
+            ...lazyPage(() =>
+              import('@web/features/profile/profile-page').then((m) => ({
+                Component: () => signedIn(<m.ProfilePage />),
+              })),
+            ),
+          },
+          // The link of the e-mail-change mail; opened signed out too (the token alone proves it).
+          {
+            path: 'profile/email',
+            ...lazyPage(() =>
+              import('@web/features/profile/email-change-page').then((m) => ({
+                Component: m.EmailChangePage,
+              })),
+            ),
+          },
           { path: 'order/:bookingId/confirmation', element: <OrderConfirmationRedirect /> },
           {
             path: 'admin/*',

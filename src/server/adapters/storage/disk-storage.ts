@@ -12,7 +12,8 @@ export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 export function resolveKey(root: string, key: string): string {
   if (!isValidStorageKey(key)) throw new Error(`Ungültiger Speicher-Schlüssel: ${key}`);
   const full = path.resolve(root, ...key.split('/'));
-  if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Ungültiger Speicher-Schlüssel: ${key}`);
+  if (!full.startsWith(path.resolve(root) + path.sep))
+    throw new Error(`Ungültiger Speicher-Schlüssel: ${key}`);
   return full;
 }
 

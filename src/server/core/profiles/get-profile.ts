@@ -31,7 +31,9 @@ export async function getProfile({ db, userId }: GetProfileOptions): Promise<Pro
   const pending = await db
     .select({ value: verification.value })
     .from(verification)
-    .where(and(eq(verification.identifier, emailChangeIdentifier(userId)), gt(verification.expiresAt, new Date())))
+    .where(
+      and(eq(verification.identifier, emailChangeIdentifier(userId)), gt(verification.expiresAt, new Date())),
+    )
     .limit(1);
 
   const consentOf = (purpose: ConsentPurpose): ConsentState | null => {

@@ -35,6 +35,10 @@ export const newsletterSubscriptions = pgTable(
     confirmTokenExpiresAt: timestamptz('confirm_token_expires_at'),
     /** The wording the person agreed to, kept as proof of consent. */
     consentText: text('consent_text'),
+    /** DESIGN §4: consents are stored with version, text and time (shared/newsletter.ts). */
+    consentVersion: text('consent_version'),
+    /** When the form with the consent text was sent; confirmed_at is when the link proved the address. */
+    consentedAt: timestamptz('consented_at'),
     source: text('source'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

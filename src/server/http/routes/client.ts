@@ -17,10 +17,15 @@ export function clientRoutes(webRoot: string) {
     if (!template) return c.text('Client nicht gebaut: bitte `npm run build` ausführen.', 503);
     // A missing asset is a plain 404, not the app shell (a stale tab would otherwise parse HTML as JS).
     if (c.req.path.startsWith('/assets/') || path.extname(c.req.path) !== '') return c.notFound();
-    const settings = await c.get('deps').settings.get();
-    const html = renderShell(template, pageHeadFor(c.req.path, settings));
+    const { settings, config, publicEvents } = c.get('deps');
+    const head = await pageHeadFor(c.req.path, {
+      settings: await settings.get(),
+      publicUrl: config.publicUrl,
+      // visitors' view even for a signed-in admin: previews and search engines must never see a draft
+      findEvent: async (slugOrId) => (await publicEvents.snapshot()).find(slugOrId)?.event ?? null,
+    });
     c.header('Cache-Control', 'no-cache');
-    return c.html(html, isClientRoute(c.req.path) ? 200 : 404);
+    return c.html(renderShell(template, head), head.status ?? (isClientRoute(c.req.path) ? 200 : 404));
   });
   return app;
 }

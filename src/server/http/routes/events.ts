@@ -1,27 +1,132 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { EventSummary } from '@shared/event-summary';
+import type { PublicEvent } from '@shared/events';
+import { seatEventStream } from '../../adapters/seat-feed/seat-event-stream';
 import { AppError } from '../../core/app-error';
+import { EncodedJson, pickEncoding } from '../../core/events/encoded-json';
+import { buildEventCalendar } from '../../core/events/event-calendar';
 import { findVisibleEvent } from '../../core/events/find-visible-event';
+import { loadPublicEvents, type Audience } from '../../core/events/load-public-events';
 import { allow, currentSession } from '../access';
 import type { AppEnv } from '../app';
 
-export const eventRoutes = new Hono<AppEnv>().get('/:slug/summary', allow('public'), async (c) => {
+const notFound = () => new AppError('not_found', 'Event nicht gefunden');
+
+/**
+ * The public event API (spec visitor §2–§4, §7). Visitors get the in-memory PublicEventCache; admins, who
+ * also see drafts ('Entwurf'), read the database, as their answers differ and are rare.
+ */
+export const eventRoutes = new Hono<AppEnv>()
+  .get('/', allow('public'), async (c) => {
+    const { publicEvents, database } = c.get('deps');
+    if ((await audienceOf(c)) === 'admin') {
+      return sendJson(c, new EncodedJson(await loadPublicEvents(database.db, { audience: 'admin' })));
+    }
+    return sendJson(c, (await publicEvents.snapshot()).list);
+  })
+  .get('/live', allow('public'), async (c) => {
+    const includeHidden = (await audienceOf(c)) === 'admin';
+    const body = seatEventStream(c.get('deps').seatFeed, { includeHidden });
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        // nginx and similar proxies would otherwise buffer the stream
+        'X-Accel-Buffering': 'no',
+      },
+    });
+  })
+  .get('/:slug/summary', allow('public'), async (c) => {
+    const session = await currentSession(c);
+    const event = await findVisibleEvent(
+      c.get('deps').database.db,
+      c.req.param('slug'),
+      session?.user.role ?? null,
+    );
+    if (!event) throw notFound();
+    const summary: EventSummary = {
+      id: event.id,
+      slug: event.slug,
+      title: event.title,
+      shortDescription: event.shortDescription,
+      imageUrl: event.imageUrl,
+      startTime: event.startTime.toISOString(),
+      endTime: event.endTime.toISOString(),
+      status: event.status,
+    };
+    return c.json(summary);
+  })
+  .get('/:slug/calendar.ics', allow('public'), async (c) => {
+    const { event } = await findEvent(c, c.req.param('slug'));
+    const { config, settings } = c.get('deps');
+    const { brand } = await settings.get();
+    const file = buildEventCalendar(event, {
+      siteName: brand.siteName,
+      publicUrl: config.publicUrl,
+      contactEmail: brand.contactEmail,
+    });
+    c.header('Content-Type', 'text/calendar; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
+    c.header('Cache-Control', 'no-cache');
+    return c.body(file.body);
+  })
+  .get('/:slug', allow('public'), async (c) => {
+    const { json } = await findEvent(c, c.req.param('slug'));
+    return sendJson(c, json);
+  });
+
+/**
+ * Only an admin's session changes the answer; without any cookie there is no session to look up, which
+ * keeps the visitors' hot path free of database round trips.
+ */
+async function audienceOf(c: Context<AppEnv>): Promise<Audience> {
+  if (!c.req.header('Cookie')) return 'visitor';
   const session = await currentSession(c);
-  const event = await findVisibleEvent(
-    c.get('deps').database.db,
-    c.req.param('slug'),
-    session?.user.role ?? null,
-  );
-  if (!event) throw new AppError('not_found', 'Event nicht gefunden');
-  const summary: EventSummary = {
-    id: event.id,
-    slug: event.slug,
-    title: event.title,
-    shortDescription: event.shortDescription,
-    imageUrl: event.imageUrl,
-    startTime: event.startTime.toISOString(),
-    endTime: event.endTime.toISOString(),
-    status: event.status,
-  };
-  return c.json(summary);
-});
+  return session?.user.role === 'admin' ? 'admin' : 'visitor';
+}
+
+/** By slug, or by id as the spec's fallback; 'Event nicht gefunden' (spec visitor §2) when not visible. */
+async function findEvent(
+  c: Context<AppEnv>,
+  slugOrId: string,
+): Promise<{ event: PublicEvent; json: EncodedJson }> {
+  const { publicEvents, database } = c.get('deps');
+  if ((await audienceOf(c)) === 'admin') {
+    const found = await loadPublicEvents(database.db, { audience: 'admin', slugOrId });
+    const event = found.find((candidate) => candidate.slug === slugOrId) ?? found[0];
+    if (!event) throw notFound();
+    return { event, json: new EncodedJson(event) };
+  }
+  const found = (await publicEvents.snapshot()).find(slugOrId);
+  if (!found) throw notFound();
+  return found;
+}
+
+/**
+ * Sends a serialized answer: revalidated on every use (seat counts change), 304 on a matching ETag, brotli
+ * or gzip when accepted. Varies on Cookie because an admin's answer includes drafts.
+ */
+async function sendJson(c: Context<AppEnv>, json: EncodedJson) {
+  c.header('ETag', json.etag);
+  c.header('Cache-Control', 'no-cache');
+  c.header('Vary', 'Accept-Encoding, Cookie');
+  const ifNoneMatch = c.req.header('If-None-Match');
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => weakMatch(tag, json.etag))) {
+    return c.body(null, 304);
+  }
+  c.header('Content-Type', 'application/json; charset=utf-8');
+  const encoding = pickEncoding(json, c.req.header('Accept-Encoding'));
+  if (!encoding) return c.body(view(json.body));
+  c.header('Content-Encoding', encoding);
+  return c.body(view(await json.encoded(encoding)));
+}
+
+/** RFC 9110 §13.1.2: If-None-Match compares weakly (W/ ignored). */
+const weakMatch = (tag: string, etag: string) => {
+  const bare = (value: string) => value.trim().replace(/^W\//, '');
+  return tag.trim() === '*' || bare(tag) === bare(etag);
+};
+
+/** The bytes without a copy (Buffer is a Uint8Array, typed over any ArrayBuffer). */
+const view = (buffer: Buffer) =>
+  new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);

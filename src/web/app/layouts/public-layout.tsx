@@ -1,8 +1,12 @@
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { OnboardingBanner } from '@web/components/onboarding-banner';
+import { useForcedOnboarding } from '@web/lib/use-forced-onboarding';
 import { SiteFooter } from '../shell/site-footer';
 import { SiteHeader } from '../shell/site-header';
 
 export function PublicLayout() {
+  const location = useLocation();
+  const forced = useForcedOnboarding();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -12,8 +16,9 @@ export function PublicLayout() {
         Zum Inhalt springen
       </a>
       <SiteHeader />
+      <OnboardingBanner />
       <main id="main" className="flex-1">
-        <Outlet />
+        {forced ? <Navigate to="/onboarding" replace state={{ from: location }} /> : <Outlet />}
       </main>
       <SiteFooter />
     </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { openCookieConsent } from '@web/lib/cookie-consent';
 import { useSettings } from '@web/lib/settings';
 import { SmartLink } from '@web/components/ui/smart-link';
+import { FooterNewsletter } from './footer-newsletter';
 
 const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline';
 
@@ -10,6 +11,7 @@ export function SiteFooter() {
   const { brand, legal, supportEmail } = useSettings();
   return (
     <footer className="border-t border-border bg-muted/40">
+      <FooterNewsletter />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6">
         <div>
           <p className="font-serif text-lg font-semibold">{brand.siteName}</p>

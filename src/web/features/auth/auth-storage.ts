@@ -11,3 +11,13 @@ export const clearAuthStorage = () => {
   writeStorage('session', 'auth_redirect', null);
   writeStorage('session', 'auth_email', null);
 };
+
+/**
+ * Set while a fresh sign-in navigates away: the sign-in pages must not run their own "already signed in"
+ * redirect when the new session lands in the cache before the (lazily loaded) target page has rendered.
+ */
+let completingSignIn = false;
+export const isCompletingSignIn = () => completingSignIn;
+export const setCompletingSignIn = (value: boolean) => {
+  completingSignIn = value;
+};

@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSession } from '@web/lib/session';
 import { useEventSummary } from './api/get-event-summary';
-import { storedRedirect } from './auth-storage';
+import { isCompletingSignIn, storedRedirect } from './auth-storage';
 import { SignInCard } from './components/sign-in-card';
 import { useRememberedOrigin } from './login-page';
 
@@ -21,7 +21,7 @@ export function EventLoginPage() {
   usePageTitle(event ? `Anmelden · ${event.title}` : 'Anmelden');
   useRememberedOrigin();
   const { status } = useSession();
-  if (status === 'signed-in') return <Navigate to={storedRedirect()} replace />;
+  if (status === 'signed-in' && !isCompletingSignIn()) return <Navigate to={storedRedirect()} replace />;
   return (
     <div className="flex flex-col gap-6">
       <Link

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSession } from '@web/lib/session';
-import { rememberRedirect, storedRedirect } from './auth-storage';
+import { isCompletingSignIn, rememberRedirect, setCompletingSignIn, storedRedirect } from './auth-storage';
 import { SignInCard } from './components/sign-in-card';
 
 interface FromState {
@@ -14,6 +14,7 @@ export function useRememberedOrigin() {
   const location = useLocation();
   const from = (location.state as FromState | null)?.from;
   useEffect(() => {
+    setCompletingSignIn(false);
     if (from?.pathname) rememberRedirect(`${from.pathname}${from.search ?? ''}`);
   }, [from?.pathname, from?.search]);
 }
@@ -23,7 +24,7 @@ export function LoginPage() {
   useRememberedOrigin();
   const navigate = useNavigate();
   const { status } = useSession();
-  if (status === 'signed-in') return <Navigate to={storedRedirect()} replace />;
+  if (status === 'signed-in' && !isCompletingSignIn()) return <Navigate to={storedRedirect()} replace />;
   return (
     <div className="flex flex-col gap-6">
       <div>

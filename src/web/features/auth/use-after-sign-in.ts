@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { isProfileIncomplete, safeRedirectTarget, type SessionState } from '@shared/session';
 import { sessionQuery } from '@web/lib/session';
 import { useSettings } from '@web/lib/settings';
-import { clearAuthStorage, storedRedirect } from './auth-storage';
+import { clearAuthStorage, setCompletingSignIn, storedRedirect } from './auth-storage';
 
 /**
  * spec visitor §4: after sign-in go to the stored target (never /login or /auth; fallback /), unless the
@@ -15,6 +15,7 @@ export function useAfterSignIn() {
   const { onboarding } = useSettings();
   return (state: SessionState, explicitTarget?: string) => {
     const target = safeRedirectTarget(explicitTarget ?? storedRedirect());
+    setCompletingSignIn(true);
     clearAuthStorage();
     const user = state?.user ?? null;
     const needsOnboarding =

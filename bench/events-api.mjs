@@ -1,0 +1,207 @@
+// GET /api/events with 50 published events (issue 4): requests/s and p99 latency at 50 connections for 10 s
+// against the built server on PostgreSQL, beside a bare Node http server that answers the same bytes. The
+// ratio shows what the app adds on top of Node itself. Needs `npm run build` and a PostgreSQL server
+// (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), on which it
+// creates the scratch database `ticketshop_bench` from scratch and drops it afterwards.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const DATABASE = 'ticketshop_bench';
+const PORT = 3191;
+const BARE_PORT = 3192;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const DESCRIPTION =
+  'Wir üben, was im Alltag wirklich trägt: kurze Atempausen, achtsames Gehen am Wasser und ein freundlicher ' +
+  'Blick auf die eigenen Gedanken.\n\nDer Workshop richtet sich an alle, die neugierig sind – Vorkenntnisse ' +
+  'brauchst du nicht. Tee, Obst und ein leichtes Mittagessen sind inklusive.';
+
+export async function benchEventsApi({
+  serverUrl = process.env.BENCH_DATABASE_URL ||
+    process.env.TEST_DATABASE_URL ||
+    'postgres://postgres@127.0.0.1:5432/postgres',
+  events = 50,
+  connections = 50,
+  duration = 10,
+} = {}) {
+  const databaseUrl = withDatabase(serverUrl, DATABASE);
+  await withClient(serverUrl, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${DATABASE}`);
+  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ticketshop-bench-events-'));
+  // the server runs the migrations at start; no demo data, production-like logging
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: '',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(server);
+    await insertEvents(databaseUrl, events);
+    const url = `http://127.0.0.1:${PORT}/api/events`;
+    const first = await fetch(url);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const count = JSON.parse(bytes.toString('utf8')).length;
+    if (first.status !== 200 || count !== events) {
+      throw new Error(`GET /api/events answered ${first.status} with ${count} events, expected ${events}`);
+    }
+    const contentType = first.headers.get('content-type');
+
+    await load(url, { connections, duration: 1 }); // warm-up: JIT, connection setup
+    const app = await load(url, { connections, duration });
+    const bare = await withBareServer(bytes, contentType, async (bareUrl) => {
+      await load(bareUrl, { connections, duration: 1 });
+      return load(bareUrl, { connections, duration });
+    });
+    const ratio = app.requestsPerSecond / bare.requestsPerSecond;
+    const line = (name, r) =>
+      `${name.padEnd(26)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms` +
+      (r.failures ? `   ${r.failures} failed` : '');
+    console.log(
+      `GET /api/events, ${events} events (${bytes.length} bytes), ${connections} connections, ${duration} s`,
+    );
+    console.log(line('app (PostgreSQL)', app));
+    console.log(line('bare node:http, same bytes', bare));
+    console.log(`ratio app/bare: ${ratio.toFixed(2)} (target ≥ 0.25; target ≥ 10,000 req/s)`);
+    return { app, bare, ratio, bytes: bytes.length };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
+    await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function load(url, { connections, duration }) {
+  const result = await autocannon({ url, connections, duration });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function withBareServer(bytes, contentType, work) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': bytes.length });
+    res.end(bytes);
+  });
+  await new Promise((resolve) => server.listen(BARE_PORT, '127.0.0.1', resolve));
+  try {
+    return await work(`http://127.0.0.1:${BARE_PORT}/`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+async function waitForHealth(child) {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() - started > 60_000) throw new Error('server not healthy within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** 50 published events like the demo's: cover, two tags, an organizer; then NOTIFY so the cache drops. */
+async function insertEvents(databaseUrl, count) {
+  await withClient(databaseUrl, async (client) => {
+    await client.query('BEGIN');
+    const organizerId = randomUUID();
+    await client.query(
+      `INSERT INTO "user" (id, name, email, email_verified) VALUES ($1, 'Miriam Albers', 'miriam@bench.example', true)`,
+      [organizerId],
+    );
+    await client.query(
+      `INSERT INTO profiles (id, email, full_name, display_name, role, bio, website, portrait_url)
+       VALUES ($1, 'miriam@bench.example', 'Miriam Albers', 'Miriam Albers', 'organizer',
+               'Systemische Coachin und Achtsamkeitslehrerin.', 'https://wachstumsraum.example', '/demo/portraits/miriam-albers.webp')`,
+      [organizerId],
+    );
+    const tagIds = [];
+    for (const name of ['Achtsamkeit', 'Kommunikation']) {
+      const { rows } = await client.query(
+        'INSERT INTO tags (name, slug) VALUES ($1, lower($1)) RETURNING id',
+        [name],
+      );
+      tagIds.push(rows[0].id);
+    }
+    for (let i = 0; i < count; i++) {
+      const start = new Date(Date.now() + (i - 5) * 3 * DAY);
+      const slug = `bench-workshop-${i + 1}`;
+      const { rows } = await client.query(
+        `INSERT INTO events (slug, title, short_description, description, start_time, end_time, location,
+           location_details, venue, room, mode, price_cents, total_seats, available_seats, status, image_url, website)
+         VALUES ($1, $2, 'Ein Tag, um anzukommen: einfache Übungen für mehr Ruhe zwischen Terminen.', $3, $4, $5,
+           'Hamburg', 'Hamburg-Ottensen', 'Kulturetage Elbblick', 'Seminarraum 2', 'presence', 8900, 16, 16 - ($6 % 16),
+           'published', $7, 'https://wachstumsraum.example')
+         RETURNING id`,
+        [
+          slug,
+          `Achtsamkeit im Alltag – Workshop ${i + 1}`,
+          DESCRIPTION,
+          start,
+          new Date(start.getTime() + 7 * HOUR),
+          i,
+          `/demo/covers/${slug}.webp`,
+        ],
+      );
+      const eventId = rows[0].id;
+      await client.query(
+        `INSERT INTO event_media (event_id, title, url, is_featured, metadata)
+         VALUES ($1, 'Cover', $2, true, '{"width":1409,"height":500}')`,
+        [eventId, `/demo/covers/${slug}.webp`],
+      );
+      await client.query('INSERT INTO event_tags (event_id, tag_id) VALUES ($1, $2), ($1, $3)', [
+        eventId,
+        ...tagIds,
+      ]);
+      await client.query('INSERT INTO event_organizers (event_id, user_id) VALUES ($1, $2)', [
+        eventId,
+        organizerId,
+      ]);
+    }
+    // what publishEventChange(db, null) sends: every instance drops its public event cache
+    await client.query(`SELECT pg_notify('event_changes', '{"kind":"event","eventId":null}')`);
+    await client.query('COMMIT');
+  });
+}
+
+async function withClient(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function withDatabase(serverUrl, database) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchEventsApi();

@@ -1,0 +1,94 @@
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import type { PublicEvent } from '@shared/events';
+import type { Db } from '../../db/client';
+import { eventLinks, eventMedia, eventOrganizers, events } from '../../db/schema';
+import { toPublicOrganizer } from './public-organizer';
+
+/** Who is looking: visitors see published, not hidden events; admins also drafts (spec visitor §4). */
+export type Audience = 'visitor' | 'admin';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The events of the public API with media, links, tags and organizers, ordered by start (spec visitor §7
+ * 'events: select with media, links and tags ordered by start_time ascending with hidden=false').
+ * Past events are included: the timetable shows the last three before the next one (spec visitor §4).
+ * One round trip: Drizzle's relational query aggregates the related rows in the same statement.
+ */
+export async function loadPublicEvents(
+  db: Db,
+  options: { audience: Audience; slugOrId?: string },
+): Promise<PublicEvent[]> {
+  const conditions: (SQL | undefined)[] = [];
+  if (options.audience === 'visitor') {
+    conditions.push(eq(events.status, 'published'), eq(events.hidden, false));
+  }
+  if (options.slugOrId !== undefined) {
+    const key = options.slugOrId;
+    conditions.push(UUID.test(key) ? or(eq(events.slug, key), eq(events.id, key)) : eq(events.slug, key));
+  } else if (options.audience === 'admin') {
+    // Lists leave hidden events out for everyone; an admin still opens one by its slug (find-visible-event.ts).
+    conditions.push(eq(events.hidden, false));
+  }
+  const rows = await queryEvents(db, and(...conditions));
+  return rows.map(toPublicEvent);
+}
+
+function queryEvents(db: Db, where: SQL | undefined) {
+  return db.query.events.findMany({
+    where,
+    orderBy: [asc(events.startTime), asc(events.id)],
+    with: {
+      media: { orderBy: [asc(eventMedia.displayOrder), asc(eventMedia.createdAt)] },
+      links: { orderBy: [asc(eventLinks.displayOrder), asc(eventLinks.createdAt)] },
+      tags: { with: { tag: { columns: { name: true } } } },
+      organizers: { orderBy: [asc(eventOrganizers.createdAt)], with: { profile: true } },
+    },
+  });
+}
+
+type EventRow = Awaited<ReturnType<typeof queryEvents>>[number];
+
+/**
+ * Field by field on purpose: a column added to `events` later stays private until it is named here
+ * (online_url goes to buyers only; creator, policy, is_private and hidden are internal).
+ */
+function toPublicEvent(row: EventRow): PublicEvent {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    shortDescription: row.shortDescription,
+    description: row.description,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    timezone: row.timezone,
+    location: row.location,
+    locationDetails: row.locationDetails,
+    room: row.room,
+    venue: row.venue,
+    mode: row.mode,
+    priceCents: row.priceCents,
+    earlyBirdPriceCents: row.earlyBirdPriceCents,
+    earlyBirdEndsAt: row.earlyBirdEndsAt?.toISOString() ?? null,
+    currency: row.currency,
+    priceUnit: row.priceUnit,
+    totalSeats: row.totalSeats,
+    availableSeats: row.availableSeats,
+    isFeatured: row.isFeatured,
+    status: row.status,
+    website: row.website,
+    imageUrl: row.imageUrl,
+    media: row.media.map((medium) => ({
+      id: medium.id,
+      mediaType: medium.mediaType,
+      url: medium.url,
+      title: medium.title,
+      isFeatured: medium.isFeatured,
+      displayOrder: medium.displayOrder,
+    })),
+    links: row.links.map((link) => ({ title: link.title, url: link.url })),
+    tags: row.tags.map((entry) => entry.tag.name).sort((a, b) => a.localeCompare(b, 'de')),
+    organizers: row.organizers.map((entry) => toPublicOrganizer(entry.profile)),
+  };
+}

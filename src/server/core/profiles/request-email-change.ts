@@ -1,0 +1,61 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { isSimpleEmail, PROFILE_MESSAGES, sameEmail } from '@shared/profile';
+import type { Db } from '../../db/client';
+import { user, verification } from '../../db/schema';
+import { AppError } from '../app-error';
+import { enqueueMail } from '../mail/enqueue-mail';
+import { emailChangeMail } from '../mail/templates/email-change';
+import type { MailContext } from '../mail/templates/mail-context';
+import { EMAIL_CHANGE_HOURS_VALID, emailChangeIdentifier, newEmailChangeToken } from './email-change-token';
+
+export const EMAIL_IN_USE_MESSAGE = 'Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet.';
+
+export interface RequestEmailChangeOptions {
+  db: Db;
+  userId: string;
+  newEmail: string;
+  /** Branding and public URL of the mail; the link is {publicUrl}/profile/email?change={token}. */
+  mailContext: MailContext;
+  now?: Date;
+}
+
+/** The confirmation page. `change`, not `token`: any URL with `token` or `code` is a magic link (routes.ts). */
+export const emailChangeUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/profile/email?change=${encodeURIComponent(token)}`;
+
+/**
+ * Starts an e-mail change: the new address gets a single-use link, valid 24 hours; the address changes only
+ * when it is opened (confirm-email-change.ts). A new request replaces an older pending one. The mail is
+ * written to the outbox in the same transaction as the pending change.
+ */
+export async function requestEmailChange(options: RequestEmailChangeOptions): Promise<{ pending: boolean }> {
+  const { db, userId, mailContext, now = new Date() } = options;
+  const newEmail = options.newEmail.trim();
+  if (!isSimpleEmail(newEmail)) throw new AppError('validation_failed', PROFILE_MESSAGES.email);
+  const email = newEmail.toLowerCase();
+
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    if (!current) throw new AppError('not_found', 'Benutzer nicht gefunden.');
+    const identifier = emailChangeIdentifier(userId);
+    if (sameEmail(current.email, email)) {
+      // Back to the current address: nothing to confirm, and an older pending change is dropped.
+      await tx.delete(verification).where(eq(verification.identifier, identifier));
+      return { pending: false };
+    }
+    const taken = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(and(sql`lower(${user.email}) = ${email}`, ne(user.id, userId)))
+      .limit(1);
+    if (taken.length > 0) throw new AppError('conflict', EMAIL_IN_USE_MESSAGE);
+
+    await tx.delete(verification).where(eq(verification.identifier, identifier));
+    const { id, token, value } = newEmailChangeToken(email);
+    const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_HOURS_VALID * 3600_000);
+    await tx.insert(verification).values({ id, identifier, value, expiresAt });
+    const url = emailChangeUrl(mailContext.publicUrl, token);
+    await enqueueMail(tx, { to: email, ...emailChangeMail({ context: mailContext, url, newEmail: email }) });
+    return { pending: true };
+  });
+}

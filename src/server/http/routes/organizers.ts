@@ -1,0 +1,11 @@
+import { Hono } from 'hono';
+import { listPublicOrganizers } from '../../core/events/list-public-organizers';
+import { allow } from '../access';
+import type { AppEnv } from '../app';
+
+/** GET /api/organizers: the home page's 'Wer wir sind' (PublicOrganizer[]). */
+export const organizerRoutes = new Hono<AppEnv>().get('/', allow('public'), async (c) => {
+  const organizers = await listPublicOrganizers(c.get('deps').database.db);
+  c.header('Cache-Control', 'no-cache');
+  return c.json(organizers);
+});

@@ -1,0 +1,52 @@
+import { isProfileIncomplete, type SessionUser } from './session';
+
+// Pure rules of spec visitor §4 'Onboarding banner' and 'Forced onboarding'. Free of zod and React:
+// the public layout imports them on every page's first download.
+
+export interface OnboardingContext {
+  user: Pick<SessionUser, 'role' | 'fullName' | 'phone'> | null;
+  onboardingEnabled: boolean;
+  pathname: string;
+}
+
+const isUnder = (pathname: string, prefix: string) =>
+  pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/**
+ * spec visitor §4, all of: logged in; not an admin; onboarding enabled; profile missing or full name or
+ * phone empty; path not under /onboarding; path not / but under /events/ or /booking.
+ */
+export function shouldShowOnboardingBanner({
+  user,
+  onboardingEnabled,
+  pathname,
+}: OnboardingContext): boolean {
+  if (!user || user.role === 'admin' || !onboardingEnabled) return false;
+  if (!isProfileIncomplete(user)) return false;
+  if (isUnder(pathname, '/onboarding') || pathname === '/') return false;
+  return pathname.startsWith('/events/') || isUnder(pathname, '/booking');
+}
+
+/**
+ * Paths a signed-in user with an incomplete profile may still open. The spec names onboarding, checkout and
+ * profile; added are the legal pages (the DSGVO checkbox links to the privacy page, and a consent needs its
+ * text to be readable), /email-confirmed (the newsletter mails' confirm and unsubscribe links must work, and
+ * onboarding would drop their query) and the dev mailbox (mails are read there during development).
+ */
+const FORCED_ONBOARDING_EXEMPT = [
+  '/onboarding',
+  '/checkout',
+  '/profile',
+  '/datenschutz',
+  '/impressum',
+  '/agb',
+  '/email-confirmed',
+  '/dev',
+];
+
+/** spec visitor §4: with onboarding enabled, signed-in non-admins missing name or phone go to /onboarding. */
+export function shouldForceOnboarding({ user, onboardingEnabled, pathname }: OnboardingContext): boolean {
+  if (!user || user.role === 'admin' || !onboardingEnabled) return false;
+  if (!isProfileIncomplete(user)) return false;
+  return !FORCED_ONBOARDING_EXEMPT.some((prefix) => isUnder(pathname, prefix));
+}

@@ -1,0 +1,156 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Loader2 } from 'lucide-react';
+// Only plain constants from the shared module: its zod schemas are pure and stay out of this bundle.
+import {
+  NEWSLETTER_CONSENT_TEXT,
+  NEWSLETTER_MESSAGES,
+  NEWSLETTER_STORAGE_KEYS,
+  newsletterEmailError,
+  normalizeNewsletterEmail,
+  type NewsletterSource,
+  type SubscribeNewsletterResponse,
+} from '@shared/newsletter';
+import { Button } from '@web/components/ui/button';
+import { SmartLink } from '@web/components/ui/smart-link';
+import { ApiError, apiFetch } from '@web/lib/api-client';
+import { useSettings } from '@web/lib/settings';
+import { writeStorage } from '@web/lib/storage';
+
+/** spec visitor §4 'Newsletter form': idle, loading, success, error. */
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'success'; message: string }
+  | { kind: 'error'; message: string };
+
+export interface NewsletterSignupProps {
+  /** spec visitor §3 'Newsletter capture': where the form sits. */
+  source: NewsletterSource;
+  /** `compact`: smaller type for the footer; `default`: the home page's empty state and inline blocks. */
+  variant?: 'default' | 'compact';
+  /** spec visitor §9: the success message goes away after 5 s. */
+  successResetMs?: number;
+}
+
+/**
+ * The newsletter sign-up (double opt-in, DESIGN §4): e-mail field, submit, the spec's messages, the note and
+ * the consent text. A sent form remembers `newsletter-subscribed`, which the footer block reads on later visits.
+ */
+export function NewsletterSignup({
+  source,
+  variant = 'default',
+  successResetMs = 5000,
+}: NewsletterSignupProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { legal } = useSettings();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const loading = status.kind === 'loading';
+  const compact = variant === 'compact';
+
+  useEffect(() => {
+    if (status.kind !== 'success') return;
+    const timer = window.setTimeout(() => setStatus({ kind: 'idle' }), successResetMs);
+    return () => window.clearTimeout(timer);
+  }, [status, successResetMs]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading) return;
+    const error = newsletterEmailError(email);
+    setFieldError(error);
+    if (error) {
+      setStatus({ kind: 'idle' });
+      inputRef.current?.focus();
+      return;
+    }
+    setStatus({ kind: 'loading' });
+    try {
+      const result = await apiFetch<SubscribeNewsletterResponse>('/api/newsletter/subscribe', {
+        method: 'POST',
+        body: JSON.stringify({
+          email: normalizeNewsletterEmail(email),
+          source,
+          metadata: { page: window.location.pathname },
+        }),
+      });
+      writeStorage('local', NEWSLETTER_STORAGE_KEYS.subscribed, 'true');
+      setEmail('');
+      setStatus({
+        kind: 'success',
+        message: result.alreadySubscribed
+          ? NEWSLETTER_MESSAGES.alreadySubscribed
+          : NEWSLETTER_MESSAGES.success,
+      });
+    } catch (caught) {
+      setStatus({ kind: 'error', message: messageOf(caught) });
+    }
+  };
+
+  const inputId = `${id}-email`;
+  const statusId = `${id}-status`;
+  const consentId = `${id}-consent`;
+  const message = fieldError ?? (status.kind === 'success' || status.kind === 'error' ? status.message : '');
+  const isProblem = Boolean(fieldError) || status.kind === 'error';
+  const small = compact ? 'text-xs' : 'text-sm';
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-2">
+      <label htmlFor={inputId} className={`${small} font-medium`}>
+        Email-Adresse
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="email"
+          name="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="du@beispiel.de"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (fieldError) setFieldError(null);
+          }}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={`${fieldError ? `${statusId} ` : ''}${consentId}`}
+          className="h-11 min-w-0 flex-1 rounded-lg border border-input bg-background px-3 text-base text-foreground outline-none placeholder:text-muted-foreground focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive"
+        />
+        <Button type="submit" className="h-11 shrink-0" disabled={loading || email === ''}>
+          {loading && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+          {loading ? 'Wird gesendet …' : 'Abonnieren'}
+        </Button>
+      </div>
+      <p
+        id={statusId}
+        aria-live="polite"
+        className={`${small} min-h-5 ${isProblem ? 'text-destructive' : 'font-medium text-success'}`}
+      >
+        {message}
+      </p>
+      <p className={`${small} text-muted-foreground`}>{NEWSLETTER_MESSAGES.note}</p>
+      <p id={consentId} className="text-xs text-muted-foreground">
+        {NEWSLETTER_CONSENT_TEXT} Mehr dazu in der{' '}
+        <SmartLink to={legal.privacyUrl} className="underline hover:text-foreground">
+          Datenschutzerklärung
+        </SmartLink>
+        .
+      </p>
+    </form>
+  );
+}
+
+/** Field problems and waiting times are worth showing as sent; anything else is the spec's generic text. */
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return error.message;
+    if (error.status === 422 && Array.isArray(error.details)) {
+      const detail = (error.details as { path?: string; message?: string }[]).find((d) => d.path === 'email');
+      if (detail?.message) return detail.message;
+    }
+  }
+  return NEWSLETTER_MESSAGES.failed;
+}

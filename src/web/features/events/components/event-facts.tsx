@@ -1,0 +1,88 @@
+import { CalendarDays, Clock, MapPin, Ticket, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { earlyBirdCountdown, eventAddress, isEarlyBird, mapsUrl, perTicketText } from '@shared/event-rules';
+import type { PublicEvent } from '@shared/events';
+import { EventPrice } from './event-price';
+import { eventDateText, eventTimeText } from './event-when';
+import { SeatBadgeView } from './seat-badge';
+
+/** spec visitor §2: Apple Maps on iOS devices, Google Maps elsewhere. */
+const isAppleMobile = () =>
+  typeof navigator !== 'undefined' &&
+  (/iPhone|iPad|iPod/.test(`${navigator.platform} ${navigator.userAgent}`) ||
+    // iPadOS reports itself as a Mac; the touch screen gives it away
+    (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1));
+
+/** Date, time, place with map link, seats, price and the early-bird countdown of the detail page. */
+export function EventFacts({ event, now }: { event: PublicEvent; now: Date }) {
+  const countdown =
+    isEarlyBird(event, now) && event.earlyBirdEndsAt ? earlyBirdCountdown(event.earlyBirdEndsAt, now) : null;
+  return (
+    <dl className="flex flex-col gap-4 text-sm">
+      <Fact icon={CalendarDays} term="Datum">
+        {eventDateText(event)}
+      </Fact>
+      <Fact icon={Clock} term="Zeit">
+        {eventTimeText(event)}
+      </Fact>
+      <Fact icon={MapPin} term="Ort">
+        <Place event={event} />
+      </Fact>
+      <Fact icon={Users} term="Plätze">
+        <SeatBadgeView event={event} now={now} />
+      </Fact>
+      <Fact icon={Ticket} term="Preis">
+        <EventPrice event={event} now={now} unitStyle="long" size="lg" />
+        <span className="mt-1 block text-muted-foreground">{perTicketText(event.priceUnit)}</span>
+        {countdown && (
+          <span className="mt-2 block font-medium text-primary" data-testid="early-bird-countdown">
+            Frühbucherpreis {countdown}
+          </span>
+        )}
+      </Fact>
+    </dl>
+  );
+}
+
+function Fact({ icon: Icon, term, children }: { icon: typeof MapPin; term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="flex items-center gap-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+        <Icon className="h-5 w-5 shrink-0 text-primary" aria-hidden />
+        {term}
+      </dt>
+      <dd className="mt-1 min-w-0 pl-8">{children}</dd>
+    </div>
+  );
+}
+
+function Place({ event }: { event: PublicEvent }) {
+  if (event.mode === 'online') {
+    return (
+      <>
+        Online
+        <span className="block text-muted-foreground">Den Zugangslink erhältst du mit deinem Ticket.</span>
+      </>
+    );
+  }
+  const lines = [event.venue, event.room, event.locationDetails, event.location].filter(
+    (line, index, all): line is string => Boolean(line?.trim()) && all.indexOf(line) === index,
+  );
+  return (
+    <>
+      {lines.map((line, index) => (
+        <span key={line} className={index === 0 ? 'block font-medium' : 'block text-muted-foreground'}>
+          {line}
+        </span>
+      ))}
+      <a
+        href={mapsUrl(eventAddress(event), isAppleMobile() ? 'apple' : 'google')}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-1 inline-block font-medium text-primary underline underline-offset-2"
+      >
+        Auf der Karte ansehen
+      </a>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { Link } from 'react-router';
+import { upcomingEvents } from '@shared/event-rules';
+import { NewsletterSignup } from '@web/components/newsletter-signup';
+import { Button, buttonClasses } from '@web/components/ui/button';
+import { usePageTitle } from '@web/lib/page-title';
+import { useEvents } from './api/get-events';
+import { BenefitsSection } from './components/benefits-section';
+import { EventCardList, EventCardSkeletons } from './components/event-card-list';
+import { EventTimetable } from './components/event-timetable';
+import { EventsEmptyState } from './components/events-empty-state';
+import { OrganizersSection } from './components/organizers-section';
+import { ViewSwitch } from './components/view-switch';
+import { useLiveSeats } from './use-live-seats';
+import { useNow } from './use-now';
+import { useViewMode } from './use-view-mode';
+
+// spec visitor §2: the empty state offers the newsletter sign-up (with its note 'Keine Werbung · Jederzeit
+// abmeldbar').
+const newsletterSlot = <NewsletterSignup source="empty_state" />;
+
+/** The start page (spec visitor §2 'Home and events'). */
+export function HomePage() {
+  usePageTitle('');
+  useLiveSeats();
+  return (
+    <>
+      <section className="border-b border-border bg-gradient-to-b from-accent/60 to-background">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
+          <h1 className="max-w-2xl font-serif text-4xl font-semibold tracking-tight sm:text-5xl">
+            Zeit für dich. Raum für Wachstum.
+          </h1>
+          <p className="mt-4 max-w-xl text-lg text-muted-foreground">
+            Workshops, Seminare und Retreats für Paare und Einzelne – in kleinen Gruppen, mit Herz und
+            Erfahrung begleitet.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <a href="#events" className={buttonClasses('primary', 'lg')}>
+              Veranstaltungen ansehen
+            </a>
+            <Link to="/help" className={buttonClasses('secondary', 'lg')}>
+              Häufige Fragen
+            </Link>
+          </div>
+        </div>
+      </section>
+      <EventsSection />
+      <BenefitsSection />
+      <OrganizersSection />
+    </>
+  );
+}
+
+function EventsSection() {
+  const [view, setView] = useViewMode();
+  const now = useNow();
+  const { data: events, isPending, isError, refetch } = useEvents();
+
+  let content: React.ReactNode;
+  if (isPending) content = <EventCardSkeletons />;
+  else if (isError || !events) {
+    content = (
+      <div role="alert" className="rounded-xl border border-border bg-card p-6">
+        <p>Die Veranstaltungen konnten nicht geladen werden.</p>
+        <Button variant="secondary" className="mt-4" onClick={() => void refetch()}>
+          Erneut versuchen
+        </Button>
+      </div>
+    );
+  } else if (view === 'timetable') {
+    content = events.length ? (
+      <EventTimetable events={events} now={now} />
+    ) : (
+      <EventsEmptyState newsletterSlot={newsletterSlot} />
+    );
+  } else {
+    const upcoming = upcomingEvents(events, now);
+    content = upcoming.length ? (
+      <EventCardList events={upcoming} now={now} />
+    ) : (
+      <EventsEmptyState newsletterSlot={newsletterSlot} />
+    );
+  }
+
+  return (
+    <section
+      id="events"
+      aria-labelledby="events-heading"
+      className="mx-auto max-w-6xl scroll-mt-16 px-4 py-12 sm:px-6"
+    >
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h2 id="events-heading" className="text-2xl font-semibold tracking-tight">
+          Veranstaltungen
+        </h2>
+        <ViewSwitch view={view} onChange={setView} />
+      </div>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { readStorage, writeStorage } from '@web/lib/storage';
+
+export type ViewMode = 'cards' | 'timetable';
+
+// spec visitor §2 'Home and events' and §3 'Local client storage': key viewMode.
+export const VIEW_MODE_KEY = 'viewMode';
+
+const parseView = (value: string | null): ViewMode | null =>
+  value === 'cards' || value === 'timetable' ? value : null;
+
+/** The view from the query parameter view, else from local storage, else cards; choosing writes both. */
+export function useViewMode(): [ViewMode, (next: ViewMode) => void] {
+  const [params, setParams] = useSearchParams();
+  const view = parseView(params.get('view')) ?? parseView(readStorage('local', VIEW_MODE_KEY)) ?? 'cards';
+  const setView = useCallback(
+    (next: ViewMode) => {
+      writeStorage('local', VIEW_MODE_KEY, next);
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.set('view', next);
+          return updated;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
+  return [view, setView];
+}

@@ -1,0 +1,102 @@
+import { Check } from 'lucide-react';
+import { useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { ApiError } from '@web/lib/api-client';
+import { inputClass } from './field-styles';
+import { useSavedFlash } from './use-saved-flash';
+
+interface AutosaveFieldProps {
+  label: string;
+  /** The stored value; the field starts with it and saves only when the trimmed input differs. */
+  value: string;
+  type?: InputHTMLAttributes<HTMLInputElement>['type'];
+  autoComplete?: string;
+  /** A German message when the input may not be saved, else null. */
+  validate: (value: string) => string | null;
+  /** Saves; true shows 'Gespeichert' (false when there was nothing to confirm). */
+  save: (value: string) => Promise<boolean>;
+  isChanged?: (input: string, stored: string) => boolean;
+  hint?: string;
+}
+
+/** spec visitor §2 'Mein Profil': each field is saved on blur, errors show inline, 'Gespeichert' for 3 s. */
+export function AutosaveField({
+  label,
+  value,
+  type = 'text',
+  autoComplete,
+  validate,
+  save,
+  isChanged,
+  hint,
+}: AutosaveFieldProps) {
+  const id = useId();
+  const [input, setInput] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [saved, flash] = useSavedFlash();
+  // What was last sent: a change that only starts a confirmation (e-mail) is not sent again on every blur.
+  const lastSent = useRef<string | null>(null);
+  const changed = isChanged ?? ((next: string, stored: string) => next.trim() !== stored.trim());
+
+  const onBlur = async () => {
+    if (busy) return;
+    if (!changed(input, value) || input.trim() === lastSent.current) {
+      setError(null); // back to what is stored: nothing to save, nothing wrong
+      return;
+    }
+    const problem = validate(input);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      if (await save(input.trim())) flash();
+      else lastSent.current = input.trim();
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError ? caught.message : 'Speichern fehlgeschlagen. Bitte versuche es erneut.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-center justify-between gap-2">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        <span role="status" className="flex items-center gap-1 text-sm text-success">
+          {saved && (
+            <>
+              <Check className="h-4 w-4" aria-hidden /> Gespeichert
+            </>
+          )}
+        </span>
+      </div>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        value={input}
+        onChange={(event) => setInput(event.target.value)}
+        onBlur={() => void onBlur()}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        aria-busy={busy || undefined}
+        className={inputClass}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

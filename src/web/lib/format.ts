@@ -1,0 +1,66 @@
+// The one formatting module of the client (STYLE 'Front end'): dates, times and prices in de-DE, by
+// default in Europe/Berlin, with Intl only (no date library in the first download).
+import { DEFAULT_EVENT_TIMEZONE } from '@shared/event-rules';
+
+type Instant = Date | string | number;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(name: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${name}|${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('de-DE', { ...options, timeZone });
+    } catch {
+      format = new Intl.DateTimeFormat('de-DE', { ...options, timeZone: DEFAULT_EVENT_TIMEZONE });
+    }
+    formats.set(key, format);
+  }
+  return format;
+}
+
+const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value));
+
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+};
+
+/** 'Sa., 14.03.2026' */
+export const formatDate = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
+  dateFormat('date', timeZone, DATE_OPTIONS).format(toDate(value));
+
+/** '18:30' */
+export const formatTime = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
+  dateFormat('time', timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    toDate(value),
+  );
+
+/** '18:30–20:00 Uhr' (spec visitor §2 'HH:MM–HH:MM Uhr') */
+export const formatTimeRange = (start: Instant, end: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
+  `${formatTime(start, timeZone)}–${formatTime(end, timeZone)} Uhr`;
+
+/** 'Sa.' (the weekday as in formatDate; standalone Intl would drop the dot) */
+export const formatWeekday = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
+  dateFormat('date', timeZone, DATE_OPTIONS)
+    .formatToParts(toDate(value))
+    .find((part) => part.type === 'weekday')!.value;
+
+/** 'März 2026' */
+export const formatMonth = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
+  dateFormat('month', timeZone, { month: 'long', year: 'numeric' }).format(toDate(value));
+
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
+/** '149,00 €' from integer cents. */
+export function formatPrice(cents: number, currency = 'EUR'): string {
+  let format = priceFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('de-DE', { style: 'currency', currency });
+    priceFormats.set(currency, format);
+  }
+  return format.format(cents / 100);
+}

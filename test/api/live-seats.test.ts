@@ -1,0 +1,310 @@
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicEvent, SeatUpdate } from '@shared/events';
+import { seatEventStream } from '@server/adapters/seat-feed/seat-event-stream';
+import { loadConfig } from '@server/config';
+import { publishSeatChange } from '@server/core/events/event-changes';
+import { openDatabase, type Database } from '@server/db/client';
+import { createEvent } from '@server/db/factories';
+import { events } from '@server/db/schema';
+import { createApp } from '@server/http/app';
+import { createLogger } from '@server/logger';
+import { createServices, type Services } from '@server/services';
+import { createTestDatabase } from '../helpers/db';
+
+// GET /api/events/live over a real HTTP connection, as a browser's EventSource uses it.
+
+interface Instance {
+  services: Services;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** One app instance as main.ts runs it: services, a started seat feed, a listening HTTP server. */
+async function startInstance(database: Database): Promise<Instance> {
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ticketshop-live-')),
+    LOG_LEVEL: 'silent',
+  });
+  const services = createServices(config, database, createLogger('silent'));
+  await services.seatFeed.start();
+  const app = createApp(services);
+  const server = await new Promise<ServerType>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    services,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await services.seatFeed.stop();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+interface SseMessage {
+  event: string;
+  data: string;
+}
+
+/** A minimal EventSource: collects messages and comments; `next` waits for one that matches. */
+async function connect(url: string) {
+  const abort = new AbortController();
+  const res = await fetch(`${url}/api/events/live`, { signal: abort.signal });
+  const messages: SseMessage[] = [];
+  const comments: string[] = [];
+  let retry: number | undefined;
+  let ended = false;
+  const waiters = new Set<() => void>();
+  const pump = (async () => {
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const message: SseMessage = { event: 'message', data: '' };
+          let hasData = false;
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) comments.push(line.slice(1).trim());
+            else if (line.startsWith('retry: ')) retry = Number(line.slice(7));
+            else if (line.startsWith('event: ')) message.event = line.slice(7);
+            else if (line.startsWith('data: ')) {
+              message.data += line.slice(6);
+              hasData = true;
+            }
+          }
+          if (hasData) messages.push(message);
+          for (const wake of waiters) wake();
+        }
+      }
+    } catch {
+      // aborted by close()
+    } finally {
+      ended = true;
+      for (const wake of waiters) wake();
+    }
+  })();
+
+  async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = check();
+      if (found !== undefined) return found;
+      if (ended) throw new Error(`stream ended while waiting for ${what}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          waiters.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, left);
+        waiters.add(wake);
+      });
+    }
+  }
+
+  return {
+    res,
+    messages,
+    comments,
+    get retry() {
+      return retry;
+    },
+    get ended() {
+      return ended;
+    },
+    /** The next `seats` message after those already seen. */
+    nextSeats: (() => {
+      let seen = 0;
+      return async (what = 'a seats event') => {
+        const message = await waitFor(() => {
+          const seats = messages.filter((m) => m.event === 'seats');
+          return seats.length > seen ? seats[seen] : undefined;
+        }, what);
+        seen++;
+        return JSON.parse(message.data) as SeatUpdate;
+      };
+    })(),
+    waitFor,
+    close: async () => {
+      abort.abort();
+      await pump;
+    },
+  };
+}
+
+async function takeSeats(database: Database, eventId: string, seats: number) {
+  await database.db.transaction(async (tx) => {
+    await tx
+      .update(events)
+      .set({ availableSeats: sql`${events.availableSeats} - ${seats}` })
+      .where(eq(events.id, eventId));
+    await publishSeatChange(tx, eventId);
+  });
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let database: Database;
+let instance: Instance;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  instance = await startInstance(database);
+});
+afterAll(async () => {
+  await instance.close();
+  await database.close();
+});
+
+describe('GET /api/events/live', () => {
+  it('streams text/event-stream with a retry hint, then a seats event after publishSeatChange', async () => {
+    const event = await createEvent(database.db, { totalSeats: 20 });
+    const stream = await connect(instance.url);
+    try {
+      expect(stream.res.status).toBe(200);
+      expect(stream.res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(stream.res.headers.get('cache-control')).toContain('no-cache');
+      await stream.waitFor(() => stream.retry, 'the retry hint');
+      expect(stream.retry).toBeGreaterThan(0);
+
+      await takeSeats(database, event.id, 3);
+      expect(await stream.nextSeats()).toEqual({ eventId: event.id, availableSeats: 17, totalSeats: 20 });
+      await takeSeats(database, event.id, -1); // a cancellation gives a seat back
+      expect(await stream.nextSeats()).toEqual({ eventId: event.id, availableSeats: 18, totalSeats: 20 });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('sends nothing for a rolled-back change, nor to visitors for drafts and hidden events', async () => {
+    const visible = await createEvent(database.db);
+    const draft = await createEvent(database.db, { status: 'draft' });
+    const hidden = await createEvent(database.db, { hidden: true });
+    const stream = await connect(instance.url);
+    try {
+      await stream.waitFor(() => stream.retry, 'the retry hint');
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.update(events).set({ availableSeats: 0 }).where(eq(events.id, visible.id));
+          await publishSeatChange(tx, visible.id);
+          throw new Error('abgebrochen');
+        }),
+      ).rejects.toThrow('abgebrochen');
+      await takeSeats(database, draft.id, 1);
+      await takeSeats(database, hidden.id, 1);
+      await takeSeats(database, visible.id, 2);
+      // notifications arrive in commit order: had any of the others been sent, it would come first
+      expect(await stream.nextSeats()).toEqual({ eventId: visible.id, availableSeats: 18, totalSeats: 20 });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('lets go of the feed when the client disconnects', async () => {
+    const feed = instance.services.seatFeed;
+    const before = 1; // the public event cache; streams of earlier tests are let go of shortly after they close
+    await until(() => feed.watcherCount === before, 'earlier streams to be let go of');
+    const stream = await connect(instance.url);
+    await until(() => feed.watcherCount === before + 1, 'the stream to watch the feed');
+    await stream.close();
+    await until(() => feed.watcherCount === before, 'the stream to let go');
+  });
+
+  it('sends a comment as heartbeat', async () => {
+    const body = seatEventStream(instance.services.seatFeed, { includeHidden: false, heartbeatMs: 30 });
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes(': ping\n\n'))
+      text += decoder.decode((await reader.read()).value, { stream: true });
+    expect(text.startsWith('retry: ')).toBe(true);
+    await reader.cancel();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('several app instances on PostgreSQL', () => {
+  let second: Instance;
+  let secondDatabase: Database;
+  beforeAll(async () => {
+    // its own pool and its own LISTEN connection, on the same database: like a second server process
+    secondDatabase = await openDatabase({ databaseUrl: String(database.pool!.options.connectionString) });
+    second = await startInstance(secondDatabase);
+  });
+  afterAll(async () => {
+    await second.close();
+    await secondDatabase.close();
+  });
+
+  it("delivers a change made through one instance to the other's stream and cache", async () => {
+    const event = await createEvent(database.db, { totalSeats: 12 });
+    expect(second.services.publicEvents.isWarm).toBe(false);
+    const before = (await (await fetch(`${second.url}/api/events/${event.id}`)).json()) as PublicEvent;
+    expect(before.availableSeats).toBe(12);
+    expect(second.services.publicEvents.isWarm).toBe(true);
+
+    const stream = await connect(second.url);
+    try {
+      await stream.waitFor(() => stream.retry, 'the retry hint');
+      await takeSeats(database, event.id, 5); // through the first instance's pool
+      expect(await stream.nextSeats()).toEqual({ eventId: event.id, availableSeats: 7, totalSeats: 12 });
+      const after = (await (await fetch(`${second.url}/api/events/${event.id}`)).json()) as PublicEvent;
+      expect(after.availableSeats).toBe(7);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('re-connects when the LISTEN connection drops, and says resync to its streams', async () => {
+    const feed = second.services.seatFeed;
+    const event = await createEvent(database.db, { totalSeats: 10 });
+    const stream = await connect(second.url);
+    try {
+      await stream.waitFor(() => stream.retry, 'the retry hint');
+      const killed = await database.pool!.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND query = 'LISTEN event_changes' AND pid <> pg_backend_pid()`,
+      );
+      expect(killed.rowCount).toBe(2); // both instances' listeners
+      await stream.waitFor(
+        () => stream.messages.find((m) => m.event === 'resync'),
+        'a resync after the connection dropped',
+      );
+      await until(() => feed.isListening, 'the feed to listen again');
+      await takeSeats(database, event.id, 4);
+      expect(await stream.nextSeats()).toEqual({ eventId: event.id, availableSeats: 6, totalSeats: 10 });
+    } finally {
+      await stream.close();
+    }
+  });
+});
+
+describe('stopping the feed', () => {
+  it('ends the open streams (so a shutdown does not wait for them)', async () => {
+    const own = await startInstance(database);
+    const stream = await connect(own.url);
+    await stream.waitFor(() => stream.retry, 'the retry hint');
+    await own.services.seatFeed.stop();
+    await until(() => stream.ended, 'the stream to end');
+    await own.close();
+  });
+});
