@@ -120,13 +120,15 @@ describe('security headers', () => {
 
 describe('client routes', () => {
   it('serves the app shell with 200 for client routes and 404 for unknown paths', async () => {
-    for (const route of ['/', '/help', '/event/atem-retreat', '/admin/events/1/edit', '/my-tickets']) {
+    for (const route of ['/', '/help', '/login', '/admin/events/1/edit', '/my-tickets']) {
       const res = await t.app.request(route);
       expect(res.status, route).toBe(200);
       expect(await res.text()).toContain('<div id="root">');
     }
     const missing = await t.app.request('/gibt-es-nicht');
     expect(missing.status).toBe(404);
+    // an event page whose event does not exist is a not-found page too (issue 4)
+    expect((await t.app.request('/event/gibt-es-nicht')).status).toBe(404);
     expect(await missing.text()).toContain('<div id="root">');
   });
 
