@@ -34,6 +34,17 @@ export async function loadPublicEvents(
   return rows.map(toPublicEvent);
 }
 
+// never e-mail, phone or role: only what toPublicOrganizer passes on is read
+const ORGANIZER_COLUMNS = {
+  id: true,
+  displayName: true,
+  fullName: true,
+  avatarUrl: true,
+  portraitUrl: true,
+  bio: true,
+  website: true,
+} as const;
+
 function queryEvents(db: Db, where: SQL | undefined) {
   return db.query.events.findMany({
     where,
@@ -42,7 +53,10 @@ function queryEvents(db: Db, where: SQL | undefined) {
       media: { orderBy: [asc(eventMedia.displayOrder), asc(eventMedia.createdAt)] },
       links: { orderBy: [asc(eventLinks.displayOrder), asc(eventLinks.createdAt)] },
       tags: { with: { tag: { columns: { name: true } } } },
-      organizers: { orderBy: [asc(eventOrganizers.createdAt)], with: { profile: true } },
+      organizers: {
+        orderBy: [asc(eventOrganizers.createdAt)],
+        with: { profile: { columns: ORGANIZER_COLUMNS } },
+      },
     },
   });
 }
@@ -89,6 +103,7 @@ function toPublicEvent(row: EventRow): PublicEvent {
     })),
     links: row.links.map((link) => ({ title: link.title, url: link.url })),
     tags: row.tags.map((entry) => entry.tag.name).sort((a, b) => a.localeCompare(b, 'de')),
-    organizers: row.organizers.map((entry) => toPublicOrganizer(entry.profile)),
+    // a linked user without a profile row (the link references user, not profiles) is left out
+    organizers: row.organizers.flatMap((entry) => (entry.profile ? [toPublicOrganizer(entry.profile)] : [])),
   };
 }

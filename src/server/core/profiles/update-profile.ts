@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { publishEventChange } from '../events/event-changes';
 import { profileUpdateProblem, type ProfileDetails, type ProfileUpdate } from '@shared/profile';
 import type { SessionUser } from '@shared/session';
 import type { Db } from '../../db/client';
@@ -33,7 +34,11 @@ export async function updateProfile({ db, user, update }: UpdateProfileOptions):
   if (update.website !== undefined) changes.website = orNull(update.website);
   if (update.bio !== undefined) changes.bio = orNull(update.bio);
   if (Object.keys(changes).length > 0) {
-    await db.update(profiles).set(changes).where(eq(profiles.id, user.id));
+    await db.transaction(async (tx) => {
+      await tx.update(profiles).set(changes).where(eq(profiles.id, user.id));
+      // organizers appear on event pages: cached public event data must be rebuilt
+      if (user.role !== 'attendee') await publishEventChange(tx, null);
+    });
   }
   return getProfile({ db, userId: user.id });
 }

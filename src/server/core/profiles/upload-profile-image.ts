@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { publishEventChange } from '../events/event-changes';
 import sharp from 'sharp';
 import {
   CROP_OUTPUT_SIZE,
@@ -66,6 +67,7 @@ export async function uploadProfileImage(
         .update(profiles)
         .set(kind === 'avatar' ? { avatarUrl: url } : { portraitUrl: url })
         .where(eq(profiles.id, user.id));
+      if (user.role !== 'attendee') await publishEventChange(tx, null); // organizer portraits are public
       return row?.old ?? null;
     });
   } catch (error) {
