@@ -4,7 +4,8 @@ import { FAQ_ENTRIES } from '../src/shared/content/faq';
 import { expect, expectNoSeriousA11yViolations, openPage, test, type ThemeChoice } from './support/fixtures';
 
 /** A slug of the demo seed (src/server/db/seed-events.ts); the run starts on a fresh database. */
-const DEMO_SLUG = 'achtsamkeit-im-alltag-hamburg';
+// a published, upcoming demo event (the seed's per-pair early-bird retreat)
+const DEMO_SLUG = 'zeit-fuer-uns-paar-retreat-lueneburger-heide';
 
 const PUBLIC_ROUTES = [
   '/',

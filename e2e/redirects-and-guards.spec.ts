@@ -75,7 +75,7 @@ test.describe('not-found page', () => {
   });
 
   test('known routes answer 200', async ({ page }) => {
-    for (const path of ['/help', '/', '/login', '/event/irgendwas']) {
+    for (const path of ['/help', '/', '/login', '/event/zeit-fuer-uns-paar-retreat-lueneburger-heide']) {
       const response = await page.goto(path);
       expect(response?.status(), `HTTP status of ${path}`).toBe(200);
     }

@@ -1,0 +1,40 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { PublicEvent } from '@shared/events';
+import { applySeatUpdate } from './use-live-seats';
+
+const event = (id: string, availableSeats: number) => ({ id, availableSeats, totalSeats: 24 }) as PublicEvent;
+
+describe('applySeatUpdate', () => {
+  it('writes the seats into every list and the matching detail, nothing else', () => {
+    const client = new QueryClient();
+    const publicList = [event('a', 5), event('b', 7)];
+    client.setQueryData(['events', 'list', 'public'], publicList);
+    client.setQueryData(['events', 'list', 'admin'], [event('a', 5)]);
+    client.setQueryData(['events', 'detail', 'slug-a'], event('a', 5));
+    client.setQueryData(['events', 'detail', 'slug-b'], event('b', 7));
+    const summary = { id: 'a', title: 'x' };
+    client.setQueryData(['events', 'slug-a', 'summary'], summary);
+
+    applySeatUpdate(client, { eventId: 'a', availableSeats: 1, totalSeats: 30 });
+
+    const updated = client.getQueryData<PublicEvent[]>(['events', 'list', 'public'])!;
+    expect(updated.map((e) => [e.id, e.availableSeats, e.totalSeats])).toEqual([
+      ['a', 1, 30],
+      ['b', 7, 24],
+    ]);
+    expect(updated[1]).toBe(publicList[1]); // untouched events keep their identity
+    expect(client.getQueryData<PublicEvent[]>(['events', 'list', 'admin'])![0]!.availableSeats).toBe(1);
+    expect(client.getQueryData<PublicEvent>(['events', 'detail', 'slug-a'])!.availableSeats).toBe(1);
+    expect(client.getQueryData<PublicEvent>(['events', 'detail', 'slug-b'])!.availableSeats).toBe(7);
+    expect(client.getQueryData(['events', 'slug-a', 'summary'])).toBe(summary);
+  });
+
+  it('leaves a list without the event as it is', () => {
+    const client = new QueryClient();
+    const list = [event('b', 7)];
+    client.setQueryData(['events', 'list', 'public'], list);
+    applySeatUpdate(client, { eventId: 'a', availableSeats: 1, totalSeats: 24 });
+    expect(client.getQueryData(['events', 'list', 'public'])).toBe(list);
+  });
+});
