@@ -35,7 +35,12 @@ const placeholder = (what: string) => `${OPERATOR_PLACEHOLDER_PREFIX} ${what}]`;
 export const DEFAULT_SETTINGS: AppSettings = {
   onboarding: { enabled: true },
   timezone: { name: DEFAULT_TIMEZONE },
-  brand: { siteName: DEFAULT_SITE_NAME, contactEmail: DEFAULT_SUPPORT_EMAIL, logoLightUrl: '', logoDarkUrl: '' },
+  brand: {
+    siteName: DEFAULT_SITE_NAME,
+    contactEmail: DEFAULT_SUPPORT_EMAIL,
+    logoLightUrl: '',
+    logoDarkUrl: '',
+  },
   integrations: { supabaseUrl: '', supabaseAnonKey: '', stripePublishableKey: '' },
   legal: { imprintUrl: '/impressum', privacyUrl: '/datenschutz', termsUrl: '/agb' },
   supportEmail: DEFAULT_SUPPORT_EMAIL,

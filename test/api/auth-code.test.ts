@@ -28,7 +28,10 @@ describe('sending a code', () => {
     expect(code).toMatch(/^\d{6}$/);
     const mail = await latestMailTo(t, email);
     expect(mail?.subject).toBe(`Dein Anmeldecode: ${code}`);
-    const stored = await t.database.db.select().from(verification).where(like(verification.identifier, `%${email}%`));
+    const stored = await t.database.db
+      .select()
+      .from(verification)
+      .where(like(verification.identifier, `%${email}%`));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.value).not.toContain(code);
 
@@ -62,16 +65,22 @@ describe('sending a code', () => {
     const wait = Number(again.headers.get('Retry-After'));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
-    expect(((await again.json()) as ErrorBody).error.message).toBe(`Zu viele Anfragen. Bitte warte ${wait} Sekunden.`);
+    expect(((await again.json()) as ErrorBody).error.message).toBe(
+      `Zu viele Anfragen. Bitte warte ${wait} Sekunden.`,
+    );
   });
 
   it('limits sending per client: the 31st address from one client in ten minutes gets 429', async () => {
     const headers = { 'X-Forwarded-For': '10.77.0.1' };
     for (let i = 0; i < 30; i++) {
-      expect((await post(t, '/api/auth/code/send', { email: uniqueEmail('viele') }, headers)).status).toBe(200);
+      expect((await post(t, '/api/auth/code/send', { email: uniqueEmail('viele') }, headers)).status).toBe(
+        200,
+      );
     }
     expect((await post(t, '/api/auth/code/send', { email: uniqueEmail('viele') }, headers)).status).toBe(429);
-    expect((await post(t, '/api/auth/code/send', { email: uniqueEmail('andere') }, client())).status).toBe(200);
+    expect((await post(t, '/api/auth/code/send', { email: uniqueEmail('andere') }, client())).status).toBe(
+      200,
+    );
   });
 });
 
@@ -85,7 +94,12 @@ describe('verifying a code', () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const user = await sessionOf(t, cookiesOf(res));
-    expect(user).toMatchObject({ email, role: 'attendee', emailConfirmed: true, fullName: email.split('@')[0] });
+    expect(user).toMatchObject({
+      email,
+      role: 'attendee',
+      emailConfirmed: true,
+      fullName: email.split('@')[0],
+    });
     const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.email, email));
     expect(profile?.role).toBe('attendee');
   });
@@ -96,7 +110,9 @@ describe('verifying a code', () => {
     expect((await post(t, '/api/auth/code/verify', { email, code }, client())).status).toBe(200);
     const again = await post(t, '/api/auth/code/verify', { email, code }, client());
     expect(again.status).toBe(400);
-    expect(((await again.json()) as ErrorBody).error.message).toBe('Code ungültig oder abgelaufen. Bitte erneut senden.');
+    expect(((await again.json()) as ErrorBody).error.message).toBe(
+      'Code ungültig oder abgelaufen. Bitte erneut senden.',
+    );
   });
 
   it('refuses the right code after 5 wrong tries', async () => {
@@ -132,10 +148,13 @@ describe('verifying a code', () => {
     expect(((await res.json()) as ErrorBody).error.code).toBe('code_invalid');
   });
 
-  it.each([['1234567'], ['12a456'], ['12345'], ['']])('rejects the malformed code %j with 422', async (code) => {
-    const res = await post(t, '/api/auth/code/verify', { email: uniqueEmail(), code }, client());
-    expect(res.status).toBe(422);
-  });
+  it.each([['1234567'], ['12a456'], ['12345'], ['']])(
+    'rejects the malformed code %j with 422',
+    async (code) => {
+      const res = await post(t, '/api/auth/code/verify', { email: uniqueEmail(), code }, client());
+      expect(res.status).toBe(422);
+    },
+  );
 
   it('limits verification attempts per client', async () => {
     const headers = { 'X-Forwarded-For': '10.88.0.1' };
@@ -157,7 +176,12 @@ describe('CSRF protection', () => {
     const crossSite = await post(t, '/api/auth/sign-out', {}, { 'Sec-Fetch-Site': 'cross-site' });
     expect(crossSite.status).toBe(403);
     expect(await latestMailTo(t, email)).toBeUndefined();
-    const sameOrigin = await post(t, '/api/auth/code/send', { email }, { Origin: t.config.publicUrl, ...client() });
+    const sameOrigin = await post(
+      t,
+      '/api/auth/code/send',
+      { email },
+      { Origin: t.config.publicUrl, ...client() },
+    );
     expect(sameOrigin.status).toBe(200);
   });
 });

@@ -73,7 +73,9 @@ describe('magic link', () => {
 
     const reuse = await post(t, '/api/auth/magic-link/verify', { token }, client());
     expect(reuse.status).toBe(400);
-    expect(((await reuse.json()) as ErrorBody).error.message).toBe('Magic Link ist ungültig oder abgelaufen.');
+    expect(((await reuse.json()) as ErrorBody).error.message).toBe(
+      'Magic Link ist ungültig oder abgelaufen.',
+    );
     expect(reuse.headers.getSetCookie()).toHaveLength(0);
   });
 

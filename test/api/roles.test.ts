@@ -27,8 +27,12 @@ describe('roles on the server', () => {
   it('lets only admins change roles: anonymous 401, attendee and organizer 403', async () => {
     const target = await signedIn('attendee');
     expect((await patchRole(undefined, { id: target.id, role: 'organizer' })).status).toBe(401);
-    expect((await patchRole((await signedIn('attendee')).cookie, { id: target.id, role: 'admin' })).status).toBe(403);
-    expect((await patchRole((await signedIn('organizer')).cookie, { id: target.id, role: 'admin' })).status).toBe(403);
+    expect(
+      (await patchRole((await signedIn('attendee')).cookie, { id: target.id, role: 'admin' })).status,
+    ).toBe(403);
+    expect(
+      (await patchRole((await signedIn('organizer')).cookie, { id: target.id, role: 'admin' })).status,
+    ).toBe(403);
     const admin = await signedIn('admin');
     const ok = await patchRole(admin.cookie, { id: target.id, role: 'organizer' });
     expect(ok.status).toBe(200);

@@ -40,7 +40,11 @@ export async function codeFromMail(t: TestApp, email: string): Promise<string> {
 }
 
 /** Signs in by code through the API, as the client does; returns the session cookie header. */
-export async function signIn(t: TestApp, email = uniqueEmail(), ip = `10.1.${counter % 250}.${++counter % 250}`) {
+export async function signIn(
+  t: TestApp,
+  email = uniqueEmail(),
+  ip = `10.1.${counter % 250}.${++counter % 250}`,
+) {
   const headers = { 'X-Forwarded-For': ip };
   const sent = await post(t, '/api/auth/code/send', { email }, headers);
   if (sent.status !== 200) throw new Error(`send failed: ${sent.status} ${await sent.text()}`);

@@ -5,4 +5,6 @@ import { loadConfig } from '../config';
 import { createSetupToken, SETUP_TOKEN_HOURS_VALID, setupUrl } from '../core/setup/setup-token';
 
 const config = loadConfig();
-console.log(`Ersteinrichtung (gültig ${SETUP_TOKEN_HOURS_VALID} h, einmalig): ${setupUrl(config.publicUrl, createSetupToken(config.appSecret))}`);
+console.log(
+  `Ersteinrichtung (gültig ${SETUP_TOKEN_HOURS_VALID} h, einmalig): ${setupUrl(config.publicUrl, createSetupToken(config.appSecret))}`,
+);

@@ -39,7 +39,10 @@ function resolveMigrationsFolder(): string {
 export type DatabaseOptions =
   | { databaseUrl: string }
   | { dataDir: string }
-  | { memory: true; /** a `dumpDataDir()` of a migrated database: skips initdb and migrations */ from?: Blob };
+  | {
+      memory: true;
+      /** a `dumpDataDir()` of a migrated database: skips initdb and migrations */ from?: Blob;
+    };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {

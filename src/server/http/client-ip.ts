@@ -17,7 +17,10 @@ export function clientIp(c: Context): string {
   }
   const forwarded = c.req.header('X-Forwarded-For');
   if (forwarded && (!peer || PROXY_PEER.test(peer))) {
-    const hops = forwarded.split(',').map((hop) => hop.trim()).filter(Boolean);
+    const hops = forwarded
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean);
     return hops.at(-1) ?? peer ?? 'unknown';
   }
   return peer ?? 'unknown';

@@ -22,20 +22,29 @@ export async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> 
 
 export async function changeUserRole(db: Db, input: { userId: string; role: Role }) {
   return db.transaction(async (tx) => {
-    const [target] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, input.userId));
+    const [target] = await tx
+      .select({ role: profiles.role })
+      .from(profiles)
+      .where(eq(profiles.id, input.userId));
     if (!target) throw new AppError('not_found', 'Benutzer nicht gefunden.');
     if (target.role === input.role) return { userId: input.userId, role: input.role };
     if (target.role === 'admin') await assertNotLastAdmin(tx, input.userId);
     await tx.update(profiles).set({ role: input.role }).where(eq(profiles.id, input.userId));
     // better-auth's admin field is kept in step (schema/profiles.ts)
-    await tx.update(user).set({ role: input.role === 'admin' ? 'admin' : 'user' }).where(eq(user.id, input.userId));
+    await tx
+      .update(user)
+      .set({ role: input.role === 'admin' ? 'admin' : 'user' })
+      .where(eq(user.id, input.userId));
     return { userId: input.userId, role: input.role };
   });
 }
 
 export async function deleteUser(db: Db, input: { userId: string }) {
   await db.transaction(async (tx) => {
-    const [target] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, input.userId));
+    const [target] = await tx
+      .select({ role: profiles.role })
+      .from(profiles)
+      .where(eq(profiles.id, input.userId));
     const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
     if (!account) throw new AppError('not_found', 'Benutzer nicht gefunden.');
     if (target?.role === 'admin') await assertNotLastAdmin(tx, input.userId);
