@@ -1,16 +1,12 @@
 import { expectNoSeriousA11yViolations, openPage, test, expect } from './support/fixtures';
-import { codeIn, freshEmail, waitForMail } from './support/mailbox';
+import { freshEmail, signInByCode } from './support/mailbox';
 
 test('sign in by code, complete onboarding, edit the profile, sign out', async ({ page, isMobile }) => {
   const email = freshEmail('anna');
   // a guarded page remembers the origin
   await openPage(page, '/my-tickets');
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByRole('button', { name: 'Code senden' }).click();
-  const code = codeIn(await waitForMail(page.request, email, /Anmeldecode/));
-  await page.getByLabel('Ziffer 1').click();
-  await page.keyboard.type(code); // six digits submit by themselves
+  await signInByCode(page, email);
 
   // a new account has no phone yet: onboarding first (forced)
   await expect(page).toHaveURL(/\/onboarding$/);
@@ -58,11 +54,7 @@ test('sign in by code, complete onboarding, edit the profile, sign out', async (
 test('an attendee opening the admin area sees Access Denied and goes home', async ({ page }) => {
   const email = freshEmail('no-admin');
   await openPage(page, '/login');
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByRole('button', { name: 'Code senden' }).click();
-  const code = codeIn(await waitForMail(page.request, email, /Anmeldecode/));
-  await page.getByLabel('Ziffer 1').click();
-  await page.keyboard.type(code);
+  await signInByCode(page, email);
   await expect(page).toHaveURL(/\/onboarding$/);
   await page.getByRole('textbox', { name: 'Vollständiger Name' }).fill('Nora Nutzer');
   await page.getByRole('textbox', { name: 'Telefonnummer' }).fill('040 111222');

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expectNoSeriousA11yViolations, openPage, test, expect } from './support/fixtures';
-import { codeIn, freshEmail, linkIn, waitForMail } from './support/mailbox';
+import { codeIn, freshEmail, linkIn, signInByCode, waitForMail } from './support/mailbox';
 
 test.describe('sign-in', () => {
   test('the code step: six boxes, paste spreads the digits, wrong code shows the spec message', async ({
@@ -75,11 +75,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('alert')).toContainText('Fehler:');
 
     await openPage(page, '/login');
-    await page.getByLabel('E-Mail-Adresse').fill(email);
-    await page.getByRole('button', { name: 'Code senden' }).click();
-    const code = codeIn(await waitForMail(page.request, email, /Anmeldecode/));
-    await page.getByLabel('Ziffer 1').click();
-    await page.keyboard.type(code);
+    await signInByCode(page, email);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Administration' })).toBeVisible();
   });

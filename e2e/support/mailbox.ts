@@ -1,14 +1,8 @@
 // Reads the dev mailbox (DESIGN §1 contract: GET /api/dev/mails, newest first) as a person would.
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { DevMail } from '../../src/shared/dev-mail';
 
-export interface DevMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-}
+export type { DevMail };
 
 /** The newest mail to `to` (whose subject matches), waiting up to 10 s for it to arrive. */
 export async function waitForMail(
@@ -36,3 +30,12 @@ export const linkIn = (mail: DevMail) => mail.text.match(/https?:\/\/\S+\/auth\/
 let counter = 0;
 /** A unique address per test and run: sending is limited per address. */
 export const freshEmail = (name: string) => `${name}-${Date.now()}-${++counter}@example.org`;
+
+/** On /login (or an event login page): enters the address, reads the code from the mailbox, types it. */
+export async function signInByCode(page: Page, email: string): Promise<void> {
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByRole('button', { name: 'Code senden' }).click();
+  const code = codeIn(await waitForMail(page.request, email, /Anmeldecode/));
+  await page.getByLabel('Ziffer 1').click();
+  await page.keyboard.type(code); // six digits submit by themselves
+}

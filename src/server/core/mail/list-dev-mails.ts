@@ -1,17 +1,9 @@
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import type { DevMail } from '@shared/dev-mail';
 
-/** One entry of the dev mailbox (DESIGN §1 contract: keep these fields stable). */
-export interface DevMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments: { filename: string; contentType: string; size: number }[];
-  createdAt: string;
-}
+export type { DevMail };
 
 /** The newest mails of the outbox, whatever their send status: without SMTP, this is where they arrive. */
 export async function listDevMails({ db, limit = 200 }: { db: Db; limit?: number }): Promise<DevMail[]> {

@@ -1,16 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
+import type { DevMail } from '@shared/dev-mail';
 
-/** DESIGN §1 contract of GET /api/dev/mails (server: core/mail/list-dev-mails.ts). */
-export interface DevMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments: { filename: string; contentType: string; size: number }[];
-  createdAt: string;
-}
+export type { DevMail };
 
 export const getDevMails = () => apiFetch<DevMail[]>('/api/dev/mails');
 
