@@ -14,7 +14,7 @@ export default defineConfig({
       '@server': path.join(root, 'src/server'),
     },
   },
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],

@@ -26,6 +26,7 @@ async function main() {
   const webRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
   const services = createServices(config, database, logger);
   services.outbox.start();
+  services.holdExpiry.start();
   await services.seatFeed.start();
   const app = createApp({ ...services, webRoot });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -40,6 +41,7 @@ async function main() {
       await services.seatFeed.stop();
       await new Promise((resolve) => server.close(resolve));
       await services.outbox.stop();
+      await services.holdExpiry.stop();
       await database.close();
     } finally {
       process.exit(0);

@@ -8,10 +8,14 @@ import { PublicEventCache } from './core/events/public-event-cache';
 import { SettingsStore } from './core/settings/settings-store';
 import type { Database } from './db/client';
 import type { AppDeps } from './http/app';
+import { HoldExpiryJob } from './jobs/hold-expiry-job';
 import { OutboxWorker } from './jobs/outbox-worker';
 import type { Logger } from './logger';
 
-export type Services = Omit<AppDeps, 'webRoot'>;
+export type Services = Omit<AppDeps, 'webRoot'> & {
+  /** Releases expired seat holds (DESIGN §4); started by main.ts. */
+  holdExpiry: HoldExpiryJob;
+};
 
 /** Wires the business services once, for the server and the API tests alike. Jobs are started by main.ts. */
 export function createServices(config: Config, database: Database, logger: Logger): Services {
@@ -40,5 +44,6 @@ export function createServices(config: Config, database: Database, logger: Logge
     storage: createStorage(config),
     seatFeed,
     publicEvents,
+    holdExpiry: new HoldExpiryJob({ db, logger }),
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,19 @@ beforeAll(async () => {
   writeFileSync(
     path.join(webRoot, 'index.html'),
     '<!doctype html><html lang="de"><head><title>Wachstumsraum</title><!--app-head--></head><body><div id="root"></div></body></html>',
+  );
+  // a Vite build manifest: the detail page is a lazy chunk that imports a shared one
+  mkdirSync(path.join(webRoot, '.vite'));
+  writeFileSync(
+    path.join(webRoot, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/web/main.tsx': { file: 'assets/index-1.js', isEntry: true },
+      'src/web/features/events/event-detail-page.tsx': {
+        file: 'assets/detail-2.js',
+        imports: ['_shared-3.js'],
+      },
+      '_shared-3.js': { file: 'assets/shared-3.js' },
+    }),
   );
   t = await createTestApp({ webRoot, env: { PUBLIC_URL: 'https://tickets.example' } });
 });
@@ -78,6 +91,13 @@ describe('GET /event/{slug}: link preview and structured data', () => {
     expect(meta(html, 'og:type')).toBe('website');
     expect(meta(html, 'og:url')).toBe('https://tickets.example/event/achtsamkeit-hamburg');
     expect(meta(html, 'og:image')).toBe('https://tickets.example/demo/covers/achtsamkeit-hamburg.webp');
+    // the cover and the lazily loaded detail code are announced early (faster first paint)
+    expect(html).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/demo/covers/achtsamkeit-hamburg.webp">',
+    );
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/detail-2.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-3.js">');
+    expect(html).not.toContain('/assets/index-1.js');
     expect(meta(html, 'og:locale')).toBe('de_DE');
     expect(meta(html, 'og:site_name')).toBe('Wachstumsraum');
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');

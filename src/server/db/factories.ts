@@ -1,5 +1,7 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { HOLD_MINUTES } from '../core/bookings/create-booking';
+import { newTicketNumber } from '../core/bookings/issue-tickets';
 import type { Db } from './client';
 import {
   bookings,
@@ -25,8 +27,8 @@ export type Ticket = typeof tickets.$inferSelect;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Seat hold of a pending booking (DESIGN §4). */
-export const HOLD_MINUTES = 15;
+// The booking core owns these; re-exported for the seed and tests that import them from here.
+export { HOLD_MINUTES, newTicketNumber };
 
 const uniqueSuffix = () => randomBytes(3).toString('hex');
 
@@ -122,13 +124,6 @@ export function unitPriceAt(event: Event, now: Date): number {
 }
 
 export const seatsPerTicket = (event: Pick<Event, 'priceUnit'>) => (event.priceUnit === 'per_pair' ? 2 : 1);
-
-/** Ticket number ending in 4 digits: the ticket code (spec visitor §9) printed and scanned as Code128. */
-export function newTicketNumber(now = new Date()): string {
-  const day = now.toISOString().slice(2, 10).replace(/-/g, '');
-  const random = randomBytes(5).toString('hex').toUpperCase();
-  return `WR-${day}-${random}-${String(randomInt(10_000)).padStart(4, '0')}`;
-}
 
 export interface BookingOptions {
   event: Event;

@@ -18,6 +18,10 @@ export interface PageHead {
   social?: Record<string, string>;
   /** Set when the path is a client route but names nothing that exists (an unknown event slug). */
   status?: 404;
+  /** The page's largest image (the event cover), fetched early as it is what paints last. */
+  preloadImage?: string;
+  /** Lazily loaded JavaScript the page will need (see route-preloads.ts). */
+  modulePreloads?: string[];
 }
 
 export interface PageContext {
@@ -83,7 +87,14 @@ function eventHead(event: PublicEvent, context: PageContext): PageHead {
     siteName: site,
     now: context.now ?? new Date(),
   });
-  return { title: `${event.title} · ${site}`, description, canonical: url, social, jsonLd: [jsonLd] };
+  return {
+    title: `${event.title} · ${site}`,
+    description,
+    canonical: url,
+    social,
+    jsonLd: [jsonLd],
+    preloadImage: event.imageUrl ?? undefined,
+  };
 }
 
 function withSocial(head: PageHead, site: string): PageHead {
@@ -116,6 +127,14 @@ export function renderShell(template: string, head: PageHead): string {
   ];
   if (head.status === 404) parts.push('<meta name="robots" content="noindex">');
   if (head.canonical) parts.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  for (const href of head.modulePreloads ?? []) {
+    parts.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
+  }
+  if (head.preloadImage) {
+    parts.push(
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.preloadImage)}">`,
+    );
+  }
   for (const [key, value] of Object.entries(head.social ?? {})) {
     const attribute = key.startsWith('og:') ? 'property' : 'name';
     parts.push(`<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(value)}">`);

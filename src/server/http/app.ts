@@ -17,6 +17,7 @@ import { setupRoutes } from './routes/setup';
 import { eventRoutes } from './routes/events';
 import { organizerRoutes } from './routes/organizers';
 import { adminUserRoutes } from './routes/admin-users';
+import { bookingRoutes } from './routes/bookings';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
 import { errorBody, handleError } from './errors';
 import { jsonBody } from './json-body';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/dev/mails', devMailRoutes);
   app.route('/api/profile', profileRoutes);
   app.route('/api/newsletter', newsletterRoutes);
+  app.route('/api/bookings', bookingRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 
   app.route('/uploads', uploadRoutes(deps.config.dataDir));

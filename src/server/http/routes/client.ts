@@ -3,17 +3,22 @@ import { Hono, type Context } from 'hono';
 import { isClientRoute } from '@shared/routes';
 import type { AppEnv } from '../app';
 import { pageHeadFor, renderShell } from '../app-shell';
+import { lazyPageChunks } from '../route-preloads';
 import { encodeFor, loadStaticSite, type StaticFile } from '../static-site';
 
 /** Serves the built client from memory, with history fallback to the app shell for client routes. */
 export function clientRoutes(webRoot: string) {
   const files = loadStaticSite(path.resolve(webRoot));
   const template = files.get('/index.html')?.body.toString('utf8');
+  // chunks the shell already loads or preloads are not announced twice
+  const eventPageChunks = lazyPageChunks(files, 'features/events/event-detail-page.tsx').filter(
+    (href) => !template?.includes(href),
+  );
   const app = new Hono<AppEnv>();
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const file = files.get(c.req.path);
-    if (file && c.req.path !== '/index.html') return sendFile(c, file);
+    if (file && c.req.path !== '/index.html' && !c.req.path.startsWith('/.vite/')) return sendFile(c, file);
     if (!template) return c.text('Client nicht gebaut: bitte `npm run build` ausführen.', 503);
     // A missing asset is a plain 404, not the app shell (a stale tab would otherwise parse HTML as JS).
     if (c.req.path.startsWith('/assets/') || path.extname(c.req.path) !== '') return c.notFound();
@@ -24,6 +29,9 @@ export function clientRoutes(webRoot: string) {
       // visitors' view even for a signed-in admin: previews and search engines must never see a draft
       findEvent: async (slugOrId) => (await publicEvents.snapshot()).find(slugOrId)?.event ?? null,
     });
+    if (c.req.path.startsWith('/event/') && !c.req.path.endsWith('/login') && head.status !== 404) {
+      head.modulePreloads = eventPageChunks;
+    }
     c.header('Cache-Control', 'no-cache');
     return c.html(renderShell(template, head), head.status ?? (isClientRoute(c.req.path) ? 200 : 404));
   });

@@ -1,0 +1,126 @@
+import { eq, sql } from 'drizzle-orm';
+import { BOOKING_MESSAGES, type BookingView, type CreateBookingInput } from '@shared/booking';
+import { currentUnitPriceCents } from '@shared/event-rules';
+import type { Db } from '../../db/client';
+import { bookings, events } from '../../db/schema';
+import { AppError } from '../app-error';
+import { loadSessionUser } from '../auth/load-session-user';
+import { publishSeatChange } from '../events/event-changes';
+import { toBookingView } from './get-booking';
+import { issueTickets } from './issue-tickets';
+
+/** Seat hold of a pending booking (DESIGN §4). */
+export const HOLD_MINUTES = 15;
+
+/**
+ * spec visitor §5: what a profile needs before booking (confirmed e-mail, name, phone). Returns the
+ * missing parts' texts, empty when the profile is complete.
+ */
+export async function missingForBooking(db: Db, userId: string): Promise<string[]> {
+  const user = await loadSessionUser(db, userId);
+  if (!user) return [BOOKING_MESSAGES.confirmEmail, BOOKING_MESSAGES.name, BOOKING_MESSAGES.phone];
+  const missing: string[] = [];
+  if (!user.emailConfirmed) missing.push(BOOKING_MESSAGES.confirmEmail);
+  if (!user.fullName?.trim()) missing.push(BOOKING_MESSAGES.name);
+  if (!user.phone?.trim()) missing.push(BOOKING_MESSAGES.phone);
+  return missing;
+}
+
+export interface CreateBookingOptions {
+  db: Db;
+  userId: string;
+  input: CreateBookingInput;
+  /** Injected clock (early-bird boundary, hold expiry, 'has the event started'). */
+  now?: Date;
+}
+
+/**
+ * Books seats (DESIGN §4). One short transaction whose first statement takes the seats with a conditional
+ * UPDATE: it only succeeds while the event is bookable and has enough seats, so concurrent bookings can
+ * never oversell and no lock is held across application code. The price is computed here, never taken
+ * from the client. Paid bookings stay pending with a 15-minute hold (no payment provider is called here);
+ * free bookings are confirmed at once with their tickets. The live seat feed hears of it on commit.
+ */
+export async function createBooking(options: CreateBookingOptions): Promise<BookingView> {
+  const { db, userId, input, now = new Date() } = options;
+  const missing = await missingForBooking(db, userId);
+  if (missing.length > 0) {
+    throw new AppError(
+      'validation_failed',
+      `${BOOKING_MESSAGES.profileIncompletePrefix}${missing.join(', ')}`,
+      { missing },
+    );
+  }
+  const { eventId, quantity, holderName } = input;
+  const seatsPerTicket = sql`(CASE WHEN ${events.priceUnit} = 'per_pair' THEN 2 ELSE 1 END)`;
+
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .update(events)
+      .set({ availableSeats: sql`${events.availableSeats} - ${quantity}::int * ${seatsPerTicket}` })
+      .where(
+        sql`${events.id} = ${eventId}
+          AND ${events.status} = 'published'
+          AND NOT ${events.hidden}
+          AND ${events.startTime} > ${now.toISOString()}::timestamptz
+          AND ${events.availableSeats} >= ${quantity}::int * ${seatsPerTicket}`,
+      )
+      .returning({
+        id: events.id,
+        priceCents: events.priceCents,
+        earlyBirdPriceCents: events.earlyBirdPriceCents,
+        earlyBirdEndsAt: events.earlyBirdEndsAt,
+        currency: events.currency,
+        priceUnit: events.priceUnit,
+      });
+    if (!event) throw await whyNotBookable(tx, eventId, now);
+
+    const unitPriceCents = currentUnitPriceCents(
+      {
+        priceCents: event.priceCents,
+        earlyBirdPriceCents: event.earlyBirdPriceCents,
+        earlyBirdEndsAt: event.earlyBirdEndsAt?.toISOString() ?? null,
+      },
+      now,
+    );
+    const totalAmountCents = unitPriceCents * quantity;
+    const free = totalAmountCents === 0;
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        eventId,
+        profileId: userId,
+        quantity,
+        seats: quantity * (event.priceUnit === 'per_pair' ? 2 : 1),
+        unitPriceCents,
+        totalAmountCents,
+        currency: event.currency,
+        status: free ? 'confirmed' : 'pending',
+        paymentStatus: free ? 'not_required' : 'pending',
+        holdExpiresAt: free ? null : new Date(now.getTime() + HOLD_MINUTES * 60_000),
+        confirmedAt: free ? now : null,
+        holderName,
+        createdAt: now,
+      })
+      .returning();
+    const issued = free ? await issueTickets(tx, booking!.id, now) : [];
+    await publishSeatChange(tx, eventId);
+    return toBookingView(booking!, issued);
+  });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** After the conditional UPDATE matched nothing: 404 for a missing or unbookable event, else sold out. */
+async function whyNotBookable(tx: Tx, eventId: string, now: Date): Promise<AppError> {
+  const [event] = await tx
+    .select({ status: events.status, hidden: events.hidden, startTime: events.startTime })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  const bookable =
+    event && event.status === 'published' && !event.hidden && event.startTime.getTime() > now.getTime();
+  return bookable
+    ? new AppError('conflict', BOOKING_MESSAGES.soldOut)
+    : new AppError('not_found', BOOKING_MESSAGES.eventNotFound);
+}

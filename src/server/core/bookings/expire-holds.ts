@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { publishSeatChange } from '../events/event-changes';
+
+/**
+ * Ends the seat holds of pending bookings whose hold_expires_at has passed (DESIGN §4): they become
+ * 'expired' and their seats go back to their events, in one statement inside one short transaction, so
+ * the seat invariant holds at every commit. A booking confirmed meanwhile is no longer pending and is not
+ * touched (the UPDATE re-checks the status under its row lock). Returns how many bookings expired.
+ */
+export async function expireHolds(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute<{ event_id: string; expired: number }>(sql`
+      WITH expired AS (
+        UPDATE bookings SET status = 'expired', updated_at = now()
+        WHERE status = 'pending' AND hold_expires_at <= ${now.toISOString()}::timestamptz
+        RETURNING event_id, seats
+      ), per_event AS (
+        SELECT event_id, sum(seats)::int AS seats, count(*)::int AS expired FROM expired GROUP BY event_id
+      ), returned AS (
+        UPDATE events SET available_seats = events.available_seats + per_event.seats
+        FROM per_event WHERE events.id = per_event.event_id
+        RETURNING events.id
+      )
+      SELECT per_event.event_id, per_event.expired FROM per_event JOIN returned ON returned.id = per_event.event_id`);
+    let count = 0;
+    for (const row of result.rows) {
+      count += Number(row.expired);
+      await publishSeatChange(tx, row.event_id);
+    }
+    return count;
+  });
+}

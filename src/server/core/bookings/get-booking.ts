@@ -1,0 +1,68 @@
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { BOOKING_MESSAGES, ticketCode, type BookingView } from '@shared/booking';
+import type { Role } from '@shared/session';
+import type { Db } from '../../db/client';
+import type { Booking, DbOrTx, Ticket } from '../../db/factories';
+import { bookings, tickets } from '../../db/schema';
+import { AppError } from '../app-error';
+
+export function toBookingView(booking: Booking, issued: Pick<Ticket, 'id' | 'ticketNumber'>[]): BookingView {
+  return {
+    id: booking.id,
+    eventId: booking.eventId,
+    status: booking.status,
+    paymentStatus: booking.paymentStatus,
+    quantity: booking.quantity,
+    seats: booking.seats,
+    unitPriceCents: booking.unitPriceCents,
+    totalAmountCents: booking.totalAmountCents,
+    currency: booking.currency,
+    holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+    holderName: booking.holderName,
+    isTest: booking.isTest,
+    createdAt: booking.createdAt.toISOString(),
+    tickets: issued.map((ticket) => ({
+      id: ticket.id,
+      ticketNumber: ticket.ticketNumber,
+      code: ticketCode(ticket.ticketNumber),
+    })),
+  };
+}
+
+/** A booking with its tickets, as stored; no access check. */
+export async function loadBookingView(db: DbOrTx, bookingId: string): Promise<BookingView | null> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!booking) return null;
+  const issued = await db
+    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber })
+    .from(tickets)
+    .where(eq(tickets.bookingId, bookingId))
+    .orderBy(asc(tickets.position));
+  return toBookingView(booking, issued);
+}
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/**
+ * GET /api/bookings/:id: only the booking's owner or an admin sees it. Everyone else gets the same 404
+ * as for a booking that does not exist, so ids of other people's bookings cannot be probed.
+ */
+export async function getBooking(options: {
+  db: Db;
+  bookingId: string;
+  user: { id: string; role: Role };
+}): Promise<BookingView> {
+  const { db, bookingId, user } = options;
+  const notFound = new AppError('not_found', BOOKING_MESSAGES.bookingNotFound);
+  if (!isUuid(bookingId)) throw notFound;
+  const [owner] = await db
+    .select({ profileId: bookings.profileId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (!owner || (owner.profileId !== user.id && user.role !== 'admin')) throw notFound;
+  const view = await loadBookingView(db, bookingId);
+  if (!view) throw notFound;
+  return view;
+}

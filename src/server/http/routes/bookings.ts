@@ -1,0 +1,35 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { BOOKING_MESSAGES, createBookingSchema } from '@shared/booking';
+import { AppError } from '../../core/app-error';
+import { createBooking } from '../../core/bookings/create-booking';
+import { getBooking } from '../../core/bookings/get-booking';
+import { allow, currentSession, userOf } from '../access';
+import type { AppEnv } from '../app';
+import { bodyOf } from '../json-body';
+
+/** spec visitor §5: booking while signed out answers 401 with the booking's own text. */
+const signedInToBook: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!(await currentSession(c))) throw new AppError('unauthorized', BOOKING_MESSAGES.signInRequired);
+  return next();
+};
+
+// spec visitor §4 'Booking'; DESIGN §4. Prices and seats are decided by the server.
+export const bookingRoutes = new Hono<AppEnv>()
+  .post('/', signedInToBook, allow('user'), async (c) => {
+    const input = bodyOf(c, createBookingSchema);
+    const user = await userOf(c);
+    const { db } = c.get('deps').database;
+    try {
+      const booking = await createBooking({ db, userId: user.id, input });
+      return c.json(booking, 201);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      c.get('deps').logger.error({ err: error, eventId: input.eventId }, 'booking failed');
+      throw new AppError('internal', BOOKING_MESSAGES.failed);
+    }
+  })
+  .get('/:id', allow('user'), async (c) => {
+    const user = await userOf(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await getBooking({ db: c.get('deps').database.db, bookingId: c.req.param('id'), user }));
+  });
