@@ -39,12 +39,7 @@ export type CreateBookingInput = z.infer<typeof createBookingSchema>;
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired';
 export type BookingPaymentStatus =
-  | 'pending'
-  | 'paid'
-  | 'failed'
-  | 'refunded'
-  | 'partially_refunded'
-  | 'not_required';
+  'pending' | 'paid' | 'failed' | 'refunded' | 'partially_refunded' | 'not_required';
 
 export interface BookingTicketView {
   id: string;

@@ -35,7 +35,8 @@ async function bookingUser(role: 'attendee' | 'admin' = 'attendee') {
 
 const book = (cookie: string | undefined, body: unknown) =>
   post(t, '/api/bookings', body, cookie ? { cookie } : {});
-const getBooking = (cookie: string, id: string) => t.app.request(`/api/bookings/${id}`, { headers: { cookie } });
+const getBooking = (cookie: string, id: string) =>
+  t.app.request(`/api/bookings/${id}`, { headers: { cookie } });
 const seatsOf = async (eventId: string) =>
   (await t.database.db.select().from(events).where(eq(events.id, eventId)))[0]!.availableSeats;
 const countBookings = async (eventId: string) =>
@@ -241,9 +242,16 @@ describe('booking core', () => {
     const first = await createEvent(t.database.db);
     const second = await createEvent(t.database.db, { priceUnit: 'per_pair' });
     const free = await createEvent(t.database.db, { priceCents: 0 });
-    const now = new Date();
+    // bookings of other tests share this database: start in two hours, after clearing their holds
+    const now = new Date(Date.now() + 2 * 60 * MINUTE);
+    await expireHolds(t.database.db, now);
     const make = (eventId: string, quantity: number, at = now) =>
-      createBooking({ db: t.database.db, userId: buyer.id, input: { eventId, quantity, holderName: 'A' }, now: at });
+      createBooking({
+        db: t.database.db,
+        userId: buyer.id,
+        input: { eventId, quantity, holderName: 'A' },
+        now: at,
+      });
     const a = await make(first.id, 2);
     const b = await make(first.id, 1);
     const c = await make(second.id, 3);
@@ -262,7 +270,12 @@ describe('booking core', () => {
     const statuses = await t.database.db
       .select({ id: bookings.id, status: bookings.status })
       .from(bookings)
-      .where(sql`${bookings.id} IN (${sql.join([a.id, b.id, c.id, later.id, confirmed.id].map((id) => sql`${id}::uuid`), sql`, `)})`);
+      .where(
+        sql`${bookings.id} IN (${sql.join(
+          [a.id, b.id, c.id, later.id, confirmed.id].map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      );
     const byId = Object.fromEntries(statuses.map((row) => [row.id, row.status]));
     expect(byId).toEqual({
       [a.id]: 'expired',
