@@ -48,10 +48,10 @@ export function EventLoginPage() {
         <ol className="mt-3 flex flex-col gap-2 text-sm text-muted-foreground">
           {STEPS.map(({ icon: Icon, text }, index) => (
             <li key={text} className="flex items-center gap-2">
-              <span className="flex h-6 w-6 items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-foreground">
+              <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-foreground">
                 {index + 1}
               </span>
-              <Icon className="h-4 w-4" aria-hidden />
+              <Icon className="h-4 w-4 shrink-0" aria-hidden />
               {text}
             </li>
           ))}
