@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Role, SessionUser } from '@shared/session';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
-import { SESSION_ABSOLUTE_SECONDS } from '../core/auth/auth';
+import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE_PREFIX } from '../core/auth/auth';
 import { loadSessionUser } from '../core/auth/load-session-user';
 import { session as sessionTable } from '../db/schema';
 import type { AppEnv } from './app';
@@ -18,7 +18,12 @@ export async function currentSession(c: Context<AppEnv>): Promise<CurrentSession
   if (cached !== undefined) return cached;
   const { auth, database } = c.get('deps');
   let result: CurrentSession | null = null;
-  const found = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+  // Visitors without a session cookie (most requests) need no lookup at all.
+  const hasSessionCookie =
+    c.req.header('Cookie')?.includes(`${SESSION_COOKIE_PREFIX}.session_token=`) ?? false;
+  const found = hasSessionCookie
+    ? await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
+    : null;
   if (found) {
     const age = (Date.now() - new Date(found.session.createdAt).getTime()) / 1000;
     if (age > SESSION_ABSOLUTE_SECONDS) {

@@ -1,11 +1,9 @@
 import { Hono, type Context } from 'hono';
-import type { EventSummary } from '@shared/event-summary';
 import type { PublicEvent } from '@shared/events';
 import { seatEventStream } from '../../adapters/seat-feed/seat-event-stream';
 import { AppError } from '../../core/app-error';
 import { EncodedJson, pickEncoding } from '../../core/events/encoded-json';
 import { buildEventCalendar } from '../../core/events/event-calendar';
-import { findVisibleEvent } from '../../core/events/find-visible-event';
 import { loadPublicEvents, type Audience } from '../../core/events/load-public-events';
 import { allow, currentSession } from '../access';
 import type { AppEnv } from '../app';
@@ -36,26 +34,6 @@ export const eventRoutes = new Hono<AppEnv>()
       },
     });
   })
-  .get('/:slug/summary', allow('public'), async (c) => {
-    const session = await currentSession(c);
-    const event = await findVisibleEvent(
-      c.get('deps').database.db,
-      c.req.param('slug'),
-      session?.user.role ?? null,
-    );
-    if (!event) throw notFound();
-    const summary: EventSummary = {
-      id: event.id,
-      slug: event.slug,
-      title: event.title,
-      shortDescription: event.shortDescription,
-      imageUrl: event.imageUrl,
-      startTime: event.startTime.toISOString(),
-      endTime: event.endTime.toISOString(),
-      status: event.status,
-    };
-    return c.json(summary);
-  })
   .get('/:slug/calendar.ics', allow('public'), async (c) => {
     const { event } = await findEvent(c, c.req.param('slug'));
     const { config, settings } = c.get('deps');
@@ -75,12 +53,8 @@ export const eventRoutes = new Hono<AppEnv>()
     return sendJson(c, json);
   });
 
-/**
- * Only an admin's session changes the answer; without any cookie there is no session to look up, which
- * keeps the visitors' hot path free of database round trips.
- */
+/** Only an admin's session changes the answer (currentSession costs nothing without a session cookie). */
 async function audienceOf(c: Context<AppEnv>): Promise<Audience> {
-  if (!c.req.header('Cookie')) return 'visitor';
   const session = await currentSession(c);
   return session?.user.role === 'admin' ? 'admin' : 'visitor';
 }

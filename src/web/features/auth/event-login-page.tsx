@@ -2,7 +2,7 @@ import { ArrowLeft, CreditCard, MailCheck, Ticket } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSession } from '@web/lib/session';
-import { useEventSummary } from './api/get-event-summary';
+import { useEventForLogin } from './api/get-event';
 import { isCompletingSignIn, storedRedirect } from './auth-storage';
 import { SignInCard } from './components/sign-in-card';
 import { useRememberedOrigin } from './login-page';
@@ -17,7 +17,7 @@ const STEPS = [
 /** /event/{slug}/login: the sign-in card branded with the event (spec visitor §2). */
 export function EventLoginPage() {
   const { slug = '' } = useParams();
-  const { data: event } = useEventSummary(slug);
+  const { data: event } = useEventForLogin(slug);
   usePageTitle(event ? `Anmelden · ${event.title}` : 'Anmelden');
   useRememberedOrigin();
   const { status } = useSession();
