@@ -28,11 +28,14 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
 };
+// scripts/precompress.mjs compresses the same kinds of files at build time
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.webmanifest']);
 
 /**
- * The built client, loaded into memory once at start with gzip and brotli variants precomputed:
- * the bundle is small, and serving from memory keeps the hot path free of disk I/O.
+ * The built client, loaded into memory once at start with gzip and brotli variants: the bundle is small,
+ * and serving from memory keeps the hot path free of disk I/O. The build writes the variants beside each
+ * file (scripts/precompress.mjs), so a start only reads them; compressing here is the fallback (about 1 s
+ * of brotli for the whole bundle, which every start would otherwise pay).
  */
 export function loadStaticSite(root: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
@@ -44,22 +47,35 @@ export function loadStaticSite(root: string): Map<string, StaticFile> {
         walk(full);
         continue;
       }
+      if (entry.endsWith('.br') || entry.endsWith('.gz')) continue;
       const urlPath = '/' + path.relative(root, full).split(path.sep).join('/');
-      files.set(urlPath, toStaticFile(urlPath, readFileSync(full)));
+      const variant = (suffix: string) =>
+        existsSync(full + suffix) ? readFileSync(full + suffix) : undefined;
+      files.set(
+        urlPath,
+        toStaticFile(urlPath, readFileSync(full), { gzip: variant('.gz'), brotli: variant('.br') }),
+      );
     }
   };
   walk(root);
   return files;
 }
 
-export function toStaticFile(urlPath: string, body: Buffer): StaticFile {
-  const ext = path.extname(urlPath).toLowerCase();
-  const compressible = COMPRESSIBLE.has(ext) && body.length > 1024;
+function isCompressible(urlPath: string, size: number): boolean {
+  return COMPRESSIBLE.has(path.extname(urlPath).toLowerCase()) && size > 1024;
+}
+
+export function toStaticFile(
+  urlPath: string,
+  body: Buffer,
+  built: { gzip?: Buffer; brotli?: Buffer } = {},
+): StaticFile {
+  const compressible = isCompressible(urlPath, body.length);
   return {
     body,
-    gzip: compressible ? gzipSync(body, { level: 9 }) : undefined,
-    brotli: compressible ? brotliCompressSync(body) : undefined,
-    contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    gzip: compressible ? (built.gzip ?? gzipSync(body, { level: 9 })) : undefined,
+    brotli: compressible ? (built.brotli ?? brotliCompressSync(body)) : undefined,
+    contentType: CONTENT_TYPES[path.extname(urlPath).toLowerCase()] ?? 'application/octet-stream',
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     immutable: urlPath.startsWith('/assets/'),
   };
