@@ -41,6 +41,22 @@ export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired';
 export type BookingPaymentStatus =
   'pending' | 'paid' | 'failed' | 'refunded' | 'partially_refunded' | 'not_required';
 
+/** The event of a booking, enough for the success page and its add-to-calendar links. */
+export interface BookingEventSummary {
+  id: string;
+  slug: string;
+  title: string;
+  startTime: string;
+  endTime: string;
+  timezone: string;
+  location: string;
+  locationDetails: string | null;
+  mode: 'online' | 'presence';
+  priceUnit: 'per_person' | 'per_pair';
+  imageUrl: string | null;
+  shortDescription: string | null;
+}
+
 export interface BookingTicketView {
   id: string;
   ticketNumber: string;
@@ -65,6 +81,7 @@ export interface BookingView {
   holderName: string | null;
   isTest: boolean;
   createdAt: string;
+  event: BookingEventSummary;
   tickets: BookingTicketView[];
 }
 

@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'reac
 import { HomePage } from '@web/features/events/home-page';
 import { ComingSoonPage } from '@web/features/site/coming-soon-page';
 import { NotFoundPage } from '@web/components/pages/not-found-page';
-import { PendingPage } from '@web/components/pages/pending-page';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { ComingSoonGate } from './coming-soon-gate';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -114,11 +113,37 @@ export const routes: RouteObject[] = [
               })),
             ),
           },
-          { path: 'booking/:eventId', element: signedIn(<PendingPage title="Buchung" />) },
-          { path: 'booking/:bookingId/success', element: signedIn(<PendingPage title="Buchung" />) },
-          { path: 'checkout/:eventId', element: signedIn(<PendingPage title="Checkout" />) },
-          { path: 'my-tickets', element: signedIn(<PendingPage title="Meine Tickets" />) },
-          { path: 'meine-tickets', element: signedIn(<PendingPage title="Meine Tickets" />) },
+          {
+            path: 'booking/:eventId',
+            ...lazyPage(() =>
+              import('@web/features/checkout/booking-page').then((m) => ({
+                Component: () => signedIn(<m.BookingPage />),
+              })),
+            ),
+          },
+          {
+            path: 'booking/:bookingId/success',
+            ...lazyPage(() =>
+              import('@web/features/checkout/booking-success-page').then((m) => ({
+                Component: () => signedIn(<m.BookingSuccessPage />),
+              })),
+            ),
+          },
+          {
+            // Open to guests: the page itself shows the quick sign-in card (decision 009).
+            path: 'checkout/:eventId',
+            ...lazyPage(() =>
+              import('@web/features/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
+            ),
+          },
+          ...['my-tickets', 'meine-tickets'].map((path) => ({
+            path,
+            ...lazyPage(() =>
+              import('@web/features/tickets/my-tickets-page').then((m) => ({
+                Component: () => signedIn(<m.MyTicketsPage />),
+              })),
+            ),
+          })),
           {
             path: 'profile',
             ...lazyPage(() =>

@@ -6,7 +6,7 @@ import { bookings, events } from '../../db/schema';
 import { AppError } from '../app-error';
 import { loadSessionUser } from '../auth/load-session-user';
 import { publishSeatChange } from '../events/event-changes';
-import { toBookingView } from './get-booking';
+import { bookingEventColumns, toBookingView } from './get-booking';
 import { issueTickets } from './issue-tickets';
 
 /** Seat hold of a pending booking (DESIGN §4). */
@@ -66,12 +66,11 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
           AND ${events.availableSeats} >= ${quantity}::int * ${seatsPerTicket}`,
       )
       .returning({
-        id: events.id,
+        ...bookingEventColumns,
         priceCents: events.priceCents,
         earlyBirdPriceCents: events.earlyBirdPriceCents,
         earlyBirdEndsAt: events.earlyBirdEndsAt,
         currency: events.currency,
-        priceUnit: events.priceUnit,
       });
     if (!event) throw await whyNotBookable(tx, eventId, now);
 
@@ -105,7 +104,7 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
       .returning();
     const issued = free ? await issueTickets(tx, booking!.id, now) : [];
     await publishSeatChange(tx, eventId);
-    return toBookingView(booking!, issued);
+    return toBookingView(booking!, event, issued);
   });
 }
 

@@ -1,13 +1,43 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { BOOKING_MESSAGES, ticketCode, type BookingView } from '@shared/booking';
+import { BOOKING_MESSAGES, ticketCode, type BookingEventSummary, type BookingView } from '@shared/booking';
 import type { Role } from '@shared/session';
 import type { Db } from '../../db/client';
 import type { Booking, DbOrTx, Ticket } from '../../db/factories';
-import { bookings, tickets } from '../../db/schema';
+import { bookings, events, tickets } from '../../db/schema';
+
+/** The event columns a booking view shows; select them with the booking, or RETURNING them. */
+export const bookingEventColumns = {
+  id: events.id,
+  slug: events.slug,
+  title: events.title,
+  startTime: events.startTime,
+  endTime: events.endTime,
+  timezone: events.timezone,
+  location: events.location,
+  locationDetails: events.locationDetails,
+  mode: events.mode,
+  priceUnit: events.priceUnit,
+  imageUrl: events.imageUrl,
+  shortDescription: events.shortDescription,
+};
+
+type BookingEventRow = Pick<typeof events.$inferSelect, keyof typeof bookingEventColumns>;
+
+function toEventSummary(event: BookingEventRow): BookingEventSummary {
+  return {
+    ...event,
+    startTime: event.startTime.toISOString(),
+    endTime: event.endTime.toISOString(),
+  };
+}
 import { AppError } from '../app-error';
 
-export function toBookingView(booking: Booking, issued: Pick<Ticket, 'id' | 'ticketNumber'>[]): BookingView {
+export function toBookingView(
+  booking: Booking,
+  event: BookingEventRow,
+  issued: Pick<Ticket, 'id' | 'ticketNumber'>[],
+): BookingView {
   return {
     id: booking.id,
     eventId: booking.eventId,
@@ -22,6 +52,7 @@ export function toBookingView(booking: Booking, issued: Pick<Ticket, 'id' | 'tic
     holderName: booking.holderName,
     isTest: booking.isTest,
     createdAt: booking.createdAt.toISOString(),
+    event: toEventSummary(event),
     tickets: issued.map((ticket) => ({
       id: ticket.id,
       ticketNumber: ticket.ticketNumber,
@@ -32,14 +63,19 @@ export function toBookingView(booking: Booking, issued: Pick<Ticket, 'id' | 'tic
 
 /** A booking with its tickets, as stored; no access check. */
 export async function loadBookingView(db: DbOrTx, bookingId: string): Promise<BookingView | null> {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  if (!booking) return null;
+  const [row] = await db
+    .select({ booking: bookings, event: bookingEventColumns })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (!row) return null;
   const issued = await db
     .select({ id: tickets.id, ticketNumber: tickets.ticketNumber })
     .from(tickets)
     .where(eq(tickets.bookingId, bookingId))
     .orderBy(asc(tickets.position));
-  return toBookingView(booking, issued);
+  return toBookingView(row.booking, row.event, issued);
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;

@@ -1,0 +1,45 @@
+// Payment step of a pending booking (spec visitor §4 'Booking', §7 create-stripe-payment; DESIGN §1, §4).
+// The amount is always the server's booking total; the client never sends one.
+
+export type PaymentProviderName = 'stripe' | 'test';
+
+/**
+ * POST /api/bookings/:id/payment answers this. Stripe: the Payment Element is mounted with clientSecret
+ * and publishableKey. Test provider: the page shows 'Testmodus' with the two test buttons, which call
+ * POST /api/bookings/:id/payment/test/complete and …/decline.
+ */
+export type PaymentSession =
+  | {
+      provider: 'stripe';
+      paymentId: string;
+      clientSecret: string;
+      publishableKey: string;
+      amountCents: number;
+      currency: string;
+    }
+  | { provider: 'test'; paymentId: string; amountCents: number; currency: string };
+
+/** spec visitor §8 'Booking' and 'Payment', word for word; the rest are ours. */
+export const PAYMENT_MESSAGES = {
+  clientSecretFailed: 'Failed to get payment client secret',
+  initFailed: 'Konnte Zahlungsdaten nicht initialisieren',
+  freeFailed: 'Kostenlose Buchung fehlgeschlagen',
+  bookingError: 'Fehler bei der Buchung. Bitte versuchen Sie es erneut.',
+  unexpectedBooking: 'Unerwarteter Fehler',
+  checkInput: 'Bitte Eingaben prüfen.',
+  failed: 'Zahlung fehlgeschlagen',
+  unexpected: 'Ein unerwarteter Fehler ist aufgetreten',
+  // ours
+  testMode: 'Testmodus',
+  testModeHint: 'Es wird kein echtes Geld bewegt. Tickets aus Testzahlungen sind als TEST markiert.',
+  testComplete: 'Testzahlung abschließen',
+  testDecline: 'Testzahlung ablehnen',
+  testDeclined: 'Die Testzahlung wurde abgelehnt. Du kannst es erneut versuchen.',
+  holdExpired: 'Die Reservierung ist abgelaufen. Bitte buche erneut.',
+  notPayable: 'Diese Buchung kann nicht mehr bezahlt werden.',
+  alreadyPaid: 'Diese Buchung ist bereits bezahlt.',
+  unavailable:
+    'Online-Zahlungen sind noch nicht eingerichtet. Kostenpflichtige Events können gerade nicht gebucht werden.',
+  processing: 'Deine Zahlung wird noch verarbeitet. Die Tickets kommen per E-Mail, sobald sie bestätigt ist.',
+  orderButton: 'Zahlungspflichtig bestellen',
+} as const;

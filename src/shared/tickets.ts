@@ -1,0 +1,137 @@
+import type { EventMode, PriceUnit } from './events';
+
+// spec visitor §2 'My tickets', §4 'Ticket display status' and 'Ticket lists', §7 cancel_ticket, §8 texts.
+
+export type TicketStatus = 'active' | 'canceled' | 'revoked';
+
+/** The event as a ticket shows it. */
+export interface TicketEventSummary {
+  id: string;
+  slug: string;
+  title: string;
+  startTime: string;
+  endTime: string;
+  timezone: string;
+  location: string;
+  mode: EventMode;
+  priceUnit: PriceUnit;
+  imageUrl: string | null;
+}
+
+/** GET /api/tickets: the signed-in user's tickets, newest first. */
+export interface MyTicket {
+  id: string;
+  bookingId: string;
+  ticketNumber: string;
+  /** Last 4 characters of the ticket number. */
+  code: string;
+  status: TicketStatus;
+  isTest: boolean;
+  isCheckedIn: boolean;
+  cancellationRequested: boolean;
+  holderName: string | null;
+  priceCents: number;
+  currency: string;
+  createdAt: string;
+  event: TicketEventSummary;
+  /**
+   * What cancelling now would refund (server-computed from the event's policy or the default tiers);
+   * null when the ticket cannot be cancelled (cancelled already, or the event has started).
+   */
+  cancellation: { share: number; refundCents: number } | null;
+}
+
+/** POST /api/tickets/:id/cancel (spec visitor §7 cancel_ticket: refund {amount, currency}, message). */
+export interface CancelTicketResult {
+  refund: { amountCents: number; currency: string } | null;
+  message: string;
+}
+
+export const TICKETS_CACHE_KEY = 'my-tickets-cache';
+/** spec visitor §9: ticket list cache in session storage for 2 minutes. */
+export const TICKETS_CACHE_MS = 2 * 60_000;
+
+export const TICKET_MESSAGES = {
+  empty: 'Keine Tickets vorhanden',
+  loadFailed: 'Fehler beim Laden deiner Tickets.',
+  cancelled: 'Dieses Ticket wurde storniert.',
+  unavailable: 'Ticket nicht verfügbar',
+  cancelFailedTitle: 'Stornierung fehlgeschlagen',
+  cancelSuccessNoRefund: 'Stornierung erfolgreich (keine Erstattung gemäß Richtlinie).',
+  previewFailed: 'Vorschau fehlgeschlagen',
+  pdfFailed: 'PDF fehlgeschlagen',
+  deleteFailed: 'Löschen fehlgeschlagen',
+  deletedTitle: 'Ticket gelöscht',
+  deletedText: 'Das Ticket wurde entfernt.',
+  notFound: 'Ticket nicht gefunden.',
+  // cancel errors by status (spec visitor §8 'Cancel'; the wording is ours where the spec paraphrases)
+  cancel400:
+    'Dieses Ticket konnte nicht storniert werden. Es wurde möglicherweise bereits storniert oder existiert nicht.',
+  cancel403: 'Du bist nicht berechtigt, dieses Ticket zu stornieren.',
+  cancel409: 'Dieses Ticket befindet sich in einem Zustand, der keine Stornierung erlaubt.',
+  cancel422: 'Die Anfrage war unvollständig oder ungültig. Bitte lade die Seite neu und versuche es erneut.',
+  cancelUnavailable:
+    'Der Stornierungsdienst ist gerade nicht erreichbar. Bitte versuche es später erneut oder wende dich an den Support.',
+  cancelNetwork: 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung.',
+  cancelUnknown: 'Unbekannter Fehler bei der Stornierung. Bitte versuche es erneut.',
+  // server-side reasons
+  alreadyCancelled: 'Dieses Ticket wurde bereits storniert.',
+  eventStarted: 'Tickets für Events, die bereits begonnen haben, können nicht mehr storniert werden.',
+} as const;
+
+/** 'Stornierung erfolgreich. Erstattung: 12,50 EUR' (spec visitor §8 'Cancel success'). */
+export function cancelSuccessMessage(refundCents: number, currency: string): string {
+  if (refundCents <= 0) return TICKET_MESSAGES.cancelSuccessNoRefund;
+  const amount = (refundCents / 100).toLocaleString('de-DE', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return `Stornierung erfolgreich. Erstattung: ${amount} ${currency}`;
+}
+
+/**
+ * spec visitor §8 'Cancel': a JSON message from the server is shown as is; otherwise by status. status 0
+ * stands for a network error or timeout.
+ */
+export function cancelErrorMessage(status: number, serverMessage?: string | null): string {
+  if (serverMessage) return serverMessage;
+  if (status === 0) return TICKET_MESSAGES.cancelNetwork;
+  if (status === 400) return TICKET_MESSAGES.cancel400;
+  if (status === 403) return TICKET_MESSAGES.cancel403;
+  if (status === 409) return TICKET_MESSAGES.cancel409;
+  if (status === 422) return TICKET_MESSAGES.cancel422;
+  if (status === 404 || status >= 300) return TICKET_MESSAGES.cancelUnavailable;
+  return TICKET_MESSAGES.cancelUnknown;
+}
+
+export type TicketDisplayStatus = 'Storniert' | 'Eingecheckt' | 'Vorbei' | 'Bevorstehend';
+
+/** spec visitor §4 'Ticket display status'. */
+export function ticketDisplayStatus(
+  ticket: Pick<MyTicket, 'status' | 'isCheckedIn'> & { event: Pick<TicketEventSummary, 'startTime'> },
+  now: Date,
+): TicketDisplayStatus {
+  if (ticket.status !== 'active') return 'Storniert';
+  if (ticket.isCheckedIn) return 'Eingecheckt';
+  if (new Date(ticket.event.startTime).getTime() <= now.getTime()) return 'Vorbei';
+  return 'Bevorstehend';
+}
+
+/** spec visitor §4 'Ticket lists': upcoming = event start in the future; newest ticket first in each. */
+export function splitTickets<
+  T extends Pick<MyTicket, 'createdAt'> & { event: Pick<TicketEventSummary, 'startTime'> },
+>(tickets: readonly T[], now: Date): { upcoming: T[]; past: T[] } {
+  const newestFirst = [...tickets].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const isUpcoming = (t: T) => new Date(t.event.startTime).getTime() > now.getTime();
+  return { upcoming: newestFirst.filter(isUpcoming), past: newestFirst.filter((t) => !isUpcoming(t)) };
+}
+
+/** spec visitor §9: Code128 of the last 4 digits of the ticket number plus the first 8 characters of the id without dashes. */
+export const ticketBarcodeContent = (ticketId: string, ticketNumber: string) =>
+  `${ticketNumber.slice(-4)}${ticketId.replace(/-/g, '').slice(0, 8)}`;
+
+/** Entry opens 15 minutes before the start (spec visitor §9). */
+export const ENTRY_MINUTES_BEFORE_START = 15;
+
+export const ticketPdfFileName = (code: string) => `ticket-${code}.pdf`;
+export const ticketImageFileName = (ticketId: string) => `ticket-${ticketId}.png`;

@@ -1,0 +1,5 @@
+import { PendingPage } from '@web/components/pages/pending-page';
+
+export function BookingSuccessPage() {
+  return <PendingPage title="Buchung" />;
+}
