@@ -24,9 +24,10 @@ async function main() {
   }
 
   const webRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
-  const services = createServices(config, database, logger);
+  const services = createServices(config, database, logger, { webRoot });
   services.outbox.start();
   services.holdExpiry.start();
+  services.refundJob.start();
   await services.seatFeed.start();
   const app = createApp({ ...services, webRoot });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -42,6 +43,7 @@ async function main() {
       await new Promise((resolve) => server.close(resolve));
       await services.outbox.stop();
       await services.holdExpiry.stop();
+      await services.refundJob.stop();
       await database.close();
     } finally {
       process.exit(0);

@@ -9,20 +9,61 @@ import { SettingsStore } from './core/settings/settings-store';
 import type { Database } from './db/client';
 import type { AppDeps } from './http/app';
 import { HoldExpiryJob } from './jobs/hold-expiry-job';
-import { OutboxWorker } from './jobs/outbox-worker';
+import { OutboxWorker, type AttachmentRenderer } from './jobs/outbox-worker';
+import { RefundJob } from './jobs/refund-job';
+import { PaymentGateway } from './core/payments/payment-gateway';
+import { PaymentService } from './core/payments/payment-service';
+import { SecretStore } from './core/settings/secret-store';
+import { mailContextFrom } from './core/mail/templates/mail-context';
+import { bookingTicketsPdf } from './core/tickets/ticket-files';
+import { bookingCalendar } from './core/bookings/booking-calendar';
 import type { Logger } from './logger';
 
 export type Services = Omit<AppDeps, 'webRoot'> & {
   /** Releases expired seat holds (DESIGN §4); started by main.ts. */
   holdExpiry: HoldExpiryJob;
+  /** Retries refunds the provider has not confirmed yet; started by main.ts. */
+  refundJob: RefundJob;
 };
 
 /** Wires the business services once, for the server and the API tests alike. Jobs are started by main.ts. */
-export function createServices(config: Config, database: Database, logger: Logger): Services {
+export function createServices(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  options: { webRoot?: string; gateway?: PaymentGateway } = {},
+): Services {
   const { db } = database;
   const settings = new SettingsStore(db);
+  const storage = createStorage(config);
   const transport = createMailTransport(config, logger);
-  const outbox = new OutboxWorker({ db, transport, logger });
+  const renderAttachment: AttachmentRenderer = async (render) =>
+    render.kind === 'booking-tickets-pdf'
+      ? bookingTicketsPdf({ db, settings, storage, webRoot: options.webRoot }, render.bookingId)
+      : Buffer.from(await bookingCalendar({ db, settings, config }, render.bookingId), 'utf8');
+  const outbox = new OutboxWorker({ db, transport, logger, renderAttachment });
+  const secrets = new SecretStore(db, config.appSecret);
+  const gateway =
+    options.gateway ??
+    new PaymentGateway({
+      config,
+      settings,
+      secrets: {
+        // A secret that no longer decrypts (APP_SECRET changed) counts as unset, loudly.
+        get: (name) =>
+          secrets.get(name as Parameters<SecretStore['get']>[0]).catch((error: unknown) => {
+            logger.error({ err: error, name }, 'stored secret cannot be decrypted; ignoring it');
+            return null;
+          }),
+      },
+    });
+  const payments = new PaymentService({
+    db,
+    gateway,
+    logger,
+    mailContext: async () => mailContextFrom(await settings.get(), config),
+    kickMail: () => outbox.kick(),
+  });
   const mailer = createAuthMailer({
     db,
     config,
@@ -41,9 +82,11 @@ export function createServices(config: Config, database: Database, logger: Logge
     settings,
     auth,
     outbox,
-    storage: createStorage(config),
+    storage,
+    payments,
     seatFeed,
     publicEvents,
     holdExpiry: new HoldExpiryJob({ db, logger }),
+    refundJob: new RefundJob({ db, payments, logger }),
   };
 }

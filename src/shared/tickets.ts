@@ -59,6 +59,8 @@ export const TICKET_MESSAGES = {
   cancelFailedTitle: 'Stornierung fehlgeschlagen',
   cancelSuccessNoRefund: 'Stornierung erfolgreich (keine Erstattung gemäß Richtlinie).',
   previewFailed: 'Vorschau fehlgeschlagen',
+  /** Ours: the spec names only the failure toast of a preview refresh. */
+  previewUpdated: 'Vorschau aktualisiert',
   pdfFailed: 'PDF fehlgeschlagen',
   deleteFailed: 'Löschen fehlgeschlagen',
   deletedTitle: 'Ticket gelöscht',

@@ -9,6 +9,7 @@ import type { OutboxWorker } from '../jobs/outbox-worker';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { SeatFeed } from '../adapters/seat-feed/seat-feed';
 import type { PublicEventCache } from '../core/events/public-event-cache';
+import type { PaymentService } from '../core/payments/payment-service';
 import type { CurrentSession } from './access';
 import { csrfProtection } from './csrf';
 import { authRoutes } from './routes/auth';
@@ -17,7 +18,12 @@ import { setupRoutes } from './routes/setup';
 import { eventRoutes } from './routes/events';
 import { organizerRoutes } from './routes/organizers';
 import { adminUserRoutes } from './routes/admin-users';
+import { adminSettingsRoutes } from './routes/admin-settings';
+import { adminEventRoutes } from './routes/admin-events';
 import { bookingRoutes } from './routes/bookings';
+import { paymentRoutes } from './routes/payments';
+import { ticketRoutes } from './routes/tickets';
+import { adminTicketRoutes } from './routes/admin-tickets';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
 import { errorBody, handleError } from './errors';
 import { jsonBody } from './json-body';
@@ -44,6 +50,8 @@ export interface AppDeps {
   seatFeed: SeatFeed;
   /** The visitors' event list and details in memory, dropped on every change the feed reports. */
   publicEvents: PublicEventCache;
+  /** Payment providers, settling payments and sending refunds (DESIGN §1, §4). */
+  payments: PaymentService;
   /** Folder of the built client; omitted in API tests. */
   webRoot?: string;
 }
@@ -80,10 +88,15 @@ export function createApp(deps: AppDeps) {
   app.route('/api/events', eventRoutes);
   app.route('/api/organizers', organizerRoutes);
   app.route('/api/admin/users', adminUserRoutes);
+  app.route('/api/admin/settings', adminSettingsRoutes);
+  app.route('/api/admin/events', adminEventRoutes);
   app.route('/api/dev/mails', devMailRoutes);
   app.route('/api/profile', profileRoutes);
   app.route('/api/newsletter', newsletterRoutes);
   app.route('/api/bookings', bookingRoutes);
+  app.route('/api/payments', paymentRoutes);
+  app.route('/api/tickets', ticketRoutes);
+  app.route('/api/admin/tickets', adminTicketRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 
   app.route('/uploads', uploadRoutes(deps.config.dataDir));

@@ -7,7 +7,11 @@ import { AppError } from '../core/app-error';
  * 1 MB JSON body limit; each of them applies its own `uploadLimit` instead, after `allow(...)`, so a body
  * is read only for a permitted caller. Add a pattern here when adding an upload route.
  */
-const UPLOAD_PATHS: RegExp[] = [/^\/api\/profile\/images\/[^/]+$/];
+const UPLOAD_PATHS: RegExp[] = [
+  /^\/api\/profile\/images\/[^/]+$/,
+  /^\/api\/admin\/events\/[^/]+\/cover$/,
+  /^\/api\/admin\/settings\/logos\/[^/]+$/,
+];
 
 const isMultipart = (c: Context) => (c.req.header('Content-Type') ?? '').startsWith('multipart/form-data');
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { MailTransport, OutgoingMail } from '../adapters/mail/mail-transport';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, type DeferredMailAttachment, type MailAttachment } from '../db/schema';
 import type { Logger } from '../logger';
 
 export interface OutboxWorkerOptions {
@@ -15,7 +15,11 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** Injected clock, so tests can jump over the back-off. */
   now?: () => Date;
+  /** Renders deferred attachments (ticket PDFs, calendar files) before the first send. */
+  renderAttachment?: AttachmentRenderer;
 }
+
+export type AttachmentRenderer = (render: DeferredMailAttachment['render']) => Promise<Buffer>;
 
 const BASE_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 60 * 60_000;
@@ -40,6 +44,7 @@ export class OutboxWorker {
   private readonly maxAttempts: number;
   private readonly leaseMs: number;
   private readonly now: () => Date;
+  private readonly renderAttachment: AttachmentRenderer | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private started = false;
@@ -55,6 +60,7 @@ export class OutboxWorker {
     this.maxAttempts = options.maxAttempts ?? 8;
     this.leaseMs = options.leaseMs ?? 10 * 60_000;
     this.now = options.now ?? (() => new Date());
+    this.renderAttachment = options.renderAttachment;
   }
 
   start(): void {
@@ -133,18 +139,19 @@ export class OutboxWorker {
   }
 
   private async deliver(row: typeof mailOutbox.$inferSelect): Promise<boolean> {
-    const mail: OutgoingMail = {
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-      html: row.html ?? '',
-      attachments: row.attachments.map((a) => ({
-        filename: a.filename,
-        contentType: a.contentType,
-        content: Buffer.from(a.contentBase64, 'base64'),
-      })),
-    };
     try {
+      const attachments = await this.renderedAttachments(row);
+      const mail: OutgoingMail = {
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? '',
+        attachments: attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
+      };
       await this.transport.send(mail);
     } catch (error) {
       await this.recordFailure(row, error);
@@ -156,6 +163,31 @@ export class OutboxWorker {
       .where(eq(mailOutbox.id, row.id));
     this.logger.debug({ mailId: row.id, attempts: row.attempts }, 'mail sent');
     return true;
+  }
+
+  /**
+   * Deferred attachments are rendered once and written back into the row, so a retry sends exactly the
+   * same bytes and the dev mailbox shows their size. A render error counts as a failed attempt.
+   */
+  private async renderedAttachments(row: typeof mailOutbox.$inferSelect): Promise<MailAttachment[]> {
+    if (!row.attachments.some((a) => 'render' in a)) return row.attachments as MailAttachment[];
+    const rendered: MailAttachment[] = [];
+    for (const attachment of row.attachments) {
+      if (!('render' in attachment)) {
+        rendered.push(attachment);
+        continue;
+      }
+      if (!this.renderAttachment) throw new Error('no attachment renderer configured');
+      const content = await this.renderAttachment(attachment.render);
+      rendered.push({
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        size: content.length,
+        contentBase64: content.toString('base64'),
+      });
+    }
+    await this.db.update(mailOutbox).set({ attachments: rendered }).where(eq(mailOutbox.id, row.id));
+    return rendered;
   }
 
   private async recordFailure(row: typeof mailOutbox.$inferSelect, error: unknown) {

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStorage } from './storage';
 import { isValidStorageKey } from './storage-key';
@@ -26,6 +26,14 @@ export function createDiskStorage(root: string): FileStorage {
       // 'wx': an existing file is never overwritten (spec admin §7 'no overwrite').
       await writeFile(full, body, { flag: 'wx' });
       return `${URL_PREFIX}${key}`;
+    },
+    async read(key) {
+      try {
+        return await readFile(resolveKey(root, key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
     async delete(key) {
       await rm(resolveKey(root, key), { force: true });

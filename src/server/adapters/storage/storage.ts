@@ -8,6 +8,8 @@ import { createDiskStorage, uploadsDir } from './disk-storage';
 export interface FileStorage {
   /** Stores a new file (never overwrites) and answers its public URL path. */
   put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /** The bytes of a stored file, or null when there is none. */
+  read(key: string): Promise<Buffer | null>;
   /** Removes a file; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** The key of a URL this storage answered from `put`, or null for any other URL. */

@@ -8,6 +8,9 @@ import { loadSessionUser } from '../auth/load-session-user';
 import { publishSeatChange } from '../events/event-changes';
 import { bookingEventColumns, toBookingView } from './get-booking';
 import { issueTickets } from './issue-tickets';
+import { enqueueBookingConfirmation } from './booking-mails';
+import type { MailContext } from '../mail/templates/mail-context';
+import { PAYMENT_MESSAGES } from '@shared/payments';
 
 /** Seat hold of a pending booking (DESIGN §4). */
 export const HOLD_MINUTES = 15;
@@ -32,6 +35,10 @@ export interface CreateBookingOptions {
   input: CreateBookingInput;
   /** Injected clock (early-bird boundary, hold expiry, 'has the event started'). */
   now?: Date;
+  /** False when no payment provider is configured: paid bookings are refused, free ones still work. */
+  paymentsAvailable?: boolean;
+  /** Where the confirmation mail of a free booking points; without it no mail is written (seed, benches). */
+  mail?: MailContext;
 }
 
 /**
@@ -42,7 +49,7 @@ export interface CreateBookingOptions {
  * free bookings are confirmed at once with their tickets. The live seat feed hears of it on commit.
  */
 export async function createBooking(options: CreateBookingOptions): Promise<BookingView> {
-  const { db, userId, input, now = new Date() } = options;
+  const { db, userId, input, now = new Date(), paymentsAvailable = true, mail } = options;
   const missing = await missingForBooking(db, userId);
   if (missing.length > 0) {
     throw new AppError(
@@ -84,6 +91,8 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
     );
     const totalAmountCents = unitPriceCents * quantity;
     const free = totalAmountCents === 0;
+    // DESIGN §1: in production without Stripe keys paid events cannot be booked (the seats roll back).
+    if (!free && !paymentsAvailable) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
     const [booking] = await tx
       .insert(bookings)
       .values({
@@ -103,6 +112,7 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
       })
       .returning();
     const issued = free ? await issueTickets(tx, booking!.id, now) : [];
+    if (free && mail) await enqueueBookingConfirmation(tx, booking!.id, mail);
     await publishSeatChange(tx, eventId);
     return toBookingView(booking!, event, issued);
   });

@@ -26,9 +26,18 @@ type BookingEventRow = Pick<typeof events.$inferSelect, keyof typeof bookingEven
 
 function toEventSummary(event: BookingEventRow): BookingEventSummary {
   return {
-    ...event,
+    id: event.id,
+    slug: event.slug,
+    title: event.title,
     startTime: event.startTime.toISOString(),
     endTime: event.endTime.toISOString(),
+    timezone: event.timezone,
+    location: event.location,
+    locationDetails: event.locationDetails,
+    mode: event.mode,
+    priceUnit: event.priceUnit,
+    imageUrl: event.imageUrl,
+    shortDescription: event.shortDescription,
   };
 }
 import { AppError } from '../app-error';

@@ -1,6 +1,6 @@
 import type { OutgoingMail } from '../../adapters/mail/mail-transport';
 import type { Db } from '../../db/client';
-import { mailOutbox, type MailAttachment } from '../../db/schema';
+import { mailOutbox, type DeferredMailAttachment, type StoredMailAttachment } from '../../db/schema';
 
 /** The database or a transaction of it: both can insert. */
 export type MailWriter = Pick<Db, 'insert'>;
@@ -10,13 +10,17 @@ export type MailWriter = Pick<Db, 'insert'>;
  * mail, so the mail exists exactly when the change does; the outbox worker sends it later, with retries.
  * Kick the worker after the transaction commits to send without waiting for its next round.
  */
-export async function enqueueMail(db: MailWriter, mail: OutgoingMail): Promise<{ id: string }> {
-  const attachments: MailAttachment[] = (mail.attachments ?? []).map((attachment) => ({
+export async function enqueueMail(
+  db: MailWriter,
+  mail: OutgoingMail & { deferredAttachments?: DeferredMailAttachment[] },
+): Promise<{ id: string }> {
+  const attachments: StoredMailAttachment[] = (mail.attachments ?? []).map((attachment) => ({
     filename: attachment.filename,
     contentType: attachment.contentType,
     size: attachment.content.length,
     contentBase64: attachment.content.toString('base64'),
   }));
+  attachments.push(...(mail.deferredAttachments ?? []));
   const [row] = await db
     .insert(mailOutbox)
     .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments })

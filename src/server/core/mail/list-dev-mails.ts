@@ -19,7 +19,12 @@ export async function listDevMails({ db, limit = 200 }: { db: Db; limit?: number
     text: row.text,
     html: row.html ?? '',
     // The content stays in the database: the mailbox lists attachments, it does not serve them.
-    attachments: row.attachments.map(({ filename, contentType, size }) => ({ filename, contentType, size })),
+    // A deferred attachment has no size until the outbox worker rendered it (a second or so).
+    attachments: row.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      size: 'size' in a ? a.size : 0,
+    })),
     createdAt: row.createdAt.toISOString(),
   }));
 }

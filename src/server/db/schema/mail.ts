@@ -13,6 +13,19 @@ export interface MailAttachment {
 }
 
 /**
+ * An attachment the outbox worker renders just before the first send (ticket PDFs, calendar files), so
+ * the transaction that confirms a booking never waits for a renderer while it holds row locks. The worker
+ * writes the rendered content back into the row; from then on it is a plain MailAttachment.
+ */
+export interface DeferredMailAttachment {
+  filename: string;
+  contentType: string;
+  render: { kind: 'booking-tickets-pdf' | 'booking-ics'; bookingId: string };
+}
+
+export type StoredMailAttachment = MailAttachment | DeferredMailAttachment;
+
+/**
  * DESIGN §4: mails are written here in the same transaction as the change that causes them, then sent by
  * the outbox worker with retries. Without SMTP the dev mailbox (/api/dev/mails) reads these rows.
  * 'failed' means retries are exhausted; a failed attempt that will be retried stays 'pending'.
@@ -25,7 +38,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
+    attachments: jsonb('attachments').$type<StoredMailAttachment[]>().notNull().default([]),
     status: mailStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),

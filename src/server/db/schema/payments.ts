@@ -58,6 +58,9 @@ export const refunds = pgTable(
     currency: text('currency').notNull().default('EUR'),
     reason: text('reason'),
     status: refundStatus('status').notNull().default('pending'),
+    /** Provider calls made so far; the refund job retries a pending refund with back-off (DESIGN §4). */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
     /** The admin who granted it; NULL for automatic refunds and self-service cancellations. */
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -66,6 +69,7 @@ export const refunds = pgTable(
   (t) => [
     index('refunds_booking_id_idx').on(t.bookingId),
     index('refunds_payment_id_idx').on(t.paymentId),
+    index('refunds_status_updated_at_idx').on(t.status, t.updatedAt),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

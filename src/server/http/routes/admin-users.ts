@@ -1,18 +1,42 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { userCreateSchema, userListQuerySchema } from '@shared/admin-users';
 import { ROLES } from '@shared/session';
 import { changeUserRole, deleteUser } from '../../core/users/change-user-role';
+import { createUser } from '../../core/users/create-user';
+import { listUsers } from '../../core/users/list-users';
 import { allow } from '../access';
 import type { AppEnv } from '../app';
 import { bodyOf } from '../json-body';
+import { validBody, validInput } from './admin-input';
 
 const roleChangeSchema = z.object({
   id: z.string().min(1),
   role: z.enum(ROLES, { error: 'Unbekannte Rolle.' }),
 });
 
-// spec admin §7 'Admin users endpoint': PATCH {id, role}; DELETE ?id=. Admins only (DESIGN §4).
+// spec admin §7 'Admin users endpoint': GET ?search= (or q=), POST {email, full_name, role}, PATCH {id, role},
+// DELETE ?id=. Admins only (DESIGN §4).
 export const adminUserRoutes = new Hono<AppEnv>()
+  .get('/', allow('admin'), async (c) => {
+    const query = validInput(userListQuerySchema, {
+      search: c.req.query('search') ?? c.req.query('q'),
+      user: c.req.query('user') || undefined,
+      page: c.req.query('page') || undefined,
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listUsers(c.get('deps').database.db, query));
+  })
+  .post('/', allow('admin'), async (c) => {
+    const input = validBody(c, userCreateSchema);
+    const created = await createUser({
+      db: c.get('deps').database.db,
+      email: input.email,
+      fullName: input.full_name,
+      role: input.role,
+    });
+    return c.json(created, 201);
+  })
   .patch('/', allow('admin'), async (c) => {
     const { id, role } = bodyOf(c, roleChangeSchema);
     return c.json(await changeUserRole(c.get('deps').database.db, { userId: id, role }));

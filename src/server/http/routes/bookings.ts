@@ -3,6 +3,7 @@ import { BOOKING_MESSAGES, createBookingSchema } from '@shared/booking';
 import { AppError } from '../../core/app-error';
 import { createBooking } from '../../core/bookings/create-booking';
 import { getBooking } from '../../core/bookings/get-booking';
+import { mailContextFrom } from '../../core/mail/templates/mail-context';
 import { allow, currentSession, userOf } from '../access';
 import type { AppEnv } from '../app';
 import { bodyOf } from '../json-body';
@@ -20,7 +21,17 @@ export const bookingRoutes = new Hono<AppEnv>()
     const user = await userOf(c);
     const { db } = c.get('deps').database;
     try {
-      const booking = await createBooking({ db, userId: user.id, input });
+      const { provider } = await c.get('deps').payments.config();
+      const { settings, config } = c.get('deps');
+      const mail = mailContextFrom(await settings.get(), config);
+      const booking = await createBooking({
+        db,
+        userId: user.id,
+        input,
+        paymentsAvailable: provider !== null,
+        mail,
+      });
+      c.get('deps').outbox.kick(); // a free booking wrote its confirmation mail
       return c.json(booking, 201);
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -32,4 +43,22 @@ export const bookingRoutes = new Hono<AppEnv>()
     const user = await userOf(c);
     c.header('Cache-Control', 'no-store');
     return c.json(await getBooking({ db: c.get('deps').database.db, bookingId: c.req.param('id'), user }));
+  })
+  // spec visitor §7 create-stripe-payment: the amount is the booking's, never the client's (DESIGN §4).
+  .post('/:id/payment', allow('user'), async (c) => {
+    const user = await userOf(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await c.get('deps').payments.start(c.req.param('id'), user));
+  })
+  .post('/:id/payment/test/complete', allow('user'), async (c) => {
+    const user = await userOf(c);
+    return c.json(await c.get('deps').payments.settleTestPayment(c.req.param('id'), user, true));
+  })
+  .post('/:id/payment/test/decline', allow('user'), async (c) => {
+    const user = await userOf(c);
+    return c.json(await c.get('deps').payments.settleTestPayment(c.req.param('id'), user, false));
+  })
+  .post('/:id/payment/sync', allow('user'), async (c) => {
+    const user = await userOf(c);
+    return c.json(await c.get('deps').payments.sync(c.req.param('id'), user));
   });

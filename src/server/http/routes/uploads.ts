@@ -10,6 +10,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
+  '.svg': 'image/svg+xml', // logos only, sanitised on upload (core/settings/sanitize-svg.ts)
 };
 
 /** Serves the disk storage's files (adapters/storage/disk-storage.ts) at /uploads/{key}. */

@@ -1,0 +1,97 @@
+import Stripe from 'stripe';
+import type {
+  PaymentProvider,
+  ProviderPayment,
+  ProviderPaymentState,
+  ProviderRefund,
+} from './payment-provider';
+
+export interface StripeKeys {
+  secretKey: string;
+  publishableKey: string;
+  /** STRIPE_API_BASE: lets tests point the official SDK at a local Stripe-compatible server. */
+  apiBase?: string;
+}
+
+/** The official SDK, optionally aimed at STRIPE_API_BASE (host, port and protocol of that URL). */
+export function createStripeClient(secretKey: string, apiBase?: string): Stripe {
+  const options: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 2, timeout: 20_000 };
+  if (apiBase) {
+    const url = new URL(apiBase);
+    options.host = url.hostname;
+    options.port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+    options.protocol = url.protocol === 'https:' ? 'https' : 'http';
+  }
+  return new Stripe(secretKey, options);
+}
+
+function stateOf(intent: Stripe.PaymentIntent): ProviderPaymentState {
+  if (intent.status === 'succeeded') return 'succeeded';
+  if (intent.status === 'canceled') return 'canceled';
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error) return 'failed';
+  return 'pending';
+}
+
+function refundState(status: string | null): ProviderRefund['state'] {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
+}
+
+function toPayment(intent: Stripe.PaymentIntent): ProviderPayment {
+  return {
+    id: intent.id,
+    state: stateOf(intent),
+    amountCents: intent.amount,
+    currency: intent.currency.toUpperCase(),
+    clientSecret: intent.client_secret ?? undefined,
+    bookingId: intent.metadata?.bookingId,
+    lastError: intent.last_payment_error?.message ?? undefined,
+  };
+}
+
+/** DESIGN §1: Stripe PaymentIntents for the Payment Element (card, Apple Pay, Google Pay), refunds via the API. */
+export function createStripeProvider(keys: StripeKeys): PaymentProvider {
+  const stripe = createStripeClient(keys.secretKey, keys.apiBase);
+  return {
+    name: 'stripe',
+    publishableKey: keys.publishableKey,
+    isTest: keys.secretKey.startsWith('sk_test_') || keys.secretKey.startsWith('rk_test_'),
+    async createPayment({ amountCents, currency, idempotencyKey, bookingId, description }) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: currency.toLowerCase(),
+          automatic_payment_methods: { enabled: true },
+          description,
+          metadata: { bookingId },
+        },
+        { idempotencyKey },
+      );
+      return toPayment(intent);
+    },
+    async retrievePayment(id) {
+      return toPayment(await stripe.paymentIntents.retrieve(id));
+    },
+    async refund({ providerPaymentId, amountCents, idempotencyKey, reason }) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: providerPaymentId,
+          amount: amountCents,
+          reason: 'requested_by_customer',
+          metadata: reason ? { reason } : undefined,
+        },
+        { idempotencyKey },
+      );
+      return { id: refund.id, state: refundState(refund.status) };
+    },
+    async retrieveRefund(id) {
+      const refund = await stripe.refunds.retrieve(id);
+      return { id: refund.id, state: refundState(refund.status) };
+    },
+    async listRefunds(providerPaymentId) {
+      const list = await stripe.refunds.list({ payment_intent: providerPaymentId, limit: 100 });
+      return list.data.map((r) => ({ id: r.id, state: refundState(r.status), amountCents: r.amount }));
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { ADMIN_EVENT_MESSAGES, type AdminEvent } from '@shared/admin-events';
+import type { DbOrTx, Event } from '../../db/factories';
+import { eventOrganizers, events, tickets } from '../../db/schema';
+import { AppError } from '../app-error';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 'Event nicht gefunden.' (spec admin §8), also for ids that are not even UUIDs (no database error). */
+export const eventNotFound = () => new AppError('not_found', ADMIN_EVENT_MESSAGES.notFound);
+
+export function assertEventId(id: string): string {
+  if (!UUID.test(id)) throw eventNotFound();
+  return id;
+}
+
+/** Tickets that are neither cancelled nor revoked: what an admin's 'Abgesagt' would have to refund. */
+export async function activeTicketCount(db: DbOrTx, eventId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, eventId), eq(tickets.status, 'active')));
+  return Number(row?.n ?? 0);
+}
+
+/** The edit form's view of one event: every column of spec admin §3 plus organizers and ticket count. */
+export async function loadAdminEvent(db: DbOrTx, id: string): Promise<AdminEvent> {
+  assertEventId(id);
+  const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+  if (!row) throw eventNotFound();
+  const organizers = await db
+    .select({ userId: eventOrganizers.userId })
+    .from(eventOrganizers)
+    .where(eq(eventOrganizers.eventId, id))
+    .orderBy(asc(eventOrganizers.createdAt), asc(eventOrganizers.userId));
+  return toAdminEvent(
+    row,
+    organizers.map((entry) => entry.userId),
+    await activeTicketCount(db, id),
+  );
+}
+
+/** Field by field, so a column added later is not sent to the client by accident. */
+export function toAdminEvent(row: Event, organizerIds: string[], activeTickets: number): AdminEvent {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    shortDescription: row.shortDescription,
+    description: row.description,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    timezone: row.timezone,
+    location: row.location,
+    room: row.room,
+    mode: row.mode,
+    onlineUrl: row.onlineUrl,
+    totalSeats: row.totalSeats,
+    availableSeats: row.availableSeats,
+    takenSeats: row.totalSeats - row.availableSeats,
+    priceCents: row.priceCents,
+    currency: row.currency,
+    priceUnit: row.priceUnit,
+    earlyBirdPriceCents: row.earlyBirdPriceCents,
+    earlyBirdEndsAt: row.earlyBirdEndsAt?.toISOString() ?? null,
+    isFeatured: row.isFeatured,
+    isPrivate: row.isPrivate,
+    hidden: row.hidden,
+    status: row.status,
+    cancellationPolicyId: row.cancellationPolicyId,
+    organizerIds,
+    imageUrl: row.imageUrl,
+    activeTicketCount: activeTickets,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The id of the event that uses `slug`, if any (the CHECK keeps slugs lowercase, so equality suffices). */
+export async function slugOwner(db: DbOrTx, slug: string): Promise<string | null> {
+  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.slug, slug)).limit(1);
+  return row?.id ?? null;
+}
+
+/** Slugs starting with `base` (for `base-2`, `base-3`, …); LIKE's wildcards cannot occur in a valid slug. */
+export async function slugsLike(db: DbOrTx, base: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: events.slug })
+    .from(events)
+    .where(sql`${events.slug} = ${base} OR ${events.slug} LIKE ${`${base}-%`}`);
+  return new Set(rows.map((row) => row.slug));
+}
+
+/** A unique violation (23505) from either driver: the slug was taken between the check and the write. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (value: unknown) => (value as { code?: unknown } | null)?.code;
+  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
+}

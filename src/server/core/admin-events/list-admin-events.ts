@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { orderAdminEvents, type AdminEventListItem } from '@shared/admin-events';
+import type { Db } from '../../db/client';
+import { events, tickets } from '../../db/schema';
+
+/**
+ * GET /api/admin/events (spec admin §2 'Events list'): every event, drafts and hidden ones included, with its
+ * seat counts and sold tickets; upcoming ascending by start, then past descending, each marked `isPast`.
+ */
+export async function listAdminEvents(options: { db: Db; now?: Date }): Promise<AdminEventListItem[]> {
+  const { db, now = new Date() } = options;
+  const sold = db
+    .select({
+      eventId: tickets.eventId,
+      n: sql<number>`count(*)::int`.as('n'),
+    })
+    .from(tickets)
+    .where(sql`${tickets.status} = 'active'`)
+    .groupBy(tickets.eventId)
+    .as('sold');
+  const rows = await db
+    .select({
+      id: events.id,
+      slug: events.slug,
+      title: events.title,
+      startTime: events.startTime,
+      timezone: events.timezone,
+      location: events.location,
+      mode: events.mode,
+      status: events.status,
+      hidden: events.hidden,
+      isPrivate: events.isPrivate,
+      totalSeats: events.totalSeats,
+      availableSeats: events.availableSeats,
+      imageUrl: events.imageUrl,
+      soldTickets: sql<number>`coalesce(${sold.n}, 0)::int`,
+    })
+    .from(events)
+    .leftJoin(sold, sql`${sold.eventId} = ${events.id}`);
+  return orderAdminEvents(
+    rows.map((row) => ({
+      ...row,
+      startTime: row.startTime.toISOString(),
+      soldTickets: Number(row.soldTickets),
+    })),
+    now,
+  );
+}

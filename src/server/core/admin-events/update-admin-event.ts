@@ -1,0 +1,130 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import {
+  ADMIN_EVENT_MESSAGES,
+  eventRuleIssues,
+  type AdminEvent,
+  type AdminEventUpdate,
+} from '@shared/admin-events';
+import type { Db } from '../../db/client';
+import { events } from '../../db/schema';
+import { AppError } from '../app-error';
+import { publishEventChange, publishSeatChange } from '../events/event-changes';
+import {
+  assertEventId,
+  eventNotFound,
+  isUniqueViolation,
+  loadAdminEvent,
+  slugOwner,
+} from './admin-event-view';
+import { slugTaken } from './create-admin-event';
+import { applyOrganizers, assertOrganizerCandidates, assertPolicyExists } from './event-organizers';
+import { refundAllTicketsOfEvent } from './refund-all';
+
+export interface UpdateAdminEventOptions {
+  db: Db;
+  id: string;
+  update: AdminEventUpdate;
+  actorId: string;
+}
+
+const REFUND_REASON = 'event_cancelled';
+
+/**
+ * PATCH /api/admin/events/:id (spec admin §2 'Edit event'): only the fields sent change. Rules that span
+ * fields (end after start, early bird) are checked against the row merged with the change. Seats: changing
+ * total_seats moves available_seats by the same difference in the same statement, and is refused when that
+ * would go below zero, i.e. below the seats already held or sold (DESIGN §4 invariant).
+ * With `refundAll` (only together with 'Abgesagt') every active ticket is refunded afterwards.
+ */
+export async function updateAdminEvent(options: UpdateAdminEventOptions): Promise<AdminEvent> {
+  const { db, id, update, actorId } = options;
+  assertEventId(id);
+  const { refundAll = false, organizerIds, ...fields } = update;
+  await assertPolicyExists(db, fields.cancellationPolicyId);
+  if (organizerIds) await assertOrganizerCandidates(db, organizerIds);
+
+  let saved: AdminEvent;
+  try {
+    saved = await db.transaction(async (tx) => {
+      // Locked, so that bookings wait and the seat check below sees the final count.
+      const [row] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+      if (!row) throw eventNotFound();
+      const merged = {
+        startTime: fields.startTime ?? row.startTime.toISOString(),
+        endTime: fields.endTime ?? row.endTime.toISOString(),
+        priceCents: fields.priceCents ?? row.priceCents,
+        earlyBirdPriceCents:
+          fields.earlyBirdPriceCents !== undefined ? fields.earlyBirdPriceCents : row.earlyBirdPriceCents,
+        earlyBirdEndsAt:
+          fields.earlyBirdEndsAt !== undefined
+            ? fields.earlyBirdEndsAt
+            : (row.earlyBirdEndsAt?.toISOString() ?? null),
+      };
+      const issues = eventRuleIssues(merged);
+      if (issues.length > 0) throw new AppError('validation_failed', issues[0]!.message, issues);
+      if (refundAll && (fields.status ?? row.status) !== 'cancelled') {
+        throw new AppError('validation_failed', ADMIN_EVENT_MESSAGES.refundAllNeedsCancelled, [
+          { path: 'refundAll', message: ADMIN_EVENT_MESSAGES.refundAllNeedsCancelled },
+        ]);
+      }
+      if (fields.slug !== undefined && fields.slug !== row.slug && (await slugOwner(tx, fields.slug))) {
+        throw slugTaken();
+      }
+
+      const { startTime, endTime, earlyBirdEndsAt, totalSeats, ...plain } = fields;
+      const changes: PgUpdateSetSource<typeof events> = { ...plain };
+      if (startTime !== undefined) changes.startTime = new Date(startTime);
+      if (endTime !== undefined) changes.endTime = new Date(endTime);
+      if (earlyBirdEndsAt !== undefined)
+        changes.earlyBirdEndsAt = earlyBirdEndsAt ? new Date(earlyBirdEndsAt) : null;
+      const seatsChange = totalSeats !== undefined && totalSeats !== row.totalSeats;
+      if (seatsChange) {
+        changes.totalSeats = totalSeats;
+        // Relative to the stored values in one statement: a booking committed in between is not lost.
+        changes.availableSeats = sql`${events.availableSeats} + (${totalSeats}::int - ${events.totalSeats})`;
+      }
+      if (Object.keys(changes).length > 0) {
+        const updated = await tx
+          .update(events)
+          .set(changes)
+          .where(
+            and(
+              eq(events.id, id),
+              seatsChange
+                ? sql`${events.availableSeats} + (${totalSeats}::int - ${events.totalSeats}) >= 0`
+                : undefined,
+            ),
+          )
+          .returning({ id: events.id });
+        if (updated.length === 0) {
+          const taken = row.totalSeats - row.availableSeats;
+          throw new AppError('conflict', ADMIN_EVENT_MESSAGES.seatsBelowTaken(taken), [
+            { path: 'totalSeats', message: ADMIN_EVENT_MESSAGES.seatsBelowTaken(taken) },
+          ]);
+        }
+      }
+      if (organizerIds) await applyOrganizers(tx, id, organizerIds);
+      await publishEventChange(tx, id);
+      await publishSeatChange(tx, id);
+      return loadAdminEvent(tx, id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+
+  if (!refundAll || saved.activeTicketCount === 0) return saved;
+  // After the commit: refunds call the payment provider, never while the event row is locked (DESIGN §4).
+  try {
+    await refundAllTicketsOfEvent({ db, eventId: id, actorId, reason: REFUND_REASON });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError(
+      error.code,
+      `Das Event wurde gespeichert, die Erstattung ist aber fehlgeschlagen: ${error.message}`,
+      { eventSaved: true },
+    );
+  }
+  return loadAdminEvent(db, id);
+}

@@ -1,0 +1,75 @@
+import { button, heading, note, paragraph } from './mail-blocks';
+import {
+  factsTable,
+  factsText,
+  formatCents,
+  mailPlace,
+  mailWhen,
+  type MailEvent,
+} from './booking-mail-parts';
+import type { MailContent, MailContext } from './mail-context';
+import { renderWithContext } from './layout-for';
+import { markup } from './safe-html';
+
+export interface BookingConfirmationMailInput {
+  context: MailContext;
+  event: MailEvent;
+  holderName: string;
+  quantity: number;
+  totalAmountCents: number;
+  currency: string;
+  ticketCodes: string[];
+  isTest: boolean;
+}
+
+/** Sent when a booking is confirmed (paid or free), with the ticket PDF and an .ics attached (DESIGN §4). */
+export function bookingConfirmationMail(input: BookingConfirmationMailInput): MailContent {
+  const { context, event } = input;
+  const ticketsUrl = `${context.publicUrl}/my-tickets`;
+  const facts: [string, string][] = [
+    ['Veranstaltung', event.title],
+    ['Wann', mailWhen(event)],
+    ['Wo', mailPlace(event)],
+    ['Name auf dem Ticket', input.holderName],
+    ['Tickets', `${input.quantity} (Code ${input.ticketCodes.join(', ')})`],
+    [
+      'Betrag',
+      input.totalAmountCents > 0 ? formatCents(input.totalAmountCents, input.currency) : 'Kostenlos',
+    ],
+  ];
+  const intro = `vielen Dank für deine Buchung bei ${context.siteName}. Deine Tickets sind bestätigt.`;
+  const attached =
+    'Im Anhang findest du deine Tickets als PDF und einen Kalendereintrag. Zeige das Ticket beim Einlass vor (ausgedruckt oder auf dem Handy); der Einlass beginnt 15 Minuten vor Beginn.';
+  const testNote =
+    'Dies ist eine Testbuchung: Es wurde kein Geld bewegt, die Tickets sind als TEST markiert.';
+  const bodyHtml = markup`${heading('Deine Buchung ist bestätigt')}
+${paragraph(`Hallo ${input.holderName},`)}
+${paragraph(intro)}
+${factsTable(facts)}
+${paragraph(attached)}
+${button(ticketsUrl, 'Meine Tickets ansehen')}
+${input.isTest ? note(testNote) : ''}
+${note('Du kannst deine Tickets unter „Meine Tickets“ herunterladen oder stornieren.')}`;
+  const bodyText = [
+    'Deine Buchung ist bestätigt',
+    '',
+    `Hallo ${input.holderName},`,
+    '',
+    intro,
+    '',
+    factsText(facts),
+    '',
+    attached,
+    '',
+    `Meine Tickets: ${ticketsUrl}`,
+    ...(input.isTest ? ['', testNote] : []),
+  ].join('\n');
+  return {
+    subject: `${input.isTest ? '[TEST] ' : ''}Deine Tickets: ${event.title}`,
+    ...renderWithContext(context, {
+      preheader: `${mailWhen(event)} · ${mailPlace(event)}`,
+      bodyHtml,
+      bodyText,
+    }),
+  };
+}

@@ -1,0 +1,44 @@
+import { heading, note, paragraph } from './mail-blocks';
+import { formatCents, mailWhen, type MailEvent } from './booking-mail-parts';
+import type { MailContent, MailContext } from './mail-context';
+import { renderWithContext } from './layout-for';
+import { markup } from './safe-html';
+
+export interface PaymentRefundedMailInput {
+  context: MailContext;
+  event: MailEvent;
+  holderName: string;
+  amountCents: number;
+  currency: string;
+}
+
+/**
+ * DESIGN §4: a payment that arrived after its seat hold expired while the seats went to someone else is
+ * refunded automatically, and the buyer is told so.
+ */
+export function paymentRefundedMail(input: PaymentRefundedMailInput): MailContent {
+  const { context, event } = input;
+  const amount = formatCents(input.amountCents, input.currency);
+  const intro = `deine Zahlung für „${event.title}“ (${mailWhen(event)}) ist leider erst nach Ablauf der 15-minütigen Platzreservierung bei uns eingegangen. In der Zwischenzeit wurden die Plätze vergeben, daher konnten wir keine Tickets ausstellen.`;
+  const refund = `Wir erstatten dir den vollen Betrag von ${amount} automatisch auf dein Zahlungsmittel. Je nach Bank dauert die Gutschrift einige Tage.`;
+  const bodyHtml = markup`${heading('Deine Zahlung wird erstattet')}
+${paragraph(`Hallo ${input.holderName},`)}
+${paragraph(intro)}
+${paragraph(refund)}
+${note(`Das tut uns leid. Bei Fragen erreichst du uns unter ${context.supportEmail}.`)}`;
+  const bodyText = [
+    'Deine Zahlung wird erstattet',
+    '',
+    `Hallo ${input.holderName},`,
+    '',
+    intro,
+    '',
+    refund,
+    '',
+    `Bei Fragen erreichst du uns unter ${context.supportEmail}.`,
+  ].join('\n');
+  return {
+    subject: `Deine Zahlung wird erstattet: ${event.title}`,
+    ...renderWithContext(context, { preheader: `Volle Erstattung von ${amount}`, bodyHtml, bodyText }),
+  };
+}

@@ -1,0 +1,59 @@
+import { button, heading, note, paragraph } from './mail-blocks';
+import { factsTable, factsText, formatCents, mailWhen, type MailEvent } from './booking-mail-parts';
+import type { MailContent, MailContext } from './mail-context';
+import { renderWithContext } from './layout-for';
+import { markup } from './safe-html';
+
+export interface TicketCancelledMailInput {
+  context: MailContext;
+  event: MailEvent;
+  holderName: string;
+  ticketCode: string;
+  refundCents: number;
+  currency: string;
+  /** Cancelled by the shop (admin) rather than by the attendee. */
+  byShop: boolean;
+}
+
+/** Cancellation confirmation with the refund (DESIGN §4: 'the buyer gets an e-mail'). */
+export function ticketCancelledMail(input: TicketCancelledMailInput): MailContent {
+  const { context, event } = input;
+  const refund =
+    input.refundCents > 0
+      ? `Wir erstatten dir ${formatCents(input.refundCents, input.currency)} auf das Zahlungsmittel, mit dem du bezahlt hast. Je nach Bank dauert die Gutschrift einige Tage.`
+      : 'Gemäß unseren Stornobedingungen erfolgt für diese Stornierung keine Erstattung.';
+  const intro = input.byShop
+    ? `wir haben dein Ticket (Code ${input.ticketCode}) für „${event.title}“ storniert.`
+    : `deine Stornierung des Tickets (Code ${input.ticketCode}) für „${event.title}“ ist bestätigt.`;
+  const facts: [string, string][] = [
+    ['Veranstaltung', event.title],
+    ['Wann', mailWhen(event)],
+    ['Ticket', `Code ${input.ticketCode}`],
+    ['Erstattung', input.refundCents > 0 ? formatCents(input.refundCents, input.currency) : 'keine'],
+  ];
+  const eventUrl = `${context.publicUrl}/event/${event.slug}`;
+  const bodyHtml = markup`${heading('Stornierung bestätigt')}
+${paragraph(`Hallo ${input.holderName},`)}
+${paragraph(intro)}
+${factsTable(facts)}
+${paragraph(refund)}
+${button(eventUrl, 'Zur Veranstaltung')}
+${note(`Fragen? Schreib uns an ${context.supportEmail}.`)}`;
+  const bodyText = [
+    'Stornierung bestätigt',
+    '',
+    `Hallo ${input.holderName},`,
+    '',
+    intro,
+    '',
+    factsText(facts),
+    '',
+    refund,
+    '',
+    `Fragen? Schreib uns an ${context.supportEmail}.`,
+  ].join('\n');
+  return {
+    subject: `Stornierung bestätigt: ${event.title}`,
+    ...renderWithContext(context, { preheader: `Ticket ${input.ticketCode} storniert`, bodyHtml, bodyText }),
+  };
+}

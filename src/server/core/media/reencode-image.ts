@@ -1,0 +1,40 @@
+import sharp from 'sharp';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@shared/image-upload';
+import { AppError } from '../app-error';
+
+/** Formats sharp must recognise in the bytes (spec admin §5: JPEG, PNG, WebP); name and declared type do not count. */
+const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+/** Decoding cost bound: a small file can still claim a huge canvas (decompression bomb). */
+const MAX_INPUT_PIXELS = 64_000_000;
+
+/**
+ * DESIGN §4 'Uploads are checked by content, size-limited, re-encoded': refuses anything that is not a JPEG,
+ * PNG or WebP by its bytes, then answers a WebP of exactly width × height (cover crop, EXIF orientation
+ * applied, metadata such as the GPS position dropped). Same rules as the profile images
+ * (profiles/upload-profile-image.ts), for uploads of other sizes such as event covers.
+ */
+export async function reencodeImage(bytes: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  if (bytes.length > IMAGE_MAX_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE_MESSAGE);
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(bytes).metadata(); // reads the header only
+  } catch {
+    throw new AppError('bad_request', IMAGE_TYPE_MESSAGE);
+  }
+  if (!metadata.format || !ALLOWED_FORMATS.has(metadata.format)) {
+    throw new AppError('bad_request', IMAGE_TYPE_MESSAGE);
+  }
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
+    throw new AppError('payload_too_large', 'Das Bild hat zu viele Pixel (höchstens 64 Megapixel).');
+  }
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(size.width, size.height, { fit: 'cover' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    // Recognised header, broken or oversized body.
+    throw new AppError('bad_request', 'Das Bild konnte nicht gelesen werden. Bitte ein anderes Bild wählen.');
+  }
+}

@@ -1,0 +1,73 @@
+import type { PaymentProviderName } from '@shared/payments';
+import type { Config } from '../../config';
+import type { PaymentProvider } from '../../adapters/payments/payment-provider';
+import { createStripeProvider } from '../../adapters/payments/stripe-provider';
+import { createTestProvider } from '../../adapters/payments/test-provider';
+import type { SettingsStore } from '../settings/settings-store';
+
+/** Reads secrets set in the admin settings (stored encrypted, DESIGN §4). */
+export interface SecretReader {
+  get(name: string): Promise<string | null>;
+}
+
+export const STRIPE_SECRET_NAMES = {
+  secretKey: 'stripe_secret_key',
+  webhookSecret: 'stripe_webhook_secret',
+} as const;
+
+/**
+ * Chooses the payment provider (DESIGN §1): Stripe when a secret key is set (environment first, then the
+ * admin settings), else the built-in test provider outside production, else none — then paid events
+ * cannot be booked. Asked on every use, so keys saved in the admin settings apply without a restart.
+ */
+export class PaymentGateway {
+  private readonly test = createTestProvider();
+  private stripe: { secretKey: string; publishableKey: string; provider: PaymentProvider } | undefined;
+
+  constructor(
+    private readonly deps: {
+      config: Pick<Config, 'production' | 'stripe'>;
+      settings: Pick<SettingsStore, 'get'>;
+      secrets?: SecretReader;
+      /** Tests replace the Stripe client factory (e.g. to count calls); defaults to the real SDK. */
+      createStripe?: typeof createStripeProvider;
+    },
+  ) {}
+
+  /** The provider new payments go to; null when none is configured. */
+  async current(): Promise<PaymentProvider | null> {
+    return (await this.stripeProvider()) ?? (this.deps.config.production ? null : this.test);
+  }
+
+  /** The provider an existing payment row was made with (refunds go back the same way). */
+  async byName(name: PaymentProviderName | 'free'): Promise<PaymentProvider | null> {
+    if (name === 'test') return this.test;
+    if (name === 'stripe') return this.stripeProvider();
+    return null;
+  }
+
+  async webhookSecret(): Promise<string | null> {
+    return (
+      this.deps.config.stripe.webhookSecret ??
+      (await this.deps.secrets?.get(STRIPE_SECRET_NAMES.webhookSecret)) ??
+      null
+    );
+  }
+
+  private async stripeProvider(): Promise<PaymentProvider | null> {
+    const { stripe } = this.deps.config;
+    const secretKey = stripe.secretKey ?? (await this.deps.secrets?.get(STRIPE_SECRET_NAMES.secretKey));
+    if (!secretKey) return null;
+    const publishableKey =
+      stripe.publishableKey || (await this.deps.settings.get()).integrations.stripePublishableKey || '';
+    if (this.stripe?.secretKey !== secretKey || this.stripe.publishableKey !== publishableKey) {
+      const create = this.deps.createStripe ?? createStripeProvider;
+      this.stripe = {
+        secretKey,
+        publishableKey,
+        provider: create({ secretKey, publishableKey, apiBase: stripe.apiBase }),
+      };
+    }
+    return this.stripe.provider;
+  }
+}

@@ -1,0 +1,83 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payments, refunds } from '../../db/schema';
+import type { Logger } from '../../logger';
+import type { PaymentGateway } from './payment-gateway';
+
+/** After this many failed provider calls a refund is marked failed and needs an admin. */
+export const MAX_REFUND_ATTEMPTS = 10;
+
+/**
+ * Sends one recorded refund to the provider that took the money (DESIGN §4 'every refund is recorded').
+ * The refund row was committed with the change that owes it (cancel, late payment), so a provider outage
+ * or a crash loses nothing: the refund job calls this again, and the idempotency key `refund-{id}` makes
+ * the provider answer with the same refund instead of paying twice.
+ */
+export async function processRefund(options: {
+  db: Db;
+  gateway: PaymentGateway;
+  logger: Logger;
+  refundId: string;
+}): Promise<'succeeded' | 'pending' | 'failed'> {
+  const { db, gateway, logger, refundId } = options;
+  const [claimed] = await db
+    .update(refunds)
+    .set({ attempts: sql`${refunds.attempts} + 1`, updatedAt: new Date() })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+    .returning();
+  if (!claimed) {
+    const [row] = await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, refundId));
+    return row?.status ?? 'failed';
+  }
+  const [payment] = await db.select().from(payments).where(eq(payments.id, claimed.paymentId));
+  const provider = payment ? await gateway.byName(payment.provider) : null;
+  try {
+    if (!payment?.providerPaymentId || !provider) throw new Error('payment provider not available');
+    // Once the provider has an id for it, only ask about it: idempotency keys expire (Stripe: 24 h).
+    const refund = claimed.providerRefundId
+      ? await provider.retrieveRefund(claimed.providerRefundId)
+      : await provider.refund({
+          providerPaymentId: payment.providerPaymentId,
+          amountCents: claimed.amountCents,
+          idempotencyKey: `refund-${claimed.id}`,
+          reason: claimed.reason,
+        });
+    const status = refund.state === 'failed' ? 'failed' : refund.state;
+    await db
+      .update(refunds)
+      .set({ providerRefundId: refund.id, status, lastError: null })
+      .where(eq(refunds.id, claimed.id));
+    if (status === 'failed') logger.error({ refundId }, 'provider declined the refund');
+    return status;
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const exhausted = claimed.attempts >= MAX_REFUND_ATTEMPTS;
+    await db
+      .update(refunds)
+      .set({ lastError: message, ...(exhausted ? { status: 'failed' as const } : {}) })
+      .where(eq(refunds.id, claimed.id));
+    logger[exhausted ? 'error' : 'warn'](
+      { refundId, attempts: claimed.attempts, error: message },
+      'refund not sent',
+    );
+    return exhausted ? 'failed' : 'pending';
+  }
+}
+
+/** Refunds still owed whose last try is older than the back-off (30 s × 2^attempts, at most 1 h). */
+export async function dueRefundIds(db: Db, now = new Date(), limit = 20): Promise<string[]> {
+  const rows = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        lte(
+          sql`${refunds.updatedAt} + least(interval '30 seconds' * power(2, ${refunds.attempts}), interval '1 hour')`,
+          sql`${now.toISOString()}::timestamptz`,
+        ),
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,132 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bookings, events, payments, refunds } from '../../db/schema';
+import type { ProviderPaymentState } from '../../adapters/payments/payment-provider';
+import { enqueueBookingConfirmation, enqueuePaymentRefunded } from '../bookings/booking-mails';
+import { issueTickets } from '../bookings/issue-tickets';
+import { publishSeatChange } from '../events/event-changes';
+import type { MailContext } from '../mail/templates/mail-context';
+
+export type SettleOutcome =
+  /** the booking is confirmed with its tickets (now or by an earlier delivery) */
+  | 'confirmed'
+  /** the money could not be used (seats gone, booking cancelled, paid twice): a full refund is under way */
+  | 'refunding'
+  | 'failed'
+  /** nothing to do: still pending, or a late 'failed' after a success */
+  | 'unchanged';
+
+export interface SettleResult {
+  bookingId: string;
+  outcome: SettleOutcome;
+  /** Refund rows created here; the caller hands them to processRefund after the commit. */
+  refundIds: string[];
+}
+
+/**
+ * The one place where a provider's verdict on a payment changes bookings (DESIGN §4). Called with the
+ * state the provider reported when we asked it (webhook after re-fetching, the buyer's return, the test
+ * buttons). Idempotent and order-independent: the payment row is locked first, a succeeded payment stays
+ * succeeded, and tickets are issued at most once, so ten replays of a webhook leave one ticket set.
+ *
+ * A success on a pending booking confirms it (its seats are still held). A success on an expired booking
+ * takes the seats again if they are still free, else the whole payment is refunded with an e-mail. A
+ * success on a booking that is cancelled or already paid by another attempt is refunded too.
+ */
+export async function settlePayment(options: {
+  db: Db;
+  paymentId: string;
+  state: ProviderPaymentState;
+  lastError?: string;
+  mail: MailContext;
+  now?: Date;
+}): Promise<SettleResult> {
+  const { db, paymentId, state, lastError, mail, now = new Date() } = options;
+  return db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!payment) throw new Error(`payment ${paymentId} not found`);
+    const result = (outcome: SettleOutcome, refundIds: string[] = []): SettleResult => ({
+      bookingId: payment.bookingId,
+      outcome,
+      refundIds,
+    });
+    if (state === 'pending') return result('unchanged');
+    if (state === 'failed' || state === 'canceled') {
+      if (payment.status !== 'pending') return result('unchanged'); // a success is never undone by a late failure
+      await tx
+        .update(payments)
+        .set({
+          status: state === 'failed' ? 'failed' : 'canceled',
+          lastError: lastError?.slice(0, 1000) ?? null,
+        })
+        .where(eq(payments.id, paymentId));
+      return result('failed');
+    }
+    if (payment.status === 'succeeded') {
+      const [booking] = await tx
+        .select({ status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.id, payment.bookingId));
+      return result(booking?.status === 'confirmed' ? 'confirmed' : 'refunding');
+    }
+    await tx.update(payments).set({ status: 'succeeded', lastError: null }).where(eq(payments.id, paymentId));
+
+    const [booking] = await tx
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, payment.bookingId))
+      .for('update');
+    if (!booking) throw new Error(`booking ${payment.bookingId} not found`);
+
+    const confirm = async () => {
+      await tx
+        .update(bookings)
+        .set({ status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, confirmedAt: now })
+        .where(eq(bookings.id, booking.id));
+      await issueTickets(tx, booking.id, now);
+      await enqueueBookingConfirmation(tx, booking.id, mail);
+      return result('confirmed');
+    };
+    const refundAll = async (reason: string) => {
+      const [refund] = await tx
+        .insert(refunds)
+        .values({
+          paymentId,
+          bookingId: booking.id,
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          reason,
+        })
+        .returning({ id: refunds.id });
+      if (booking.status !== 'confirmed') {
+        await tx.update(bookings).set({ paymentStatus: 'refunded' }).where(eq(bookings.id, booking.id));
+      }
+      await enqueuePaymentRefunded(tx, booking.id, payment.amountCents, mail);
+      return result('refunding', [refund!.id]);
+    };
+
+    if (booking.status === 'pending') return confirm();
+    if (booking.status === 'expired') {
+      // The hold ran out before the money arrived: take the seats again if they are still free.
+      const [taken] = await tx
+        .update(events)
+        .set({ availableSeats: sql`${events.availableSeats} - ${booking.seats}::int` })
+        .where(and(eq(events.id, booking.eventId), sql`${events.availableSeats} >= ${booking.seats}::int`))
+        .returning({ id: events.id });
+      if (!taken) return refundAll('seats_unavailable');
+      await publishSeatChange(tx, booking.eventId);
+      return confirm();
+    }
+    return refundAll(booking.status === 'confirmed' ? 'duplicate_payment' : 'booking_cancelled');
+  });
+}
+
+/** Pending refund ids of the given bookings (used to finish refunds a crashed process left behind). */
+export async function pendingRefundIds(db: Db, bookingIds: string[]): Promise<string[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(inArray(refunds.bookingId, bookingIds), eq(refunds.status, 'pending')));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { POLICY_MESSAGES, type CancellationRule } from '@shared/cancellation-policies';
+import type { RefundType } from '@shared/refund-rules';
+import type { Db } from '../../db/client';
+import { cancellationPolicies, cancellationPolicyRules } from '../../db/schema';
+import { AppError } from '../app-error';
+import { toRule } from './policy-rows';
+
+/** Validated by ruleInputSchema: whole hours ≥ 0, percentage 0..1, fixed amount ≥ 0 (the table checks it too). */
+export interface RuleValues {
+  minHoursBeforeEvent: number;
+  refundType: RefundType;
+  refundValue: number;
+  priority: number;
+  isActive: boolean;
+}
+
+/** spec admin §2 'Add rule': a rule of the policy, stored at once with the values given. */
+export async function createRule(db: Db, policyId: string, values: RuleValues): Promise<CancellationRule> {
+  return db.transaction(async (tx) => {
+    const [policy] = await tx
+      .select({ id: cancellationPolicies.id })
+      .from(cancellationPolicies)
+      .where(eq(cancellationPolicies.id, policyId));
+    if (!policy) throw new AppError('not_found', POLICY_MESSAGES.policyNotFound);
+    const [row] = await tx
+      .insert(cancellationPolicyRules)
+      .values({ policyId, ...values })
+      .returning();
+    await touchPolicy(tx, policyId);
+    return toRule(row!);
+  });
+}
+
+/** spec admin §4: a rule's edits are saved together when its Save is pressed. */
+export async function updateRule(db: Db, id: string, values: RuleValues): Promise<CancellationRule> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(cancellationPolicyRules)
+      .set(values)
+      .where(eq(cancellationPolicyRules.id, id))
+      .returning();
+    if (!row) throw new AppError('not_found', POLICY_MESSAGES.ruleNotFound);
+    await touchPolicy(tx, row.policyId);
+    return toRule(row);
+  });
+}
+
+export async function deleteRule(db: Db, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(cancellationPolicyRules)
+      .where(eq(cancellationPolicyRules.id, id))
+      .returning({ policyId: cancellationPolicyRules.policyId });
+    if (!row) throw new AppError('not_found', POLICY_MESSAGES.ruleNotFound);
+    await touchPolicy(tx, row.policyId);
+  });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A rule change is a change of its policy: the list is ordered by the policy's updated_at. */
+async function touchPolicy(tx: Tx, policyId: string) {
+  await tx
+    .update(cancellationPolicies)
+    .set({ updatedAt: new Date() })
+    .where(eq(cancellationPolicies.id, policyId));
+}

@@ -1,0 +1,199 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Role } from '@shared/session';
+import { cancelSuccessMessage, TICKET_MESSAGES, type CancelTicketResult } from '@shared/tickets';
+import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/factories';
+import { bookings, events, profiles, refunds, tickets } from '../../db/schema';
+import { AppError } from '../app-error';
+import { holderOf, loadMailBooking } from '../bookings/booking-mails';
+import { publishSeatChange } from '../events/event-changes';
+import { enqueueMail } from '../mail/enqueue-mail';
+import type { MailContext } from '../mail/templates/mail-context';
+import { ticketCancelledMail } from '../mail/templates/ticket-cancelled';
+import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
+
+/** spec admin §4 'Cancel dialog': goodwill (100 %) or an override by percentage (0..1) or fixed euros. */
+export type RefundOverride =
+  { type: 'goodwill' } | { type: 'percentage'; value: number } | { type: 'fixed_amount'; value: number };
+
+export interface CancelTicketOutcome extends CancelTicketResult {
+  /** Refund rows recorded; send them with PaymentService.sendRefunds after the commit. */
+  refundIds: string[];
+}
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/**
+ * Cancels one ticket (spec visitor §7 cancel_ticket, spec admin §4, DESIGN §4). In one transaction, with
+ * the ticket and its booking locked: the ticket becomes 'canceled', its seats go back to the event and
+ * leave the booking (so the seat invariant holds), the booking is cancelled with its last ticket, the
+ * refund owed is recorded (never more than is left refundable on the payment) and the e-mail is queued.
+ * The provider is called after the commit, by the caller.
+ *
+ * Attendees cancel only their own active tickets of events that have not started, at the policy's share;
+ * admins cancel any active ticket, with an optional override.
+ */
+export async function cancelTicket(options: {
+  db: Db;
+  ticketId: string;
+  actor: { id: string; role: Role };
+  /** Admin only. Without it the event's policy (or the default tiers) decides. */
+  override?: RefundOverride;
+  reason?: string;
+  mail: MailContext;
+  now?: Date;
+}): Promise<CancelTicketOutcome> {
+  const { db, ticketId, actor, override, mail, now = new Date() } = options;
+  const asAdmin = actor.role === 'admin';
+  if (override && !asAdmin) throw new AppError('forbidden', TICKET_MESSAGES.cancel403);
+  const notFound = new AppError('not_found', TICKET_MESSAGES.notFound);
+  if (!isUuid(ticketId)) throw notFound;
+
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        ticket: tickets,
+        booking: bookings,
+        startTime: events.startTime,
+        policyId: events.cancellationPolicyId,
+      })
+      .from(tickets)
+      .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+      .innerJoin(events, eq(events.id, tickets.eventId))
+      .where(eq(tickets.id, ticketId))
+      .for('update', { of: [tickets, bookings] });
+    if (!row || (!asAdmin && row.ticket.profileId !== actor.id)) throw notFound;
+    const { ticket, booking } = row;
+    if (ticket.status !== 'active') throw new AppError('conflict', TICKET_MESSAGES.alreadyCancelled);
+    if (!asAdmin && row.startTime.getTime() <= now.getTime()) {
+      throw new AppError('conflict', TICKET_MESSAGES.eventStarted);
+    }
+
+    const payment = (await refundableByBooking(tx, [booking.id])).get(booking.id);
+    const refundableCents = payment?.refundableCents ?? 0;
+    let refundCents: number;
+    if (override) {
+      refundCents = overrideCents(override, ticket.priceCents, refundableCents);
+    } else {
+      const rules = row.policyId ? (await loadPolicyRules(tx, [row.policyId])).get(row.policyId) : undefined;
+      refundCents = selfServiceRefund({
+        startTime: row.startTime,
+        priceCents: ticket.priceCents,
+        refundableCents,
+        rules,
+        now,
+      }).refundCents;
+    }
+
+    await tx.update(tickets).set({ status: 'canceled', canceledAt: now }).where(eq(tickets.id, ticket.id));
+    await releaseSeats(tx, ticket, booking.id);
+    const [stillActive] = await tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.bookingId, booking.id), eq(tickets.status, 'active'), ne(tickets.id, ticket.id)))
+      .limit(1);
+    const reason = options.reason ?? (asAdmin ? 'cancelled_by_admin' : 'requested_by_customer');
+    if (!stillActive) {
+      await tx
+        .update(bookings)
+        .set({ status: 'cancelled', cancellationDate: now, refundReason: reason })
+        .where(eq(bookings.id, booking.id));
+    }
+
+    const refundIds: string[] = [];
+    if (refundCents > 0 && payment) {
+      const [refund] = await tx
+        .insert(refunds)
+        .values({
+          paymentId: payment.paymentId,
+          bookingId: booking.id,
+          ticketId: ticket.id,
+          amountCents: refundCents,
+          currency: booking.currency,
+          reason,
+          createdBy: asAdmin ? actor.id : null,
+        })
+        .returning({ id: refunds.id });
+      refundIds.push(refund!.id);
+      const left = refundableCents - refundCents;
+      await tx
+        .update(bookings)
+        .set({ paymentStatus: left <= 0 ? 'refunded' : 'partially_refunded' })
+        .where(eq(bookings.id, booking.id));
+    }
+
+    await enqueueCancellationMail(tx, {
+      bookingId: booking.id,
+      ticketNumber: ticket.ticketNumber,
+      ownerId: ticket.profileId,
+      refundCents,
+      currency: booking.currency,
+      byShop: asAdmin && ticket.profileId !== actor.id,
+      mail,
+    });
+    await publishSeatChange(tx, ticket.eventId);
+    return {
+      refund: refundCents > 0 ? { amountCents: refundCents, currency: booking.currency } : null,
+      message: cancelSuccessMessage(refundCents, booking.currency),
+      refundIds,
+    };
+  });
+}
+
+function overrideCents(override: RefundOverride, priceCents: number, refundableCents: number): number {
+  let cents: number;
+  if (override.type === 'goodwill') cents = priceCents;
+  else if (override.type === 'percentage')
+    cents = Math.floor(priceCents * Math.min(1, Math.max(0, override.value)));
+  else cents = Math.round(Math.max(0, override.value) * 100);
+  return Math.max(0, Math.min(cents, priceCents, refundableCents));
+}
+
+/** The ticket's persons go back to the event and leave its booking (seat invariant, DESIGN §4). */
+export async function releaseSeats(
+  tx: DbOrTx,
+  ticket: { eventId: string; seats: number },
+  bookingId: string,
+): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ seats: sql`greatest(${bookings.seats} - ${ticket.seats}::int, 0)` })
+    .where(eq(bookings.id, bookingId));
+  await tx
+    .update(events)
+    .set({
+      availableSeats: sql`least(${events.availableSeats} + ${ticket.seats}::int, ${events.totalSeats})`,
+    })
+    .where(eq(events.id, ticket.eventId));
+}
+
+async function enqueueCancellationMail(
+  tx: DbOrTx,
+  input: {
+    bookingId: string;
+    ticketNumber: string;
+    ownerId: string | null;
+    refundCents: number;
+    currency: string;
+    byShop: boolean;
+    mail: MailContext;
+  },
+) {
+  const row = await loadMailBooking(tx, input.bookingId);
+  const [owner] = input.ownerId
+    ? await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, input.ownerId))
+    : [];
+  const to = owner?.email ?? row?.email;
+  if (!row || !to) return;
+  const content = ticketCancelledMail({
+    context: input.mail,
+    event: row.event,
+    holderName: holderOf(row),
+    ticketCode: input.ticketNumber.slice(-4),
+    refundCents: input.refundCents,
+    currency: input.currency,
+    byShop: input.byShop,
+  });
+  await enqueueMail(tx, { to, ...content });
+}

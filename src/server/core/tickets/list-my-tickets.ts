@@ -1,0 +1,76 @@
+import { desc, eq } from 'drizzle-orm';
+import { ticketCode } from '@shared/booking';
+import type { MyTicket } from '@shared/tickets';
+import type { Db } from '../../db/client';
+import { bookings, events, tickets } from '../../db/schema';
+import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
+
+/**
+ * GET /api/tickets (spec visitor §2 'My tickets', §7 'tickets: select own, newest first, joined with
+ * events'): only the caller's tickets, each with what cancelling it now would refund, computed here with
+ * the same rules the cancel itself uses.
+ */
+export async function listMyTickets(db: Db, userId: string, now = new Date()): Promise<MyTicket[]> {
+  const rows = await db
+    .select({
+      ticket: tickets,
+      holderName: bookings.holderName,
+      currency: bookings.currency,
+      policyId: events.cancellationPolicyId,
+      event: {
+        id: events.id,
+        slug: events.slug,
+        title: events.title,
+        startTime: events.startTime,
+        endTime: events.endTime,
+        timezone: events.timezone,
+        location: events.location,
+        mode: events.mode,
+        priceUnit: events.priceUnit,
+        imageUrl: events.imageUrl,
+      },
+    })
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .where(eq(tickets.profileId, userId))
+    .orderBy(desc(tickets.createdAt), desc(tickets.position));
+  const rules = await loadPolicyRules(
+    db,
+    rows.flatMap((r) => (r.policyId ? [r.policyId] : [])),
+  );
+  const refundable = await refundableByBooking(
+    db,
+    rows.map((r) => r.ticket.bookingId),
+  );
+  return rows.map(({ ticket, event, holderName, currency, policyId }) => {
+    const cancellable = ticket.status === 'active' && event.startTime.getTime() > now.getTime();
+    const terms = cancellable
+      ? selfServiceRefund({
+          startTime: event.startTime,
+          priceCents: ticket.priceCents,
+          refundableCents: refundable.get(ticket.bookingId)?.refundableCents ?? 0,
+          rules: policyId ? rules.get(policyId) : undefined,
+          now,
+        })
+      : null;
+    return {
+      id: ticket.id,
+      bookingId: ticket.bookingId,
+      ticketNumber: ticket.ticketNumber,
+      code: ticketCode(ticket.ticketNumber),
+      status: ticket.status,
+      isTest: ticket.isTest,
+      isCheckedIn: ticket.isCheckedIn,
+      cancellationRequested: ticket.cancellationRequested,
+      holderName,
+      priceCents: ticket.priceCents,
+      currency,
+      createdAt: ticket.createdAt.toISOString(),
+      event: { ...event, startTime: event.startTime.toISOString(), endTime: event.endTime.toISOString() },
+      cancellation: terms
+        ? { share: ticket.priceCents > 0 ? terms.share : 0, refundCents: terms.refundCents }
+        : null,
+    };
+  });
+}

@@ -1,0 +1,112 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  defaultRefundShare,
+  effectiveRule,
+  hoursUntil,
+  refundAmountCents,
+  type RefundRule,
+} from '@shared/refund-rules';
+import type { DbOrTx } from '../../db/factories';
+import { cancellationPolicies, cancellationPolicyRules, payments, refunds } from '../../db/schema';
+
+/**
+ * The active rules of each given policy (spec admin §4). A policy without active rules acts as a single
+ * rule made of its own type, value and lead time. Inactive policies have no rules: the default tiers apply.
+ */
+export async function loadPolicyRules(db: DbOrTx, policyIds: string[]): Promise<Map<string, RefundRule[]>> {
+  const ids = [...new Set(policyIds)];
+  const result = new Map<string, RefundRule[]>();
+  if (ids.length === 0) return result;
+  const policies = await db
+    .select()
+    .from(cancellationPolicies)
+    .where(and(inArray(cancellationPolicies.id, ids), eq(cancellationPolicies.isActive, true)));
+  const rules = await db
+    .select()
+    .from(cancellationPolicyRules)
+    .where(and(inArray(cancellationPolicyRules.policyId, ids), eq(cancellationPolicyRules.isActive, true)));
+  for (const policy of policies) {
+    const own = rules.filter((r) => r.policyId === policy.id);
+    result.set(
+      policy.id,
+      own.length > 0
+        ? own
+        : [
+            {
+              minHoursBeforeEvent: policy.minHoursBeforeEvent,
+              refundType: policy.cancellationType,
+              refundValue: policy.value,
+              priority: 1,
+            },
+          ],
+    );
+  }
+  return result;
+}
+
+/** What is still refundable per booking: its succeeded payment minus refunds owed or made. */
+export async function refundableByBooking(
+  db: DbOrTx,
+  bookingIds: string[],
+): Promise<Map<string, { paymentId: string; refundableCents: number }>> {
+  const ids = [...new Set(bookingIds)];
+  const result = new Map<string, { paymentId: string; refundableCents: number }>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({
+      bookingId: payments.bookingId,
+      paymentId: payments.id,
+      amountCents: payments.amountCents,
+      refunded: sql<number>`coalesce((SELECT sum(${refunds.amountCents}) FROM ${refunds}
+        WHERE ${refunds.paymentId} = ${payments.id} AND ${refunds.status} IN ('pending', 'succeeded')), 0)::int`,
+    })
+    .from(payments)
+    .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'succeeded')))
+    .orderBy(desc(payments.createdAt));
+  for (const row of rows) {
+    if (result.has(row.bookingId)) continue; // the newest succeeded payment; others were refunded in full
+    result.set(row.bookingId, {
+      paymentId: row.paymentId,
+      refundableCents: Math.max(0, row.amountCents - Number(row.refunded)),
+    });
+  }
+  return result;
+}
+
+/** The share and cents a self-service cancel would refund now (DESIGN §4, spec visitor §9). */
+export function selfServiceRefund(options: {
+  startTime: Date;
+  priceCents: number;
+  refundableCents: number;
+  rules: RefundRule[] | undefined;
+  now: Date;
+}): { share: number; refundCents: number; rule: RefundRule | null } {
+  const hoursLeft = hoursUntil(options.startTime, options.now);
+  if (options.rules) {
+    const rule = effectiveRule(options.rules, hoursLeft);
+    const refundCents = refundAmountCents({
+      priceCents: options.priceCents,
+      refundableCents: options.refundableCents,
+      rule,
+    });
+    const share = !rule
+      ? 0
+      : rule.refundType === 'percentage'
+        ? rule.refundValue
+        : options.priceCents > 0
+          ? refundCents / options.priceCents
+          : 0;
+    return { share, refundCents, rule };
+  }
+  const share = defaultRefundShare(hoursLeft);
+  return {
+    share,
+    refundCents: refundAmountCents({
+      priceCents: options.priceCents,
+      refundableCents: options.refundableCents,
+      rule: null,
+      fallbackShare: share,
+    }),
+    rule: null,
+  };
+}

@@ -1,0 +1,86 @@
+import { DateTime } from 'luxon';
+import { perTicketText } from '@shared/event-rules';
+import { DEFAULT_TIMEZONE } from '@shared/settings';
+import { ENTRY_MINUTES_BEFORE_START, TICKET_MESSAGES, ticketBarcodeContent } from '@shared/tickets';
+import type { TicketDocumentData } from './ticket-document';
+
+/** Everything a ticket prints, as German text; the PDF and the PNG lay out the same lines. */
+export interface TicketTexts {
+  title: string;
+  date: string;
+  time: string;
+  entry: string;
+  place: string;
+  holderLabel: string;
+  holder: string;
+  perTicket: string;
+  code: string;
+  ticketNumber: string;
+  barcode: string;
+  /** 'TESTTICKET – nicht gültig' for test tickets, else null. */
+  test: string | null;
+  /** The overlay of a cancelled or revoked ticket, else null. */
+  cancelled: { stamp: string; note: string } | null;
+}
+
+export const TEST_MARKER = 'TESTTICKET – nicht gültig';
+export const CANCELLED_STAMP = 'STORNIERT';
+
+export function ticketTexts(data: TicketDocumentData): TicketTexts {
+  // The event's own zone, never the server's (an unknown zone falls back to the shop default).
+  const zone = DateTime.now().setZone(data.timezone).isValid ? data.timezone : DEFAULT_TIMEZONE;
+  const start = DateTime.fromJSDate(data.startTime, { zone }).setLocale('de');
+  const givenEnd = data.endTime ? DateTime.fromJSDate(data.endTime, { zone }).setLocale('de') : null;
+  const end = givenEnd && givenEnd > start ? givenEnd : null;
+  const entry = start.minus({ minutes: ENTRY_MINUTES_BEFORE_START });
+  return {
+    title: data.eventTitle,
+    date: dateLine(start, end),
+    time: end ? `${clock(start)} – ${clock(end)} Uhr` : `${clock(start)} Uhr`,
+    entry: `Einlass ab ${clock(entry)} Uhr`,
+    place: data.mode === 'online' ? 'Online' : data.location,
+    holderLabel: 'Ticket für',
+    holder: data.holderName.trim() || '–',
+    perTicket: perTicketText(data.priceUnit),
+    code: `Code ${data.code}`,
+    ticketNumber: `Ticket-Nr. ${data.ticketNumber}`,
+    barcode: ticketBarcodeContent(data.ticketId, data.ticketNumber),
+    test: data.isTest ? TEST_MARKER : null,
+    cancelled: data.status === 'active' ? null : { stamp: CANCELLED_STAMP, note: TICKET_MESSAGES.cancelled },
+  };
+}
+
+const clock = (time: DateTime) => time.toFormat('HH:mm');
+const longDate = (time: DateTime) => time.toFormat('cccc, d. LLLL yyyy');
+
+/** 'Samstag, 12. Dezember 2026'; an event over several days names its first and last day. */
+function dateLine(start: DateTime, end: DateTime | null): string {
+  if (!end || end.hasSame(start, 'day')) return longDate(start);
+  const first = start.hasSame(end, 'year') ? start.toFormat('cccc, d. LLLL') : longDate(start);
+  return `${first} – ${longDate(end)}`;
+}
+
+/**
+ * pdfkit's built-in Helvetica writes WinAnsi (cp1252) codes; anything outside it would print as a wrong
+ * glyph. Letters with marks lose the mark ('Dąbrowska' → 'Dabrowska'), a few letters without a
+ * decomposition get their base letter, the rest becomes '?'. Line breaks and tabs become spaces.
+ */
+export function toWinAnsi(text: string): string {
+  let out = '';
+  for (const char of text.replace(/[\t\n\r\f\v]+/g, ' ')) {
+    if (isWinAnsi(char)) out += char;
+    else {
+      const bare = char.normalize('NFKD').replace(/\p{M}/gu, '');
+      out += [...bare].every(isWinAnsi) && bare ? bare : (BASE_LETTERS[char] ?? '?');
+    }
+  }
+  return out;
+}
+
+// cp1252 0x80–0x9F as Unicode (the slots pdfkit's WIN_ANSI_MAP knows)
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const isWinAnsi = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
+};
+const BASE_LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i', Ħ: 'H', ħ: 'h' };

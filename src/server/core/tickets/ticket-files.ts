@@ -1,0 +1,153 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { ticketCode } from '@shared/booking';
+import type { AppSettings } from '@shared/settings';
+import type { Role } from '@shared/session';
+import { TICKET_MESSAGES } from '@shared/tickets';
+import type { FileStorage } from '../../adapters/storage/storage';
+import type { DbOrTx } from '../../db/factories';
+import { bookings, events, profiles, ticketPreviews, tickets } from '../../db/schema';
+import { AppError } from '../app-error';
+import { renderTicketPng, renderTicketsPdf, type TicketDocumentData } from './ticket-document';
+
+export interface TicketFileDeps {
+  db: DbOrTx;
+  settings: { get(): Promise<AppSettings> };
+  storage: FileStorage;
+  /** The built client (its /logo.svg is the default brand mark); absent in API tests. */
+  webRoot?: string;
+}
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+const documentColumns = {
+  ticket: tickets,
+  holderName: bookings.holderName,
+  fullName: profiles.fullName,
+  event: {
+    title: events.title,
+    startTime: events.startTime,
+    endTime: events.endTime,
+    timezone: events.timezone,
+    location: events.location,
+    mode: events.mode,
+    priceUnit: events.priceUnit,
+  },
+};
+
+/**
+ * Only the ticket's owner or an admin may fetch its files (spec visitor §7 generate_ticket_pdf, DESIGN §4
+ * 'Access'); everyone else gets the 404 of a ticket that does not exist.
+ */
+export async function ticketForDownload(db: DbOrTx, ticketId: string, user: { id: string; role: Role }) {
+  const notFound = new AppError('not_found', TICKET_MESSAGES.notFound);
+  if (!isUuid(ticketId)) throw notFound;
+  const [row] = await db
+    .select(documentColumns)
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .leftJoin(profiles, eq(profiles.id, tickets.profileId))
+    .where(eq(tickets.id, ticketId))
+    .limit(1);
+  if (!row || (row.ticket.profileId !== user.id && user.role !== 'admin')) throw notFound;
+  return row;
+}
+
+type DocumentRow = Awaited<ReturnType<typeof ticketForDownload>>;
+
+async function toDocument(row: DocumentRow, brand: TicketDocumentData['brand']): Promise<TicketDocumentData> {
+  return {
+    ticketId: row.ticket.id,
+    ticketNumber: row.ticket.ticketNumber,
+    code: ticketCode(row.ticket.ticketNumber),
+    holderName: row.holderName || row.fullName || '',
+    eventTitle: row.event.title,
+    startTime: row.event.startTime,
+    endTime: row.event.endTime,
+    timezone: row.event.timezone,
+    location: row.event.location,
+    mode: row.event.mode,
+    priceUnit: row.event.priceUnit,
+    isTest: row.ticket.isTest,
+    status: row.ticket.status,
+    brand,
+  };
+}
+
+const logoCache = new Map<string, Buffer | null>();
+
+/** The brand logo as PNG for documents: the uploaded light logo, else the shop's logo.svg, else none. */
+async function brandOf(deps: TicketFileDeps): Promise<TicketDocumentData['brand']> {
+  const { brand } = await deps.settings.get();
+  const source = brand.logoLightUrl || 'default';
+  if (!logoCache.has(source)) {
+    let bytes: Buffer | null = null;
+    const key = brand.logoLightUrl ? deps.storage.keyOf(brand.logoLightUrl) : null;
+    if (key) bytes = await deps.storage.read(key);
+    else if (deps.webRoot) bytes = await readFile(path.join(deps.webRoot, 'logo.svg')).catch(() => null);
+    const png = bytes
+      ? await sharp(bytes, { density: 300 })
+          .resize({ height: 240, fit: 'inside', withoutEnlargement: false })
+          .png()
+          .toBuffer()
+          .catch(() => null)
+      : null;
+    logoCache.set(source, png);
+  }
+  return { siteName: brand.siteName, logo: logoCache.get(source) ?? null };
+}
+
+export async function ticketPdf(deps: TicketFileDeps, row: DocumentRow): Promise<Buffer> {
+  return renderTicketsPdf([await toDocument(row, await brandOf(deps))]);
+}
+
+export async function ticketPng(deps: TicketFileDeps, row: DocumentRow): Promise<Buffer> {
+  return renderTicketPng(await toDocument(row, await brandOf(deps)));
+}
+
+/** All tickets of a booking in one PDF, one page each: the confirmation mail's attachment. */
+export async function bookingTicketsPdf(deps: TicketFileDeps, bookingId: string): Promise<Buffer> {
+  const rows = await deps.db
+    .select(documentColumns)
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .leftJoin(profiles, eq(profiles.id, tickets.profileId))
+    .where(eq(tickets.bookingId, bookingId))
+    .orderBy(asc(tickets.position));
+  if (rows.length === 0) throw new Error(`booking ${bookingId} has no tickets`);
+  const brand = await brandOf(deps);
+  return renderTicketsPdf(await Promise.all(rows.map((row) => toDocument(row, brand))));
+}
+
+/** spec visitor §7 store_ticket_preview / spec admin 're-render preview': a WebP (≤ 1200 px, q 0.82) in storage. */
+export async function refreshTicketPreview(deps: TicketFileDeps, row: DocumentRow): Promise<string> {
+  const png = await ticketPng(deps, row);
+  const webp = await sharp(png)
+    .resize({ width: 1200, withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const url = await deps.storage.put(
+    `ticket-previews/${row.ticket.id}-${Date.now()}.webp`,
+    webp,
+    'image/webp',
+  );
+  const [previous] = await deps.db
+    .select({ storagePath: ticketPreviews.storagePath })
+    .from(ticketPreviews)
+    .where(eq(ticketPreviews.ticketId, row.ticket.id));
+  await deps.db
+    .insert(ticketPreviews)
+    .values({ ticketId: row.ticket.id, storagePath: url })
+    .onConflictDoUpdate({
+      target: ticketPreviews.ticketId,
+      set: { storagePath: url, updatedAt: new Date() },
+    });
+  const oldKey = previous ? deps.storage.keyOf(previous.storagePath) : null;
+  if (oldKey) await deps.storage.delete(oldKey);
+  return url;
+}

@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import { allow } from '../access';
+import type { AppEnv } from '../app';
+
+// DESIGN §1 'payments'. The webhook is exempt from the CSRF check (app.ts); its signature is the check.
+export const paymentRoutes = new Hono<AppEnv>()
+  .get('/config', allow('public'), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await c.get('deps').payments.config());
+  })
+  .post('/stripe/webhook', allow('public'), async (c) => {
+    // The raw body as received: the signature covers these exact bytes (json-body.ts cached the text).
+    const rawBody = await c.req.text();
+    const result = await c
+      .get('deps')
+      .payments.handleStripeWebhook(rawBody, c.req.header('Stripe-Signature'));
+    return c.json({ received: true, duplicate: result.duplicate });
+  });

@@ -1,0 +1,372 @@
+import { z } from 'zod';
+import { isPastEvent } from './event-rules';
+import type { EventMode, EventStatus, PriceUnit } from './events';
+import { isValidSlug, normalizeDescription } from './event-text';
+import { isHttpUrl } from './profile';
+
+// The admin event contract (spec admin §2 events screens, §3 'Event', §4 states, §5 'Event form', §8 texts):
+// one zod schema validates the form in the browser and the request on the server. Prices are integer cents
+// in the API (the form edits euros); times are ISO 8601 instants.
+
+/** spec admin §8 word for word where it has the text; the field messages are ours (the spec has none). */
+export const ADMIN_EVENT_MESSAGES = {
+  notFound: 'Event nicht gefunden.',
+  createFailed: 'Fehler beim Erstellen des Events.',
+  saveFailed: 'Fehler beim Speichern.',
+  organizersFailed: 'Fehler beim Speichern der Veranstalter.',
+  saved: 'Event erfolgreich gespeichert.',
+  organizersSaved: 'Veranstalter gespeichert.',
+  coverSaved: 'Titelbild aktualisiert',
+  title: 'Bitte einen Titel angeben.',
+  titleTooLong: 'Der Titel darf höchstens 200 Zeichen lang sein.',
+  slug: 'Der Slug darf nur Kleinbuchstaben (a–z), Ziffern und einzelne Bindestriche enthalten (höchstens 120 Zeichen).',
+  slugTaken: 'Dieser Slug wird bereits von einem anderen Event verwendet. Bitte einen anderen wählen.',
+  shortDescriptionTooLong: 'Der Untertitel darf höchstens 300 Zeichen lang sein.',
+  description: 'Bitte eine Beschreibung angeben.',
+  descriptionTooLong: 'Die Beschreibung darf höchstens 20.000 Zeichen lang sein.',
+  startTime: 'Bitte Beginn (Datum und Uhrzeit) angeben.',
+  endTime: 'Bitte Ende (Datum und Uhrzeit) angeben.',
+  endBeforeStart: 'Das Ende muss nach dem Beginn liegen.',
+  timezone: 'Bitte eine gültige Zeitzone wählen.',
+  location: 'Bitte einen Ort angeben.',
+  textTooLong: 'Bitte höchstens 300 Zeichen eingeben.',
+  mode: 'Bitte Präsenz oder Online wählen.',
+  onlineUrl:
+    'Bitte eine gültige Adresse für die Online-Teilnahme angeben (beginnend mit http:// oder https://).',
+  totalSeats: 'Bitte die Anzahl der Plätze als ganze Zahl von 0 bis 100.000 angeben.',
+  price: 'Bitte einen gültigen Preis angeben (0 oder mehr, höchstens 2 Nachkommastellen).',
+  currency: 'Bitte eine Währung als dreistelligen Code angeben (z. B. EUR).',
+  priceUnit: 'Bitte „pro Person“ oder „pro Paar“ wählen.',
+  earlyBirdPrice: 'Bitte einen gültigen Frühbucherpreis angeben (0 oder mehr, höchstens 2 Nachkommastellen).',
+  earlyBirdEndsAt: 'Bitte ein gültiges Frühbucher-Ende (Datum und Uhrzeit) angeben.',
+  earlyBirdPair: 'Bitte Frühbucherpreis und Frühbucher-Ende zusammen angeben oder beide leer lassen.',
+  earlyBirdNotLower: 'Der Frühbucherpreis muss unter dem regulären Preis liegen.',
+  earlyBirdAfterStart: 'Das Frühbucher-Ende darf nicht nach dem Beginn des Events liegen.',
+  status: 'Bitte einen gültigen Status wählen.',
+  flag: 'Bitte ja oder nein angeben.',
+  policy: 'Diese Stornierungsrichtlinie gibt es nicht.',
+  organizers: 'Als Veranstalter können nur Admins und Veranstalter eingetragen werden.',
+  seatsBelowTaken: (taken: number) =>
+    `Die Platzanzahl kann nicht unter die bereits vergebenen Plätze (${taken}) gesenkt werden.`,
+  deleteHasBookings:
+    'Dieses Event hat Buchungen oder Tickets und kann nicht gelöscht werden. Setze den Status stattdessen auf „Abgesagt“.',
+  deleteHasPayments:
+    'Zu diesem Event gibt es Zahlungsdaten, die aufbewahrt werden müssen. Setze den Status stattdessen auf „Abgesagt“.',
+  refundAllNeedsCancelled: 'Alle Tickets erstatten geht nur zusammen mit dem Status „Abgesagt“.',
+  refundAllConfirm: (count: number) =>
+    `Event absagen und alle ${count} ${count === 1 ? 'Ticket' : 'Tickets'} voll erstatten?`,
+  bulkEmpty: 'Bitte mindestens ein Event auswählen.',
+} as const;
+
+export const EVENT_STATUSES = [
+  'draft',
+  'published',
+  'cancelled',
+  'completed',
+] as const satisfies readonly EventStatus[];
+export const EVENT_MODES = ['presence', 'online'] as const satisfies readonly EventMode[];
+export const PRICE_UNITS = ['per_person', 'per_pair'] as const satisfies readonly PriceUnit[];
+
+/** spec admin §4 'Event status'. */
+export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
+  draft: 'Entwurf',
+  published: 'Veröffentlicht',
+  cancelled: 'Abgesagt',
+  completed: 'Abgeschlossen',
+};
+/** spec admin §3: 'praesenz' (default) or online; stored as 'presence'. */
+export const EVENT_MODE_LABELS: Record<EventMode, string> = { presence: 'Präsenz', online: 'Online' };
+
+/** spec admin §9: covers are 2.818:1, exported 1409 px wide (1409 × 500). */
+export const COVER_ASPECT = 2.818;
+export const COVER_WIDTH = 1409;
+export const COVER_HEIGHT = Math.round(COVER_WIDTH / COVER_ASPECT);
+
+export const MAX_TOTAL_SEATS = 100_000;
+/** 1 Mio. in cents: far above any workshop price, low enough that totals stay exact integers. */
+export const MAX_PRICE_CENTS = 100_000_000;
+export const MAX_DESCRIPTION_LENGTH = 20_000;
+export const MAX_ORGANIZERS = 50;
+export const MAX_BULK_EVENTS = 200;
+
+/** An IANA zone the runtime knows ('Europe/Berlin'); checked with Intl, which both sides ship. */
+export function isTimeZone(value: string): boolean {
+  if (!value || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const M = ADMIN_EVENT_MESSAGES;
+const M_TEXT = M.textTooLong;
+
+/** Optional text: trimmed; blank becomes null. */
+const optionalText = (max: number, message: string = M_TEXT) =>
+  z
+    .string(message)
+    .trim()
+    .max(max, message)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const instant = (message: string) => z.iso.datetime({ offset: true, error: message });
+const cents = (message: string) =>
+  z.number(message).int(message).min(0, message).max(MAX_PRICE_CENTS, message);
+const flag = z.boolean(M.flag);
+
+export const slugSchema = z
+  .string(M.slug)
+  .trim()
+  .refine((value) => isValidSlug(value), M.slug);
+
+/**
+ * Every field, none defaulted: PATCH uses `.partial()` of it, and a default would silently overwrite a
+ * field the request did not send. Create adds the defaults of spec admin §9 on top.
+ */
+const eventFields = z.object({
+  title: z.string(M.title).trim().min(1, M.title).max(200, M.titleTooLong),
+  slug: slugSchema,
+  shortDescription: optionalText(300, M.shortDescriptionTooLong),
+  description: z
+    .string(M.description)
+    .overwrite(normalizeDescription)
+    .min(1, M.description)
+    .max(MAX_DESCRIPTION_LENGTH, M.descriptionTooLong),
+  startTime: instant(M.startTime),
+  endTime: instant(M.endTime),
+  timezone: z
+    .string(M.timezone)
+    .trim()
+    .refine((value) => isTimeZone(value), M.timezone),
+  location: z.string(M.location).trim().min(1, M.location).max(300, M_TEXT),
+  room: optionalText(300),
+  mode: z.enum(EVENT_MODES, { error: M.mode }),
+  onlineUrl: z
+    .string(M.onlineUrl)
+    .trim()
+    .max(2000, M.onlineUrl)
+    .refine((value) => value === '' || isHttpUrl(value), M.onlineUrl)
+    .nullable()
+    .transform((value) => (value ? value : null)),
+  totalSeats: z
+    .number(M.totalSeats)
+    .int(M.totalSeats)
+    .min(0, M.totalSeats)
+    .max(MAX_TOTAL_SEATS, M.totalSeats),
+  priceCents: cents(M.price),
+  currency: z
+    .string(M.currency)
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, M.currency),
+  priceUnit: z.enum(PRICE_UNITS, { error: M.priceUnit }),
+  earlyBirdPriceCents: cents(M.earlyBirdPrice).nullable(),
+  earlyBirdEndsAt: instant(M.earlyBirdEndsAt).nullable(),
+  isFeatured: flag,
+  isPrivate: flag,
+  hidden: flag,
+  status: z.enum(EVENT_STATUSES, { error: M.status }),
+  cancellationPolicyId: z.uuid(M.policy).nullable(),
+  organizerIds: z
+    .array(z.string(M.organizers).min(1, M.organizers).max(100, M.organizers), { error: M.organizers })
+    .max(MAX_ORGANIZERS, M.organizers)
+    .transform((ids) => [...new Set(ids)]),
+});
+
+/** The fields that depend on each other; checked on create and, after merging with the row, on PATCH. */
+export interface EventRuleValues {
+  startTime: string;
+  endTime: string;
+  priceCents: number;
+  earlyBirdPriceCents: number | null;
+  earlyBirdEndsAt: string | null;
+}
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** End after start; early bird complete, cheaper than the price and over by the start (spec admin §5). */
+export function eventRuleIssues(values: EventRuleValues): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const start = Date.parse(values.startTime);
+  if (!(Date.parse(values.endTime) > start)) issues.push({ path: 'endTime', message: M.endBeforeStart });
+  const { earlyBirdPriceCents: early, earlyBirdEndsAt: endsAt } = values;
+  if ((early === null) !== (endsAt === null)) {
+    issues.push({
+      path: early === null ? 'earlyBirdPriceCents' : 'earlyBirdEndsAt',
+      message: M.earlyBirdPair,
+    });
+  } else if (early !== null && endsAt !== null) {
+    if (early >= values.priceCents)
+      issues.push({ path: 'earlyBirdPriceCents', message: M.earlyBirdNotLower });
+    if (Date.parse(endsAt) > start) issues.push({ path: 'earlyBirdEndsAt', message: M.earlyBirdAfterStart });
+  }
+  return issues;
+}
+
+const withRules = <T extends EventRuleValues>(values: T, ctx: z.RefinementCtx) => {
+  for (const issue of eventRuleIssues(values)) {
+    ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  }
+};
+
+/**
+ * POST /api/admin/events and the form on both screens. Without a slug the server derives one from the title
+ * (spec admin §4); the defaults are those of spec admin §9 (draft, Präsenz, EUR, per person, Berlin).
+ */
+export const adminEventCreateSchema = eventFields
+  .extend({
+    slug: slugSchema.optional(),
+    shortDescription: eventFields.shape.shortDescription.default(null),
+    room: eventFields.shape.room.default(null),
+    onlineUrl: eventFields.shape.onlineUrl.default(null),
+    timezone: eventFields.shape.timezone.default('Europe/Berlin'),
+    mode: eventFields.shape.mode.default('presence'),
+    currency: eventFields.shape.currency.default('EUR'),
+    priceUnit: eventFields.shape.priceUnit.default('per_person'),
+    earlyBirdPriceCents: eventFields.shape.earlyBirdPriceCents.default(null),
+    earlyBirdEndsAt: eventFields.shape.earlyBirdEndsAt.default(null),
+    isFeatured: flag.default(false),
+    isPrivate: flag.default(false),
+    hidden: flag.default(false),
+    status: eventFields.shape.status.default('draft'),
+    cancellationPolicyId: eventFields.shape.cancellationPolicyId.default(null),
+    organizerIds: eventFields.shape.organizerIds.default([]),
+  })
+  .superRefine(withRules);
+export type AdminEventCreateInput = z.input<typeof adminEventCreateSchema>;
+export type AdminEventCreate = z.output<typeof adminEventCreateSchema>;
+
+/**
+ * PATCH /api/admin/events/:id: only the fields sent change. `refundAll` goes with status 'cancelled': every
+ * active ticket is refunded in full (the client asks first, spec: 'Event absagen und alle N Tickets …').
+ */
+export const adminEventUpdateSchema = eventFields
+  .partial()
+  .extend({ refundAll: z.boolean(M.flag).optional() });
+export type AdminEventUpdateInput = z.input<typeof adminEventUpdateSchema>;
+export type AdminEventUpdate = z.output<typeof adminEventUpdateSchema>;
+
+/** Bulk publish and delete: the events chosen in the list. */
+export const adminEventBulkSchema = z.object({
+  ids: z
+    .array(z.uuid(M.notFound), { error: M.bulkEmpty })
+    .min(1, M.bulkEmpty)
+    .max(MAX_BULK_EVENTS, M.bulkEmpty)
+    .transform((ids) => [...new Set(ids)]),
+});
+
+// ------------------------------------------------------------------------------------------------ answers
+
+/** GET /api/admin/events/:id, and the answer of create, update and cover upload. */
+export interface AdminEvent {
+  id: string;
+  slug: string;
+  title: string;
+  shortDescription: string | null;
+  description: string;
+  startTime: string;
+  endTime: string;
+  timezone: string;
+  location: string;
+  room: string | null;
+  mode: EventMode;
+  onlineUrl: string | null;
+  totalSeats: number;
+  availableSeats: number;
+  /** Seats of pending and confirmed bookings: total − available; total_seats may not go below it. */
+  takenSeats: number;
+  priceCents: number;
+  currency: string;
+  priceUnit: PriceUnit;
+  earlyBirdPriceCents: number | null;
+  earlyBirdEndsAt: string | null;
+  isFeatured: boolean;
+  isPrivate: boolean;
+  hidden: boolean;
+  status: EventStatus;
+  cancellationPolicyId: string | null;
+  organizerIds: string[];
+  imageUrl: string | null;
+  /** Tickets not cancelled: what 'Abgesagt' with refundAll would refund. */
+  activeTicketCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One row of GET /api/admin/events (drafts and hidden events included). */
+export interface AdminEventListItem {
+  id: string;
+  slug: string;
+  title: string;
+  startTime: string;
+  timezone: string;
+  location: string;
+  mode: EventMode;
+  status: EventStatus;
+  hidden: boolean;
+  isPrivate: boolean;
+  totalSeats: number;
+  availableSeats: number;
+  /** Active (not cancelled) tickets. */
+  soldTickets: number;
+  imageUrl: string | null;
+  /** Started already (spec admin §2: listed after 'Vergangene Events'). */
+  isPast: boolean;
+}
+
+export interface SlugCheckAnswer {
+  slug: string;
+  valid: boolean;
+  available: boolean;
+  /** German warning for the form, null when the slug can be used. */
+  message: string | null;
+}
+
+export interface BulkEventResult {
+  id: string;
+  ok: boolean;
+  message?: string;
+}
+export interface BulkEventAnswer {
+  results: BulkEventResult[];
+}
+
+export interface OrganizerOption {
+  id: string;
+  name: string;
+  email: string;
+  role: 'admin' | 'organizer';
+}
+export interface PolicyOption {
+  id: string;
+  name: string;
+  isActive: boolean;
+}
+/** GET /api/admin/events/form-options: the choices of the organizer and policy fields. */
+export interface EventFormOptions {
+  organizers: OrganizerOption[];
+  policies: PolicyOption[];
+}
+
+export interface CoverUploadAnswer {
+  url: string;
+  event: AdminEvent;
+}
+
+/** spec admin §2: upcoming events ascending by start, then past events descending, each marked. */
+export function orderAdminEvents<E extends { startTime: string }>(
+  list: readonly E[],
+  now: Date,
+): (E & { isPast: boolean })[] {
+  const marked = list.map((event) => ({ ...event, isPast: isPastEvent(event, now) }));
+  const time = (event: E) => Date.parse(event.startTime);
+  const upcoming = marked.filter((event) => !event.isPast).sort((a, b) => time(a) - time(b));
+  const past = marked.filter((event) => event.isPast).sort((a, b) => time(b) - time(a));
+  return [...upcoming, ...past];
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import type { AppSettings } from './settings';
+
+// spec admin §2 'Settings', §5 'Logo upload', §7 set-brand-logo / admin-secrets / app_settings, §8.
+
+export const SETTINGS_MESSAGES = {
+  logoSaved: 'Logo gespeichert',
+  logoFailed: 'Unbekannter Fehler beim Speichern des Logos',
+  uploadFailed: 'Fehler beim Hochladen',
+  secretsSaved: 'Server-Secrets gespeichert',
+  secretsFailed: 'Fehler beim Speichern der Server-Secrets',
+  sessionFailed: 'Fehler beim Laden der Session',
+  // ours
+  saved: 'Einstellungen gespeichert',
+  saveFailed: 'Einstellungen konnten nicht gespeichert werden.',
+  noSecret: 'Bitte mindestens ein Secret eingeben.',
+} as const;
+
+/** spec admin §5 'Logo upload', word for word. */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const LOGO_TOO_LARGE_MESSAGE = 'Datei zu groß. Maximal 5 MB.';
+export const LOGO_TYPE_MESSAGE = 'Ungültiger Dateityp. Erlaubt: PNG, SVG, WebP, JPEG.';
+export const LOGO_SESSION_MESSAGE = 'Keine aktive Session gefunden. Bitte erneut anmelden.';
+export const LOGO_MIME_TYPES = ['image/png', 'image/svg+xml', 'image/webp', 'image/jpeg'] as const;
+export const LOGO_VARIANTS = ['light', 'dark'] as const;
+export type LogoVariant = (typeof LOGO_VARIANTS)[number];
+
+/** The client's pre-check by declared type and size; the server checks again by content. */
+export function logoFileProblem(file: { size: number; type: string }): string | null {
+  if (file.size > LOGO_MAX_BYTES) return LOGO_TOO_LARGE_MESSAGE;
+  if (!(LOGO_MIME_TYPES as readonly string[]).includes(file.type)) return LOGO_TYPE_MESSAGE;
+  return null;
+}
+
+/** spec admin §2: used when the browser cannot list its time zones (Intl.supportedValuesOf). */
+export const FALLBACK_TIMEZONES = [
+  'Europe/Berlin',
+  'Europe/Vienna',
+  'Europe/Zurich',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Madrid',
+  'UTC',
+  'America/New_York',
+  'Asia/Tokyo',
+] as const;
+
+export function isValidTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > 100) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** PUT /api/admin/settings/general ('Allgemeine Einstellungen'). */
+export const generalSettingsSchema = z.object({
+  onboardingEnabled: z.boolean({ error: 'Bitte angeben, ob das Onboarding aktiv ist.' }),
+  timezone: z
+    .string({ error: 'Unbekannte Zeitzone.' })
+    .trim()
+    .refine(isValidTimeZone, 'Unbekannte Zeitzone.'),
+  siteName: z
+    .string({ error: 'Bitte einen Seitennamen angeben.' })
+    .trim()
+    .min(1, 'Bitte einen Seitennamen angeben.')
+    .max(100, 'Der Seitenname darf höchstens 100 Zeichen lang sein.'),
+  contactEmail: z
+    .string({ error: 'Bitte eine gültige E-Mail-Adresse eingeben.' })
+    .trim()
+    .pipe(z.email('Bitte eine gültige E-Mail-Adresse eingeben.').max(254)),
+});
+export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
+
+const PUBLISHABLE_KEY = /^pk_(test|live)_[A-Za-z0-9_]+$/;
+
+/** PUT /api/admin/settings/integrations: the publishable key is public (it goes to every browser). */
+export const integrationSettingsSchema = z.object({
+  stripePublishableKey: z
+    .string()
+    .trim()
+    .max(300)
+    .refine(
+      (value) => value === '' || PUBLISHABLE_KEY.test(value),
+      'Der Publishable Key beginnt mit pk_test_ oder pk_live_.',
+    ),
+});
+export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
+
+/**
+ * PUT /api/admin/settings/secrets, named as in spec admin §7 'admin-secrets'. Only non-empty fields count
+ * (an empty field means "leave as it is"); the values are write-only.
+ */
+export const secretsSchema = z.object({
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .max(500)
+    .refine(
+      (value) => value === '' || /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/.test(value),
+      'Der Secret Key beginnt mit sk_test_, sk_live_, rk_test_ oder rk_live_.',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .max(500)
+    .refine(
+      (value) => value === '' || /^whsec_[A-Za-z0-9_]+$/.test(value),
+      'Das Webhook-Secret beginnt mit whsec_.',
+    )
+    .optional(),
+});
+export type SecretsInput = z.infer<typeof secretsSchema>;
+export const SECRET_FIELDS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** Which secrets are stored; never their values. */
+export type SecretsStatus = Record<
+  'stripeSecretKey' | 'stripeWebhookSecret',
+  { set: boolean; updatedAt: string | null }
+>;
+
+/** GET /api/admin/settings */
+export interface AdminSettings {
+  settings: AppSettings;
+  secrets: SecretsStatus;
+}
+
+/** GET /api/admin/settings/status: which providers this server uses (replaces the hosted-backend fields). */
+export interface IntegrationStatus {
+  production: boolean;
+  mail: { provider: 'smtp' | 'devbox' };
+  payments: {
+    provider: 'stripe' | 'test' | 'none';
+    /** Where the Stripe secret key comes from: the admin settings win over the environment. */
+    secretKeySource: 'settings' | 'env' | null;
+    publishableKeySource: 'settings' | 'env' | null;
+    webhookSecretSource: 'settings' | 'env' | null;
+    /** Paid events can be booked with this configuration. */
+    paidBookingsPossible: boolean;
+  };
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ROLES, type Role } from './session';
+
+// spec admin §2 'User administration', §3 'Admin user list entry', §6, §7 'Admin users endpoint', §8.
+
+export const USER_ADMIN_MESSAGES = {
+  lastAdmin: 'Der letzte Administrator kann nicht heruntergestuft werden.',
+  roleFailed: 'Rolle konnte nicht aktualisiert werden.',
+  createFailed: 'Benutzer konnte nicht erstellt werden.',
+  deleteFailed: 'Löschen fehlgeschlagen.',
+  confirmDelete: 'Benutzer wirklich löschen?',
+  empty: 'Keine Benutzer gefunden',
+  // ours
+  duplicate: 'Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.',
+  email: 'Bitte eine gültige E-Mail-Adresse eingeben.',
+  nameTooLong: 'Der Name darf höchstens 200 Zeichen lang sein.',
+  role: 'Unbekannte Rolle.',
+} as const;
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  organizer: 'Veranstalter',
+  attendee: 'Teilnehmer',
+};
+
+export const USER_PAGE_SIZE = 25;
+/** spec admin §9: user search debounce 250 ms. */
+export const USER_SEARCH_DEBOUNCE_MS = 250;
+
+/** GET /api/admin/users?search=&page= (spec §7 also names the search `q`; `user` picks one user by id). */
+export const userListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  user: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** spec admin §3 'Admin user list entry'. */
+export interface AdminUserEntry {
+  id: string;
+  email: string;
+  fullName: string | null;
+  displayName: string | null;
+  phone: string | null;
+  role: Role;
+  globalMarketingEnabled: boolean;
+  emailConfirmed: boolean;
+  onboarded: boolean;
+  createdAt: string;
+}
+
+export interface AdminUserPage {
+  users: AdminUserEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** POST /api/admin/users: e-mail, optional name, role (default attendee; spec admin §6). */
+export const userCreateSchema = z.object({
+  email: z
+    .string({ error: USER_ADMIN_MESSAGES.email })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email(USER_ADMIN_MESSAGES.email).max(254, USER_ADMIN_MESSAGES.email)),
+  full_name: z.string().trim().max(200, USER_ADMIN_MESSAGES.nameTooLong).optional(),
+  role: z.enum(ROLES, { error: USER_ADMIN_MESSAGES.role }).default('attendee'),
+});
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+
+/** The bookings entry for one user (spec admin §2 'Bookings entry; accepts a query parameter user'). */
+export const userBookingsPath = (userId: string) => `/admin/bookings?user=${encodeURIComponent(userId)}`;

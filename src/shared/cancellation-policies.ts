@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { RefundType } from './refund-rules';
+
+// spec admin §2 'Cancellation policies screen', §3 'Cancellation policy' / 'rule', §4 'Policy editing',
+// §5 'Cancellation rule lead time', §9 defaults.
+
+export const POLICY_MESSAGES = {
+  emptyRules: 'Keine Regeln vorhanden.',
+  emptyEvents: 'Keine Events gefunden.',
+  confirmDeleteRule: 'Regel wirklich löschen?',
+  newPolicyName: 'Neue Richtlinie',
+  unnamed: 'Ohne Namen',
+  // ours (spec admin §8: policy save failures are not shown)
+  percentage: 'Ein Prozentwert liegt zwischen 0 und 1 (1 = 100 %).',
+  fixedAmount: 'Ein fester Betrag darf nicht negativ sein.',
+  hours: 'Die Vorlaufzeit ist eine ganze, nicht negative Zahl von Stunden.',
+  priority: 'Die Priorität ist eine ganze Zahl.',
+  nameTooLong: 'Der Name darf höchstens 100 Zeichen lang sein.',
+  policyNotFound: 'Richtlinie nicht gefunden.',
+  ruleNotFound: 'Regel nicht gefunden.',
+  eventNotFound: 'Event nicht gefunden.',
+  saved: 'Gespeichert',
+  saveFailed: 'Speichern fehlgeschlagen.',
+  deleteFailed: 'Löschen fehlgeschlagen.',
+} as const;
+
+export const REFUND_TYPES = ['percentage', 'fixed_amount'] as const satisfies readonly RefundType[];
+export const REFUND_TYPE_LABELS: Record<RefundType, string> = {
+  percentage: 'Prozent (0–1)',
+  fixed_amount: 'Fester Betrag (EUR)',
+};
+
+/** spec admin §3/§9: a new rule is 168 h, percentage, 0.7, priority 1, active. */
+export const NEW_RULE = {
+  minHoursBeforeEvent: 168,
+  refundType: 'percentage',
+  refundValue: 0.7,
+  priority: 1,
+  isActive: true,
+} as const satisfies RuleInput;
+
+export interface CancellationRule {
+  id: string;
+  policyId: string;
+  minHoursBeforeEvent: number;
+  refundType: RefundType;
+  refundValue: number;
+  priority: number;
+  isActive: boolean;
+}
+
+export interface CancellationPolicy {
+  id: string;
+  name: string;
+  isActive: boolean;
+  updatedAt: string;
+  /** Ordered as the refund code applies them: highest lead time first, then priority. */
+  rules: CancellationRule[];
+}
+
+export interface PolicyEvent {
+  id: string;
+  title: string;
+  startTime: string;
+  cancellationPolicyId: string | null;
+}
+
+/** An empty name on save becomes 'Ohne Namen' (spec admin §3). */
+export const policyName = (name: string) => name.trim() || POLICY_MESSAGES.unnamed;
+
+export const policyInputSchema = z.object({
+  name: z.string().trim().max(100, POLICY_MESSAGES.nameTooLong).transform(policyName),
+  isActive: z.boolean(),
+});
+export type PolicyInput = z.input<typeof policyInputSchema>;
+
+export const ruleInputSchema = z
+  .object({
+    minHoursBeforeEvent: z
+      .number({ error: POLICY_MESSAGES.hours })
+      .int(POLICY_MESSAGES.hours)
+      .min(0, POLICY_MESSAGES.hours)
+      .max(100_000, POLICY_MESSAGES.hours),
+    refundType: z.enum(REFUND_TYPES, { error: 'Unbekannte Erstattungsart.' }),
+    refundValue: z.number({ error: 'Bitte einen Wert angeben.' }).finite(),
+    priority: z
+      .number({ error: POLICY_MESSAGES.priority })
+      .int(POLICY_MESSAGES.priority)
+      .min(-1000)
+      .max(1000),
+    isActive: z.boolean(),
+  })
+  .superRefine((rule, ctx) => {
+    if (rule.refundType === 'percentage' && (rule.refundValue < 0 || rule.refundValue > 1)) {
+      ctx.addIssue({ code: 'custom', path: ['refundValue'], message: POLICY_MESSAGES.percentage });
+    }
+    if (rule.refundType === 'fixed_amount' && (rule.refundValue < 0 || rule.refundValue > 1_000_000)) {
+      ctx.addIssue({ code: 'custom', path: ['refundValue'], message: POLICY_MESSAGES.fixedAmount });
+    }
+  });
+export type RuleInput = z.input<typeof ruleInputSchema>;
+
+/** PUT /api/admin/settings/policy-events/:eventId: none (null) or a policy. */
+export const eventPolicySchema = z.object({ policyId: z.uuid('Unbekannte Richtlinie.').nullable() });
+
+/** spec admin §5: rule numbers fall back to 0 if not numeric. */
+export const numberOrZero = (value: string) => {
+  const parsed = Number(value.replace(',', '.'));
+  return Number.isFinite(parsed) ? parsed : 0;
+};
