@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { benchEventsApi } from './events-api.mjs';
 import { benchStartup } from './startup.mjs';
+import { benchTicketPdf } from './ticket-pdf.mjs';
 
 if (!existsSync('dist/server/main.js')) {
   console.error('Bitte zuerst `npm run build` ausführen.');
@@ -12,6 +13,8 @@ console.log('# bundle size');
 execFileSync(process.execPath, ['scripts/bundle-budget.mjs'], { stdio: 'inherit' });
 console.log('\n# start-up');
 await benchStartup();
+console.log('\n# ticket documents');
+await benchTicketPdf();
 console.log('\n# events API on PostgreSQL');
 await benchEventsApi().catch((error) => {
   // needs a PostgreSQL server (BENCH_DATABASE_URL or TEST_DATABASE_URL); the other figures still count

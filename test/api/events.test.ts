@@ -34,6 +34,7 @@ beforeAll(async () => {
     database,
     config,
     settings: services.settings,
+    services,
     close: async () => {
       await services.seatFeed.stop();
       await database.close();

@@ -6,7 +6,7 @@ import type { SettingsStore } from '@server/core/settings/settings-store';
 import type { Database } from '@server/db/client';
 import { createApp } from '@server/http/app';
 import { createLogger } from '@server/logger';
-import { createServices } from '@server/services';
+import { createServices, type Services } from '@server/services';
 import { createTestDatabase } from './db';
 
 export interface TestApp {
@@ -14,6 +14,8 @@ export interface TestApp {
   database: Database;
   config: Config;
   settings: SettingsStore;
+  /** Everything createServices wired (payments, outbox, jobs), for tests that drive them directly. */
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function createTestApp(
     database,
     config,
     settings,
+    services,
     close: () => (shared ? Promise.resolve() : database.close()),
   } satisfies TestApp;
 }

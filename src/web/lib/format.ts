@@ -53,6 +53,20 @@ export const formatWeekday = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE)
 export const formatMonth = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
   dateFormat('month', timeZone, { month: 'long', year: 'numeric' }).format(toDate(value));
 
+/** '14.03.2026 18:30' (spec admin §9: the event list's dd.MM.yyyy HH:mm, no comma) */
+export const formatDateTimeShort = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) => {
+  const parts = dateFormat('date-time-short', timeZone, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(toDate(value));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value;
+  return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}`;
+};
+
 const priceFormats = new Map<string, Intl.NumberFormat>();
 
 /** '149,00 €' from integer cents. */

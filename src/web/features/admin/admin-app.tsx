@@ -2,6 +2,8 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@web/components/pages/not-found-page';
 import { PendingPage } from '@web/components/pages/pending-page';
 import { AdminLayout } from './admin-layout';
+import { SettingsPage } from './settings/settings-page';
+import { UsersPage } from './users/users-page';
 
 /** The admin area: loaded as its own chunk, so public pages never download admin code. */
 export const adminRoutes: RouteObject[] = [
@@ -13,8 +15,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'events/new', element: <PendingPage title="Neues Event erstellen" /> },
       { path: 'events/:id/edit', element: <PendingPage title="Event bearbeiten" /> },
       { path: 'bookings', element: <PendingPage title="Tickets verwalten" /> },
-      { path: 'users', element: <PendingPage title="Benutzer" /> },
-      { path: 'settings', element: <PendingPage title="Einstellungen" /> },
+      { path: 'users', element: <UsersPage /> },
+      { path: 'settings', element: <SettingsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

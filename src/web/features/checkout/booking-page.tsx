@@ -1,5 +1,95 @@
-import { PendingPage } from '@web/components/pages/pending-page';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { PublicEvent } from '@shared/events';
+import type { SessionState } from '@shared/session';
+import { Button } from '@web/components/ui/button';
+import { formatPrice } from '@web/lib/format';
+import { sessionQuery, useSession } from '@web/lib/session';
+import { usePaymentConfig } from './api/get-payment-config';
+import { clampQuantity, maxQuantity, orderButtonState, orderPrice } from './checkout-rules';
+import { BookableEvent } from './components/bookable-event';
+import { EventSummary, Fact } from './components/event-summary';
+import { PaymentMethodBlock } from './components/payment-method-block';
+import { QuantityStepper } from './components/quantity-stepper';
+import { usePlaceOrder } from './use-place-order';
 
+/**
+ * /booking/{eventId}: the older, shorter booking page (spec visitor §2): event, seat counter, quantity,
+ * total and 'Jetzt buchen'; the ticket is made out to the profile's name. Then the same success page.
+ */
 export function BookingPage() {
-  return <PendingPage title="Buchung" />;
+  const { eventId = '' } = useParams();
+  return (
+    <BookableEvent eventId={eventId} title="Buchung">
+      {(event, now) => <Booking event={event} now={now} />}
+    </BookableEvent>
+  );
+}
+
+function Booking({ event, now }: { event: PublicEvent; now: Date }) {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const max = maxQuantity(event);
+  const [wanted, setWanted] = useState(1);
+  const quantity = clampQuantity(wanted, max);
+  const price = orderPrice(event, quantity, now);
+  const config = usePaymentConfig(!price.free);
+  const { placeOrder, busy } = usePlaceOrder();
+  const unavailable = !price.free && config.data?.provider === null;
+  // The profile's name stands on the ticket; a missing one is caught by the completeness check.
+  const holderName = user?.fullName?.trim() || user?.email || '';
+  const { disabled } = orderButtonState({
+    signedIn: Boolean(user),
+    holderName,
+    quantity,
+    maxQuantity: max,
+    free: price.free,
+    payments: price.free ? 'ready' : config.isPending ? 'loading' : unavailable ? 'unavailable' : 'ready',
+    busy,
+  });
+
+  const book = () => {
+    const current = queryClient.getQueryData<SessionState>(sessionQuery.queryKey)?.user ?? user;
+    if (current) void placeOrder({ user: current, eventId: event.id, quantity, holderName });
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 pt-6 pb-16 sm:px-6">
+      <Link
+        to={`/event/${event.slug}`}
+        className="inline-flex items-center gap-1 rounded-md text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Zurück zum Event
+      </Link>
+      <h1 className="mt-4 font-serif text-3xl font-semibold tracking-tight">Buchung</h1>
+      <div className="mt-6 flex flex-col gap-6">
+        <EventSummary event={event} price={price}>
+          <Fact icon={Users} term="Plätze">
+            <span data-testid="seat-counter">
+              {event.availableSeats} {event.availableSeats === 1 ? 'Platz' : 'Plätze'} frei
+            </span>
+          </Fact>
+        </EventSummary>
+        <section className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5 sm:p-6">
+          <QuantityStepper value={quantity} max={max} onChange={setWanted} />
+          {!price.free && unavailable && (
+            <PaymentMethodBlock config={config.data} loading={false} failed={false} />
+          )}
+          <div className="flex flex-col gap-3 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="flex items-baseline justify-between gap-3 sm:flex-col sm:gap-0">
+              <span className="text-sm text-muted-foreground">Gesamtpreis</span>
+              <span className="text-2xl font-semibold tabular-nums">
+                {price.free ? 'Kostenlos' : formatPrice(price.totalCents, event.currency)}
+              </span>
+            </p>
+            <Button size="lg" disabled={disabled} aria-busy={busy || undefined} onClick={book}>
+              Jetzt buchen
+            </Button>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
 }

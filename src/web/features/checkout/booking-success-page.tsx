@@ -1,5 +1,161 @@
-import { PendingPage } from '@web/components/pages/pending-page';
+import { Hourglass } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { BOOKING_MESSAGES, type BookingView } from '@shared/booking';
+import { PAYMENT_MESSAGES } from '@shared/payments';
+import { buttonClasses } from '@web/components/ui/button';
+import { PageSpinner } from '@web/components/ui/page-spinner';
+import { ApiError } from '@web/lib/api-client';
+import { usePageTitle } from '@web/lib/page-title';
+import { useBooking } from './api/get-booking';
+import { BookingConfirmed } from './components/booking-confirmed';
+import { BookingOverview } from './components/booking-overview';
+import { CheckoutProblem } from './components/checkout-problem';
+import { PaymentStep } from './components/payment-step';
+import { StepIndicator } from './components/step-indicator';
+import { usePaymentReturn } from './use-payment-return';
 
+/** While a payment is processing, the booking is read again this often, for at most a minute. */
+const PROCESSING_POLL_MS = 3000;
+const PROCESSING_POLL_FOR_MS = 60_000;
+
+/**
+ * /booking/{bookingId}/success (spec visitor §2 'Success page'): the payment step while the booking is
+ * pending, the confirmation with tickets and calendar links once it is confirmed.
+ */
 export function BookingSuccessPage() {
-  return <PendingPage title="Buchung" />;
+  const { bookingId = '' } = useParams();
+  const [processingSince, setProcessingSince] = useState<number | null>(null);
+  const onProcessing = useCallback(() => setProcessingSince((since) => since ?? Date.now()), []);
+  const syncing = usePaymentReturn(bookingId, onProcessing);
+  const {
+    data: booking,
+    error,
+    isPending,
+  } = useBooking(bookingId, {
+    refetchInterval: processingSince !== null ? PROCESSING_POLL_MS : false,
+  });
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 422);
+  usePageTitle(!booking ? (notFound ? 'Buchung nicht gefunden' : 'Buchung') : pageTitle(booking));
+
+  // Stop asking once the booking moved on or a minute has passed (the e-mail follows anyway).
+  useEffect(() => {
+    if (processingSince === null) return;
+    if (booking && booking.status !== 'pending') return setProcessingSince(null);
+    const timer = setTimeout(() => setProcessingSince(null), PROCESSING_POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [processingSince, booking]);
+
+  if (booking && !syncing) {
+    return (
+      <BookingResult booking={booking} processing={processingSince !== null} onProcessing={onProcessing} />
+    );
+  }
+  if (isPending || syncing) return <PageSpinner label={syncing ? 'Zahlung wird geprüft …' : undefined} />;
+  if (notFound)
+    return (
+      <CheckoutProblem
+        title={BOOKING_MESSAGES.bookingNotFound}
+        to="/my-tickets"
+        linkText="Zu meinen Tickets"
+      />
+    );
+  return (
+    <CheckoutProblem
+      title="Die Buchung konnte nicht geladen werden."
+      to="/my-tickets"
+      linkText="Zu meinen Tickets"
+    >
+      Bitte versuche es gleich noch einmal.
+    </CheckoutProblem>
+  );
+}
+
+const pageTitle = (booking: BookingView) =>
+  booking.status === 'confirmed' ? 'Buchung bestätigt' : booking.status === 'pending' ? 'Zahlung' : 'Buchung';
+
+function BookingResult({
+  booking,
+  processing,
+  onProcessing,
+}: {
+  booking: BookingView;
+  processing: boolean;
+  onProcessing: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStatus = useRef(booking.status);
+  // A new step (paid → confirmed): focus its heading so screen readers and keyboards follow.
+  useEffect(() => {
+    if (shownStatus.current === booking.status) return;
+    shownStatus.current = booking.status;
+    heading.current?.focus();
+  }, [booking.status]);
+
+  if (booking.status === 'cancelled' || booking.status === 'expired') {
+    return (
+      <CheckoutProblem
+        title={booking.status === 'expired' ? 'Reservierung abgelaufen' : 'Buchung storniert'}
+        to={`/event/${booking.event.slug}`}
+        linkText="Zurück zum Event"
+      >
+        {booking.status === 'expired'
+          ? PAYMENT_MESSAGES.holdExpired
+          : `Diese Buchung für „${booking.event.title}“ wurde storniert.`}
+      </CheckoutProblem>
+    );
+  }
+  const confirmed = booking.status === 'confirmed';
+  return (
+    <div className="mx-auto max-w-3xl px-4 pt-6 pb-16 sm:px-6">
+      <StepIndicator current={confirmed ? 2 : 1} />
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="mt-6 font-serif text-3xl font-semibold tracking-tight outline-none"
+      >
+        {confirmed ? 'Buchung erfolgreich!' : 'Fast geschafft: jetzt bezahlen'}
+      </h1>
+      <p className="mt-2 text-muted-foreground">
+        {confirmed
+          ? 'Vielen Dank! Deine Buchung ist bestätigt.'
+          : 'Deine Plätze sind reserviert. Schließe die Zahlung ab, dann bekommst du deine Tickets.'}
+      </p>
+      <div className="mt-6 flex flex-col gap-6">
+        <BookingOverview booking={booking} />
+        {confirmed ? (
+          <BookingConfirmed booking={booking} />
+        ) : processing ? (
+          <Processing />
+        ) : (
+          <section
+            aria-labelledby="payment-heading"
+            className="rounded-2xl border border-border bg-card p-5 sm:p-6"
+          >
+            <h2 id="payment-heading" className="mb-4 text-lg font-semibold">
+              Zahlung
+            </h2>
+            <PaymentStep booking={booking} onProcessing={onProcessing} />
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Processing() {
+  return (
+    <section
+      role="status"
+      className="flex flex-col items-start gap-4 rounded-2xl border border-border bg-card p-5 sm:p-6"
+    >
+      <p className="flex items-start gap-3">
+        <Hourglass className="mt-0.5 h-5 w-5 shrink-0 text-primary" aria-hidden />
+        {PAYMENT_MESSAGES.processing}
+      </p>
+      <Link to="/my-tickets" className={buttonClasses('secondary')}>
+        Zu meinen Tickets
+      </Link>
+    </section>
+  );
 }

@@ -1,0 +1,123 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@web/components/ui/button';
+import { CodeInput } from './code-input';
+import {
+  RESEND_WAIT_SECONDS,
+  sendFailure,
+  sendSignInCode,
+  SLOW_VERIFY_MS,
+  verifyFailure,
+  verifySignInCode,
+} from './sign-in-requests';
+import type { Countdown } from './use-countdown';
+
+interface QuickCodeStepProps {
+  email: string;
+  countdown: Countdown;
+  onSignedIn: () => Promise<void>;
+  onBack: () => void;
+}
+
+/** The code step of the quick sign-in (spec visitor §2 'Code entry', §8 'Code sign-in'). */
+export function QuickCodeStep({ email, countdown, onSignedIn, onBack }: QuickCodeStepProps) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [slow, setSlow] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submitted = useRef('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+  const complete = /^\d{6}$/.test(code);
+
+  // The e-mail step is gone: keyboard and screen-reader users continue here.
+  useEffect(() => heading.current?.focus(), []);
+
+  const submit = async () => {
+    if (!complete || busy) return;
+    submitted.current = code;
+    setBusy(true);
+    setError(null);
+    setSlow(false);
+    const timer = window.setTimeout(() => setSlow(true), SLOW_VERIFY_MS);
+    try {
+      await verifySignInCode(email, code);
+      await onSignedIn();
+    } catch (failure) {
+      setError(verifyFailure(failure));
+    } finally {
+      window.clearTimeout(timer);
+      setSlow(false);
+      setBusy(false);
+    }
+  };
+
+  // Submits by itself once six digits are present (spec visitor §2), once per distinct code.
+  useEffect(() => {
+    if (complete && !busy && submitted.current !== code) void submit();
+  });
+
+  const resend = async () => {
+    setError(null);
+    try {
+      await sendSignInCode(email);
+      countdown.start(RESEND_WAIT_SECONDS);
+      setCode('');
+      setNotice('Wir haben dir einen neuen Code geschickt.');
+    } catch (failure) {
+      const { message, wait } = sendFailure(failure);
+      if (wait) countdown.start(wait);
+      setError(message);
+    }
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitted.current = '';
+        void submit();
+      }}
+    >
+      <div>
+        <h3 ref={heading} tabIndex={-1} className="font-semibold outline-none">
+          Code eingeben
+        </h3>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Wir haben einen 6-stelligen Code an <strong className="text-foreground">{email}</strong> geschickt.
+        </p>
+      </div>
+      <CodeInput
+        value={code}
+        onChange={setCode}
+        disabled={busy}
+        invalid={Boolean(error)}
+        describedBy={error ? errorId : undefined}
+      />
+      <div aria-live="polite" className="min-h-5 text-sm">
+        {error && (
+          <p id={errorId} role="alert" className="text-destructive">
+            {error}
+          </p>
+        )}
+        {!error && slow && (
+          <p className="text-warning">Verbindung langsam oder unterbrochen. Bitte erneut prüfen.</p>
+        )}
+        {!error && !slow && notice && <p className="text-muted-foreground">{notice}</p>}
+      </div>
+      <Button type="submit" size="lg" disabled={!complete || busy}>
+        {busy ? 'Wird geprüft …' : 'Anmelden'}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2">
+        <Button variant="secondary" onClick={onBack}>
+          Zurück
+        </Button>
+        <Button variant="ghost" disabled={countdown.seconds > 0} onClick={() => void resend()}>
+          {countdown.seconds > 0 ? `Erneut senden in ${countdown.seconds}s` : 'Code erneut senden'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkEventAnswer } from '@shared/admin-events';
+import { apiFetch } from '@web/lib/api-client';
+import { ADMIN_EVENT_KEYS, PUBLIC_EVENTS_KEY } from './admin-event-keys';
+
+/** POST /api/admin/events/bulk/{publish|delete}: one result per event (refusals carry a German message). */
+export const runBulkAction = ({ action, ids }: { action: 'publish' | 'delete'; ids: string[] }) =>
+  apiFetch<BulkEventAnswer>(`/api/admin/events/bulk/${action}`, {
+    method: 'POST',
+    body: JSON.stringify({ ids }),
+  });
+
+/** Bulk 'Veröffentlichen' and 'Löschen' of the list; also the row's own 'Löschen' (a selection of one). */
+export function useBulkEventAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runBulkAction,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ADMIN_EVENT_KEYS.list });
+      void queryClient.invalidateQueries({ queryKey: PUBLIC_EVENTS_KEY });
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ADMIN_EVENT_MESSAGES, type AdminEventCreateInput } from '@shared/admin-events';
+import { usePageTitle } from '@web/lib/page-title';
+import { useSettings } from '@web/lib/settings';
+import { useEventFormOptions } from './api/get-event-form-options';
+import { useCreateAdminEvent } from './api/save-admin-event';
+import { EventForm } from './components/event-form';
+import { emptyFormValues } from './event-form-values';
+import { failureText, formErrorsOf } from './form-errors';
+
+/** spec admin §2 'Create event': after creating, the editor of the new event opens (cover, organizers). */
+export function EventCreatePage() {
+  usePageTitle('Neues Event erstellen');
+  const { timezone } = useSettings();
+  const [initial] = useState(() => emptyFormValues(timezone.name));
+  const options = useEventFormOptions();
+  const create = useCreateAdminEvent();
+  const navigate = useNavigate();
+
+  const submit = async (input: AdminEventCreateInput) => {
+    try {
+      const event = await create.mutateAsync(input);
+      toast.success(ADMIN_EVENT_MESSAGES.saved);
+      void navigate(`/admin/events/${event.id}/edit`);
+    } catch (error) {
+      toast.error(failureText(ADMIN_EVENT_MESSAGES.createFailed, error));
+      return formErrorsOf(error) ?? undefined;
+    }
+  };
+
+  return (
+    <section aria-labelledby="create-heading" className="flex flex-col gap-5">
+      <h1 id="create-heading" className="text-2xl font-semibold tracking-tight">
+        Neues Event erstellen
+      </h1>
+      <p className="text-sm text-muted-foreground">
+        Felder mit * sind Pflicht. Das Titelbild lädst du nach dem Erstellen hoch.
+      </p>
+      <EventForm
+        mode="create"
+        initial={initial}
+        options={options.data}
+        busy={create.isPending}
+        onSubmit={submit}
+      />
+    </section>
+  );
+}

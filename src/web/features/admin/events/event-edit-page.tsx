@@ -1,0 +1,139 @@
+import { ExternalLink } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ADMIN_EVENT_MESSAGES as M, type AdminEvent, type AdminEventCreateInput } from '@shared/admin-events';
+import { buttonClasses } from '@web/components/ui/button';
+import { PageSpinner } from '@web/components/ui/page-spinner';
+import { ApiError } from '@web/lib/api-client';
+import { usePageTitle } from '@web/lib/page-title';
+import { useAdminEvent } from './api/get-admin-event';
+import { useEventFormOptions } from './api/get-event-form-options';
+import { useUpdateAdminEvent } from './api/save-admin-event';
+import { ConfirmDialog } from './components/confirm-dialog';
+import { CoverUpload } from './components/cover-upload';
+import { EventForm } from './components/event-form';
+import { formValuesOf, type EventFormErrors } from './event-form-values';
+import { failureText, formErrorsOf } from './form-errors';
+
+/** spec admin §9: after a successful save the list opens after 1.2 s. */
+const REDIRECT_AFTER_SAVE_MS = 1200;
+
+type SaveAnswer = EventFormErrors | undefined;
+interface RefundQuestion {
+  input: AdminEventCreateInput;
+  count: number;
+  resolve: (answer: SaveAnswer) => void;
+}
+
+/** spec admin §2 'Edit event (/admin/events/{id}/edit)'. */
+export function EventEditPage() {
+  usePageTitle('Event bearbeiten');
+  const { id = '' } = useParams();
+  const { data: event, isPending, error } = useAdminEvent(id);
+  if (isPending) return <PageSpinner />;
+  if (!event) {
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3">
+        <p>{missing ? M.notFound : 'Fehler beim Laden'}</p>
+        <Link to="/admin/events" className={buttonClasses('secondary')}>
+          Zur Übersicht
+        </Link>
+      </div>
+    );
+  }
+  return <EventEditor key={event.id} event={event} />;
+}
+
+function EventEditor({ event }: { event: AdminEvent }) {
+  const [initial] = useState(() => formValuesOf(event));
+  const options = useEventFormOptions();
+  const update = useUpdateAdminEvent();
+  const navigate = useNavigate();
+  const [question, setQuestion] = useState<RefundQuestion | null>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  const save = async (input: AdminEventCreateInput, refundAll: boolean): Promise<SaveAnswer> => {
+    try {
+      await update.mutateAsync({ id: event.id, update: refundAll ? { ...input, refundAll } : input });
+      toast.success(M.saved);
+      redirect.current = setTimeout(() => void navigate('/admin/events'), REDIRECT_AFTER_SAVE_MS);
+      return undefined;
+    } catch (error) {
+      toast.error(failureText(M.saveFailed, error));
+      return formErrorsOf(error) ?? undefined;
+    }
+  };
+
+  const submit = (input: AdminEventCreateInput): Promise<SaveAnswer> => {
+    // 'Abgesagt' on an event with sold tickets: ask whether to refund them all (the refund runs on the server)
+    const cancelling = input.status === 'cancelled' && event.status !== 'cancelled';
+    if (cancelling && event.activeTicketCount > 0) {
+      return new Promise((resolve) => setQuestion({ input, count: event.activeTicketCount, resolve }));
+    }
+    return save(input, false);
+  };
+
+  const answer = async (refundAll: boolean | null) => {
+    if (!question) return;
+    setQuestion(null);
+    question.resolve(refundAll === null ? undefined : await save(question.input, refundAll));
+  };
+
+  const saveOrganizers = async (organizerIds: string[]) => {
+    try {
+      await update.mutateAsync({ id: event.id, update: { organizerIds } });
+      toast.success(M.organizersSaved);
+    } catch (error) {
+      toast.error(failureText(M.organizersFailed, error));
+    }
+  };
+
+  return (
+    <section aria-labelledby="edit-heading" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="edit-heading" className="text-2xl font-semibold tracking-tight">
+          Event bearbeiten
+        </h1>
+        <Link to={`/event/${event.slug}`} className={buttonClasses('ghost', 'sm')}>
+          <ExternalLink className="h-4 w-4" aria-hidden />
+          Event-Seite ansehen
+        </Link>
+      </div>
+      {event.activeTicketCount > 0 && (
+        <p className="text-sm text-muted-foreground">
+          {event.activeTicketCount} aktive {event.activeTicketCount === 1 ? 'Ticket' : 'Tickets'} ·{' '}
+          {event.takenSeats} von {event.totalSeats} Plätzen vergeben
+        </p>
+      )}
+      <EventForm
+        mode="edit"
+        initial={initial}
+        event={event}
+        options={options.data}
+        busy={update.isPending}
+        onSubmit={submit}
+        onSaveOrganizers={saveOrganizers}
+      >
+        <CoverUpload eventId={event.id} imageUrl={event.imageUrl} title={event.title} />
+      </EventForm>
+      <ConfirmDialog
+        open={question !== null}
+        title="Event absagen"
+        description={
+          <p>
+            {M.refundAllConfirm(question?.count ?? 0)} Jede Käuferin und jeder Käufer erhält den vollen Betrag
+            zurück und eine E-Mail. Mit „Nur absagen“ bleiben die Tickets bestehen.
+          </p>
+        }
+        confirmLabel="Absagen und voll erstatten"
+        destructive
+        secondary={{ label: 'Nur absagen', onClick: () => void answer(false) }}
+        onConfirm={() => void answer(true)}
+        onCancel={() => void answer(null)}
+      />
+    </section>
+  );
+}

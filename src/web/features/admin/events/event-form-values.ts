@@ -1,0 +1,285 @@
+// The event form's values and their conversion to the API input (spec admin §5 'Event form': seats parsed as
+// integers, prices as decimals, dates converted to ISO). Pure: unit-tested in event-form-values.test.ts.
+import {
+  ADMIN_EVENT_MESSAGES,
+  adminEventCreateSchema,
+  eventRuleIssues,
+  type EventRuleValues,
+  type AdminEvent,
+  type AdminEventCreateInput,
+  type FieldIssue,
+} from '@shared/admin-events';
+import { DEFAULT_EVENT_TIMEZONE, zonedParts } from '@shared/event-rules';
+import type { EventMode, EventStatus, PriceUnit } from '@shared/events';
+
+/** What the inputs hold: texts as typed (euros, local wall times of the event's zone), choices as values. */
+export interface EventFormValues {
+  title: string;
+  slug: string;
+  shortDescription: string;
+  description: string;
+  /** 'YYYY-MM-DDTHH:mm' (datetime-local) in `timezone`. */
+  start: string;
+  end: string;
+  timezone: string;
+  location: string;
+  room: string;
+  mode: EventMode;
+  onlineUrl: string;
+  totalSeats: string;
+  /** Euros as typed: '49', '49,90', '1.249,00'. */
+  price: string;
+  currency: string;
+  priceUnit: PriceUnit;
+  earlyBirdPrice: string;
+  earlyBirdEndsAt: string;
+  isFeatured: boolean;
+  isPrivate: boolean;
+  hidden: boolean;
+  status: EventStatus;
+  /** '' = no policy. */
+  cancellationPolicyId: string;
+  organizerIds: string[];
+}
+
+export type EventFormField = keyof EventFormValues;
+export type EventFormErrors = Partial<Record<EventFormField, string>>;
+
+/** A new event: the defaults of spec admin §9 (draft, Präsenz, EUR, per person, Europe/Berlin). */
+export function emptyFormValues(timezone = DEFAULT_EVENT_TIMEZONE): EventFormValues {
+  return {
+    title: '',
+    slug: '',
+    shortDescription: '',
+    description: '',
+    start: '',
+    end: '',
+    timezone,
+    location: '',
+    room: '',
+    mode: 'presence',
+    onlineUrl: '',
+    totalSeats: '',
+    price: '',
+    currency: 'EUR',
+    priceUnit: 'per_person',
+    earlyBirdPrice: '',
+    earlyBirdEndsAt: '',
+    isFeatured: false,
+    isPrivate: false,
+    hidden: false,
+    status: 'draft',
+    cancellationPolicyId: '',
+    organizerIds: [],
+  };
+}
+
+export function formValuesOf(event: AdminEvent): EventFormValues {
+  const zone = event.timezone;
+  return {
+    title: event.title,
+    slug: event.slug,
+    shortDescription: event.shortDescription ?? '',
+    description: event.description,
+    start: isoToZonedLocal(event.startTime, zone),
+    end: isoToZonedLocal(event.endTime, zone),
+    timezone: zone,
+    location: event.location,
+    room: event.room ?? '',
+    mode: event.mode,
+    onlineUrl: event.onlineUrl ?? '',
+    totalSeats: String(event.totalSeats),
+    price: centsToEuroInput(event.priceCents),
+    currency: event.currency,
+    priceUnit: event.priceUnit,
+    earlyBirdPrice: event.earlyBirdPriceCents === null ? '' : centsToEuroInput(event.earlyBirdPriceCents),
+    earlyBirdEndsAt: event.earlyBirdEndsAt ? isoToZonedLocal(event.earlyBirdEndsAt, zone) : '',
+    isFeatured: event.isFeatured,
+    isPrivate: event.isPrivate,
+    hidden: event.hidden,
+    status: event.status,
+    cancellationPolicyId: event.cancellationPolicyId ?? '',
+    organizerIds: event.organizerIds,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ money
+
+/**
+ * Euros as a German admin types them into cents: '49', '49,9', '49,90', '49.90', '1.249,00', '1249 €'.
+ * null for an empty field, NaN for anything else (more than 2 decimals, letters, minus).
+ */
+export function parseEuroCents(text: string): number | null {
+  const compact = text.replace(/[\s€]/g, '');
+  if (compact === '') return null;
+  let decimal: string;
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(compact)) decimal = compact.replace(/\./g, '').replace(',', '.');
+  else if (/^\d+([.,]\d{1,2})?$/.test(compact)) decimal = compact.replace(',', '.');
+  else return Number.NaN;
+  const [euros = '0', cents = ''] = decimal.split('.');
+  return Number(euros) * 100 + Number(cents.padEnd(2, '0'));
+}
+
+/** Cents as the price input shows them: '49,00' (no thousands separator, so it reads back unchanged). */
+export const centsToEuroInput = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+// ------------------------------------------------------------------------------------------------ time
+
+const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** The instant's wall time in `timeZone`, as a datetime-local input wants it. */
+export function isoToZonedLocal(iso: string, timeZone: string): string {
+  const p = zonedParts(new Date(iso), timeZone);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/**
+ * A wall time of `timeZone` ('2026-03-29T10:00') as an ISO instant, without a date library. The zone's
+ * offsets a day before and after are tried: a time that occurs twice (autumn) takes the earlier instant, a
+ * time that does not exist (inside the spring gap) moves forward by the gap. null when malformed.
+ */
+export function zonedLocalToIso(local: string, timeZone: string): string | null {
+  const match = LOCAL_PATTERN.exec(local);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59)
+    return null;
+  const wallAt = (instant: number) => {
+    const p = zonedParts(new Date(instant), timeZone);
+    return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  };
+  const offsetAt = (instant: number) => wallAt(instant) - instant;
+  const before = wall - offsetAt(wall - DAY_MS);
+  const after = wall - offsetAt(wall + DAY_MS);
+  const exact = [before, after].filter((instant) => wallAt(instant) === wall);
+  return new Date(exact.length > 0 ? Math.min(...exact) : before).toISOString();
+}
+
+const DAY_MS = 86_400_000;
+
+// ------------------------------------------------------------------------------------------------ input
+
+/** API paths of validation issues → the form field that shows them. */
+const FIELD_OF_PATH: Record<string, EventFormField> = {
+  startTime: 'start',
+  endTime: 'end',
+  priceCents: 'price',
+  earlyBirdPriceCents: 'earlyBirdPrice',
+  earlyBirdEndsAt: 'earlyBirdEndsAt',
+  refundAll: 'status',
+};
+
+const FORM_FIELDS = new Set<string>(Object.keys(emptyFormValues()));
+
+/** The first message per field of a list of issues (the form's zod result or a 422/409 answer's details). */
+export function errorsFromIssues(issues: readonly FieldIssue[]): EventFormErrors {
+  const errors: EventFormErrors = {};
+  for (const { path, message } of issues) {
+    const top = path.split('.')[0] ?? '';
+    const field = FIELD_OF_PATH[top] ?? (FORM_FIELDS.has(top) ? (top as EventFormField) : undefined);
+    if (field && !errors[field]) errors[field] = message;
+  }
+  return errors;
+}
+
+/** Whole seats only ('12'); anything else is NaN, which the schema reports with its message. */
+const parseSeats = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+export type FormResult =
+  { ok: true; input: AdminEventCreateInput & { slug?: string } } | { ok: false; errors: EventFormErrors };
+
+/**
+ * Converts and validates with the shared schema, exactly as the server will. On create the slug is left
+ * out (the server derives it from the title, spec admin §4); on edit it is sent. `takenSeats` (edit) is the
+ * floor for the total: seats held or sold cannot disappear.
+ */
+export function toEventInput(
+  values: EventFormValues,
+  options: { mode: 'create' | 'edit'; takenSeats?: number },
+): FormResult {
+  const zone = values.timezone.trim();
+  const price = parseEuroCents(values.price);
+  const earlyBird = parseEuroCents(values.earlyBirdPrice);
+  const raw = {
+    title: values.title,
+    ...(options.mode === 'edit' ? { slug: values.slug } : {}),
+    shortDescription: values.shortDescription,
+    description: values.description,
+    startTime: zonedLocalToIso(values.start, zone) ?? '',
+    endTime: zonedLocalToIso(values.end, zone) ?? '',
+    timezone: zone,
+    location: values.location,
+    room: values.room,
+    mode: values.mode,
+    onlineUrl: values.onlineUrl,
+    totalSeats: parseSeats(values.totalSeats),
+    priceCents: price ?? Number.NaN,
+    currency: values.currency,
+    priceUnit: values.priceUnit,
+    earlyBirdPriceCents: earlyBird,
+    earlyBirdEndsAt:
+      values.earlyBirdEndsAt.trim() === '' ? null : (zonedLocalToIso(values.earlyBirdEndsAt, zone) ?? ''),
+    isFeatured: values.isFeatured,
+    isPrivate: values.isPrivate,
+    hidden: values.hidden,
+    status: values.status,
+    cancellationPolicyId: values.cancellationPolicyId || null,
+    organizerIds: values.organizerIds,
+  };
+  const parsed = adminEventCreateSchema.safeParse(raw);
+  const issues: FieldIssue[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  // zod skips the cross-field refinement while a field is invalid; the form shows them all at once
+  const ruleValues = parsed.success ? null : ruleValuesOf(raw);
+  if (ruleValues) issues.push(...eventRuleIssues(ruleValues));
+  const taken = options.takenSeats ?? 0;
+  if (taken > 0 && Number.isInteger(raw.totalSeats) && raw.totalSeats < taken) {
+    issues.push({ path: 'totalSeats', message: ADMIN_EVENT_MESSAGES.seatsBelowTaken(taken) });
+  }
+  if (issues.length > 0) return { ok: false, errors: errorsFromIssues(issues) };
+  return { ok: true, input: raw as AdminEventCreateInput };
+}
+
+/**
+ * The rule values of the raw input when its times can be compared; an unreadable price compares as
+ * unknown (no 'below the price' message until it is fixed).
+ */
+function ruleValuesOf(raw: EventRuleValues): EventRuleValues | null {
+  const readable = (value: string) => value !== '' && !Number.isNaN(Date.parse(value));
+  if (!readable(raw.startTime) || !readable(raw.endTime)) return null;
+  return { ...raw, priceCents: Number.isFinite(raw.priceCents) ? raw.priceCents : Number.POSITIVE_INFINITY };
+}
+
+/** spec admin §9: a fallback list when the browser cannot list its time zones. */
+export const FALLBACK_TIMEZONES = [
+  'Europe/Berlin',
+  'Europe/Vienna',
+  'Europe/Zurich',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Amsterdam',
+  'Europe/Madrid',
+  'America/New_York',
+  'UTC',
+];
+
+/** The zones the browser knows, with the current value kept even if it is not among them. */
+export function timezoneOptions(current: string): string[] {
+  let zones: string[];
+  try {
+    zones = Intl.supportedValuesOf('timeZone');
+  } catch {
+    zones = FALLBACK_TIMEZONES;
+  }
+  if (zones.length === 0) zones = FALLBACK_TIMEZONES;
+  return current && !zones.includes(current) ? [current, ...zones] : zones;
+}

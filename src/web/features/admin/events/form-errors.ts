@@ -1,0 +1,22 @@
+import type { FieldIssue } from '@shared/admin-events';
+import { ApiError } from '@web/lib/api-client';
+import { errorsFromIssues, type EventFormErrors } from './event-form-values';
+
+const isIssueList = (value: unknown): value is FieldIssue[] =>
+  Array.isArray(value) &&
+  value.every((entry) => typeof entry?.path === 'string' && typeof entry?.message === 'string');
+
+/** The inline messages of a refused save (422/409 with field details), or null when none name a field. */
+export function formErrorsOf(error: unknown): EventFormErrors | null {
+  if (!(error instanceof ApiError) || !isIssueList(error.details)) return null;
+  const errors = errorsFromIssues(error.details);
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/** The spec's toast (admin §8) and, for a refusal the server explained, its reason. */
+export function failureText(prefix: string, error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+    return `${prefix} ${error.message}`;
+  if (error instanceof ApiError && error.code === 'network') return `${prefix} ${error.message}`;
+  return prefix;
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SecretsInput, SecretsStatus } from '@shared/admin-settings';
+import { apiFetch } from '@web/lib/api-client';
+import { ADMIN_SETTINGS_KEY } from './get-admin-settings';
+
+/** spec admin §7 'admin-secrets': only the non-empty fields are sent. */
+export const saveSecrets = (input: SecretsInput) =>
+  apiFetch<SecretsStatus>('/api/admin/settings/secrets', { method: 'PUT', body: JSON.stringify(input) });
+
+export function useSaveSecrets() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSecrets,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_SETTINGS_KEY }),
+  });
+}

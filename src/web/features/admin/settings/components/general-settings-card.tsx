@@ -1,0 +1,156 @@
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  FALLBACK_TIMEZONES,
+  SETTINGS_MESSAGES,
+  generalSettingsSchema,
+  type GeneralSettings,
+} from '@shared/admin-settings';
+import { Button } from '@web/components/ui/button';
+import { messageOf } from '../../admin-errors';
+import { checkboxClass, inputClass, labelClass, selectClass } from '../../admin-styles';
+import { useAdminSettings } from '../api/get-admin-settings';
+import { useSaveGeneralSettings } from '../api/save-general-settings';
+import { SavedNote, SettingsCard } from './settings-card';
+import { useSavedFlash } from './use-saved-flash';
+
+/** spec admin §2: the browser's list of time zones, else the fallback list. */
+function timeZones(current: string): string[] {
+  let zones: string[];
+  try {
+    zones = Intl.supportedValuesOf('timeZone');
+  } catch {
+    zones = [];
+  }
+  if (zones.length === 0) zones = [...FALLBACK_TIMEZONES];
+  // some browsers leave out e.g. 'UTC'; the stored value must stay selectable
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+/** spec admin §2 'Allgemeine Einstellungen': onboarding, time zone, site name (and the contact e-mail). */
+export function GeneralSettingsCard() {
+  const settings = useAdminSettings();
+  const data = settings.data?.settings;
+  return (
+    <SettingsCard id="general" title="Allgemeine Einstellungen">
+      {data ? (
+        <GeneralForm
+          initial={{
+            onboardingEnabled: data.onboarding.enabled,
+            timezone: data.timezone.name,
+            siteName: data.brand.siteName,
+            contactEmail: data.supportEmail,
+          }}
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          {settings.isError ? 'Fehler beim Laden' : 'Wird geladen …'}
+        </p>
+      )}
+    </SettingsCard>
+  );
+}
+
+function GeneralForm({ initial }: { initial: GeneralSettings }) {
+  const [values, setValues] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, flashSaved] = useSavedFlash();
+  const save = useSaveGeneralSettings();
+  const zones = useMemo(() => timeZones(initial.timezone), [initial.timezone]);
+  const set = <K extends keyof GeneralSettings>(key: K, value: GeneralSettings[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = async () => {
+    const parsed = generalSettingsSchema.safeParse(values);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? SETTINGS_MESSAGES.saveFailed);
+      return;
+    }
+    setError(null);
+    try {
+      await save.mutateAsync(parsed.data);
+      flashSaved();
+    } catch (failure) {
+      const message = messageOf(failure, SETTINGS_MESSAGES.saveFailed);
+      setError(message);
+      toast.error(message);
+    }
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={values.onboardingEnabled}
+          onChange={(event) => set('onboardingEnabled', event.target.checked)}
+          className={checkboxClass}
+        />
+        Onboarding aktiviert
+      </label>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="settings-timezone" className={labelClass}>
+          Zeitzone
+        </label>
+        <select
+          id="settings-timezone"
+          value={values.timezone}
+          onChange={(event) => set('timezone', event.target.value)}
+          className={selectClass}
+        >
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="settings-site-name" className={labelClass}>
+          Seitenname
+        </label>
+        <input
+          id="settings-site-name"
+          value={values.siteName}
+          maxLength={100}
+          onChange={(event) => set('siteName', event.target.value)}
+          className={inputClass}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="settings-contact-email" className={labelClass}>
+          Kontakt-E-Mail
+        </label>
+        <input
+          id="settings-contact-email"
+          type="email"
+          value={values.contactEmail}
+          onChange={(event) => set('contactEmail', event.target.value)}
+          aria-describedby="settings-contact-email-hint"
+          className={inputClass}
+        />
+        <p id="settings-contact-email-hint" className="text-xs text-muted-foreground">
+          Steht im Seitenfuß und in den E-Mails an Teilnehmende.
+        </p>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <div className="flex items-center gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Wird gespeichert …' : 'Speichern'}
+        </Button>
+        <SavedNote visible={saved} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { SETTINGS_MESSAGES, integrationSettingsSchema, type IntegrationStatus } from '@shared/admin-settings';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { messageOf } from '../../admin-errors';
+import { inputClass, labelClass } from '../../admin-styles';
+import { useAdminSettings } from '../api/get-admin-settings';
+import { useIntegrationStatus } from '../api/get-integration-status';
+import { useSaveIntegrations } from '../api/save-integrations';
+import { SavedNote, SettingsCard } from './settings-card';
+import { useSavedFlash } from './use-saved-flash';
+
+/**
+ * spec admin §2 'Integrationen': the Stripe publishable key. Instead of the original's hosted-backend fields
+ * it shows which mail and payment provider this server uses.
+ */
+export function IntegrationsCard() {
+  const stored = useAdminSettings().data?.settings.integrations.stripePublishableKey;
+  return (
+    <SettingsCard id="integrations" title="Integrationen">
+      <div className="flex flex-col gap-6">
+        <ProviderStatus />
+        {stored !== undefined && <PublishableKeyForm initial={stored} />}
+      </div>
+    </SettingsCard>
+  );
+}
+
+function PublishableKeyForm({ initial }: { initial: string }) {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, flashSaved] = useSavedFlash();
+  const save = useSaveIntegrations();
+
+  const submit = async () => {
+    const parsed = integrationSettingsSchema.safeParse({ stripePublishableKey: value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? SETTINGS_MESSAGES.saveFailed);
+      return;
+    }
+    setError(null);
+    try {
+      await save.mutateAsync(parsed.data);
+      flashSaved();
+    } catch (failure) {
+      const message = messageOf(failure, SETTINGS_MESSAGES.saveFailed);
+      setError(message);
+      toast.error(message);
+    }
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-1.5"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor="stripe-publishable-key" className={labelClass}>
+        Stripe Publishable Key
+      </label>
+      <input
+        id="stripe-publishable-key"
+        value={value}
+        spellCheck={false}
+        placeholder="pk_live_…"
+        onChange={(event) => setValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby="stripe-publishable-key-hint"
+        className={`${inputClass} font-mono`}
+      />
+      <p id="stripe-publishable-key-hint" className="text-xs text-muted-foreground">
+        Öffentlich (wird an den Browser gegeben). Leer lassen, um STRIPE_PUBLISHABLE_KEY aus der Umgebung zu
+        nutzen.
+      </p>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <div className="mt-2 flex items-center gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Wird gespeichert …' : 'Speichern'}
+        </Button>
+        <SavedNote visible={saved} />
+      </div>
+    </form>
+  );
+}
+
+const SOURCE = { settings: 'aus den Server-Secrets', env: 'aus der Umgebung' } as const;
+
+function paymentText(payments: IntegrationStatus['payments']): string {
+  if (payments.provider === 'stripe') {
+    return `Stripe (Secret Key ${SOURCE[payments.secretKeySource ?? 'env']}).`;
+  }
+  if (payments.provider === 'test') {
+    return 'Testanbieter: Zahlungen werden nur simuliert, Tickets sind als TEST markiert. Für echte Zahlungen den Stripe Secret Key eintragen.';
+  }
+  return 'Keiner: Online-Zahlungen sind nicht eingerichtet, kostenpflichtige Events können nicht gebucht werden. Bitte den Stripe Secret Key unter Server-Secrets eintragen.';
+}
+
+function ProviderStatus() {
+  const status = useIntegrationStatus();
+  if (!status.data) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        {status.isError ? 'Fehler beim Laden' : 'Wird geladen …'}
+      </p>
+    );
+  }
+  const { mail, payments } = status.data;
+  const warnings: string[] = [];
+  if (payments.provider === 'stripe' && !payments.publishableKeySource) {
+    warnings.push('Der Publishable Key fehlt: ohne ihn können kostenpflichtige Events nicht gebucht werden.');
+  }
+  if (payments.provider === 'stripe' && !payments.webhookSecretSource) {
+    warnings.push('STRIPE_WEBHOOK_SECRET fehlt: Webhooks von Stripe können nicht geprüft werden.');
+  }
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
+      <dt className="font-medium">E-Mail-Versand</dt>
+      <dd className="flex flex-wrap items-center gap-2">
+        <Badge tone={mail.provider === 'smtp' ? 'success' : 'warning'}>
+          {mail.provider === 'smtp' ? 'SMTP' : 'Dev-Postfach'}
+        </Badge>
+        {mail.provider === 'smtp'
+          ? 'E-Mails gehen über den SMTP-Server aus SMTP_URL.'
+          : 'E-Mails werden nicht verschickt, sondern unter /dev/mails angezeigt (SMTP_URL ist nicht gesetzt).'}
+      </dd>
+      <dt className="font-medium">Zahlungen</dt>
+      <dd className="flex flex-col gap-1">
+        <span className="flex flex-wrap items-center gap-2">
+          <Badge
+            tone={
+              payments.provider === 'stripe'
+                ? 'success'
+                : payments.provider === 'test'
+                  ? 'warning'
+                  : 'destructive'
+            }
+          >
+            {payments.provider === 'stripe'
+              ? 'Stripe'
+              : payments.provider === 'test'
+                ? 'Testanbieter'
+                : 'Keiner'}
+          </Badge>
+          {paymentText(payments)}
+        </span>
+        {warnings.map((warning) => (
+          <span key={warning} className="text-destructive">
+            {warning}
+          </span>
+        ))}
+      </dd>
+    </dl>
+  );
+}

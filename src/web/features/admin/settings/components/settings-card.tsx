@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { cardClass } from '../../admin-styles';
+
+/** One card of the settings page (spec admin §2 'Settings ... Cards'). */
+export function SettingsCard({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={cardClass}>
+      <h2 id={`${id}-heading`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** 'Gespeichert' for 3 s after a save (spec admin §4 'the saved indicator shows for 3 s'). */
+export function SavedNote({ visible }: { visible: boolean }) {
+  return (
+    <span role="status" className="text-sm text-success">
+      {visible ? 'Gespeichert' : ''}
+    </span>
+  );
+}

@@ -1,0 +1,127 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ROLE_LABELS, USER_ADMIN_MESSAGES, userCreateSchema } from '@shared/admin-users';
+import { ROLES, type Role } from '@shared/session';
+import { Button } from '@web/components/ui/button';
+import { messageOf } from '../../admin-errors';
+import { inputClass, labelClass, selectClass } from '../../admin-styles';
+import { useCreateUser } from '../api/create-user';
+
+/** spec admin §6: a new user from e-mail, optional name and role (default attendee). */
+export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const create = useCreateUser();
+  const [email, setEmail] = useState('');
+  const [fullName, setFullName] = useState('');
+  const [role, setRole] = useState<Role>('attendee');
+  const [error, setError] = useState<string | null>(null);
+
+  const reset = () => {
+    setEmail('');
+    setFullName('');
+    setRole('attendee');
+    setError(null);
+  };
+  const close = () => {
+    if (create.isPending) return;
+    reset();
+    onClose();
+  };
+
+  const submit = async () => {
+    const parsed = userCreateSchema.safeParse({ email, full_name: fullName || undefined, role });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? USER_ADMIN_MESSAGES.createFailed);
+      return;
+    }
+    try {
+      await create.mutateAsync(parsed.data);
+      toast.success(`Benutzer ${parsed.data.email} angelegt`);
+      reset();
+      onClose();
+    } catch (failure) {
+      setError(messageOf(failure, USER_ADMIN_MESSAGES.createFailed));
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-card p-5 text-card-foreground shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Neuer Benutzer</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+            Die Person meldet sich danach mit dieser E-Mail-Adresse per Code an.
+          </Dialog.Description>
+          <form
+            className="mt-4 flex flex-col gap-4"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="new-user-email" className={labelClass}>
+                E-Mail
+              </label>
+              <input
+                id="new-user-email"
+                type="email"
+                autoComplete="off"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'new-user-error' : undefined}
+                className={inputClass}
+              />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="new-user-name" className={labelClass}>
+                Name (optional)
+              </label>
+              <input
+                id="new-user-name"
+                autoComplete="off"
+                value={fullName}
+                onChange={(event) => setFullName(event.target.value)}
+                className={inputClass}
+              />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="new-user-role" className={labelClass}>
+                Rolle
+              </label>
+              <select
+                id="new-user-role"
+                value={role}
+                onChange={(event) => setRole(event.target.value as Role)}
+                className={selectClass}
+              >
+                {ROLES.map((value) => (
+                  <option key={value} value={value}>
+                    {ROLE_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {error && (
+              <p id="new-user-error" role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            )}
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={close} disabled={create.isPending}>
+                Abbrechen
+              </Button>
+              <Button type="submit" disabled={create.isPending || email.trim() === ''}>
+                {create.isPending ? 'Wird angelegt …' : 'Anlegen'}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

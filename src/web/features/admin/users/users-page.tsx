@@ -1,0 +1,122 @@
+import { Search, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { USER_ADMIN_MESSAGES, USER_SEARCH_DEBOUNCE_MS, type AdminUserEntry } from '@shared/admin-users';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { Button } from '@web/components/ui/button';
+import { PageSpinner } from '@web/components/ui/page-spinner';
+import { usePageTitle } from '@web/lib/page-title';
+import { messageOf } from '../admin-errors';
+import { inputClass } from '../admin-styles';
+import { useDeleteUser } from './api/delete-user';
+import { useUsers } from './api/get-users';
+import { CreateUserDialog } from './components/create-user-dialog';
+import { useDebouncedValue } from './components/use-debounced-value';
+import { UsersTable } from './components/users-table';
+
+/** spec admin §2 'User administration' (/admin/users; ?user= narrows the list to one user). */
+export function UsersPage() {
+  usePageTitle('Benutzer');
+  const [params] = useSearchParams();
+  const onlyUser = params.get('user') ?? undefined;
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const debounced = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const users = useUsers({ search: debounced, page, user: onlyUser });
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<AdminUserEntry | null>(null);
+  const remove = useDeleteUser();
+
+  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success(`${deleting.email} gelöscht`);
+      setDeleting(null);
+    } catch (error) {
+      toast.error(messageOf(error, USER_ADMIN_MESSAGES.deleteFailed));
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="users-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="users-heading" className="text-2xl font-semibold tracking-tight">
+          Benutzer
+        </h1>
+        <Button onClick={() => setCreating(true)}>
+          <UserPlus className="h-4 w-4" aria-hidden />
+          Neuer Benutzer
+        </Button>
+      </div>
+
+      <div className="relative max-w-md">
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <label htmlFor="user-search" className="sr-only">
+          Benutzer suchen
+        </label>
+        <input
+          id="user-search"
+          type="search"
+          placeholder="Nach E-Mail oder Name suchen"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+          className={`${inputClass} pl-9`}
+        />
+      </div>
+      {onlyUser && (
+        <p className="text-sm text-muted-foreground">
+          Es wird ein einzelner Benutzer gezeigt.{' '}
+          <Link to="/admin/users" className="font-medium text-primary underline-offset-4 hover:underline">
+            Alle Benutzer zeigen
+          </Link>
+        </p>
+      )}
+
+      {users.isPending ? (
+        <PageSpinner />
+      ) : users.isError ? (
+        <p role="alert" className="text-destructive">
+          {messageOf(users.error, 'Benutzer konnten nicht geladen werden.')}
+        </p>
+      ) : users.data.users.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
+          {USER_ADMIN_MESSAGES.empty}
+        </p>
+      ) : (
+        <>
+          <UsersTable users={users.data.users} onDelete={setDeleting} />
+          <nav aria-label="Seiten" className="flex items-center justify-end gap-3 text-sm">
+            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Zurück
+            </Button>
+            <span aria-live="polite">
+              Seite {page} / {pages} · {users.data.total} Benutzer
+            </span>
+            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              Weiter
+            </Button>
+          </nav>
+        </>
+      )}
+
+      <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        question={deleting ? USER_ADMIN_MESSAGES.confirmDelete : null}
+        details={deleting?.email}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookingView, CreateBookingInput } from '@shared/booking';
+import { apiFetch } from '@web/lib/api-client';
+import { bookingKey } from './get-booking';
+
+/** POST /api/bookings → 201 BookingView (free: confirmed with tickets; paid: pending with a seat hold). */
+export const createBooking = (input: CreateBookingInput) =>
+  apiFetch<BookingView>('/api/bookings', { method: 'POST', body: JSON.stringify(input) });
+
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBooking,
+    onSuccess: (booking) => {
+      // The success page opens with it at once; the booked seats changed the event's count.
+      queryClient.setQueryData(bookingKey(booking.id), booking);
+      void queryClient.invalidateQueries({ queryKey: ['events', 'detail', 'id', booking.eventId] });
+    },
+  });
+}

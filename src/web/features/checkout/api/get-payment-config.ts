@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentProviderName } from '@shared/payments';
+import { apiFetch } from '@web/lib/api-client';
+
+export interface PaymentConfig {
+  provider: PaymentProviderName | null;
+  publishableKey: string | null;
+}
+
+/** GET /api/payments/config: which provider takes paid bookings (null: none, paid events cannot be booked). */
+export const paymentConfigQuery = queryOptions({
+  queryKey: ['payments', 'config'],
+  queryFn: ({ signal }) => apiFetch<PaymentConfig>('/api/payments/config', { signal }),
+  staleTime: 60_000,
+  retry: 1,
+});
+
+export const usePaymentConfig = (enabled = true) => useQuery({ ...paymentConfigQuery, enabled });

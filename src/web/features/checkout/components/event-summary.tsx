@@ -1,0 +1,76 @@
+import { CalendarDays, Clock, MapPin, Ticket } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { eventAddress } from '@shared/event-rules';
+import type { PublicEvent } from '@shared/events';
+import { eventDateText, eventTimeText } from '@web/lib/event-when';
+import type { OrderPrice } from '../checkout-rules';
+import { CheckoutPrice } from './checkout-price';
+import { coverUrl, EventCover } from './event-cover';
+
+/** The event being booked: picture, title, date, time range, place and price (spec visitor §2 'Checkout'). */
+export function EventSummary({
+  event,
+  price,
+  children,
+}: {
+  event: PublicEvent;
+  price: OrderPrice;
+  /** Extra facts below the price (the older page's seat counter). */
+  children?: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby="checkout-event-title"
+      className="overflow-hidden rounded-2xl border border-border bg-card"
+    >
+      <EventCover url={coverUrl(event)} className="aspect-[2/1] sm:aspect-[2.818]" />
+      <div className="p-5 sm:p-6">
+        <h2 id="checkout-event-title" className="font-serif text-xl font-semibold tracking-tight sm:text-2xl">
+          {event.title}
+        </h2>
+        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+          <Fact icon={CalendarDays} term="Datum">
+            {eventDateText(event)}
+          </Fact>
+          <Fact icon={Clock} term="Zeit">
+            {eventTimeText(event)}
+          </Fact>
+          <Fact icon={MapPin} term="Ort">
+            {eventAddress(event) || event.location}
+          </Fact>
+          <Fact icon={Ticket} term="Preis">
+            <CheckoutPrice
+              unitCents={price.unitCents}
+              regularUnitCents={price.regularUnitCents}
+              early={price.early}
+              currency={event.currency}
+              priceUnit={event.priceUnit}
+            />
+          </Fact>
+          {children}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+export function Fact({
+  icon: Icon,
+  term,
+  children,
+}: {
+  icon: typeof MapPin;
+  term: string;
+  children: ReactNode;
+}) {
+  // dt and dd stay direct children of the group (a valid description list); the icon sits in the dt.
+  return (
+    <div className="relative min-w-0 pl-8">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+        <Icon className="absolute top-0.5 left-0 h-5 w-5 text-primary" aria-hidden />
+        {term}
+      </dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
+}

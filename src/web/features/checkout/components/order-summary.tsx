@@ -1,0 +1,48 @@
+import { formatPrice } from '@web/lib/format';
+import type { OrderPrice } from '../checkout-rules';
+
+/** The summary card: event, quantity × unit price, total (spec visitor §2 'Checkout'). */
+export function OrderSummary({
+  title,
+  quantity,
+  price,
+  currency,
+  unitText,
+}: {
+  title: string;
+  quantity: number;
+  price: OrderPrice;
+  currency: string;
+  /** 'Ticket' or 'Ticket (1 Paar)': what one unit is. */
+  unitText: string;
+}) {
+  const money = (cents: number) => (cents === 0 ? 'Kostenlos' : formatPrice(cents, currency));
+  return (
+    <section
+      aria-labelledby="order-summary-heading"
+      className="rounded-2xl border border-border bg-card p-5 sm:p-6"
+    >
+      <h2 id="order-summary-heading" className="text-lg font-semibold">
+        Zusammenfassung
+      </h2>
+      <dl className="mt-4 flex flex-col gap-3 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">Event</dt>
+          <dd className="text-right font-medium">{title}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">{unitText}</dt>
+          <dd className="text-right tabular-nums">
+            {quantity} × {money(price.unitCents)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
+          <dt className="font-semibold">Gesamt</dt>
+          <dd className="text-right font-semibold tabular-nums" data-testid="order-total">
+            {money(price.totalCents)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { CreditCard, FlaskConical, TriangleAlert } from 'lucide-react';
+import { PAYMENT_MESSAGES } from '@shared/payments';
+import type { PaymentConfig } from '../api/get-payment-config';
+
+/**
+ * How a paid order will be paid (GET /api/payments/config): the test provider's notice 'Testmodus', Stripe's
+ * methods, or — without a provider — that paid events cannot be booked now. Free events have no block.
+ */
+export function PaymentMethodBlock({
+  config,
+  loading,
+  failed,
+}: {
+  config: PaymentConfig | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
+  return (
+    <section aria-labelledby="payment-method-heading" className="flex flex-col gap-2">
+      <h2 id="payment-method-heading" className="text-sm font-medium">
+        Zahlung
+      </h2>
+      <PaymentMethod config={config} loading={loading} failed={failed} />
+    </section>
+  );
+}
+
+function PaymentMethod({
+  config,
+  loading,
+  failed,
+}: {
+  config: PaymentConfig | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
+  if (loading) return <p className="text-sm text-muted-foreground">Zahlungsarten werden geladen …</p>;
+  if (failed || !config) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        Die Zahlungsarten konnten gerade nicht geladen werden. Du wählst sie im nächsten Schritt.
+      </p>
+    );
+  }
+  if (config.provider === 'test') {
+    return (
+      <div className="flex gap-3 rounded-xl border border-warning/40 bg-warning-bg p-4 text-sm" role="note">
+        <FlaskConical className="mt-0.5 h-5 w-5 shrink-0 text-warning" aria-hidden />
+        <div>
+          <p className="font-semibold text-warning">{PAYMENT_MESSAGES.testMode}</p>
+          <p className="mt-1 text-foreground">{PAYMENT_MESSAGES.testModeHint}</p>
+        </div>
+      </div>
+    );
+  }
+  if (config.provider === 'stripe') {
+    return (
+      <div className="flex gap-3 rounded-xl border border-border bg-muted/50 p-4 text-sm">
+        <CreditCard className="mt-0.5 h-5 w-5 shrink-0 text-primary" aria-hidden />
+        <div>
+          <p className="font-semibold">Karte, Apple Pay oder Google Pay</p>
+          <p className="mt-1 text-muted-foreground">
+            Du bezahlst im nächsten Schritt sicher über unseren Zahlungsanbieter Stripe. Deine Plätze sind
+            dabei 15 Minuten für dich reserviert.
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <p
+      role="alert"
+      className="flex gap-3 rounded-xl border border-destructive/40 bg-destructive-bg p-4 text-sm text-destructive"
+    >
+      <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+      {PAYMENT_MESSAGES.unavailable}
+    </p>
+  );
+}

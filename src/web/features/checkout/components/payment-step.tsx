@@ -1,0 +1,108 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader2 } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { BookingView } from '@shared/booking';
+import { PAYMENT_MESSAGES } from '@shared/payments';
+import { Button } from '@web/components/ui/button';
+import { ApiError } from '@web/lib/api-client';
+import { bookingKey } from '../api/get-booking';
+import { usePaymentSession } from '../api/start-payment';
+import { useNow } from '../use-now';
+import { HoldNotice, holdIsOver } from './hold-notice';
+import { TestPayment } from './test-payment';
+
+// Its own chunk: only a Stripe payment downloads the Stripe libraries.
+const StripePayment = lazy(() =>
+  import('./stripe-payment').catch(() => ({
+    default: () => (
+      <p role="alert" className="rounded-xl bg-destructive-bg px-4 py-3 text-sm text-destructive">
+        {PAYMENT_MESSAGES.initFailed}
+      </p>
+    ),
+  })),
+);
+
+const Spinner = ({ text }: { text: string }) => (
+  <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+    <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> {text}
+  </p>
+);
+
+/**
+ * The payment step of a pending booking (spec visitor §4 'Booking'): POST …/payment, then the test
+ * provider's buttons or Stripe's Payment Element, under the hold countdown. An expired hold (the clock or
+ * the server's 409) ends it with a link back to the event.
+ */
+export function PaymentStep({ booking, onProcessing }: { booking: BookingView; onProcessing: () => void }) {
+  const queryClient = useQueryClient();
+  const now = useNow(15_000);
+  const expiredLocally = holdIsOver(booking.holdExpiresAt, now);
+  const session = usePaymentSession(booking.id, !expiredLocally);
+  const conflict = session.error instanceof ApiError && session.error.status === 409 ? session.error : null;
+  const alreadyPaid = conflict?.message === PAYMENT_MESSAGES.alreadyPaid;
+  const initFailed = session.isError && !conflict;
+
+  useEffect(() => {
+    // Paid meanwhile, or the hold ran out: the booking itself tells what to show next.
+    if (alreadyPaid || expiredLocally)
+      void queryClient.invalidateQueries({ queryKey: bookingKey(booking.id), exact: true });
+  }, [alreadyPaid, expiredLocally, booking.id, queryClient]);
+  useEffect(() => {
+    if (initFailed) toast.error(PAYMENT_MESSAGES.initFailed, { description: session.error?.message });
+  }, [initFailed, session.error]);
+
+  if (alreadyPaid) return <Spinner text="Zahlung wird bestätigt …" />;
+  if (expiredLocally || conflict) {
+    return (
+      <HoldExpired
+        slug={booking.event.slug}
+        message={expiredLocally || !conflict ? PAYMENT_MESSAGES.holdExpired : conflict.message}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {booking.holdExpiresAt && <HoldNotice holdExpiresAt={booking.holdExpiresAt} now={now} />}
+      {session.isPending ? (
+        <Spinner text="Zahlung wird vorbereitet …" />
+      ) : initFailed ? (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-xl bg-destructive-bg px-4 py-3 text-sm"
+        >
+          <p className="text-destructive">
+            {PAYMENT_MESSAGES.initFailed}
+            {session.error instanceof ApiError && session.error.status !== 500
+              ? `: ${session.error.message}`
+              : ''}
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => void session.refetch()}>
+            Erneut versuchen
+          </Button>
+        </div>
+      ) : session.data?.provider === 'test' ? (
+        <TestPayment booking={booking} />
+      ) : session.data?.provider === 'stripe' ? (
+        <Suspense fallback={<Spinner text="Zahlungsformular wird geladen …" />}>
+          <StripePayment session={session.data} booking={booking} onProcessing={onProcessing} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+function HoldExpired({ slug, message }: { slug: string; message: string }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-xl border border-destructive/40 bg-destructive-bg p-4 text-sm text-destructive"
+    >
+      <p>{message}</p>
+      <Link to={`/event/${slug}`} className="mt-2 inline-block font-medium underline underline-offset-2">
+        Zurück zum Event
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { FlaskConical } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { BookingView } from '@shared/booking';
+import { PAYMENT_MESSAGES } from '@shared/payments';
+import { Button } from '@web/components/ui/button';
+import { ApiError } from '@web/lib/api-client';
+import { paymentSessionKey } from '../api/start-payment';
+import { completeTestPayment, declineTestPayment, storeBooking } from '../api/settle-payment';
+
+/**
+ * DESIGN §1 'Test payment provider': the notice 'Testmodus' and the buttons 'Testzahlung abschließen' and
+ * 'Testzahlung ablehnen'. A decline leaves the booking pending: the buyer may try again (a new attempt).
+ */
+export function TestPayment({ booking }: { booking: BookingView }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<'complete' | 'decline' | null>(null);
+  const [declined, setDeclined] = useState(false);
+
+  const settle = async (action: 'complete' | 'decline') => {
+    setBusy(action);
+    try {
+      const settled = await (action === 'complete' ? completeTestPayment : declineTestPayment)(booking.id);
+      storeBooking(queryClient, settled);
+      setDeclined(action === 'decline');
+      // Every attempt is its own payment: the next try starts a fresh one.
+      if (action === 'decline')
+        await queryClient.invalidateQueries({ queryKey: paymentSessionKey(booking.id) });
+    } catch (error) {
+      toast.error(PAYMENT_MESSAGES.failed, {
+        description: error instanceof ApiError ? error.message : PAYMENT_MESSAGES.unexpected,
+      });
+      // The booking may have moved on (hold expired, paid meanwhile): show what the server says.
+      void queryClient.invalidateQueries({ queryKey: ['bookings', booking.id], exact: true });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex gap-3 rounded-xl border border-warning/40 bg-warning-bg p-4 text-sm" role="note">
+        <FlaskConical className="mt-0.5 h-5 w-5 shrink-0 text-warning" aria-hidden />
+        <div>
+          <p className="font-semibold text-warning">{PAYMENT_MESSAGES.testMode}</p>
+          <p className="mt-1 text-foreground">{PAYMENT_MESSAGES.testModeHint}</p>
+        </div>
+      </div>
+      <div aria-live="assertive" className="text-sm">
+        {declined && (
+          <p role="alert" className="rounded-xl bg-destructive-bg px-4 py-3 text-destructive">
+            {PAYMENT_MESSAGES.testDeclined}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button
+          size="lg"
+          disabled={busy !== null}
+          aria-busy={busy === 'complete' || undefined}
+          onClick={() => void settle('complete')}
+        >
+          {PAYMENT_MESSAGES.testComplete}
+        </Button>
+        <Button
+          variant="secondary"
+          size="lg"
+          disabled={busy !== null}
+          aria-busy={busy === 'decline' || undefined}
+          onClick={() => void settle('decline')}
+        >
+          {PAYMENT_MESSAGES.testDecline}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { BOOKING_MESSAGES, type BookingView } from '@shared/booking';
+import { PAYMENT_MESSAGES } from '@shared/payments';
+import type { SessionUser } from '@shared/session';
+import { ApiError } from '@web/lib/api-client';
+import { sessionQuery } from '@web/lib/session';
+import { checkoutEventQuery } from './api/get-checkout-event';
+import { useCreateBooking } from './api/create-booking';
+import { missingProfileParts, profileIncompleteMessage, profileTarget } from './checkout-rules';
+
+export interface OrderInput {
+  user: SessionUser;
+  eventId: string;
+  quantity: number;
+  holderName: string;
+}
+
+/** The parts the server listed in a 422 'profile incomplete' answer, else null. */
+function missingFrom(error: unknown): string[] | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const missing = (error.details as { missing?: unknown } | undefined)?.missing;
+  return Array.isArray(missing) && missing.every((part) => typeof part === 'string') && missing.length > 0
+    ? missing
+    : null;
+}
+
+/**
+ * Places an order (spec visitor §4 'Booking', §5, §8): checks the profile first (toast 'Profil
+ * vervollständigen' and off to /onboarding, or to the home page's e-mail notice), then POST /api/bookings
+ * and on to /booking/{id}/success — the confirmation for free bookings, the payment step for paid ones.
+ */
+export function usePlaceOrder() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const create = useCreateBooking();
+
+  const completeProfile = (missing: string[]) => {
+    toast.warning('Profil vervollständigen', { description: profileIncompleteMessage(missing) });
+    const target = profileTarget(missing);
+    // Onboarding returns to the page the user came from (spec visitor §2 'Onboarding').
+    void navigate(target, target === '/onboarding' ? { state: { from: location } } : undefined);
+  };
+
+  const placeOrder = async ({ user, eventId, quantity, holderName }: OrderInput) => {
+    const missing = missingProfileParts(user);
+    if (missing.length > 0) return completeProfile(missing);
+    let booking: BookingView;
+    try {
+      booking = await create.mutateAsync({ eventId, quantity, holderName: holderName.trim() });
+    } catch (error) {
+      const serverMissing = missingFrom(error);
+      if (serverMissing) return completeProfile(serverMissing);
+      if (error instanceof ApiError && error.status === 401) {
+        void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      }
+      if (error instanceof ApiError && error.status === 409) {
+        // Sold out meanwhile: show the current seats.
+        void queryClient.invalidateQueries({ queryKey: checkoutEventQuery(eventId).queryKey });
+      }
+      toast.error(BOOKING_MESSAGES.failed, { description: failureText(error) });
+      return;
+    }
+    void navigate(`/booking/${booking.id}/success`, { state: { booking, eventId } });
+  };
+
+  return { placeOrder, busy: create.isPending };
+}
+
+function failureText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return BOOKING_MESSAGES.eventNotFound;
+  if (error instanceof ApiError && error.status !== 500) return error.message;
+  return PAYMENT_MESSAGES.bookingError;
+}

@@ -1,0 +1,57 @@
+import { useRef } from 'react';
+import { toast } from 'sonner';
+import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
+import { useDeleteTicket } from '../api/delete-ticket';
+import { apiErrorDetail } from './api-error-detail';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** The admin's question before DELETE /api/admin/tickets/:id (spec visitor §7 admin-delete-ticket). */
+export function DeleteTicketDialog({
+  ticket,
+  onClose,
+  focusAfterDelete,
+}: {
+  ticket: MyTicket | null;
+  onClose: () => void;
+  /** The card and its delete button are gone after a delete: the focus goes here instead. */
+  focusAfterDelete: () => HTMLElement | null;
+}) {
+  const remove = useDeleteTicket();
+  const deleted = useRef(false);
+
+  const confirmDelete = () => {
+    if (!ticket) return;
+    remove.mutate(ticket.id, {
+      onSuccess: () => {
+        deleted.current = true;
+        toast.success(TICKET_MESSAGES.deletedTitle, { description: TICKET_MESSAGES.deletedText });
+      },
+      onError: (error) => toast.error(TICKET_MESSAGES.deleteFailed, { description: apiErrorDetail(error) }),
+      onSettled: onClose,
+    });
+  };
+
+  return (
+    <ConfirmDialog
+      open={ticket !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Ticket löschen?"
+      description={
+        <p>
+          Das Ticket mit dem Code {ticket?.code} für „{ticket?.event.title}“ wird endgültig gelöscht. Das
+          lässt sich nicht rückgängig machen.
+        </p>
+      }
+      confirmLabel="Löschen"
+      busyLabel="Wird gelöscht …"
+      busy={remove.isPending}
+      destructive
+      onConfirm={confirmDelete}
+      returnFocus={() => {
+        if (!deleted.current) return null;
+        deleted.current = false;
+        return focusAfterDelete();
+      }}
+    />
+  );
+}

@@ -1,0 +1,111 @@
+import { Download, XCircle } from 'lucide-react';
+import { useRef, useState, type RefObject } from 'react';
+import { toast } from 'sonner';
+import { cancelButtonLabel } from '@shared/refund-rules';
+import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
+import { Button } from '@web/components/ui/button';
+import { formatPrice } from '@web/lib/format';
+import { cancelFailureText, cancelSuccessText, useCancelTicket } from '../api/cancel-ticket';
+import { downloadTicket } from '../api/download-ticket';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** spec visitor §5: cancelling only for upcoming events, with the server's refund offer. */
+export const canCancel = (ticket: MyTicket, now: Date) =>
+  ticket.status === 'active' &&
+  ticket.cancellation !== null &&
+  new Date(ticket.event.startTime).getTime() > now.getTime();
+
+/** Download and cancel of one ticket (spec visitor §2 'My tickets'). */
+export function TicketActions({
+  ticket,
+  now,
+  cardRef,
+}: {
+  ticket: MyTicket;
+  now: Date;
+  cardRef: RefObject<HTMLElement | null>;
+}) {
+  const [downloading, setDownloading] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const cancel = useCancelTicket();
+  const cancelled = ticket.status !== 'active';
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadTicket(ticket);
+    } catch {
+      toast.error(TICKET_MESSAGES.pdfFailed);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const confirmCancel = () =>
+    cancel.mutate(ticket.id, {
+      onSuccess: (result) => toast.success(cancelSuccessText(result)),
+      onError: (error) =>
+        toast.error(TICKET_MESSAGES.cancelFailedTitle, { description: cancelFailureText(error) }),
+      onSettled: () => setConfirming(false),
+    });
+
+  return (
+    <>
+      <Button
+        variant={cancelled ? 'secondary' : 'primary'}
+        size="sm"
+        disabled={cancelled || downloading}
+        onClick={() => void download()}
+      >
+        <Download className="h-4 w-4" aria-hidden />
+        {cancelled
+          ? TICKET_MESSAGES.unavailable
+          : downloading
+            ? 'Wird heruntergeladen …'
+            : 'Ticket herunterladen'}
+      </Button>
+      {ticket.cancellation && canCancel(ticket, now) && (
+        <Button
+          ref={cancelRef}
+          variant="secondary"
+          size="sm"
+          disabled={cancel.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          <XCircle className="h-4 w-4" aria-hidden />
+          {cancel.isPending ? 'Wird storniert …' : cancelButtonLabel(ticket.cancellation.share)}
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Ticket stornieren?"
+        description={<CancelDetails ticket={ticket} />}
+        confirmLabel="Ticket stornieren"
+        busyLabel="Wird storniert …"
+        busy={cancel.isPending}
+        destructive
+        onConfirm={confirmCancel}
+        returnFocus={() => cancelRef.current ?? cardRef.current}
+      />
+    </>
+  );
+}
+
+function CancelDetails({ ticket }: { ticket: MyTicket }) {
+  const refundCents = ticket.cancellation?.refundCents ?? 0;
+  return (
+    <>
+      <p>
+        {ticket.event.title}, Code {ticket.code}
+      </p>
+      <p className="font-medium text-card-foreground">
+        {refundCents > 0
+          ? `Erstattung: ${formatPrice(refundCents, ticket.currency)}`
+          : 'Keine Erstattung gemäß Stornierungsrichtlinie.'}
+      </p>
+      <p>Die Stornierung kann nicht rückgängig gemacht werden. Dein Platz wird wieder freigegeben.</p>
+    </>
+  );
+}

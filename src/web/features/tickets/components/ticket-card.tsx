@@ -1,0 +1,118 @@
+import { CalendarDays, Clock, ImageIcon, MapPin, Ticket, User } from 'lucide-react';
+import { useId, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { TICKET_MESSAGES, type MyTicket, type TicketEventSummary } from '@shared/tickets';
+import { formatDate, formatTime, formatTimeRange, formatWeekday } from '@web/lib/format';
+import { AdminTicketActions } from './admin-ticket-actions';
+import { TicketActions } from './ticket-actions';
+import { TicketBadges } from './ticket-status-badge';
+
+/** 'Sa., 14.03.2026' and '18:30–20:00 Uhr' in the event's time zone; several days with the weekdays. */
+function whenText(event: TicketEventSummary): { date: string; time: string } {
+  const { startTime: start, timezone: zone } = event;
+  const end = event.endTime || start;
+  const date = formatDate(start, zone);
+  if (formatDate(end, zone) === date) return { date, time: formatTimeRange(start, end, zone) };
+  return {
+    date: `${date} – ${formatDate(end, zone)}`,
+    time: `${formatWeekday(start, zone)} ${formatTime(start, zone)} – ${formatWeekday(end, zone)} ${formatTime(end, zone)} Uhr`,
+  };
+}
+
+/** One ticket of 'Meine Tickets' (spec visitor §2): event, date, place, holder, code, status, actions. */
+export function TicketCard({
+  ticket,
+  now,
+  admin,
+  onDelete,
+}: {
+  ticket: MyTicket;
+  now: Date;
+  admin: boolean;
+  onDelete: (ticket: MyTicket) => void;
+}) {
+  const titleId = useId();
+  const cardRef = useRef<HTMLElement>(null);
+  const cancelled = ticket.status !== 'active';
+  const { event } = ticket;
+  const when = whenText(event);
+  return (
+    <article
+      ref={cardRef}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      data-ticket-id={ticket.id}
+      data-status={ticket.status}
+      className={`flex flex-col gap-4 rounded-xl border border-border p-4 shadow-sm sm:p-5 ${cancelled ? 'bg-muted' : 'bg-card text-card-foreground'}`}
+    >
+      <div className="flex gap-4">
+        <div
+          className={`h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-muted sm:h-24 sm:w-36 ${cancelled ? 'opacity-60 grayscale' : ''}`}
+        >
+          {event.imageUrl ? (
+            <img
+              src={event.imageUrl}
+              alt=""
+              width={144}
+              height={96}
+              loading="lazy"
+              decoding="async"
+              className="h-full w-full object-cover"
+            />
+          ) : (
+            <div className="flex h-full w-full items-center justify-center bg-gradient-to-br from-accent to-muted">
+              <ImageIcon className="h-6 w-6 text-muted-foreground" aria-hidden />
+            </div>
+          )}
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <TicketBadges ticket={ticket} now={now} />
+          <h2 id={titleId} className="text-lg font-semibold leading-snug">
+            <Link
+              to={`/event/${encodeURIComponent(event.slug)}`}
+              className={`break-words hover:underline ${cancelled ? 'text-muted-foreground' : ''}`}
+            >
+              {event.title}
+            </Link>
+          </h2>
+          <ul className="grid gap-1 text-sm text-muted-foreground sm:grid-cols-2 sm:gap-x-6">
+            <Fact icon={CalendarDays} label="Datum">
+              {when.date}
+            </Fact>
+            <Fact icon={Clock} label="Zeit">
+              {when.time}
+            </Fact>
+            <Fact icon={MapPin} label="Ort">
+              {event.mode === 'online' ? 'Online' : event.location}
+            </Fact>
+            {ticket.holderName && (
+              <Fact icon={User} label="Name auf dem Ticket">
+                {ticket.holderName}
+              </Fact>
+            )}
+            <Fact icon={Ticket}>
+              Code <span className="font-mono font-semibold text-foreground">{ticket.code}</span>
+            </Fact>
+          </ul>
+          {cancelled && <p className="text-sm font-medium">{TICKET_MESSAGES.cancelled}</p>}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2 border-t border-border pt-3">
+        <TicketActions ticket={ticket} now={now} cardRef={cardRef} />
+        {admin && <AdminTicketActions ticket={ticket} onDelete={() => onDelete(ticket)} />}
+      </div>
+    </article>
+  );
+}
+
+function Fact({ icon: Icon, label, children }: { icon: typeof MapPin; label?: string; children: ReactNode }) {
+  return (
+    <li className="flex min-w-0 items-start gap-2">
+      <Icon className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden />
+      <span className="min-w-0 break-words">
+        {label && <span className="sr-only">{label}: </span>}
+        {children}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,446 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TICKET_MESSAGES, TICKETS_CACHE_KEY, type MyTicket } from '@shared/tickets';
+import { apiError, json, makeTicket, makeUser, mockApi } from './testing/ticket-fixtures';
+import { renderMyTickets } from './testing/render-page';
+import { writeTicketsCache } from './tickets-cache';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const user = makeUser();
+const admin = makeUser({ id: 'admin-1', role: 'admin' });
+
+beforeEach(() => {
+  sessionStorage.clear();
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const cards = () => screen.queryAllByRole('article');
+const cardOf = (title: string) => screen.getByRole('article', { name: title });
+const titlesShown = () => cards().map((card) => within(card).getByRole('heading').textContent);
+
+describe('MyTicketsPage: tabs and cards', () => {
+  it('splits upcoming and past, newest ticket first, and switches tabs by click and arrow keys', async () => {
+    const olderUpcoming = makeTicket({ event: { ...makeTicket().event, title: 'Älter, bald' } });
+    const newerUpcoming = makeTicket({ event: { ...makeTicket().event, title: 'Neuer, bald' } });
+    const past = makeTicket({
+      startsInHours: -48,
+      event: { ...makeTicket({ startsInHours: -48 }).event, title: 'Vorbei' },
+    });
+    olderUpcoming.createdAt = '2026-01-01T10:00:00.000Z';
+    newerUpcoming.createdAt = '2026-02-01T10:00:00.000Z';
+    past.createdAt = '2026-03-01T10:00:00.000Z';
+    mockApi({ 'GET /api/tickets': () => json([olderUpcoming, past, newerUpcoming]) });
+    renderMyTickets(user);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Meine Tickets' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Neuer, bald' });
+    const [upcomingTab, pastTab] = screen.getAllByRole('tab');
+    expect(upcomingTab!.textContent).toBe('Bevorstehend2');
+    expect(pastTab!.textContent).toBe('Vergangen1');
+    expect(upcomingTab!.getAttribute('aria-selected')).toBe('true');
+    expect(titlesShown()).toEqual(['Neuer, bald', 'Älter, bald']);
+    const panel = screen.getByRole('tabpanel');
+    expect(panel.getAttribute('aria-labelledby')).toBe(upcomingTab!.id);
+
+    fireEvent.click(pastTab!);
+    expect(titlesShown()).toEqual(['Vorbei']);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(pastTab!.id);
+
+    fireEvent.keyDown(pastTab!, { key: 'ArrowRight' }); // wraps around
+    expect(upcomingTab!.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(upcomingTab);
+    expect(upcomingTab!.tabIndex).toBe(0);
+    expect(pastTab!.tabIndex).toBe(-1);
+    fireEvent.keyDown(upcomingTab!, { key: 'End' });
+    expect(document.activeElement).toBe(pastTab);
+    expect(titlesShown()).toEqual(['Vorbei']);
+    fireEvent.keyDown(pastTab!, { key: 'ArrowLeft' });
+    expect(titlesShown()).toEqual(['Neuer, bald', 'Älter, bald']);
+  });
+
+  it('shows event link, place, holder, code and the status badges', async () => {
+    const upcoming = makeTicket({ isTest: true, code: '4711' });
+    const checkedIn = makeTicket({ isCheckedIn: true });
+    const cancelled = makeTicket({ status: 'canceled', cancellation: null });
+    const past = makeTicket({ startsInHours: -3 });
+    mockApi({ 'GET /api/tickets': () => json([upcoming, checkedIn, cancelled, past]) });
+    renderMyTickets(user);
+
+    const card = within(await screen.findByRole('article', { name: upcoming.event.title }));
+    expect(card.getByRole('link', { name: upcoming.event.title }).getAttribute('href')).toBe(
+      `/event/${upcoming.event.slug}`,
+    );
+    expect(card.getByText('Bevorstehend')).toBeTruthy();
+    expect(card.getByText('TEST')).toBeTruthy();
+    expect(card.getByText(/^Code/).textContent).toBe('Code 4711');
+    expect(card.getByText('Erika Musterfrau')).toBeTruthy();
+    expect(card.getByText(upcoming.event.location)).toBeTruthy();
+    expect(card.getByText(/^\d{2}:\d{2}–\d{2}:\d{2} Uhr$/)).toBeTruthy();
+    expect(within(cardOf(checkedIn.event.title)).getByText('Eingecheckt')).toBeTruthy();
+    expect(within(cardOf(checkedIn.event.title)).queryByText('TEST')).toBeNull();
+    expect(within(cardOf(cancelled.event.title)).getByText('Storniert')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: /Vergangen/ }));
+    expect(within(cardOf(past.event.title)).getByText('Vorbei')).toBeTruthy();
+    // no cancelling once the event has begun (spec visitor §5)
+    expect(within(cardOf(past.event.title)).queryByRole('button', { name: /Stornieren/ })).toBeNull();
+  });
+
+  it('shows the date and time in the event time zone', async () => {
+    const ticket = makeTicket();
+    ticket.event = {
+      ...ticket.event,
+      startTime: '2030-07-01T16:30:00Z',
+      endTime: '2030-07-01T18:00:00Z',
+      timezone: 'America/New_York',
+    };
+    mockApi({ 'GET /api/tickets': () => json([ticket]) });
+    renderMyTickets(user);
+    const card = within(await screen.findByRole('article'));
+    expect(card.getByText('12:30–14:00 Uhr')).toBeTruthy();
+    expect(card.getByText('Mo., 01.07.2030')).toBeTruthy();
+  });
+
+  it('greys out a cancelled ticket: no download, no cancel, the notice', async () => {
+    const cancelled = makeTicket({ status: 'canceled', cancellation: { share: 1, refundCents: 100 } });
+    mockApi({ 'GET /api/tickets': () => json([cancelled]) });
+    renderMyTickets(user);
+    const card = await screen.findByRole('article');
+    expect(card.dataset.status).toBe('canceled');
+    expect(card.className).toContain('bg-muted');
+    const download = within(card).getByRole('button', { name: 'Ticket nicht verfügbar' });
+    expect((download as HTMLButtonElement).disabled).toBe(true);
+    expect(within(card).getByText('Dieses Ticket wurde storniert.')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /Stornieren/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Ticket herunterladen' })).toBeNull();
+  });
+
+  it('shows the empty state with a link to the events', async () => {
+    mockApi({ 'GET /api/tickets': () => json([]) });
+    renderMyTickets(user);
+    expect(await screen.findByText('Keine Tickets vorhanden')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Events entdecken' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the server message on a load error and loads again on retry', async () => {
+    let fail = true;
+    const ticket = makeTicket();
+    mockApi({
+      'GET /api/tickets': () =>
+        fail ? apiError(503, 'Die Datenbank ist gerade nicht erreichbar.') : json([ticket]),
+    });
+    renderMyTickets(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Die Datenbank ist gerade nicht erreichbar.');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByRole('article', { name: ticket.event.title })).toBeTruthy();
+  });
+
+  it('falls back to its own text when the load fails without a server message', async () => {
+    mockApi({ 'GET /api/tickets': () => new Response('Bad Gateway', { status: 502 }) });
+    renderMyTickets(user);
+    expect((await screen.findByRole('alert')).textContent).toContain('Fehler beim Laden deiner Tickets.');
+  });
+});
+
+describe('MyTicketsPage: cancelling', () => {
+  const openCancelDialog = async (ticket: MyTicket, label: string) => {
+    const card = await screen.findByRole('article', { name: ticket.event.title });
+    fireEvent.click(within(card).getByRole('button', { name: label }));
+    return screen.findByRole('dialog');
+  };
+
+  it('confirms with the refund amount, cancels, marks the ticket at once and loads again', async () => {
+    const ticket = makeTicket({ cancellation: { share: 0.7, refundCents: 1250 } });
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    let cancelledOnServer = false;
+    const { calls } = mockApi({
+      'GET /api/tickets': () =>
+        json([cancelledOnServer ? { ...ticket, status: 'canceled', cancellation: null } : ticket]),
+      [`POST /api/tickets/${ticket.id}/cancel`]: async () => {
+        await answered;
+        cancelledOnServer = true;
+        return json({
+          refund: { amountCents: 1250, currency: 'EUR' },
+          message: 'Stornierung erfolgreich. Erstattung: 12,50 EUR',
+        });
+      },
+    });
+    renderMyTickets(user);
+    await screen.findByRole('article');
+    expect(JSON.parse(sessionStorage.getItem(TICKETS_CACHE_KEY)!).tickets).toHaveLength(1);
+
+    const dialog = await openCancelDialog(ticket, 'Stornieren (ca. 70 % Erstattung)');
+    expect(within(dialog).getByText(/^Erstattung: 12,50\s€$/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ticket stornieren' }));
+
+    // while the cancel runs, nothing can be pressed twice
+    const busy = await within(dialog).findByRole('button', { name: 'Wird storniert …' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    // (the page behind the modal dialog is aria-hidden)
+    const behind = screen.getByRole('article', { name: ticket.event.title, hidden: true });
+    const cardButton = within(behind).getByRole('button', {
+      hidden: true,
+      name: 'Wird storniert …',
+    });
+    expect((cardButton as HTMLButtonElement).disabled).toBe(true);
+
+    await act(async () => release());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(toast.success).toHaveBeenCalledWith('Stornierung erfolgreich. Erstattung: 12,50 EUR');
+    const card = cardOf(ticket.event.title);
+    expect(within(card).getByText('Storniert')).toBeTruthy();
+    expect(within(card).getByText('Dieses Ticket wurde storniert.')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /Stornieren/ })).toBeNull();
+    await waitFor(() => expect(calls.filter((call) => call === 'GET /api/tickets')).toHaveLength(2));
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem(TICKETS_CACHE_KEY)!).tickets[0].status).toBe('canceled'),
+    );
+  });
+
+  it('words the success itself when the server sends no message', async () => {
+    const ticket = makeTicket({ cancellation: { share: 0, refundCents: 0 } });
+    mockApi({
+      'GET /api/tickets': () => json([ticket]),
+      [`POST /api/tickets/${ticket.id}/cancel`]: () => json({ refund: null, message: '' }),
+    });
+    renderMyTickets(user);
+    const dialog = await openCancelDialog(ticket, 'Stornieren (keine Erstattung)');
+    expect(within(dialog).getByText('Keine Erstattung gemäß Stornierungsrichtlinie.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ticket stornieren' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        'Stornierung erfolgreich (keine Erstattung gemäß Richtlinie).',
+      ),
+    );
+  });
+
+  it('leaves the dialog closed and the ticket untouched on "Abbrechen"', async () => {
+    const ticket = makeTicket();
+    const { calls } = mockApi({ 'GET /api/tickets': () => json([ticket]) });
+    renderMyTickets(user);
+    const dialog = await openCancelDialog(ticket, 'Stornieren (100 % Erstattung)');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.startsWith('POST'))).toBe(false);
+    expect(within(cardOf(ticket.event.title)).getByText('Bevorstehend')).toBeTruthy();
+  });
+
+  it.each([
+    ['400 without JSON', () => new Response('nope', { status: 400 }), TICKET_MESSAGES.cancel400],
+    ['403 without JSON', () => new Response('', { status: 403 }), TICKET_MESSAGES.cancel403],
+    ['409 without JSON', () => new Response('', { status: 409 }), TICKET_MESSAGES.cancel409],
+    ['422 without JSON', () => new Response('', { status: 422 }), TICKET_MESSAGES.cancel422],
+    ['404 without JSON', () => new Response('', { status: 404 }), TICKET_MESSAGES.cancelUnavailable],
+    ['500 without JSON', () => new Response('<html>', { status: 500 }), TICKET_MESSAGES.cancelUnavailable],
+    [
+      '409 with a JSON message',
+      () => apiError(409, 'Dieses Ticket wurde bereits storniert.', 'conflict'),
+      'Dieses Ticket wurde bereits storniert.',
+    ],
+    [
+      '422 with a JSON message',
+      () =>
+        apiError(422, 'Tickets für Events, die bereits begonnen haben, können nicht mehr storniert werden.'),
+      'Tickets für Events, die bereits begonnen haben, können nicht mehr storniert werden.',
+    ],
+    [
+      'a network error',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      TICKET_MESSAGES.cancelNetwork,
+    ],
+  ])('maps %s to its message', async (_case, answer, description) => {
+    const ticket = makeTicket();
+    mockApi({ 'GET /api/tickets': () => json([ticket]), [`POST /api/tickets/${ticket.id}/cancel`]: answer });
+    renderMyTickets(user);
+    const dialog = await openCancelDialog(ticket, 'Stornieren (100 % Erstattung)');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ticket stornieren' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Stornierung fehlgeschlagen', { description }),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    const card = cardOf(ticket.event.title);
+    expect(within(card).getByText('Bevorstehend')).toBeTruthy();
+    await waitFor(() =>
+      expect((within(card).getByRole('button', { name: /Stornieren/ }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
+  });
+});
+
+describe('MyTicketsPage: session-storage cache (spec visitor §9: 2 minutes)', () => {
+  const neverAnswers = () => new Promise<Response>(() => {});
+
+  it('shows a fresh entry of this user at once, before the server answers', async () => {
+    const cached = makeTicket();
+    writeTicketsCache(user.id, [cached], Date.now() - 60_000);
+    const { calls } = mockApi({ 'GET /api/tickets': neverAnswers });
+    renderMyTickets(user);
+    expect(screen.getByRole('article', { name: cached.event.title })).toBeTruthy();
+    await waitFor(() => expect(calls).toContain('GET /api/tickets')); // still checked with the server
+  });
+
+  it('ignores an entry older than 2 minutes', async () => {
+    const cached = makeTicket();
+    writeTicketsCache(user.id, [cached], Date.now() - 2 * 60_000 - 1000);
+    mockApi({ 'GET /api/tickets': neverAnswers });
+    renderMyTickets(user);
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.getByRole('status')).toBeTruthy(); // loading
+  });
+
+  it("ignores another user's entry", async () => {
+    const cached = makeTicket();
+    writeTicketsCache('someone-else', [cached], Date.now());
+    mockApi({ 'GET /api/tickets': neverAnswers });
+    renderMyTickets(user);
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('replaces the entry with what the server sent', async () => {
+    writeTicketsCache(user.id, [makeTicket()], Date.now());
+    const fresh = makeTicket();
+    mockApi({ 'GET /api/tickets': () => json([fresh]) });
+    renderMyTickets(user);
+    expect(await screen.findByRole('article', { name: fresh.event.title })).toBeTruthy();
+    expect(cards()).toHaveLength(1);
+    const entry = JSON.parse(sessionStorage.getItem(TICKETS_CACHE_KEY)!);
+    expect(entry.userId).toBe(user.id);
+    expect(entry.tickets.map((t: MyTicket) => t.id)).toEqual([fresh.id]);
+  });
+});
+
+describe('MyTicketsPage: download', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:ticket'), revokeObjectURL: vi.fn() }),
+    );
+  });
+
+  const downloads = () => {
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    return names;
+  };
+
+  it('falls back to the PNG image when the PDF is not found', async () => {
+    const ticket = makeTicket();
+    const names = downloads();
+    mockApi({
+      'GET /api/tickets': () => json([ticket]),
+      [`GET /api/tickets/${ticket.id}/pdf`]: () => apiError(404, 'Ticket nicht gefunden.', 'not_found'),
+      [`GET /api/tickets/${ticket.id}/image`]: () =>
+        new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } }),
+    });
+    renderMyTickets(user);
+    const card = await screen.findByRole('article');
+    fireEvent.click(within(card).getByRole('button', { name: 'Ticket herunterladen' }));
+    await waitFor(() => expect(names).toEqual([`ticket-${ticket.id}.png`]));
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('says "PDF fehlgeschlagen" when the PDF fails otherwise', async () => {
+    const ticket = makeTicket();
+    const names = downloads();
+    const { calls } = mockApi({
+      'GET /api/tickets': () => json([ticket]),
+      [`GET /api/tickets/${ticket.id}/pdf`]: () => apiError(500, 'Interner Fehler'),
+    });
+    renderMyTickets(user);
+    fireEvent.click(
+      within(await screen.findByRole('article')).getByRole('button', { name: 'Ticket herunterladen' }),
+    );
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('PDF fehlgeschlagen'));
+    expect(names).toEqual([]);
+    expect(calls).not.toContain(`GET /api/tickets/${ticket.id}/image`);
+  });
+});
+
+describe('MyTicketsPage: admin actions', () => {
+  it('are hidden from attendees', async () => {
+    mockApi({ 'GET /api/tickets': () => json([makeTicket()]) });
+    renderMyTickets(user);
+    const card = await screen.findByRole('article');
+    expect(within(card).queryByRole('button', { name: 'Vorschau aktualisieren' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Löschen' })).toBeNull();
+  });
+
+  it('delete after a confirmation, removing the ticket', async () => {
+    const kept = makeTicket();
+    const doomed = makeTicket();
+    let deleted = false;
+    const { calls } = mockApi({
+      'GET /api/tickets': () => json(deleted ? [kept] : [kept, doomed]),
+      [`DELETE /api/admin/tickets/${doomed.id}`]: () => {
+        deleted = true;
+        return json({ ok: true });
+      },
+    });
+    renderMyTickets(admin);
+    fireEvent.click(
+      within(await screen.findByRole('article', { name: doomed.event.title })).getByRole('button', {
+        name: 'Löschen',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket löschen?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Ticket gelöscht', {
+        description: 'Das Ticket wurde entfernt.',
+      }),
+    );
+    expect(calls).toContain(`DELETE /api/admin/tickets/${doomed.id}`);
+    await waitFor(() => expect(titlesShown()).toEqual([kept.event.title]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('report failures of delete and preview', async () => {
+    const ticket = makeTicket();
+    mockApi({
+      'GET /api/tickets': () => json([ticket]),
+      [`DELETE /api/admin/tickets/${ticket.id}`]: () => apiError(403, 'Nur für Admins.'),
+      [`POST /api/admin/tickets/${ticket.id}/preview`]: () => new Response('', { status: 500 }),
+    });
+    renderMyTickets(admin);
+    const card = await screen.findByRole('article');
+    fireEvent.click(within(card).getByRole('button', { name: 'Vorschau aktualisieren' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Vorschau fehlgeschlagen', { description: undefined }),
+    );
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Löschen' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Löschen' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Löschen fehlgeschlagen', { description: 'Nur für Admins.' }),
+    );
+    expect(cards()).toHaveLength(1);
+  });
+
+  it('refreshes the preview', async () => {
+    const ticket = makeTicket();
+    const { calls } = mockApi({
+      'GET /api/tickets': () => json([ticket]),
+      [`POST /api/admin/tickets/${ticket.id}/preview`]: () => json({ ok: true }),
+    });
+    renderMyTickets(admin);
+    fireEvent.click(
+      within(await screen.findByRole('article')).getByRole('button', { name: 'Vorschau aktualisieren' }),
+    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Vorschau aktualisiert'));
+    expect(calls).toContain(`POST /api/admin/tickets/${ticket.id}/preview`);
+  });
+});

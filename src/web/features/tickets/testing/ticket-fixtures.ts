@@ -1,0 +1,83 @@
+// Test data and a fake API for the tests of this feature (not part of the app bundle: only tests import it).
+import { vi } from 'vitest';
+import type { MyTicket } from '@shared/tickets';
+import type { SessionUser } from '@web/lib/session';
+
+const HOUR = 3_600_000;
+let sequence = 0;
+
+/** A ticket whose event starts `startsInHours` from now (negative: in the past). */
+export function makeTicket(overrides: Partial<MyTicket> & { startsInHours?: number } = {}): MyTicket {
+  const { startsInHours = 24 * 20, ...rest } = overrides;
+  sequence += 1;
+  const start = Date.now() + startsInHours * HOUR;
+  const id = rest.id ?? `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
+  return {
+    id,
+    bookingId: `booking-${sequence}`,
+    ticketNumber: `T-2026-00${1000 + sequence}`,
+    code: String(1000 + sequence),
+    status: 'active',
+    isTest: false,
+    isCheckedIn: false,
+    cancellationRequested: false,
+    holderName: 'Erika Musterfrau',
+    priceCents: 2500,
+    currency: 'EUR',
+    createdAt: new Date(Date.now() - (1000 - sequence) * 60_000).toISOString(),
+    event: {
+      id: `event-${sequence}`,
+      slug: `event-${sequence}`,
+      title: `Event ${sequence}`,
+      startTime: new Date(start).toISOString(),
+      endTime: new Date(start + 2 * HOUR).toISOString(),
+      timezone: 'Europe/Berlin',
+      location: 'Kulturhaus, Hauptstraße 1, Berlin',
+      mode: 'presence',
+      priceUnit: 'per_person',
+      imageUrl: null,
+    },
+    cancellation: startsInHours > 0 ? { share: 1, refundCents: 2500 } : null,
+    ...rest,
+  };
+}
+
+export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'user-1',
+    email: 'erika@example.org',
+    fullName: 'Erika Musterfrau',
+    displayName: null,
+    phone: '0301234567',
+    role: 'attendee',
+    avatarUrl: null,
+    emailConfirmed: true,
+    hasDsgvoConsent: true,
+    onboardingCompletedAt: null,
+    ...overrides,
+  };
+}
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export const apiError = (status: number, message: string, code = 'some_error') =>
+  json({ error: { code, message } }, status);
+
+type Handler = (request: { url: string; method: string }) => Response | Promise<Response>;
+
+/** Replaces fetch with routes 'METHOD /path' → handler; unknown routes answer 404 JSON. Records the calls. */
+export function mockApi(routes: Record<string, Handler>) {
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const key = `${method} ${url}`;
+    calls.push(key);
+    const handler = routes[key];
+    if (!handler) return apiError(404, `Keine Route für ${key}`, 'not_found');
+    return handler({ url, method });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
