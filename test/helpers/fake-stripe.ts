@@ -151,14 +151,20 @@ export class FakeStripe {
         }
         const intent = this.intents.get(form.get('payment_intent') ?? '');
         if (!intent || intent.status !== 'succeeded') {
-          return { status: 400, body: { error: { type: 'invalid_request_error', message: 'not refundable' } } };
+          return {
+            status: 400,
+            body: { error: { type: 'invalid_request_error', message: 'not refundable' } },
+          };
         }
         const already = [...this.refunds.values()]
           .filter((r) => r.payment_intent === intent.id)
           .reduce((sum, r) => sum + r.amount, 0);
         const amount = Number(form.get('amount') ?? intent.amount - already);
         if (amount + already > intent.amount) {
-          return { status: 400, body: { error: { type: 'invalid_request_error', message: 'exceeds charge' } } };
+          return {
+            status: 400,
+            body: { error: { type: 'invalid_request_error', message: 'exceeds charge' } },
+          };
         }
         const refund: FakeRefund = {
           id: id('re'),

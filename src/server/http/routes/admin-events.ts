@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z, ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import {
   adminEventBulkSchema,
   adminEventCreateSchema,

@@ -2,6 +2,9 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@web/components/pages/not-found-page';
 import { PendingPage } from '@web/components/pages/pending-page';
 import { AdminLayout } from './admin-layout';
+import { EventCreatePage } from './events/event-create-page';
+import { EventEditPage } from './events/event-edit-page';
+import { EventsListPage } from './events/events-list-page';
 import { SettingsPage } from './settings/settings-page';
 import { UsersPage } from './users/users-page';
 
@@ -11,9 +14,9 @@ export const adminRoutes: RouteObject[] = [
     element: <AdminLayout />,
     children: [
       { index: true, element: <PendingPage title="Dashboard" /> },
-      { path: 'events', element: <PendingPage title="Veranstaltungen" /> },
-      { path: 'events/new', element: <PendingPage title="Neues Event erstellen" /> },
-      { path: 'events/:id/edit', element: <PendingPage title="Event bearbeiten" /> },
+      { path: 'events', element: <EventsListPage /> },
+      { path: 'events/new', element: <EventCreatePage /> },
+      { path: 'events/:id/edit', element: <EventEditPage /> },
       { path: 'bookings', element: <PendingPage title="Tickets verwalten" /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'settings', element: <SettingsPage /> },

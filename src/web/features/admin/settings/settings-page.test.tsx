@@ -1,0 +1,177 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminSettings, IntegrationStatus } from '@shared/admin-settings';
+import type { CancellationPolicy, CancellationRule } from '@shared/cancellation-policies';
+import { DEFAULT_SETTINGS } from '@shared/settings';
+import { json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { SettingsPage } from './settings-page';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const unset = { set: false, updatedAt: null };
+const adminSettings: AdminSettings = {
+  settings: DEFAULT_SETTINGS,
+  secrets: {
+    stripeSecretKey: { set: true, updatedAt: '2026-03-01T09:00:00.000Z' },
+    stripeWebhookSecret: unset,
+  },
+};
+const status: IntegrationStatus = {
+  production: false,
+  mail: { provider: 'devbox' },
+  payments: {
+    provider: 'test',
+    secretKeySource: null,
+    publishableKeySource: null,
+    webhookSecretSource: null,
+    paidBookingsPossible: true,
+  },
+};
+const rule = (id: string, minHoursBeforeEvent: number): CancellationRule => ({
+  id,
+  policyId: 'p1',
+  minHoursBeforeEvent,
+  refundType: 'percentage',
+  refundValue: 0.5,
+  priority: 1,
+  isActive: true,
+});
+const policy = (overrides: Partial<CancellationPolicy> = {}): CancellationPolicy => ({
+  id: 'p1',
+  name: 'Standard',
+  isActive: true,
+  updatedAt: '2026-03-01T09:00:00.000Z',
+  rules: [rule('r1', 168), rule('r2', 24)],
+  ...overrides,
+});
+
+function mockSettingsApi(extra: Parameters<typeof mockApi>[0] = {}, policies = [policy()]) {
+  return mockApi({
+    'GET /api/admin/settings': () => json(adminSettings),
+    'GET /api/admin/settings/status': () => json(status),
+    'GET /api/admin/settings/policies': () => json(policies),
+    'GET /api/admin/settings/policy-events': () => json([]),
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SettingsPage', () => {
+  it('shows the cards in the spec order and the active providers', async () => {
+    mockSettingsApi();
+    renderAdminPage(<SettingsPage />, '/admin/settings');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual([
+      'Branding Logos',
+      'Allgemeine Einstellungen',
+      'Server-Secrets',
+      'Integrationen',
+      'Stornierungsrichtlinien',
+    ]);
+    expect(await screen.findByText('Dev-Postfach')).toBeTruthy();
+    expect(screen.getByText('Testanbieter')).toBeTruthy();
+    expect(await screen.findByText('Keine Events gefunden.')).toBeTruthy();
+  });
+
+  it('sends only non-empty secrets and never shows a stored value', async () => {
+    const calls = mockSettingsApi({
+      'PUT /api/admin/settings/secrets': () => json(adminSettings.secrets),
+    });
+    renderAdminPage(<SettingsPage />, '/admin/settings');
+    const webhook = screen.getByLabelText('STRIPE_WEBHOOK_SECRET') as HTMLInputElement;
+    expect(webhook.type).toBe('password');
+    expect(await screen.findByText(/^Gesetzt \(zuletzt geändert/)).toBeTruthy();
+    fireEvent.change(webhook, { target: { value: ' whsec_abc ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Secrets speichern' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Server-Secrets gespeichert'));
+    expect(calls.find((call) => call.key === 'PUT /api/admin/settings/secrets')?.body).toEqual({
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    });
+    expect(webhook.value).toBe('');
+  });
+
+  it('refuses a logo of another type before uploading', async () => {
+    const calls = mockSettingsApi();
+    renderAdminPage(<SettingsPage />, '/admin/settings');
+    const inputs = document.querySelectorAll<HTMLInputElement>('input[type=file]');
+    fireEvent.change(inputs[0]!, { target: { files: [new File(['x'], 'logo.gif', { type: 'image/gif' })] } });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Ungültiger Dateityp. Erlaubt: PNG, SVG, WebP, JPEG.'),
+    );
+    expect(calls.some((call) => call.key.includes('/logos/'))).toBe(false);
+  });
+
+  it('edits a rule locally until its Save, with lead-time shorthand and quick buttons', async () => {
+    const calls = mockSettingsApi({
+      'PATCH /api/admin/settings/rules/r2': ({ body }) => json({ ...rule('r2', 0), ...(body as object) }),
+    });
+    renderAdminPage(<SettingsPage />, '/admin/settings');
+    const first = await screen.findByRole('group', { name: /Regel 1/ });
+    const second = screen.getByRole('group', { name: /Regel 2/ });
+    const lead1 = within(first).getByLabelText('Vorlaufzeit vor dem Event') as HTMLInputElement;
+    expect(lead1.value).toBe('1w');
+    fireEvent.change(lead1, { target: { value: '3d' } });
+    fireEvent.blur(lead1);
+    expect(within(first).getByText(/= 72 Stunden/)).toBeTruthy();
+    fireEvent.change(lead1, { target: { value: 'bald' } });
+    fireEvent.blur(lead1);
+    expect(lead1.value).toBe('3d'); // invalid input is ignored
+    expect(within(first).getByText('nicht gespeichert')).toBeTruthy();
+
+    const lead2 = within(second).getByLabelText('Vorlaufzeit vor dem Event') as HTMLInputElement;
+    fireEvent.click(within(second).getByRole('button', { name: 'Vorlaufzeit 60min' }));
+    expect(lead2.value).toBe('1h');
+    fireEvent.change(within(second).getByLabelText('Wert'), { target: { value: 'abc' } });
+    fireEvent.click(within(second).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    expect(calls.find((call) => call.key === 'PATCH /api/admin/settings/rules/r2')?.body).toEqual({
+      minHoursBeforeEvent: 1,
+      refundType: 'percentage',
+      refundValue: 0, // not numeric: falls back to 0
+      priority: 1,
+      isActive: true,
+    });
+    // the other rule keeps its unsaved edit and was not sent
+    expect(lead1.value).toBe('3d');
+    expect(calls.some((call) => call.key.endsWith('/rules/r1'))).toBe(false);
+  });
+
+  it('refuses a percentage above 1 in the row, adds rules with the defaults, marks inactive policies', async () => {
+    const calls = mockSettingsApi(
+      { 'POST /api/admin/settings/policies/p2/rules': () => json(rule('r9', 168), 201) },
+      [policy({ id: 'p2', name: 'Alt', isActive: false, rules: [] }), policy()],
+    );
+    renderAdminPage(<SettingsPage />, '/admin/settings');
+    expect(await screen.findByRole('option', { name: 'Alt (inaktiv)' })).toBeTruthy();
+    expect(screen.getByText('Keine Regeln vorhanden.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Regel hinzufügen' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === 'POST /api/admin/settings/policies/p2/rules')?.body).toEqual({
+        minHoursBeforeEvent: 168,
+        refundType: 'percentage',
+        refundValue: 0.7,
+        priority: 1,
+        isActive: true,
+      }),
+    );
+
+    fireEvent.change(screen.getByLabelText('Richtlinie'), { target: { value: 'p1' } });
+    const first = await screen.findByRole('group', { name: /Regel 1/ });
+    fireEvent.change(within(first).getByLabelText('Wert'), { target: { value: '1.5' } });
+    fireEvent.click(within(first).getByRole('button', { name: 'Speichern' }));
+    expect((await within(first).findByRole('alert')).textContent).toBe(
+      'Ein Prozentwert liegt zwischen 0 und 1 (1 = 100 %).',
+    );
+    expect(calls.some((call) => call.key.includes('/rules/r1'))).toBe(false);
+  });
+});

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminUserEntry } from '@shared/admin-users';
+import { apiError, json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { UsersPage } from './users-page';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const entry = (overrides: Partial<AdminUserEntry> = {}): AdminUserEntry => ({
+  id: 'u1',
+  email: 'anna@example.org',
+  fullName: 'Anna Admin',
+  displayName: null,
+  phone: '+49 40 1',
+  role: 'admin',
+  globalMarketingEnabled: true,
+  emailConfirmed: true,
+  onboarded: false,
+  createdAt: '2026-03-14T10:00:00.000Z',
+  ...overrides,
+});
+const page = (users: AdminUserEntry[], total = users.length) => json({ users, total, page: 1, pageSize: 25 });
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('UsersPage', () => {
+  it('shows the table with a bookings link, and the empty text', async () => {
+    mockApi({ 'GET /api/admin/users': () => page([entry()]) });
+    renderAdminPage(<UsersPage />, '/admin/users');
+    const row = (await screen.findByText('anna@example.org')).closest('tr')!;
+    expect(within(row).getByText('Anna Admin')).toBeTruthy();
+    expect((within(row).getByRole('combobox') as HTMLSelectElement).value).toBe('admin');
+    expect(
+      within(row)
+        .getByRole('link', { name: /Buchungen/ })
+        .getAttribute('href'),
+    ).toBe('/admin/bookings?user=u1');
+    expect(within(row).getAllByText('Ja')).toHaveLength(2);
+    expect(within(row).getByText('Nein')).toBeTruthy();
+    cleanup();
+    mockApi({ 'GET /api/admin/users': () => page([]) });
+    renderAdminPage(<UsersPage />, '/admin/users');
+    expect(await screen.findByText('Keine Benutzer gefunden')).toBeTruthy();
+  });
+
+  it('searches only after 250 ms without typing', async () => {
+    const calls = mockApi({ 'GET /api/admin/users': () => page([entry()]) });
+    renderAdminPage(<UsersPage />, '/admin/users');
+    await screen.findByText('anna@example.org');
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const box = screen.getByRole('searchbox', { name: 'Benutzer suchen' });
+    fireEvent.change(box, { target: { value: 'an' } });
+    fireEvent.change(box, { target: { value: 'anna' } });
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(calls.filter((call) => call.key.includes('search='))).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    vi.useRealTimers();
+    await waitFor(() =>
+      expect(calls.map((call) => call.key)).toContain('GET /api/admin/users?page=1&search=anna'),
+    );
+    expect(calls.filter((call) => call.key.endsWith('search=an'))).toHaveLength(0);
+  });
+
+  it('shows the last-admin refusal with its German message and keeps the role', async () => {
+    mockApi({
+      'GET /api/admin/users': () => page([entry()]),
+      'PATCH /api/admin/users': () =>
+        apiError(409, 'last_admin', 'Der letzte Administrator kann nicht heruntergestuft werden.'),
+    });
+    renderAdminPage(<UsersPage />, '/admin/users');
+    const select = (await screen.findByRole('combobox', {
+      name: 'Rolle von anna@example.org',
+    })) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: 'attendee' } });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Der letzte Administrator kann nicht heruntergestuft werden.'),
+    );
+    expect(select.value).toBe('admin');
+  });
+
+  it('deletes only after the confirm dialog', async () => {
+    const calls = mockApi({
+      'GET /api/admin/users': () => page([entry({ role: 'attendee' })]),
+      'DELETE /api/admin/users': () => json({ ok: true }),
+    });
+    renderAdminPage(<UsersPage />, '/admin/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'anna@example.org löschen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer wirklich löschen?' });
+    expect(calls.some((call) => call.key.startsWith('DELETE'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect(calls.map((call) => call.key)).toContain('DELETE /api/admin/users?id=u1'));
+  });
+
+  it('creates a user and shows a duplicate e-mail refusal in the dialog', async () => {
+    const calls = mockApi({
+      'GET /api/admin/users': () => page([entry()]),
+      'POST /api/admin/users': () =>
+        apiError(409, 'conflict', 'Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.'),
+    });
+    renderAdminPage(<UsersPage />, '/admin/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Neuer Benutzer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neuer Benutzer' });
+    fireEvent.change(within(dialog).getByLabelText('E-Mail'), { target: { value: ' Anna@Example.org ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anlegen' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.',
+    );
+    expect(calls.find((call) => call.key === 'POST /api/admin/users')?.body).toEqual({
+      email: 'anna@example.org',
+      role: 'attendee',
+    });
+  });
+});
