@@ -1,6 +1,8 @@
 // `npm run bench`: every benchmark, printing figures (not timed tests). Needs `npm run build` first.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { benchBookingRush } from './booking-rush.mjs';
+import { benchBookingThroughput } from './booking-throughput.mjs';
 import { benchEventsApi } from './events-api.mjs';
 import { benchStartup } from './startup.mjs';
 import { benchTicketPdf } from './ticket-pdf.mjs';
@@ -18,6 +20,16 @@ await benchTicketPdf();
 console.log('\n# events API on PostgreSQL');
 await benchEventsApi().catch((error) => {
   // needs a PostgreSQL server (BENCH_DATABASE_URL or TEST_DATABASE_URL); the other figures still count
+  console.error(`übersprungen: ${error.message}`);
+  process.exitCode = 1;
+});
+console.log('\n# booking rush on PostgreSQL');
+await benchBookingRush().catch((error) => {
+  console.error(`übersprungen: ${error.message}`);
+  process.exitCode = 1;
+});
+console.log('\n# booking throughput on PostgreSQL');
+await benchBookingThroughput().catch((error) => {
   console.error(`übersprungen: ${error.message}`);
   process.exitCode = 1;
 });

@@ -30,6 +30,8 @@ import {
   payments,
   tags,
 } from '@server/db/schema';
+import { createSeatFeed, type FeedEvent } from '@server/adapters/seat-feed/seat-feed';
+import { createLogger } from '@server/logger';
 import { createTestApp, type TestApp } from './helpers/app';
 import { signIn, uniqueEmail } from './helpers/auth';
 import { seatInvariantViolations } from './helpers/db';
@@ -594,5 +596,42 @@ describe('cancelling with refunds', () => {
 
     const plain = await asAdmin('PATCH', `/api/admin/events/${event.id}`, { status: 'completed' });
     expect((await plain.json()) as AdminEvent).toMatchObject({ status: 'completed', activeTicketCount: 2 });
+  });
+});
+
+describe('change notifications', () => {
+  it('announces every change on the event channel, so public caches and live seats refresh', async () => {
+    const feed = createSeatFeed(t.database, createLogger('silent'));
+    const heard: FeedEvent[] = [];
+    feed.watch((message) => heard.push(message));
+    await feed.start();
+    try {
+      const eventIds = () =>
+        new Set(
+          heard.flatMap((message) => (message.kind === 'event' && message.eventId ? [message.eventId] : [])),
+        );
+      const until = async (id: string) => {
+        for (let i = 0; i < 100 && !eventIds().has(id); i++)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(eventIds().has(id)).toBe(true);
+        heard.length = 0;
+      };
+      const event = await created({ title: 'Angekündigt' });
+      await until(event.id);
+      await asAdmin('PATCH', `/api/admin/events/${event.id}`, { totalSeats: 30 });
+      await until(event.id);
+      await uploadCover(event.id, cookies.admin, await png());
+      await until(event.id);
+      await asAdmin('POST', '/api/admin/events/bulk/publish', { ids: [event.id] });
+      await until(event.id);
+      await asAdmin('DELETE', `/api/admin/events/${event.id}`);
+      await until(event.id);
+      // a refused change is rolled back and announces nothing
+      await asAdmin('PATCH', `/api/admin/events/${event.id}`, { title: '' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard.filter((message) => message.kind === 'event')).toEqual([]);
+    } finally {
+      await feed.stop();
+    }
   });
 });

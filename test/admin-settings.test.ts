@@ -137,6 +137,20 @@ describe('Allgemeine Einstellungen and Integrationen', () => {
     expect(settings.supportEmail).toBe(GENERAL.contactEmail);
   });
 
+  it('reaches another app instance on the same database, which drops its cached settings', async () => {
+    const other = await createTestApp({ database: t.database });
+    await other.services.seatFeed.start();
+    try {
+      const read = async () => ok<AppSettings>(other.app.request('/api/settings'));
+      await ok(call('PUT', `${BASE}/general`, admin, { ...GENERAL, siteName: 'Vorher' }));
+      expect((await read()).brand.siteName).toBe('Vorher'); // now cached in the other instance
+      await ok(call('PUT', `${BASE}/general`, admin, { ...GENERAL, siteName: 'Nachher' }));
+      await expect.poll(async () => (await read()).brand.siteName, { timeout: 5000 }).toBe('Nachher');
+    } finally {
+      await other.services.seatFeed.stop();
+    }
+  });
+
   it('keeps the logos when the site name changes (fields of one row are merged)', async () => {
     const { url } = await ok<{ url: string }>(
       call('POST', `${BASE}/logos/light`, admin, logoForm(await png(), 'hell.png')),

@@ -75,6 +75,7 @@ export function createServices(
   const auth = createAuth({ db, secret: config.appSecret, publicUrl: config.publicUrl, mailer });
   const seatFeed = createSeatFeed(database, logger);
   const publicEvents = new PublicEventCache({ db, feed: seatFeed });
+  settings.follow(seatFeed); // settings saved by another app instance (settings-store.ts)
   return {
     config,
     database,

@@ -34,7 +34,7 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 const NO_TICKET = '00000000-0000-4000-8000-000000000000';
-const as = (cookie?: string) => (cookie ? { cookie } : {});
+const as = (cookie?: string): Record<string, string> => (cookie ? { cookie } : {});
 const listTickets = (cookie?: string) => t.app.request('/api/tickets', { headers: as(cookie) });
 const cancel = (cookie: string | undefined, ticketId: string) =>
   post(t, `/api/tickets/${ticketId}/cancel`, {}, as(cookie));
@@ -211,7 +211,10 @@ describe('POST /api/tickets/:id/cancel', () => {
     for (const ticket of tickets) {
       const res = await cancel(buyer.cookie, ticket.id);
       expect(res.status).toBe(200);
-      expect(((await res.json()) as CancelTicketResult).refund).toEqual({ amountCents: 3499, currency: 'EUR' });
+      expect(((await res.json()) as CancelTicketResult).refund).toEqual({
+        amountCents: 3499,
+        currency: 'EUR',
+      });
       await noInvariantViolations();
     }
     const sent = await refundsOf(t, booking.id);
@@ -240,7 +243,10 @@ describe('POST /api/tickets/:id/cancel', () => {
     });
 
     const first = await cancel(buyer.cookie, tickets[0]!.id);
-    expect(((await first.json()) as CancelTicketResult).refund).toEqual({ amountCents: 800, currency: 'EUR' });
+    expect(((await first.json()) as CancelTicketResult).refund).toEqual({
+      amountCents: 800,
+      currency: 'EUR',
+    });
     expect((await bookingRow(t, booking.id)).paymentStatus).toBe('refunded');
     const second = await cancel(buyer.cookie, tickets[1]!.id);
     expect((await second.json()) as CancelTicketResult).toEqual({

@@ -33,11 +33,7 @@ export const ticketRow = async (t: TestApp, ticketId: string) =>
   (await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0];
 
 export const ticketsOfBooking = (t: TestApp, bookingId: string) =>
-  t.database.db
-    .select()
-    .from(tickets)
-    .where(eq(tickets.bookingId, bookingId))
-    .orderBy(asc(tickets.position));
+  t.database.db.select().from(tickets).where(eq(tickets.bookingId, bookingId)).orderBy(asc(tickets.position));
 
 export const paymentsOf = (t: TestApp, bookingId: string) =>
   t.database.db

@@ -24,6 +24,8 @@ import { bookingRoutes } from './routes/bookings';
 import { paymentRoutes } from './routes/payments';
 import { ticketRoutes } from './routes/tickets';
 import { adminTicketRoutes } from './routes/admin-tickets';
+import { adminRefundRoutes } from './routes/admin-refunds';
+import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
 import { errorBody, handleError } from './errors';
 import { jsonBody } from './json-body';
@@ -97,6 +99,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/payments', paymentRoutes);
   app.route('/api/tickets', ticketRoutes);
   app.route('/api/admin/tickets', adminTicketRoutes);
+  app.route('/api/admin', adminRefundRoutes);
+  app.route('/api/admin/dashboard', adminDashboardRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 
   app.route('/uploads', uploadRoutes(deps.config.dataDir));

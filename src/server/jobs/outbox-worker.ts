@@ -3,6 +3,7 @@ import type { MailTransport, OutgoingMail } from '../adapters/mail/mail-transpor
 import type { Db } from '../db/client';
 import { mailOutbox, type DeferredMailAttachment, type MailAttachment } from '../db/schema';
 import type { Logger } from '../logger';
+import { enqueueMail } from '../core/mail/enqueue-mail';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -83,6 +84,19 @@ export class OutboxWorker {
     if (!this.started) return;
     if (this.running) this.rerun = true;
     else this.schedule(0);
+  }
+
+  /**
+   * Sends one mail at once and reports the transport's verdict, bypassing the queue (the admin's e-mail
+   * test wants to know whether SMTP works). The dev mailbox keeps it in the outbox, where /dev/mails shows it.
+   */
+  async sendNow(mail: OutgoingMail): Promise<void> {
+    if (this.transport.kind === 'devbox') {
+      await enqueueMail(this.db, mail);
+      this.kick();
+      return;
+    }
+    await this.transport.send(mail);
   }
 
   /** Sends up to batchSize due mails now; returns how many were sent. */

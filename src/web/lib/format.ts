@@ -78,3 +78,12 @@ export function formatPrice(cents: number, currency = 'EUR'): string {
   }
   return format.format(cents / 100);
 }
+
+const countFormat = new Intl.NumberFormat('de-DE');
+const percentFormat = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 1 });
+
+/** '1.234' */
+export const formatCount = (value: number) => countFormat.format(value);
+
+/** '66,7 %' from a fraction (0.667). */
+export const formatPercent = (fraction: number) => percentFormat.format(fraction);

@@ -1,5 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { AppError } from '../app-error';
+import { tickets } from '../../db/schema';
+import type { MailContext } from '../mail/templates/mail-context';
+import { cancelTicket } from '../tickets/cancel-ticket';
 
 export interface RefundAllTicketsOptions {
   db: Db;
@@ -7,6 +10,9 @@ export interface RefundAllTicketsOptions {
   /** The admin who cancelled the event (recorded as the refunds' creator). */
   actorId: string;
   reason: string;
+  mail: MailContext;
+  /** Sends the recorded refunds to the provider after each commit (PaymentService.sendRefunds). */
+  sendRefunds: (refundIds: string[]) => Promise<void>;
   now?: Date;
 }
 
@@ -16,19 +22,32 @@ export interface RefundAllTicketsResult {
 }
 
 /**
- * TODO(lead: cancel-with-refund): spec admin §4 + DESIGN §4 — when an admin sets an event with active tickets
- * to 'Abgesagt' and confirms 'Event absagen und alle N Tickets voll erstatten?', every active ticket of the
- * event is cancelled with a 100 % refund (goodwill, regardless of policy), seats released, a refund row per
- * ticket recorded and the buyer mailed. The lead's ticket cancellation core implements it and replaces this
- * body; update-admin-event.ts already calls it after the event's own transaction has committed (no provider
- * call under a row lock), so only this function has to change.
+ * spec admin §4 + DESIGN §4 + the AGB: when an admin cancels an event ('Abgesagt') and confirms, every active
+ * ticket is cancelled with a full refund (goodwill, regardless of the policy), its seats released and its
+ * buyer mailed. One short transaction per ticket (cancelTicket), so a failure half-way leaves every ticket
+ * either fully cancelled and refunded or untouched; running it again finishes the rest.
  */
 export async function refundAllTicketsOfEvent(
   options: RefundAllTicketsOptions,
 ): Promise<RefundAllTicketsResult> {
-  void options;
-  throw new AppError(
-    'unavailable',
-    'Die Erstattung aller Tickets ist noch nicht verfügbar. Bitte die Tickets einzeln unter „Tickets verwalten“ stornieren.',
-  );
+  const { db, eventId, actorId, reason, mail, sendRefunds, now } = options;
+  const active = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, eventId), eq(tickets.status, 'active')));
+  let refundedCents = 0;
+  for (const ticket of active) {
+    const outcome = await cancelTicket({
+      db,
+      ticketId: ticket.id,
+      actor: { id: actorId, role: 'admin' },
+      override: { type: 'goodwill' },
+      reason,
+      mail,
+      now,
+    });
+    refundedCents += outcome.refund?.amountCents ?? 0;
+    await sendRefunds(outcome.refundIds);
+  }
+  return { refundedTickets: active.length, refundedCents };
 }

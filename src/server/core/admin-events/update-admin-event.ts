@@ -20,12 +20,18 @@ import {
 import { slugTaken } from './create-admin-event';
 import { applyOrganizers, assertOrganizerCandidates, assertPolicyExists } from './event-organizers';
 import { refundAllTicketsOfEvent } from './refund-all';
+import { enqueueEventUpdateMails } from '../bookings/booking-mails';
+import type { MailContext } from '../mail/templates/mail-context';
 
 export interface UpdateAdminEventOptions {
   db: Db;
   id: string;
   update: AdminEventUpdate;
   actorId: string;
+  /** For the refund-all and event-update mails. */
+  mail: MailContext;
+  /** PaymentService.sendRefunds: refunds go to the provider after their commit. */
+  sendRefunds: (refundIds: string[]) => Promise<void>;
 }
 
 const REFUND_REASON = 'event_cancelled';
@@ -105,6 +111,10 @@ export async function updateAdminEvent(options: UpdateAdminEventOptions): Promis
         }
       }
       if (organizerIds) await applyOrganizers(tx, id, organizerIds);
+      // spec admin §7 'event-updates': holders hear of a new time or place (not of a cancellation: that
+      // mail comes with the refund).
+      if ((fields.status ?? row.status) !== 'cancelled')
+        await enqueueEventUpdateMails(tx, id, row, options.mail);
       await publishEventChange(tx, id);
       await publishSeatChange(tx, id);
       return loadAdminEvent(tx, id);
@@ -117,7 +127,14 @@ export async function updateAdminEvent(options: UpdateAdminEventOptions): Promis
   if (!refundAll || saved.activeTicketCount === 0) return saved;
   // After the commit: refunds call the payment provider, never while the event row is locked (DESIGN §4).
   try {
-    await refundAllTicketsOfEvent({ db, eventId: id, actorId, reason: REFUND_REASON });
+    await refundAllTicketsOfEvent({
+      db,
+      eventId: id,
+      actorId,
+      reason: REFUND_REASON,
+      mail: options.mail,
+      sendRefunds: options.sendRefunds,
+    });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     throw new AppError(

@@ -1,12 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { ticketCode } from '@shared/booking';
 import { slugify, type DbOrTx } from '../../db/factories';
-import { bookings, events, profiles, tickets } from '../../db/schema';
+import { bookings, eventOrganizers, events, profiles, tickets } from '../../db/schema';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { bookingConfirmationMail } from '../mail/templates/booking-confirmation';
 import type { MailEvent } from '../mail/templates/booking-mail-parts';
 import type { MailContext } from '../mail/templates/mail-context';
 import { paymentRefundedMail } from '../mail/templates/payment-refunded';
+import { organizerBookingMail } from '../mail/templates/organizer-booking';
+import { adminCancellationIssueMail } from '../mail/templates/admin-cancellation-issue';
+import { eventUpdateMail } from '../mail/templates/event-update';
 
 /** The booking, its event and the buyer's address: what every booking mail needs. */
 async function loadMailBooking(db: DbOrTx, bookingId: string) {
@@ -61,6 +64,11 @@ export async function enqueueBookingConfirmation(db: DbOrTx, bookingId: string, 
     isTest: row.booking.isTest,
   });
   const pdfName = codes.length === 1 ? `ticket-${codes[0]}.pdf` : `tickets-${slugify(row.event.title)}.pdf`;
+  await enqueueOrganizerNotice(
+    db,
+    { bookingId, kind: 'paid', quantity: row.booking.quantity, amountCents: row.booking.totalAmountCents },
+    context,
+  );
   await enqueueMail(db, {
     to: row.email,
     ...content,
@@ -99,3 +107,118 @@ export async function enqueuePaymentRefunded(
 }
 
 export { loadMailBooking, holderOf };
+
+/**
+ * spec admin §7 'organizer-booking-paid' / 'organizer-booking-cancelled': each organizer of the event gets
+ * a notice, in the same transaction as the booking change.
+ */
+export async function enqueueOrganizerNotice(
+  db: DbOrTx,
+  input: { bookingId: string; kind: 'paid' | 'cancelled'; quantity: number; amountCents: number },
+  context: MailContext,
+) {
+  const row = await loadMailBooking(db, input.bookingId);
+  if (!row) return;
+  const organizers = await db
+    .select({ email: profiles.email, fullName: profiles.fullName, displayName: profiles.displayName })
+    .from(eventOrganizers)
+    .innerJoin(profiles, eq(profiles.id, eventOrganizers.userId))
+    .where(eq(eventOrganizers.eventId, row.booking.eventId));
+  if (organizers.length === 0) return;
+  const [seats] = await db
+    .select({ available: events.availableSeats, total: events.totalSeats })
+    .from(events)
+    .where(eq(events.id, row.booking.eventId));
+  for (const organizer of organizers) {
+    const content = organizerBookingMail({
+      context,
+      kind: input.kind,
+      event: row.event,
+      organizerName: organizer.displayName || organizer.fullName || organizer.email,
+      buyerName: holderOf(row),
+      buyerEmail: row.email ?? '–',
+      quantity: input.quantity,
+      amountCents: input.amountCents,
+      currency: row.booking.currency,
+      availableSeats: seats?.available ?? 0,
+      totalSeats: seats?.total ?? 0,
+      isTest: row.booking.isTest,
+    });
+    await enqueueMail(db, { to: organizer.email, ...content });
+  }
+}
+
+/** spec admin §7 'admin-cancellation-issue': every admin hears of a refund that needs a person. */
+export async function enqueueAdminRefundIssue(
+  db: DbOrTx,
+  input: { bookingId: string; amountCents: number; problem: string },
+  context: MailContext,
+) {
+  const row = await loadMailBooking(db, input.bookingId);
+  const admins = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.role, 'admin'));
+  for (const admin of admins) {
+    const content = adminCancellationIssueMail({
+      context,
+      eventTitle: row?.event.title ?? '–',
+      bookingId: input.bookingId,
+      buyerEmail: row?.email ?? '–',
+      amountCents: input.amountCents,
+      currency: row?.booking.currency ?? 'EUR',
+      problem: input.problem,
+    });
+    await enqueueMail(db, { to: admin.email, ...content });
+  }
+}
+
+/**
+ * spec admin §7 'event-updates': when the time or the place of an event changes, every holder of an
+ * active ticket is told (one mail per booking). Call it in the transaction that saves the change, with the
+ * event as it was before.
+ */
+export async function enqueueEventUpdateMails(
+  db: DbOrTx,
+  eventId: string,
+  before: MailEvent,
+  context: MailContext,
+): Promise<number> {
+  const [after] = await db
+    .select({
+      title: events.title,
+      slug: events.slug,
+      startTime: events.startTime,
+      endTime: events.endTime,
+      timezone: events.timezone,
+      location: events.location,
+      mode: events.mode,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!after) return 0;
+  const changed =
+    before.startTime.getTime() !== after.startTime.getTime() ||
+    before.endTime.getTime() !== after.endTime.getTime() ||
+    before.timezone !== after.timezone ||
+    before.location !== after.location ||
+    before.mode !== after.mode;
+  if (!changed) return 0;
+  const holders = await db
+    .selectDistinctOn([bookings.id], {
+      email: profiles.email,
+      holderName: bookings.holderName,
+      fullName: profiles.fullName,
+    })
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .innerJoin(profiles, eq(profiles.id, bookings.profileId))
+    .where(and(eq(tickets.eventId, eventId), eq(tickets.status, 'active')));
+  for (const holder of holders) {
+    const content = eventUpdateMail({
+      context,
+      holderName: holder.holderName || holder.fullName || holder.email,
+      before,
+      after,
+    });
+    await enqueueMail(db, { to: holder.email, ...content });
+  }
+  return holders.length;
+}

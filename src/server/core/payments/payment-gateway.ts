@@ -16,8 +16,8 @@ export const STRIPE_SECRET_NAMES = {
 } as const;
 
 /**
- * Chooses the payment provider (DESIGN §1): Stripe when a secret key is set (environment first, then the
- * admin settings), else the built-in test provider outside production, else none — then paid events
+ * Chooses the payment provider (DESIGN §1): Stripe when a secret key is set (admin settings first, then
+ * the environment), else the built-in test provider outside production, else none — then paid events
  * cannot be booked. Asked on every use, so keys saved in the admin settings apply without a restart.
  */
 export class PaymentGateway {
@@ -48,18 +48,20 @@ export class PaymentGateway {
 
   async webhookSecret(): Promise<string | null> {
     return (
-      this.deps.config.stripe.webhookSecret ??
-      (await this.deps.secrets?.get(STRIPE_SECRET_NAMES.webhookSecret)) ??
+      (await this.deps.secrets?.get(STRIPE_SECRET_NAMES.webhookSecret)) ||
+      this.deps.config.stripe.webhookSecret ||
       null
     );
   }
 
   private async stripeProvider(): Promise<PaymentProvider | null> {
     const { stripe } = this.deps.config;
-    const secretKey = stripe.secretKey ?? (await this.deps.secrets?.get(STRIPE_SECRET_NAMES.secretKey));
+    // Keys saved in the admin settings win over the environment, so what an admin enters takes effect
+    // (the settings' integration status reports the same order).
+    const secretKey = (await this.deps.secrets?.get(STRIPE_SECRET_NAMES.secretKey)) || stripe.secretKey;
     if (!secretKey) return null;
     const publishableKey =
-      stripe.publishableKey || (await this.deps.settings.get()).integrations.stripePublishableKey || '';
+      (await this.deps.settings.get()).integrations.stripePublishableKey || stripe.publishableKey || '';
     if (this.stripe?.secretKey !== secretKey || this.stripe.publishableKey !== publishableKey) {
       const create = this.deps.createStripe ?? createStripeProvider;
       this.stripe = {

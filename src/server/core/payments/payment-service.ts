@@ -151,13 +151,16 @@ export class PaymentService {
   /** Sends refunds owed; used right after the commit that recorded them and by the refund job. */
   async sendRefunds(refundIds: string[]): Promise<void> {
     const { db, gateway, logger } = this.deps;
+    if (refundIds.length === 0) return;
+    const mail = await this.deps.mailContext();
     for (const refundId of refundIds) {
       try {
-        await processRefund({ db, gateway, logger, refundId });
+        await processRefund({ db, gateway, logger, refundId, mail });
       } catch (error) {
         logger.error({ err: error, refundId }, 'refund failed; the refund job retries');
       }
     }
+    this.deps.kickMail();
   }
 
   private async syncIntent(intentId: string) {

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import { payments, refunds } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { PaymentGateway } from './payment-gateway';
+import type { MailContext } from '../mail/templates/mail-context';
+import { enqueueAdminRefundIssue } from '../bookings/booking-mails';
 
 /** After this many failed provider calls a refund is marked failed and needs an admin. */
 export const MAX_REFUND_ATTEMPTS = 10;
@@ -18,8 +20,18 @@ export async function processRefund(options: {
   gateway: PaymentGateway;
   logger: Logger;
   refundId: string;
+  /** With it, a refund that ends 'failed' is reported to every admin by e-mail. */
+  mail?: MailContext;
 }): Promise<'succeeded' | 'pending' | 'failed'> {
-  const { db, gateway, logger, refundId } = options;
+  const { db, gateway, logger, refundId, mail } = options;
+  const reportFailure = async (problem: string) => {
+    if (!mail) return;
+    await enqueueAdminRefundIssue(
+      db,
+      { bookingId: claimed!.bookingId, amountCents: claimed!.amountCents, problem },
+      mail,
+    );
+  };
   const [claimed] = await db
     .update(refunds)
     .set({ attempts: sql`${refunds.attempts} + 1`, updatedAt: new Date() })
@@ -47,7 +59,10 @@ export async function processRefund(options: {
       .update(refunds)
       .set({ providerRefundId: refund.id, status, lastError: null })
       .where(eq(refunds.id, claimed.id));
-    if (status === 'failed') logger.error({ refundId }, 'provider declined the refund');
+    if (status === 'failed') {
+      logger.error({ refundId }, 'provider declined the refund');
+      await reportFailure('Der Zahlungsanbieter hat die Erstattung abgelehnt.');
+    }
     return status;
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);

@@ -1,4 +1,5 @@
 import type { DOMPurify as Purifier, UponSanitizeAttributeHookEvent } from 'dompurify';
+import { AppError } from '../app-error';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -45,7 +46,17 @@ function loadPurifier() {
     const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([
       import('jsdom'),
       import('dompurify'),
-    ]);
+    ]).catch((error: unknown) => {
+      purifier = undefined; // tried again on the next upload
+      // e.g. installed without jsdom: raster logos still work, SVG ones are refused with a reason
+      throw new AppError(
+        'unavailable',
+        'SVG-Logos können gerade nicht verarbeitet werden. Bitte PNG verwenden.',
+        {
+          cause: String(error),
+        },
+      );
+    });
     const { window } = new JSDOM('');
     const purify = createDOMPurify(window);
     purify.addHook('uponSanitizeAttribute', checkAttribute);

@@ -1,6 +1,7 @@
 import type { GeneralSettings } from '@shared/admin-settings';
 import type { AppSettings } from '@shared/settings';
 import type { Db } from '../../db/client';
+import { publishEventChange } from '../events/event-changes';
 import type { SettingsStore } from './settings-store';
 import { mergeSettingRow, putSettingValue } from './setting-rows';
 
@@ -20,6 +21,7 @@ export async function saveGeneralSettings(options: {
     await mergeSettingRow(tx, 'timezone', { name: input.timezone });
     await mergeSettingRow(tx, 'brand', { siteName: input.siteName, contactEmail: input.contactEmail });
     await putSettingValue(tx, 'supportEmail', input.contactEmail);
+    await publishEventChange(tx, null); // other app instances drop their cached settings
   });
   settings.invalidate();
   return settings.get();

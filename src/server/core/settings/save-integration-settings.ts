@@ -1,6 +1,7 @@
 import type { IntegrationSettings } from '@shared/admin-settings';
 import type { AppSettings } from '@shared/settings';
 import type { Db } from '../../db/client';
+import { publishEventChange } from '../events/event-changes';
 import type { SettingsStore } from './settings-store';
 import { mergeSettingRow } from './setting-rows';
 
@@ -14,7 +15,10 @@ export async function saveIntegrationSettings(options: {
   input: IntegrationSettings;
 }): Promise<AppSettings> {
   const { db, settings, input } = options;
-  await mergeSettingRow(db, 'integrations', { stripePublishableKey: input.stripePublishableKey });
+  await db.transaction(async (tx) => {
+    await mergeSettingRow(tx, 'integrations', { stripePublishableKey: input.stripePublishableKey });
+    await publishEventChange(tx, null); // other app instances drop their cached settings
+  });
   settings.invalidate();
   return settings.get();
 }

@@ -23,6 +23,17 @@ export class SettingsStore {
     this.cached = undefined;
   }
 
+  /**
+   * Drops the cache when any app instance changed settings (they announce it as a change of "anything shown
+   * with events", `publishEventChange(tx, null)`, on the shared notification channel) and after the feed
+   * lost its connection, when such a notice may have been missed (decision 003).
+   */
+  follow(feed: { watch(watcher: (event: { kind: string; eventId?: string | null }) => void): () => void }) {
+    return feed.watch((event) => {
+      if (event.kind === 'resync' || (event.kind === 'event' && event.eventId === null)) this.invalidate();
+    });
+  }
+
   private async load(): Promise<AppSettings> {
     const rows = await this.db.select({ key: appSettings.key, value: appSettings.value }).from(appSettings);
     return mergeSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));

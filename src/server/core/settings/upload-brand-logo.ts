@@ -10,6 +10,7 @@ import type { FileStorage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import { appSettings } from '../../db/schema';
 import { AppError } from '../app-error';
+import { publishEventChange } from '../events/event-changes';
 import { sanitizeSvg } from './sanitize-svg';
 import { mergeSettingRow } from './setting-rows';
 import type { SettingsStore } from './settings-store';
@@ -59,6 +60,7 @@ export async function uploadBrandLogo(options: UploadBrandLogoOptions): Promise<
         .where(eq(appSettings.key, 'brand'))
         .for('update');
       await mergeSettingRow(tx, 'brand', { [field]: url });
+      await publishEventChange(tx, null); // other app instances drop their cached settings
       const old = (row?.value as Record<string, unknown> | undefined)?.[field];
       return typeof old === 'string' ? old : null;
     });

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { DbOrTx } from '../../db/factories';
 import { bookings, events, profiles, refunds, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
-import { holderOf, loadMailBooking } from '../bookings/booking-mails';
+import { enqueueOrganizerNotice, holderOf, loadMailBooking } from '../bookings/booking-mails';
 import { publishSeatChange } from '../events/event-changes';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
@@ -130,8 +130,14 @@ export async function cancelTicket(options: {
       refundCents,
       currency: booking.currency,
       byShop: asAdmin && ticket.profileId !== actor.id,
+      eventCancelled: reason === 'event_cancelled',
       mail,
     });
+    await enqueueOrganizerNotice(
+      tx,
+      { bookingId: booking.id, kind: 'cancelled', quantity: 1, amountCents: refundCents },
+      mail,
+    );
     await publishSeatChange(tx, ticket.eventId);
     return {
       refund: refundCents > 0 ? { amountCents: refundCents, currency: booking.currency } : null,
@@ -177,6 +183,7 @@ async function enqueueCancellationMail(
     refundCents: number;
     currency: string;
     byShop: boolean;
+    eventCancelled: boolean;
     mail: MailContext;
   },
 ) {
@@ -194,6 +201,7 @@ async function enqueueCancellationMail(
     refundCents: input.refundCents,
     currency: input.currency,
     byShop: input.byShop,
+    eventCancelled: input.eventCancelled,
   });
   await enqueueMail(tx, { to, ...content });
 }

@@ -48,25 +48,32 @@ export async function loadPolicyRules(db: DbOrTx, policyIds: string[]): Promise<
 export async function refundableByBooking(
   db: DbOrTx,
   bookingIds: string[],
-): Promise<Map<string, { paymentId: string; refundableCents: number }>> {
+): Promise<Map<string, { paymentId: string; paidCents: number; refundableCents: number }>> {
   const ids = [...new Set(bookingIds)];
-  const result = new Map<string, { paymentId: string; refundableCents: number }>();
+  const result = new Map<string, { paymentId: string; paidCents: number; refundableCents: number }>();
   if (ids.length === 0) return result;
   const rows = await db
     .select({
       bookingId: payments.bookingId,
       paymentId: payments.id,
       amountCents: payments.amountCents,
-      refunded: sql<number>`coalesce((SELECT sum(${refunds.amountCents}) FROM ${refunds}
-        WHERE ${refunds.paymentId} = ${payments.id} AND ${refunds.status} IN ('pending', 'succeeded')), 0)::int`,
+      refunded: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int`,
     })
     .from(payments)
+    // A join, not a correlated subquery in the selection: drizzle writes a single-table selection's
+    // columns unqualified, so a subquery's payment_id = id compared refunds.id with itself.
+    .leftJoin(
+      refunds,
+      and(eq(refunds.paymentId, payments.id), inArray(refunds.status, ['pending', 'succeeded'])),
+    )
     .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'succeeded')))
+    .groupBy(payments.id)
     .orderBy(desc(payments.createdAt));
   for (const row of rows) {
     if (result.has(row.bookingId)) continue; // the newest succeeded payment; others were refunded in full
     result.set(row.bookingId, {
       paymentId: row.paymentId,
+      paidCents: row.amountCents,
       refundableCents: Math.max(0, row.amountCents - Number(row.refunded)),
     });
   }

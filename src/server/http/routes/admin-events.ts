@@ -16,6 +16,7 @@ import { loadEventFormOptions } from '../../core/admin-events/event-form-options
 import { listAdminEvents } from '../../core/admin-events/list-admin-events';
 import { publishAdminEvents } from '../../core/admin-events/publish-admin-events';
 import { updateAdminEvent } from '../../core/admin-events/update-admin-event';
+import { mailContextFrom } from '../../core/mail/templates/mail-context';
 import { uploadEventCover } from '../../core/admin-events/upload-event-cover';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../app';
@@ -74,7 +75,17 @@ export const adminEventRoutes = new Hono<AppEnv>()
   .patch('/:id', allow('admin'), async (c) => {
     const update = validBody(c, adminEventUpdateSchema);
     const user = await userOf(c);
-    return c.json(await updateAdminEvent({ db: db(c), id: c.req.param('id'), update, actorId: user.id }));
+    const { settings, config, payments, outbox } = c.get('deps');
+    const saved = await updateAdminEvent({
+      db: db(c),
+      id: c.req.param('id'),
+      update,
+      actorId: user.id,
+      mail: mailContextFrom(await settings.get(), config),
+      sendRefunds: (ids) => payments.sendRefunds(ids),
+    });
+    outbox.kick();
+    return c.json(saved);
   })
   .delete('/:id', allow('admin'), async (c) => {
     await deleteAdminEvent({ db: db(c), storage: c.get('deps').storage, id: c.req.param('id') });

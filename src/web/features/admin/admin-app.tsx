@@ -2,6 +2,7 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@web/components/pages/not-found-page';
 import { PendingPage } from '@web/components/pages/pending-page';
 import { AdminLayout } from './admin-layout';
+import { DashboardPage } from './dashboard/dashboard-page';
 import { EventCreatePage } from './events/event-create-page';
 import { EventEditPage } from './events/event-edit-page';
 import { EventsListPage } from './events/events-list-page';
@@ -13,7 +14,7 @@ export const adminRoutes: RouteObject[] = [
   {
     element: <AdminLayout />,
     children: [
-      { index: true, element: <PendingPage title="Dashboard" /> },
+      { index: true, element: <DashboardPage /> },
       { path: 'events', element: <EventsListPage /> },
       { path: 'events/new', element: <EventCreatePage /> },
       { path: 'events/:id/edit', element: <EventEditPage /> },

@@ -13,6 +13,8 @@ export interface TicketCancelledMailInput {
   currency: string;
   /** Cancelled by the shop (admin) rather than by the attendee. */
   byShop: boolean;
+  /** The whole event was called off ('Abgesagt'). */
+  eventCancelled?: boolean;
 }
 
 /** Cancellation confirmation with the refund (DESIGN §4: 'the buyer gets an e-mail'). */
@@ -22,9 +24,11 @@ export function ticketCancelledMail(input: TicketCancelledMailInput): MailConten
     input.refundCents > 0
       ? `Wir erstatten dir ${formatCents(input.refundCents, input.currency)} auf das Zahlungsmittel, mit dem du bezahlt hast. Je nach Bank dauert die Gutschrift einige Tage.`
       : 'Gemäß unseren Stornobedingungen erfolgt für diese Stornierung keine Erstattung.';
-  const intro = input.byShop
-    ? `wir haben dein Ticket (Code ${input.ticketCode}) für „${event.title}“ storniert.`
-    : `deine Stornierung des Tickets (Code ${input.ticketCode}) für „${event.title}“ ist bestätigt.`;
+  const intro = input.eventCancelled
+    ? `die Veranstaltung „${event.title}“ muss leider ausfallen. Wir haben dein Ticket (Code ${input.ticketCode}) daher storniert.`
+    : input.byShop
+      ? `wir haben dein Ticket (Code ${input.ticketCode}) für „${event.title}“ storniert.`
+      : `deine Stornierung des Tickets (Code ${input.ticketCode}) für „${event.title}“ ist bestätigt.`;
   const facts: [string, string][] = [
     ['Veranstaltung', event.title],
     ['Wann', mailWhen(event)],
@@ -53,7 +57,7 @@ ${note(`Fragen? Schreib uns an ${context.supportEmail}.`)}`;
     `Fragen? Schreib uns an ${context.supportEmail}.`,
   ].join('\n');
   return {
-    subject: `Stornierung bestätigt: ${event.title}`,
+    subject: input.eventCancelled ? `Abgesagt: ${event.title}` : `Stornierung bestätigt: ${event.title}`,
     ...renderWithContext(context, { preheader: `Ticket ${input.ticketCode} storniert`, bodyHtml, bodyText }),
   };
 }

@@ -13,10 +13,14 @@ export function formErrorsOf(error: unknown): EventFormErrors | null {
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-/** The spec's toast (admin §8) and, for a refusal the server explained, its reason. */
+/** The spec's toast (admin §8) and, when the server said why, its German reason. */
 export function failureText(prefix: string, error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500)
-    return `${prefix} ${error.message}`;
-  if (error instanceof ApiError && error.code === 'network') return `${prefix} ${error.message}`;
-  return prefix;
+  if (!(error instanceof ApiError) || error.code === 'unknown') return prefix;
+  // the event itself was saved, only the follow-up (refunds) failed: the server's text says exactly that
+  if (savedAnyway(error)) return error.message;
+  return `${prefix} ${error.message}`;
 }
+
+/** A refusal that came after the event's own change was committed (update-admin-event.ts, refundAll). */
+export const savedAnyway = (error: unknown) =>
+  error instanceof ApiError && (error.details as { eventSaved?: unknown } | undefined)?.eventSaved === true;

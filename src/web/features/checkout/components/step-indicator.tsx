@@ -7,7 +7,10 @@ export type CheckoutStep = 0 | 1 | 2;
 /** Buchung → Zahlung → Bestätigung; the current step is marked for assistive technology too. */
 export function StepIndicator({ current }: { current: CheckoutStep }) {
   return (
-    <ol aria-label="Schritte der Buchung" className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm sm:gap-x-2">
+    <ol
+      aria-label="Schritte der Buchung"
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm sm:gap-x-2"
+    >
       {STEPS.map((label, index) => {
         const done = index < current;
         const active = index === current;
@@ -29,7 +32,9 @@ export function StepIndicator({ current }: { current: CheckoutStep }) {
               {label}
               {done && <span className="sr-only"> (erledigt)</span>}
             </span>
-            {index < STEPS.length - 1 && <span aria-hidden className="mx-1 hidden h-px w-10 bg-border sm:block" />}
+            {index < STEPS.length - 1 && (
+              <span aria-hidden className="mx-1 hidden h-px w-10 bg-border sm:block" />
+            )}
           </li>
         );
       })}

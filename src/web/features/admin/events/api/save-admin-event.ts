@@ -32,5 +32,10 @@ export function useUpdateAdminEvent() {
   return useMutation({
     mutationFn: updateAdminEvent,
     onSuccess: (event) => storeAdminEvent(queryClient, event),
+    // a refusal may come after the event was saved (refunds after 'Abgesagt'): show what is stored now
+    onError: (_error, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: ADMIN_EVENT_KEYS.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_EVENT_KEYS.list });
+    },
   });
 }

@@ -32,7 +32,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-card p-5 text-card-foreground shadow-xl">
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex w-[95vw] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-card p-5 text-card-foreground shadow-xl">
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description asChild>
             <div className="text-sm text-muted-foreground">{description}</div>

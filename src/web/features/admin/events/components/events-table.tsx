@@ -45,7 +45,7 @@ export function EventsTable({ events, selected, onToggle, onToggleAll, onDelete 
 
   return (
     <div className="overflow-x-auto rounded-2xl border border-border bg-card text-card-foreground">
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      <table className="w-full text-left text-sm md:min-w-[44rem]">
         <caption className="sr-only">Alle Events</caption>
         <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
@@ -62,13 +62,13 @@ export function EventsTable({ events, selected, onToggle, onToggleAll, onDelete 
             <th scope="col" className="px-3 py-3">
               Titel
             </th>
-            <th scope="col" className="px-3 py-3">
+            <th scope="col" className="hidden px-3 py-3 md:table-cell">
               Datum
             </th>
-            <th scope="col" className="px-3 py-3">
+            <th scope="col" className="hidden px-3 py-3 md:table-cell">
               Ort
             </th>
-            <th scope="col" className="px-3 py-3">
+            <th scope="col" className="hidden px-3 py-3 md:table-cell">
               Status
             </th>
             <th scope="col" className="px-3 py-3 text-right">
@@ -134,14 +134,21 @@ function EventRow(props: {
           {event.hidden && <Badge tone="warning">Versteckt</Badge>}
           {event.isPrivate && <Badge>Privat</Badge>}
         </div>
+        {/* small screens: date, place and status under the title instead of in their columns */}
+        <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs md:hidden">
+          <span className="tabular-nums">{formatDateTimeShort(event.startTime, event.timezone)}</span>
+          <span aria-hidden>·</span>
+          {event.mode === 'online' ? <Badge tone="primary">Online</Badge> : <span>{event.location}</span>}
+          <EventStatusBadge status={event.status} />
+        </div>
       </td>
-      <td className="whitespace-nowrap px-3 py-3 align-top tabular-nums">
+      <td className="hidden whitespace-nowrap px-3 py-3 align-top tabular-nums md:table-cell">
         {formatDateTimeShort(event.startTime, event.timezone)}
       </td>
-      <td className="px-3 py-3 align-top">
+      <td className="hidden px-3 py-3 align-top md:table-cell">
         {event.mode === 'online' ? <Badge tone="primary">Online</Badge> : event.location}
       </td>
-      <td className="px-3 py-3 align-top">
+      <td className="hidden px-3 py-3 align-top md:table-cell">
         <EventStatusBadge status={event.status} />
       </td>
       <td className="px-3 py-3 align-top">

@@ -30,7 +30,7 @@ export function OrganizerPicker({ options, value, onChange, error }: OrganizerPi
 
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="text-sm font-medium">Veranstalter</legend>
+      <legend className="sr-only">Veranstalter</legend>
       <p className="text-xs text-muted-foreground">
         Admins und Veranstalter, die dieses Event leiten. Sie erscheinen auf der Event-Seite.
       </p>

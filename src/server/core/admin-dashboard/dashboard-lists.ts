@@ -1,0 +1,108 @@
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import {
+  DASHBOARD_NEWEST_BOOKINGS,
+  DASHBOARD_NEWEST_EVENTS,
+  DASHBOARD_UPCOMING_EVENTS,
+  type DashboardBooking,
+  type DashboardEvent,
+  type DashboardUpcomingEvent,
+} from '@shared/admin-dashboard';
+import type { Db } from '../../db/client';
+import { bookings, events, profiles } from '../../db/schema';
+
+// The dashboard's three short lists, one query each (joins and a grouped subquery, never a query per row).
+
+const eventColumns = {
+  id: events.id,
+  title: events.title,
+  status: events.status,
+  hidden: events.hidden,
+  startTime: events.startTime,
+  timezone: events.timezone,
+  createdAt: events.createdAt,
+};
+
+const eventView = (row: {
+  startTime: Date;
+  createdAt: Date;
+}): Pick<DashboardEvent, 'startTime' | 'createdAt'> => ({
+  startTime: row.startTime.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function newestEvents(db: Db): Promise<DashboardEvent[]> {
+  const rows = await db
+    .select(eventColumns)
+    .from(events)
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .limit(DASHBOARD_NEWEST_EVENTS);
+  return rows.map((row) => ({ ...row, ...eventView(row) }));
+}
+
+export async function newestBookings(db: Db): Promise<DashboardBooking[]> {
+  const rows = await db
+    .select({
+      id: bookings.id,
+      holderName: bookings.holderName,
+      fullName: profiles.fullName,
+      displayName: profiles.displayName,
+      buyerEmail: profiles.email,
+      profileId: bookings.profileId,
+      eventId: bookings.eventId,
+      eventTitle: events.title,
+      quantity: bookings.quantity,
+      totalAmountCents: bookings.totalAmountCents,
+      currency: bookings.currency,
+      status: bookings.status,
+      paymentStatus: bookings.paymentStatus,
+      isTest: bookings.isTest,
+      createdAt: bookings.createdAt,
+    })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(profiles, eq(profiles.id, bookings.profileId))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(DASHBOARD_NEWEST_BOOKINGS);
+  return rows.map(({ holderName, fullName, displayName, ...row }) => ({
+    ...row,
+    buyerName: holderName?.trim() || fullName?.trim() || displayName?.trim() || null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * The next published events (hidden ones too: they may have sold before they were hidden). Held seats
+ * come from pending bookings; sold = total − available − held, by the seat invariant of DESIGN §4.
+ */
+export async function upcomingEvents(db: Db, now: Date): Promise<DashboardUpcomingEvent[]> {
+  const held = db
+    .select({
+      eventId: bookings.eventId,
+      seats: sql<number>`sum(${bookings.seats})::int`.as('held_seats'),
+    })
+    .from(bookings)
+    .where(eq(bookings.status, 'pending'))
+    .groupBy(bookings.eventId)
+    .as('held');
+  const rows = await db
+    .select({
+      ...eventColumns,
+      totalSeats: events.totalSeats,
+      availableSeats: events.availableSeats,
+      heldSeats: sql<number>`coalesce(${held.seats}, 0)::int`,
+    })
+    .from(events)
+    .leftJoin(held, eq(held.eventId, events.id))
+    .where(and(eq(events.status, 'published'), gt(events.startTime, now)))
+    .orderBy(asc(events.startTime), asc(events.id))
+    .limit(DASHBOARD_UPCOMING_EVENTS);
+  return rows.map((row) => {
+    const heldSeats = Math.min(Number(row.heldSeats), row.totalSeats - row.availableSeats);
+    return {
+      ...row,
+      ...eventView(row),
+      heldSeats,
+      soldSeats: Math.max(0, row.totalSeats - row.availableSeats - heldSeats),
+    };
+  });
+}

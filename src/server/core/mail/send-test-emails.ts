@@ -1,0 +1,149 @@
+import type { EmailTestResponse, EmailTestType } from '@shared/email-tests';
+import { EMAIL_TEST_TYPES } from '@shared/email-tests';
+import type { OutgoingMail } from '../../adapters/mail/mail-transport';
+import { renderTicketsPdf } from '../tickets/ticket-document';
+import { adminCancellationIssueMail } from './templates/admin-cancellation-issue';
+import { bookingConfirmationMail } from './templates/booking-confirmation';
+import type { MailEvent } from './templates/booking-mail-parts';
+import { eventUpdateMail } from './templates/event-update';
+import type { MailContent, MailContext } from './templates/mail-context';
+import { organizerBookingMail } from './templates/organizer-booking';
+import { ticketCancelledMail } from './templates/ticket-cancelled';
+
+const DAY = 24 * 60 * 60_000;
+
+/** A believable sample event two weeks ahead, 10:00–17:00 Berlin time. */
+function sampleEvent(now: Date): MailEvent {
+  const start = new Date(now.getTime() + 14 * DAY);
+  start.setUTCHours(9, 0, 0, 0);
+  return {
+    title: 'Beispiel-Workshop: Achtsam kommunizieren',
+    slug: 'beispiel-workshop',
+    startTime: start,
+    endTime: new Date(start.getTime() + 7 * 60 * 60_000),
+    timezone: 'Europe/Berlin',
+    location: 'Seminarhaus am See, Hamburg',
+    mode: 'presence',
+  };
+}
+
+async function sampleMail(
+  type: EmailTestType,
+  context: MailContext,
+  now: Date,
+): Promise<MailContent & { attachments?: OutgoingMail['attachments'] }> {
+  const event = sampleEvent(now);
+  const holderName = 'Erika Mustermann';
+  switch (type) {
+    case 'booking-confirmation': {
+      const pdf = await renderTicketsPdf([
+        {
+          ticketId: '00000000-0000-4000-8000-000000000000',
+          ticketNumber: 'WR-TEST-0000000000-1234',
+          code: '1234',
+          holderName,
+          eventTitle: event.title,
+          startTime: event.startTime,
+          endTime: event.endTime,
+          timezone: event.timezone,
+          location: event.location,
+          mode: event.mode,
+          priceUnit: 'per_person',
+          isTest: true,
+          status: 'active',
+          brand: { siteName: context.siteName, logo: null },
+        },
+      ]);
+      return {
+        ...bookingConfirmationMail({
+          context,
+          event,
+          holderName,
+          quantity: 1,
+          totalAmountCents: 4900,
+          currency: 'EUR',
+          ticketCodes: ['1234'],
+          isTest: true,
+        }),
+        attachments: [{ filename: 'ticket-1234.pdf', contentType: 'application/pdf', content: pdf }],
+      };
+    }
+    case 'cancellation-confirmation':
+      return ticketCancelledMail({
+        context,
+        event,
+        holderName,
+        ticketCode: '1234',
+        refundCents: 3430,
+        currency: 'EUR',
+        byShop: false,
+      });
+    case 'event-updates':
+      return eventUpdateMail({
+        context,
+        holderName,
+        before: event,
+        after: {
+          ...event,
+          startTime: new Date(event.startTime.getTime() + DAY),
+          endTime: new Date(event.endTime.getTime() + DAY),
+        },
+      });
+    case 'organizer-booking-paid':
+    case 'organizer-booking-cancelled':
+      return organizerBookingMail({
+        context,
+        kind: type === 'organizer-booking-paid' ? 'paid' : 'cancelled',
+        event,
+        organizerName: 'Miriam',
+        buyerName: holderName,
+        buyerEmail: 'erika@example.org',
+        quantity: 1,
+        amountCents: 4900,
+        currency: 'EUR',
+        availableSeats: 11,
+        totalSeats: 20,
+        isTest: true,
+      });
+    case 'admin-cancellation-issue':
+      return adminCancellationIssueMail({
+        context,
+        eventTitle: event.title,
+        bookingId: '00000000-0000-4000-8000-000000000000',
+        buyerEmail: 'erika@example.org',
+        amountCents: 4900,
+        currency: 'EUR',
+        problem: 'Beispiel: Der Zahlungsanbieter war nicht erreichbar.',
+      });
+  }
+}
+
+/**
+ * spec admin §7 admin-test-emails: renders each requested type with sample data through the real
+ * templates and sends it at once, reporting per type whether the mail transport accepted it.
+ */
+export async function sendTestEmails(options: {
+  type: EmailTestType | 'all';
+  to: string;
+  context: MailContext;
+  send: (mail: OutgoingMail) => Promise<void>;
+  now?: Date;
+}): Promise<EmailTestResponse> {
+  const { type, to, context, send, now = new Date() } = options;
+  const types = type === 'all' ? [...EMAIL_TEST_TYPES] : [type];
+  const results = [];
+  for (const each of types) {
+    try {
+      const mail = await sampleMail(each, context, now);
+      await send({ to, ...mail, subject: `[Test] ${mail.subject}` });
+      results.push({ type: each, success: true, message: 'Gesendet' });
+    } catch (error) {
+      results.push({
+        type: each,
+        success: false,
+        message: error instanceof Error ? error.message : 'Unbekannter Fehler',
+      });
+    }
+  }
+  return { ok: results.every((r) => r.success), results };
+}

@@ -1,0 +1,42 @@
+import { and, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminTicketQuery } from '@shared/admin-tickets';
+import { bookings, events, profiles, tickets } from '../../db/schema';
+
+// The filters of 'Tickets verwalten' (spec admin §2 toolbar, §7 tickets table), shared by the list and
+// the CSV export so both always show the same tickets.
+
+/** `%` and `_` typed by the admin are searched for literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * The WHERE of a ticket query over tickets ⋈ events ⋈ bookings ⟕ profiles (each query writes the joins).
+ * Status: 'active' = not cancelled and the event still ahead, 'past' = not cancelled and started
+ * (spec §4 'Past'), 'cancelled' = canceled or revoked; so the three never overlap.
+ */
+export function adminTicketWhere(query: AdminTicketQuery, now: Date): SQL | undefined {
+  const filters: SQL[] = [];
+  if (query.ids.length > 0) filters.push(inArray(tickets.id, query.ids));
+  if (query.event.length > 0) filters.push(inArray(tickets.eventId, query.event));
+  if (query.user.length > 0) filters.push(inArray(tickets.profileId, query.user));
+  if (query.hideTest) filters.push(eq(tickets.isTest, false));
+  if (query.onlyCancellationRequests) filters.push(eq(tickets.cancellationRequested, true));
+  if (query.status === 'cancelled') filters.push(inArray(tickets.status, ['canceled', 'revoked']));
+  if (query.status === 'active') filters.push(eq(tickets.status, 'active'), gt(events.startTime, now));
+  if (query.status === 'past') filters.push(eq(tickets.status, 'active'), lte(events.startTime, now));
+  if (query.search) {
+    // ticket number (and so its code), the holder's name, the buyer's name and e-mail
+    const pattern = likePattern(query.search);
+    filters.push(
+      or(
+        ilike(tickets.ticketNumber, pattern),
+        ilike(bookings.holderName, pattern),
+        ilike(profiles.fullName, pattern),
+        ilike(profiles.email, pattern),
+      )!,
+    );
+  }
+  return filters.length > 0 ? and(...filters) : undefined;
+}
+
+/** Newest first (spec §7: ordered by created_at descending); the id breaks ties within one booking. */
+export const adminTicketOrder = [sql`${tickets.createdAt} desc`, sql`${tickets.id} desc`];

@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { emailTestSchema } from '@shared/email-tests';
+import { adminRefund, adminRefundSchema } from '../../core/payments/admin-refund';
+import { sendTestEmails } from '../../core/mail/send-test-emails';
+import { mailContextFrom } from '../../core/mail/templates/mail-context';
+import { allow, userOf } from '../access';
+import type { AppEnv } from '../app';
+import { bodyOf } from '../json-body';
+
+// spec admin §2 'Admin Refund' (admin_refund) and the e-mail tests card (admin-test-emails). Admins only.
+export const adminRefundRoutes = new Hono<AppEnv>()
+  .post('/refunds', allow('admin'), async (c) => {
+    const input = bodyOf(c, adminRefundSchema);
+    const admin = await userOf(c);
+    const { database, settings, config, payments, outbox } = c.get('deps');
+    const result = await adminRefund({
+      db: database.db,
+      input,
+      adminId: admin.id,
+      mail: mailContextFrom(await settings.get(), config),
+    });
+    outbox.kick();
+    await payments.sendRefunds([result.refundId]);
+    return c.json({
+      refund: {
+        amountCents: result.amountCents,
+        amount: result.amountCents / 100,
+        currency: result.currency,
+      },
+    });
+  })
+  .post('/email-tests', allow('admin'), async (c) => {
+    const { emailType, targetEmail } = bodyOf(c, emailTestSchema);
+    const { settings, config, outbox } = c.get('deps');
+    return c.json(
+      await sendTestEmails({
+        type: emailType,
+        to: targetEmail,
+        context: mailContextFrom(await settings.get(), config),
+        send: (mail) => outbox.sendNow(mail),
+      }),
+    );
+  });

@@ -1,0 +1,98 @@
+import type { BookingPaymentStatus, BookingStatus } from './booking';
+import type { EventStatus } from './events';
+
+// GET /api/admin/dashboard. The spec (admin §2 'Dashboard') shows placeholder zeros "for later phases"; ours
+// shows real figures. How each figure is counted is written here once, for the server and the screen:
+// - active events: published, not hidden, starting after now;
+// - bookings: currently confirmed bookings; tickets sold: active (not cancelled) tickets;
+// - revenue: succeeded payments minus succeeded and pending refunds (a pending refund is money already
+//   promised back), per currency in integer cents. Payments of the built-in test provider are kept apart
+//   (`test`), so simulated card payments never inflate the real figure;
+// - conversion: of the checkouts started in the window (bookings created, any status), how many reached
+//   confirmation (confirmed_at set, even if cancelled later);
+// - "last 30 days" is a rolling window on each row's own creation time: bookings and tickets by when they
+//   were made, payments by when they were taken, refunds by when they were granted (a cash-flow view, so the
+//   window's revenue can be negative when old bookings are refunded).
+
+/** The rolling window of the "last 30 days" figures. */
+export const DASHBOARD_WINDOW_DAYS = 30;
+export const DASHBOARD_NEWEST_EVENTS = 5;
+export const DASHBOARD_NEWEST_BOOKINGS = 10;
+export const DASHBOARD_UPCOMING_EVENTS = 5;
+
+/** Money of one currency: what was paid, what went (or is going) back, and the difference. */
+export interface RevenueFigure {
+  currency: string;
+  paidCents: number;
+  refundedCents: number;
+  netCents: number;
+}
+
+export interface RevenuePeriods {
+  total: RevenueFigure[];
+  lastDays: RevenueFigure[];
+}
+
+export interface DashboardEvent {
+  id: string;
+  title: string;
+  status: EventStatus;
+  hidden: boolean;
+  startTime: string;
+  timezone: string;
+  createdAt: string;
+}
+
+export interface DashboardBooking {
+  id: string;
+  /** The holder's name as booked, else the account's name; null when neither is known. */
+  buyerName: string | null;
+  /** null once the buyer's account was deleted (the booking stays for the books). */
+  buyerEmail: string | null;
+  profileId: string | null;
+  eventId: string;
+  eventTitle: string;
+  quantity: number;
+  totalAmountCents: number;
+  currency: string;
+  status: BookingStatus;
+  paymentStatus: BookingPaymentStatus;
+  isTest: boolean;
+  createdAt: string;
+}
+
+/** Seats count persons (a per_pair ticket takes two); sold + held + available = total. */
+export interface DashboardUpcomingEvent extends DashboardEvent {
+  totalSeats: number;
+  availableSeats: number;
+  /** Seats of confirmed bookings. */
+  soldSeats: number;
+  /** Seats held by pending bookings (checkouts in progress). */
+  heldSeats: number;
+}
+
+export interface AdminDashboard {
+  generatedAt: string;
+  windowDays: number;
+  events: { active: number; total: number; byStatus: Record<EventStatus, number> };
+  bookings: {
+    confirmedTotal: number;
+    confirmedLastDays: number;
+    ticketsSoldTotal: number;
+    ticketsSoldLastDays: number;
+  };
+  revenue: { live: RevenuePeriods; test: RevenuePeriods };
+  /** `rate` is confirmed / started, null while nothing was started in the window. */
+  conversion: { confirmed: number; started: number; rate: number | null };
+  newestEvents: DashboardEvent[];
+  newestBookings: DashboardBooking[];
+  upcomingEvents: DashboardUpcomingEvent[];
+}
+
+/** German names of the booking states for the admin screens. */
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  pending: 'Ausstehend',
+  confirmed: 'Bestätigt',
+  cancelled: 'Storniert',
+  expired: 'Abgelaufen',
+};

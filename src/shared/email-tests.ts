@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+// spec admin §7 admin-test-emails and §8 'Test mail'.
+export const EMAIL_TEST_TYPES = [
+  'booking-confirmation',
+  'cancellation-confirmation',
+  'event-updates',
+  'organizer-booking-paid',
+  'organizer-booking-cancelled',
+  'admin-cancellation-issue',
+] as const;
+export type EmailTestType = (typeof EMAIL_TEST_TYPES)[number];
+
+export const EMAIL_TEST_LABELS: Record<EmailTestType, string> = {
+  'booking-confirmation': 'Buchungsbestätigung',
+  'cancellation-confirmation': 'Stornobestätigung',
+  'event-updates': 'Event-Änderung',
+  'organizer-booking-paid': 'Veranstalter: neue Buchung',
+  'organizer-booking-cancelled': 'Veranstalter: Stornierung',
+  'admin-cancellation-issue': 'Admin: Problem bei Erstattung',
+};
+
+export const emailTestSchema = z.object({
+  emailType: z.enum(['all', ...EMAIL_TEST_TYPES], { error: 'Unbekannter E-Mail-Typ.' }),
+  targetEmail: z.email('Bitte eine gültige E-Mail-Adresse eingeben.').trim(),
+});
+
+export interface EmailTestResult {
+  type: EmailTestType;
+  success: boolean;
+  message: string;
+}
+
+export interface EmailTestResponse {
+  ok: boolean;
+  error?: string;
+  results: EmailTestResult[];
+}
+
+/** The card's summary line (spec admin §8 'Test mail'). */
+export function emailTestSummary(response: EmailTestResponse): string {
+  const total = response.results.length;
+  if (total === 0) return 'Keine E-Mails erforderlich';
+  const failed = response.results.filter((r) => !r.success).length;
+  return failed === 0 ? `Erfolgreich ${total} E-Mail(s) gesendet` : `Fehler bei ${failed}/${total} E-Mail(s)`;
+}
+
+/** spec admin §9 admin refund constants. */
+export const ADMIN_REFUND_QUICK_PERCENTS = [100, 70, 50, 0] as const;
+export const ADMIN_REFUND_DEFAULT_REASON = 'requested_by_customer';

@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminDashboard } from '@shared/admin-dashboard';
+import { apiError, json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { DashboardPage } from './dashboard-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const event = {
+  id: 'e1',
+  title: 'Sommerfest',
+  status: 'published' as const,
+  hidden: false,
+  startTime: '2026-07-04T16:00:00.000Z',
+  timezone: 'Europe/Berlin',
+  createdAt: '2026-03-01T09:00:00.000Z',
+};
+
+const empty: AdminDashboard = {
+  generatedAt: '2026-03-14T17:30:00.000Z',
+  windowDays: 30,
+  events: { active: 0, total: 0, byStatus: { draft: 0, published: 0, cancelled: 0, completed: 0 } },
+  bookings: { confirmedTotal: 0, confirmedLastDays: 0, ticketsSoldTotal: 0, ticketsSoldLastDays: 0 },
+  revenue: { live: { total: [], lastDays: [] }, test: { total: [], lastDays: [] } },
+  conversion: { confirmed: 0, started: 0, rate: null },
+  newestEvents: [],
+  newestBookings: [],
+  upcomingEvents: [],
+};
+
+const filled: AdminDashboard = {
+  ...empty,
+  events: { active: 3, total: 5, byStatus: { draft: 1, published: 3, cancelled: 1, completed: 0 } },
+  bookings: { confirmedTotal: 1234, confirmedLastDays: 12, ticketsSoldTotal: 2000, ticketsSoldLastDays: 30 },
+  revenue: {
+    live: {
+      total: [{ currency: 'EUR', paidCents: 1_500_000, refundedCents: 4900, netCents: 1_495_100 }],
+      lastDays: [{ currency: 'EUR', paidCents: 98_000, refundedCents: 0, netCents: 98_000 }],
+    },
+    test: {
+      total: [{ currency: 'EUR', paidCents: 6000, refundedCents: 0, netCents: 6000 }],
+      lastDays: [],
+    },
+  },
+  conversion: { confirmed: 4, started: 6, rate: 4 / 6 },
+  newestEvents: [{ ...event, id: 'e2', title: 'Neuer Entwurf', status: 'draft' }],
+  newestBookings: [
+    {
+      id: 'b1',
+      buyerName: 'Anna Alt',
+      buyerEmail: 'anna@example.org',
+      profileId: 'u1',
+      eventId: 'e1',
+      eventTitle: 'Sommerfest',
+      quantity: 2,
+      totalAmountCents: 9800,
+      currency: 'EUR',
+      status: 'pending',
+      paymentStatus: 'pending',
+      isTest: true,
+      createdAt: '2026-03-14T10:00:00.000Z',
+    },
+  ],
+  upcomingEvents: [{ ...event, totalSeats: 20, availableSeats: 14, soldSeats: 3, heldSeats: 3 }],
+};
+
+const card = (title: string) => screen.getByRole('heading', { name: title }).closest('section')!;
+/** Intl separates amount and currency with a no-break space. */
+const text = (element: HTMLElement) => element.textContent.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('DashboardPage', () => {
+  it('shows the figures in German formats, the lists with their links and the seat bar', async () => {
+    mockApi({ 'GET /api/admin/dashboard': () => json(filled) });
+    renderAdminPage(<DashboardPage />);
+    await screen.findByRole('heading', { name: 'Aktive Events' });
+    expect(within(card('Aktive Events')).getByText('3', { selector: 'p' })).toBeTruthy();
+    expect(within(card('Aktive Events')).getByText(/Entwurf:/).textContent).toBe('Entwurf: 1');
+    expect(within(card('Buchungen')).getByText('1.234', { selector: 'p' })).toBeTruthy();
+    expect(text(card('Umsatz'))).toContain('14.951,00 €');
+    expect(text(card('Umsatz'))).toContain('Letzte 30 Tage: 980,00 €');
+    expect(text(card('Umsatz'))).toContain('nach Abzug von 49,00 € Erstattungen');
+    expect(text(card('Umsatz'))).toContain('Testzahlungen (nicht enthalten): 60,00 €');
+    expect(within(card('Konversion')).getByText('66,7 %')).toBeTruthy();
+    expect(text(card('Konversion'))).toContain('4 von 6 begonnenen Checkouts bestätigt');
+
+    const bar = within(card('Nächste Events')).getByRole('progressbar', {
+      name: 'Verkaufte Plätze: Sommerfest',
+    });
+    expect(bar.getAttribute('aria-valuenow')).toBe('3');
+    expect(bar.getAttribute('aria-valuemax')).toBe('20');
+    expect(bar.getAttribute('aria-valuetext')).toBe('3 von 20 Plätzen verkauft, 3 reserviert');
+    expect(
+      within(card('Nächste Events')).getByRole('link', { name: 'Sommerfest' }).getAttribute('href'),
+    ).toBe('/admin/events/e1/edit');
+    expect(within(card('Neueste Events')).getByText('Entwurf')).toBeTruthy();
+    expect(
+      within(card('Neueste Events')).getByRole('link', { name: 'Neuer Entwurf' }).getAttribute('href'),
+    ).toBe('/admin/events/e2/edit');
+
+    const bookings = card('Neueste Buchungen');
+    expect(within(bookings).getByRole('link', { name: 'Alle Buchungen' }).getAttribute('href')).toBe(
+      '/admin/bookings',
+    );
+    expect(within(bookings).getByRole('link', { name: 'Anna Alt' }).getAttribute('href')).toBe(
+      '/admin/bookings?user=u1',
+    );
+    expect(text(bookings)).toContain('2 Tickets · 98,00 €');
+    expect(within(bookings).getByText('Ausstehend')).toBeTruthy();
+    expect(within(bookings).getByText('Test')).toBeTruthy();
+  });
+
+  it('shows zeros and empty states on a new shop', async () => {
+    mockApi({ 'GET /api/admin/dashboard': () => json(empty) });
+    renderAdminPage(<DashboardPage />);
+    expect(await screen.findByText('Keine bevorstehenden Events.')).toBeTruthy();
+    expect(screen.getByText('Noch keine Buchungen.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Erstes Event erstellen' }).getAttribute('href')).toBe(
+      '/admin/events/new',
+    );
+    expect(text(card('Umsatz'))).toContain('0,00 €');
+    expect(text(card('Umsatz'))).not.toContain('Testzahlungen');
+    expect(within(card('Konversion')).getByText('–')).toBeTruthy();
+    expect(text(card('Konversion'))).toContain('Keine Checkouts in den letzten 30 Tagen');
+  });
+
+  it('says so when the figures cannot be loaded', async () => {
+    mockApi({ 'GET /api/admin/dashboard': () => apiError(500, 'internal', 'kaputt') });
+    renderAdminPage(<DashboardPage />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Das Dashboard konnte nicht geladen werden.');
+  });
+});

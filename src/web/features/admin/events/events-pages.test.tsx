@@ -1,0 +1,281 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ADMIN_EVENT_MESSAGES as M,
+  type AdminEvent,
+  type AdminEventListItem,
+  type EventFormOptions,
+} from '@shared/admin-events';
+import { apiError, json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { EventCreatePage } from './event-create-page';
+import { EventEditPage } from './event-edit-page';
+import { EventsListPage } from './events-list-page';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const item = (overrides: Partial<AdminEventListItem>): AdminEventListItem => ({
+  id: 'e1',
+  slug: 'yoga',
+  title: 'Yoga am Morgen',
+  startTime: '2030-03-14T17:30:00.000Z',
+  timezone: 'Europe/Berlin',
+  location: 'Hamburg',
+  mode: 'presence',
+  status: 'published',
+  hidden: false,
+  isPrivate: false,
+  totalSeats: 20,
+  availableSeats: 18,
+  soldTickets: 2,
+  imageUrl: null,
+  isPast: false,
+  ...overrides,
+});
+
+const event = (overrides: Partial<AdminEvent> = {}): AdminEvent => ({
+  id: 'e1',
+  slug: 'yoga',
+  title: 'Yoga am Morgen',
+  shortDescription: null,
+  description: 'Ruhig.',
+  startTime: '2030-03-14T17:30:00.000Z',
+  endTime: '2030-03-14T19:30:00.000Z',
+  timezone: 'Europe/Berlin',
+  location: 'Hamburg',
+  room: null,
+  mode: 'presence',
+  onlineUrl: null,
+  totalSeats: 20,
+  availableSeats: 18,
+  takenSeats: 2,
+  priceCents: 4900,
+  currency: 'EUR',
+  priceUnit: 'per_person',
+  earlyBirdPriceCents: null,
+  earlyBirdEndsAt: null,
+  isFeatured: false,
+  isPrivate: false,
+  hidden: false,
+  status: 'published',
+  cancellationPolicyId: null,
+  organizerIds: [],
+  imageUrl: null,
+  activeTicketCount: 2,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const options: EventFormOptions = {
+  organizers: [{ id: 'u1', name: 'Anna Admin', email: 'anna@example.org', role: 'admin' }],
+  policies: [{ id: 'p1', name: 'Kulant', isActive: true }],
+};
+const slugFree = () => json({ slug: 'x', valid: true, available: true, message: null });
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+const inRouter = (page: React.ReactNode, path: string) =>
+  renderAdminPage(
+    <Routes>
+      <Route path={path} element={page} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    path.replace(':id', 'e1'),
+  );
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('EventsListPage', () => {
+  it('shows upcoming events, the divider, past events; dates in the event zone; badges', async () => {
+    mockApi({
+      'GET /api/admin/events': () =>
+        json([
+          item({}),
+          item({ id: 'e2', title: 'Online-Abend', mode: 'online', status: 'draft', hidden: true }),
+          item({
+            id: 'e3',
+            title: 'Vorbei',
+            status: 'completed',
+            isPast: true,
+            startTime: '2020-07-01T08:00:00Z',
+          }),
+        ]),
+    });
+    inRouter(<EventsListPage />, '/admin/events');
+    const rows = (await screen.findAllByRole('row')).map((row) => row.textContent);
+    expect(rows[1]).toContain('Yoga am Morgen');
+    expect(rows[1]).toContain('14.03.2030 18:30');
+    expect(rows[1]).toContain('Veröffentlicht');
+    expect(rows[2]).toContain('Online-Abend');
+    expect(rows[2]).toMatch(/Online.*Entwurf/);
+    expect(rows[2]).toContain('Versteckt');
+    expect(rows[3]).toBe('Vergangene Events');
+    expect(rows[4]).toContain('01.07.2020 10:00');
+    expect(rows[4]).toContain('Abgeschlossen');
+  });
+
+  it('opens the editor when a row is clicked', async () => {
+    mockApi({ 'GET /api/admin/events': () => json([item({})]) });
+    inRouter(<EventsListPage />, '/admin/events');
+    fireEvent.click((await screen.findAllByText('14.03.2030 18:30'))[0]!);
+    expect((await screen.findByTestId('where')).textContent).toBe('/admin/events/e1/edit');
+  });
+
+  it('offers "Erstes Event erstellen" when there are none', async () => {
+    mockApi({ 'GET /api/admin/events': () => json([]) });
+    inRouter(<EventsListPage />, '/admin/events');
+    const link = await screen.findByRole('link', { name: 'Erstes Event erstellen' });
+    expect(link.getAttribute('href')).toBe('/admin/events/new');
+  });
+
+  it('publishes all selected events and deletes only after the confirm dialog', async () => {
+    const calls = mockApi({
+      'GET /api/admin/events': () => json([item({}), item({ id: 'e2', title: 'Zweites' })]),
+      'POST /api/admin/events/bulk/publish': () =>
+        json({
+          results: [
+            { id: 'e1', ok: true },
+            { id: 'e2', ok: true },
+          ],
+        }),
+      'POST /api/admin/events/bulk/delete': () =>
+        json({
+          results: [
+            { id: 'e1', ok: true },
+            { id: 'e2', ok: false, message: M.deleteHasBookings },
+          ],
+        }),
+    });
+    inRouter(<EventsListPage />, '/admin/events');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Alle Events auswählen' }));
+    expect(screen.getByText('2 Events ausgewählt')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('2 Events veröffentlicht.'));
+    expect(calls.find((call) => call.key.endsWith('/bulk/publish'))?.body).toEqual({ ids: ['e1', 'e2'] });
+
+    // done events leave the selection; choose both again
+    await waitFor(() => expect(screen.queryByText(/ausgewählt$/)).toBeNull());
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Alle Events auswählen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Löschen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Events löschen?' });
+    expect(calls.some((call) => call.key.endsWith('/bulk/delete'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        `1 Event gelöscht. 1 Event nicht gelöscht: ${M.deleteHasBookings}`,
+      ),
+    );
+  });
+});
+
+describe('EventCreatePage', () => {
+  it('shows the messages inline without sending, then sends cents and instants', async () => {
+    const calls = mockApi({
+      'GET /api/admin/events/form-options': () => json(options),
+      'GET /api/admin/events/slug-check': slugFree,
+      'POST /api/admin/events': () => json(event({ id: 'neu' }), 201),
+    });
+    inRouter(<EventCreatePage />, '/admin/events/new');
+    fireEvent.click(await screen.findByRole('button', { name: 'Event erstellen' }));
+    expect(await screen.findByText(M.title)).toBeTruthy();
+    expect(screen.getByText(M.description)).toBeTruthy();
+    const title = screen.getByLabelText(/^Titel/);
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false);
+
+    const type = (label: RegExp, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type(/^Titel/, 'Klang & Stille');
+    expect((screen.getByLabelText('Slug') as HTMLInputElement).value).toBe('klang-stille');
+    type(/^Beschreibung/, 'Ein Abend.  \n\n');
+    type(/^Beginn/, '2030-07-01T19:00');
+    type(/^Ende/, '2030-07-01T21:30');
+    type(/^Ort/, 'Lübeck');
+    type(/^Plätze gesamt/, '15');
+    type(/^Preis \(/, '29,50');
+    fireEvent.click(screen.getByRole('checkbox', { name: /Anna Admin/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Event erstellen' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/admin/events/neu/edit');
+    expect(calls.find((call) => call.key === 'POST /api/admin/events')?.body).toMatchObject({
+      title: 'Klang & Stille',
+      startTime: '2030-07-01T17:00:00.000Z',
+      endTime: '2030-07-01T19:30:00.000Z',
+      totalSeats: 15,
+      priceCents: 2950,
+      status: 'draft',
+      organizerIds: ['u1'],
+    });
+    expect(toast.success).toHaveBeenCalledWith(M.saved);
+  });
+});
+
+describe('EventEditPage', () => {
+  it('asks before cancelling an event with tickets and sends refundAll on "Absagen und voll erstatten"', async () => {
+    const calls = mockApi({
+      'GET /api/admin/events/e1': () => json(event()),
+      'GET /api/admin/events/form-options': () => json(options),
+      'GET /api/admin/events/slug-check': slugFree,
+      'PATCH /api/admin/events/e1': () => json(event({ status: 'cancelled', activeTicketCount: 0 })),
+    });
+    inRouter(<EventEditPage />, '/admin/events/:id/edit');
+    const status = await screen.findByLabelText('Status');
+    fireEvent.change(status, { target: { value: 'cancelled' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Event absagen' });
+    expect(dialog.textContent).toContain('Event absagen und alle 2 Tickets voll erstatten?');
+    expect(calls.some((call) => call.key.startsWith('PATCH'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Absagen und voll erstatten' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(M.saved));
+    expect(calls.find((call) => call.key.startsWith('PATCH'))?.body).toMatchObject({
+      status: 'cancelled',
+      refundAll: true,
+      priceCents: 4900,
+      slug: 'yoga',
+    });
+    // spec admin §9: the list opens 1.2 s after saving
+    expect((await screen.findByTestId('where', {}, { timeout: 3000 })).textContent).toBe('/admin/events');
+  });
+
+  it('shows a refused slug at the slug field and keeps the page', async () => {
+    mockApi({
+      'GET /api/admin/events/e1': () => json(event()),
+      'GET /api/admin/events/form-options': () => json(options),
+      'GET /api/admin/events/slug-check': slugFree,
+      'PATCH /api/admin/events/e1': () =>
+        json(
+          {
+            error: {
+              code: 'conflict',
+              message: M.slugTaken,
+              details: [{ path: 'slug', message: M.slugTaken }],
+            },
+          },
+          409,
+        ),
+    });
+    inRouter(<EventEditPage />, '/admin/events/:id/edit');
+    fireEvent.change(await screen.findByLabelText('Slug'), { target: { value: 'anderes' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(`${M.saveFailed} ${M.slugTaken}`));
+    const slug = screen.getByLabelText('Slug');
+    expect(slug.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+
+  it('says "Event nicht gefunden." for an unknown id', async () => {
+    mockApi({ 'GET /api/admin/events/e1': () => apiError(404, 'not_found', M.notFound) });
+    inRouter(<EventEditPage />, '/admin/events/:id/edit');
+    expect(await screen.findByText(M.notFound)).toBeTruthy();
+  });
+});
