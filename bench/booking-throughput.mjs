@@ -1,7 +1,7 @@
-// Booking throughput (issue 5): 50 signed-in buyers (one per connection, cookies handed out in turn) book
-// one ticket each, again and again, for 10 s through POST /api/bookings of the built server on PostgreSQL,
-// for one paid event with seats enough for all. Beside it the limit: the same database transaction
-// (BEGIN; conditional UPDATE of the event row; INSERT INTO bookings; pg_notify; COMMIT, as
+// Booking throughput (issue 5): 50 connections book one ticket per request, again and again, each request
+// as the next of 50 signed-in buyers (cookies in turn), for 10 s through POST /api/bookings of the built
+// server on PostgreSQL, for one paid event with seats enough for all. Beside it the limit: the same database
+// transaction (BEGIN; conditional UPDATE of the event row; INSERT INTO bookings; pg_notify; COMMIT, as
 // core/bookings/create-booking.ts sends it) run directly by pgbench with 50 clients for 10 s, or by 50
 // node-postgres clients when pgbench is not installed; then once more without pg_notify (NOTIFY serialises
 // commits), as the issue's pgbench figure was taken. Targets: ≥ 1,000 bookings/s and API/raw ≥ 0.5.
@@ -53,7 +53,7 @@ export async function benchBookingThroughput({ connections = 50, duration = 10 }
 
       const ms = (value) => `${value.toFixed(0)} ms`;
       console.log(
-        `POST /api/bookings, ${connections} signed-in buyers (1 connection each), ${duration} s, paid event`,
+        `POST /api/bookings, ${connections} connections, ${connections} signed-in buyers in turn, ${duration} s, paid event`,
       );
       console.log(
         `  API (PostgreSQL)   ${api.bookingsPerSecond.toFixed(0).padStart(6)} bookings/s   p50 ${ms(api.p50)}` +

@@ -36,7 +36,8 @@ test.describe('redirects', () => {
 });
 
 test.describe('sign-in guards (signed out)', () => {
-  const GUARDED = ['/my-tickets', '/meine-tickets', '/profile', '/checkout/x', '/onboarding', '/booking/x'];
+  // /checkout/{id} is open to guests: it shows the quick sign-in card itself (decision 011).
+  const GUARDED = ['/my-tickets', '/meine-tickets', '/profile', '/onboarding', '/booking/x'];
   const ADMIN_ONLY = ['/admin', '/admin/events', '/coming-soon'];
 
   for (const path of [...GUARDED, ...ADMIN_ONLY]) {

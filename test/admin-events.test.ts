@@ -28,7 +28,9 @@ import {
   events,
   eventTags,
   payments,
+  refunds,
   tags,
+  tickets,
 } from '@server/db/schema';
 import { createSeatFeed, type FeedEvent } from '@server/adapters/seat-feed/seat-feed';
 import { createLogger } from '@server/logger';
@@ -574,28 +576,34 @@ describe('cover upload', () => {
 });
 
 describe('cancelling with refunds', () => {
-  it('reports active tickets and refuses refundAll without "Abgesagt"; the refund hook is not built yet', async () => {
-    const event = await createEvent(t.database.db);
-    const buyer = await createUser(t.database.db);
-    await createBooking(t.database.db, { event, profileId: buyer.profile.id, quantity: 2 });
+  it('reports active tickets, refuses refundAll without "Abgesagt", and refunds every ticket in full with it', async () => {
+    const db = t.database.db;
+    const event = await createEvent(db, { priceCents: 4900 });
+    const buyer = await createUser(db);
+    const { booking } = await createBooking(db, { event, profileId: buyer.profile.id, quantity: 2 });
     const one = (await (await asAdmin('GET', `/api/admin/events/${event.id}`)).json()) as AdminEvent;
     expect(one.activeTicketCount).toBe(2);
 
     const wrong = await asAdmin('PATCH', `/api/admin/events/${event.id}`, { refundAll: true });
     expect(wrong.status).toBe(422);
     expect(((await wrong.json()) as ErrorBody).error.message).toBe(M.refundAllNeedsCancelled);
+    expect((await row(event.id))?.status).toBe('published');
 
-    // TODO(lead): once refundAllTicketsOfEvent exists this answers 200 with activeTicketCount 0
+    // without refundAll the tickets stay
+    const plain = await asAdmin('PATCH', `/api/admin/events/${event.id}`, { status: 'completed' });
+    expect((await plain.json()) as AdminEvent).toMatchObject({ status: 'completed', activeTicketCount: 2 });
+
     const res = await asAdmin('PATCH', `/api/admin/events/${event.id}`, {
       status: 'cancelled',
       refundAll: true,
     });
-    expect(res.status).toBe(503);
-    expect(((await res.json()) as ErrorBody).error.message).toMatch(/^Das Event wurde gespeichert/);
-    expect((await row(event.id))?.status).toBe('cancelled');
-
-    const plain = await asAdmin('PATCH', `/api/admin/events/${event.id}`, { status: 'completed' });
-    expect((await plain.json()) as AdminEvent).toMatchObject({ status: 'completed', activeTicketCount: 2 });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()) as AdminEvent).toMatchObject({ status: 'cancelled', activeTicketCount: 0 });
+    const issued = await db.select().from(tickets).where(eq(tickets.eventId, event.id));
+    expect(issued.map((ticket) => ticket.status)).toEqual(['canceled', 'canceled']);
+    const refunded = await db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
+    expect(refunded.reduce((sum, refund) => sum + refund.amountCents, 0)).toBe(2 * 4900);
+    expect(await seatInvariantViolations(db)).toEqual([]);
   });
 });
 

@@ -326,7 +326,7 @@ describe('CSV export', () => {
     expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="tickets-page-1.csv"');
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = new TextDecoder().decode(bytes);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(
       text.startsWith('\uFEFFticket_id;event_id;event_title;profile_label;status;created_at;profile_id\r\n'),
     ).toBe(true);

@@ -22,7 +22,11 @@ export const EMAIL_TEST_LABELS: Record<EmailTestType, string> = {
 
 export const emailTestSchema = z.object({
   emailType: z.enum(['all', ...EMAIL_TEST_TYPES], { error: 'Unbekannter E-Mail-Typ.' }),
-  targetEmail: z.email('Bitte eine gültige E-Mail-Adresse eingeben.').trim(),
+  // Trimmed before the format check: z.email().trim() checks the untrimmed value and refuses ' a@b.de'.
+  targetEmail: z
+    .string({ error: 'Bitte eine gültige E-Mail-Adresse eingeben.' })
+    .trim()
+    .pipe(z.email('Bitte eine gültige E-Mail-Adresse eingeben.').max(254)),
 });
 
 export interface EmailTestResult {

@@ -130,7 +130,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            // Open to guests: the page itself shows the quick sign-in card (decision 009).
+            // Open to guests: the page itself shows the quick sign-in card (decision 011).
             path: 'checkout/:eventId',
             ...lazyPage(() =>
               import('@web/features/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage })),

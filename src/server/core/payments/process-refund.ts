@@ -75,6 +75,12 @@ export async function processRefund(options: {
       { refundId, attempts: claimed.attempts, error: message },
       'refund not sent',
     );
+    // Given up after the last retry: the money is still owed, so a person has to act (spec admin §7).
+    if (exhausted) {
+      await reportFailure(
+        `Die Erstattung ist nach ${claimed.attempts} Versuchen gescheitert. Letzter Fehler: ${message}`,
+      );
+    }
     return exhausted ? 'failed' : 'pending';
   }
 }

@@ -3,9 +3,9 @@ import { ApiError } from '@web/lib/api-client';
 import { Button } from '@web/components/ui/button';
 import { sendCode, useSignInMutation, verifyCode } from '../api/auth-requests';
 import { useAfterSignIn } from '../use-after-sign-in';
-import { CodeInput } from './code-input';
+import { CodeInput } from '@web/components/quick-sign-in/code-input';
 import { RESEND_WAIT_SECONDS, sendFailure } from './send-failure';
-import type { Countdown } from './use-countdown';
+import type { Countdown } from '@web/components/quick-sign-in/use-countdown';
 
 const SLOW_AFTER_MS = 2500; // spec visitor §9: verify timeout 2.5 s
 

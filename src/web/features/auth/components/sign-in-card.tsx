@@ -5,7 +5,7 @@ import { sendCode, sendMagicLink } from '../api/auth-requests';
 import { rememberEmail } from '../auth-storage';
 import { CodeStep } from './code-step';
 import { RESEND_WAIT_SECONDS, sendFailure } from './send-failure';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '@web/components/quick-sign-in/use-countdown';
 
 /** E-mail step, then code step (spec visitor §2 'Sign-in pages'). */
 export function SignInCard({ onSignedIn, onBack }: { onSignedIn: () => void; onBack?: () => void }) {

@@ -5,7 +5,7 @@ import type { PublicEvent } from '@shared/events';
 import { Badge } from './badge';
 import { EventImage } from './event-image';
 import { EventPrice } from './event-price';
-import { eventDateText, eventTimeText } from './event-when';
+import { eventDateText, eventTimeText } from '@web/lib/event-when';
 import { SeatBadgeView } from './seat-badge';
 
 /** One card of the list (spec visitor §2 'Card list'); the whole card opens the event. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { earlyBirdCountdown, eventAddress, isEarlyBird, mapsUrl, perTicketText } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { EventPrice } from './event-price';
-import { eventDateText, eventTimeText } from './event-when';
+import { eventDateText, eventTimeText } from '@web/lib/event-when';
 import { SeatBadgeView } from './seat-badge';
 
 /** spec visitor §2: Apple Maps on iOS devices, Google Maps elsewhere. */

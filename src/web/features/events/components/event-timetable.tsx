@@ -5,7 +5,7 @@ import type { PublicEvent } from '@shared/events';
 import { formatDate, formatMonth } from '@web/lib/format';
 import { Badge } from './badge';
 import { EventPrice } from './event-price';
-import { eventTimeText } from './event-when';
+import { eventTimeText } from '@web/lib/event-when';
 import { SeatBadgeView } from './seat-badge';
 
 const COLUMNS = 6;

@@ -1,7 +1,7 @@
 import type { PublicEvent } from '@shared/events';
 import { formatDate } from '@web/lib/format';
 import { BookButton } from './book-button';
-import { eventTimeText } from './event-when';
+import { eventTimeText } from '@web/lib/event-when';
 
 /** spec visitor §2: on phones a bar at the bottom with title, date, time range and 'Jetzt buchen'. */
 export function MobileBookingBar({ event, now }: { event: PublicEvent; now: Date }) {

@@ -36,8 +36,11 @@ export function NewestBookings({ bookings }: { bookings: DashboardBooking[] }) {
               ) : (
                 <span className="font-medium">{booking.buyerName ?? 'Gelöschtes Konto'}</span>
               )}
-              {booking.buyerEmail && (
+              {booking.buyerName && booking.buyerEmail && (
                 <p className="truncate text-sm text-muted-foreground">{booking.buyerEmail}</p>
+              )}
+              {!booking.profileId && booking.buyerName && (
+                <p className="text-sm text-muted-foreground">Konto gelöscht</p>
               )}
             </div>
             <div className="min-w-0 text-sm">
