@@ -10,16 +10,9 @@ import {
   type EventFormOptions,
   type SlugCheckAnswer,
 } from '@shared/admin-events';
-import { slugify as sharedSlugify } from '@shared/event-text';
 import { IMAGE_TYPE_MESSAGE } from '@shared/image-upload';
 import { createBooking as bookSeats } from '@server/core/bookings/create-booking';
-import {
-  createBooking,
-  createCancellationPolicy,
-  createEvent,
-  createUser,
-  slugify as factorySlugify,
-} from '@server/db/factories';
+import { createBooking, createCancellationPolicy, createEvent, createUser } from '@server/db/factories';
 import {
   bookings,
   eventLinks,
@@ -225,12 +218,6 @@ describe('create and slug', () => {
     });
     expect(await check('slug=Gro%C3%9F--Schreibung')).toMatchObject({ valid: false, message: M.slug });
     expect(await check('slug=ganz-neu-2030')).toMatchObject({ valid: true, available: true });
-  });
-
-  it('uses the same slug rule as the factories', () => {
-    for (const title of ['Rücken & Café', '  Ärger über Öl  ', 'Straße 42!', '---', 'Ça va? Été']) {
-      expect(sharedSlugify(title)).toBe(factorySlugify(title));
-    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { slugify } from '@shared/event-text';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '../core/bookings/create-booking';
@@ -32,19 +33,8 @@ export { HOLD_MINUTES, newTicketNumber };
 
 const uniqueSuffix = () => randomBytes(3).toString('hex');
 
-export function slugify(title: string): string {
-  // spec admin §4 'Slug': lowercase, runs of other characters become hyphens; umlauts are spelled out first.
-  const spelled = title
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss');
-  return spelled
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+// spec admin §4 'Slug': one rule for the admin form, the server and the seed.
+export { slugify };
 
 export interface UserOptions {
   email?: string;

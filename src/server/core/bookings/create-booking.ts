@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { bookings, events } from '../../db/schema';
 import { AppError } from '../app-error';
 import { loadSessionUser } from '../auth/load-session-user';
+import type { SessionUser } from '@shared/session';
 import { publishSeatChange } from '../events/event-changes';
 import { bookingEventColumns, toBookingView } from './get-booking';
 import { issueTickets } from './issue-tickets';
@@ -19,8 +20,13 @@ export const HOLD_MINUTES = 15;
  * spec visitor §5: what a profile needs before booking (confirmed e-mail, name, phone). Returns the
  * missing parts' texts, empty when the profile is complete.
  */
-export async function missingForBooking(db: Db, userId: string): Promise<string[]> {
-  const user = await loadSessionUser(db, userId);
+export async function missingForBooking(
+  db: Db,
+  userId: string,
+  /** The session's user when the caller has it already (saves a lookup per booking). */
+  known?: Pick<SessionUser, 'emailConfirmed' | 'fullName' | 'phone'>,
+): Promise<string[]> {
+  const user = known ?? (await loadSessionUser(db, userId));
   if (!user) return [BOOKING_MESSAGES.confirmEmail, BOOKING_MESSAGES.name, BOOKING_MESSAGES.phone];
   const missing: string[] = [];
   if (!user.emailConfirmed) missing.push(BOOKING_MESSAGES.confirmEmail);
@@ -32,6 +38,8 @@ export async function missingForBooking(db: Db, userId: string): Promise<string[
 export interface CreateBookingOptions {
   db: Db;
   userId: string;
+  /** The signed-in user as the session loaded it; without it the profile is read again. */
+  user?: Pick<SessionUser, 'emailConfirmed' | 'fullName' | 'phone'>;
   input: CreateBookingInput;
   /** Injected clock (early-bird boundary, hold expiry, 'has the event started'). */
   now?: Date;
@@ -50,7 +58,7 @@ export interface CreateBookingOptions {
  */
 export async function createBooking(options: CreateBookingOptions): Promise<BookingView> {
   const { db, userId, input, now = new Date(), paymentsAvailable = true, mail } = options;
-  const missing = await missingForBooking(db, userId);
+  const missing = await missingForBooking(db, userId, options.user);
   if (missing.length > 0) {
     throw new AppError(
       'validation_failed',

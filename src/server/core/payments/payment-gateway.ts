@@ -10,6 +10,8 @@ export interface SecretReader {
   get(name: string): Promise<string | null>;
 }
 
+const SECRET_CACHE_MS = 5_000;
+
 export const STRIPE_SECRET_NAMES = {
   secretKey: 'stripe_secret_key',
   webhookSecret: 'stripe_webhook_secret',
@@ -23,6 +25,7 @@ export const STRIPE_SECRET_NAMES = {
 export class PaymentGateway {
   private readonly test = createTestProvider();
   private stripe: { secretKey: string; publishableKey: string; provider: PaymentProvider } | undefined;
+  private readonly secretCache = new Map<string, { value: string | null; until: number }>();
 
   constructor(
     private readonly deps: {
@@ -46,11 +49,22 @@ export class PaymentGateway {
     return null;
   }
 
+  /**
+   * Stored secrets are read at most every few seconds: every booking asks which provider is active, and a
+   * decrypting database read per request was measurable in the booking benchmark. A key saved in the admin
+   * settings applies within SECRET_CACHE_MS.
+   */
+  private async secret(name: string): Promise<string | null> {
+    const cached = this.secretCache.get(name);
+    if (cached && cached.until > Date.now()) return cached.value;
+    const value = (await this.deps.secrets?.get(name)) ?? null;
+    this.secretCache.set(name, { value, until: Date.now() + SECRET_CACHE_MS });
+    return value;
+  }
+
   async webhookSecret(): Promise<string | null> {
     return (
-      (await this.deps.secrets?.get(STRIPE_SECRET_NAMES.webhookSecret)) ||
-      this.deps.config.stripe.webhookSecret ||
-      null
+      (await this.secret(STRIPE_SECRET_NAMES.webhookSecret)) || this.deps.config.stripe.webhookSecret || null
     );
   }
 
@@ -58,7 +72,7 @@ export class PaymentGateway {
     const { stripe } = this.deps.config;
     // Keys saved in the admin settings win over the environment, so what an admin enters takes effect
     // (the settings' integration status reports the same order).
-    const secretKey = (await this.deps.secrets?.get(STRIPE_SECRET_NAMES.secretKey)) || stripe.secretKey;
+    const secretKey = (await this.secret(STRIPE_SECRET_NAMES.secretKey)) || stripe.secretKey;
     if (!secretKey) return null;
     const publishableKey =
       (await this.deps.settings.get()).integrations.stripePublishableKey || stripe.publishableKey || '';

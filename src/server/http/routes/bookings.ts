@@ -27,6 +27,7 @@ export const bookingRoutes = new Hono<AppEnv>()
       const booking = await createBooking({
         db,
         userId: user.id,
+        user,
         input,
         paymentsAvailable: provider !== null,
         mail,

@@ -7,6 +7,7 @@ import { EventCreatePage } from './events/event-create-page';
 import { EventEditPage } from './events/event-edit-page';
 import { EventsListPage } from './events/events-list-page';
 import { SettingsPage } from './settings/settings-page';
+import { TicketsPage } from './tickets/tickets-page';
 import { UsersPage } from './users/users-page';
 
 /** The admin area: loaded as its own chunk, so public pages never download admin code. */
@@ -18,7 +19,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'events', element: <EventsListPage /> },
       { path: 'events/new', element: <EventCreatePage /> },
       { path: 'events/:id/edit', element: <EventEditPage /> },
-      { path: 'bookings', element: <PendingPage title="Tickets verwalten" /> },
+      { path: 'bookings', element: <TicketsPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: '*', element: <NotFoundPage /> },

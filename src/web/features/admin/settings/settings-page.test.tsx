@@ -77,6 +77,8 @@ describe('SettingsPage', () => {
       'Server-Secrets',
       'Integrationen',
       'Stornierungsrichtlinien',
+      'Admin Refund',
+      'E-Mail-Tests',
     ]);
     expect(await screen.findByText('Dev-Postfach')).toBeTruthy();
     expect(screen.getByText('Testanbieter')).toBeTruthy();

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import { usePageTitle } from '@web/lib/page-title';
+import { AdminRefundCard } from './components/admin-refund-card';
 import { BrandingLogosCard } from './components/branding-logos-card';
 import { CancellationPoliciesCard } from './components/cancellation-policies-card';
+import { EmailTestsCard } from './components/email-tests-card';
 import { GeneralSettingsCard } from './components/general-settings-card';
 import { IntegrationsCard } from './components/integrations-card';
 import { ServerSecretsCard } from './components/server-secrets-card';
@@ -16,6 +18,8 @@ const CARDS: { id: string; Card: ComponentType }[] = [
   { id: 'secrets', Card: ServerSecretsCard },
   { id: 'integrations', Card: IntegrationsCard },
   { id: 'policies', Card: CancellationPoliciesCard },
+  { id: 'refund', Card: AdminRefundCard },
+  { id: 'email-tests', Card: EmailTestsCard },
 ];
 
 export function SettingsPage() {

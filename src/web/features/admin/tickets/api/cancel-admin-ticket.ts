@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RefundOverrideInput } from '@shared/admin-tickets';
 import type { CancelTicketResult } from '@shared/tickets';
 import { apiFetch } from '@web/lib/api-client';
-import { ADMIN_TICKET_LIST_KEY } from './admin-ticket-keys';
+
+// No hook here: single and bulk cancels run through useTicketActions, which refreshes the list once.
 
 export interface AdminCancelInput {
   ticketId: string;
@@ -10,16 +10,9 @@ export interface AdminCancelInput {
   override: RefundOverrideInput | null;
 }
 
+/** POST /api/admin/tickets/:id/cancel → {refund, message}. */
 export const cancelAdminTicket = ({ ticketId, override }: AdminCancelInput) =>
   apiFetch<CancelTicketResult>(`/api/admin/tickets/${encodeURIComponent(ticketId)}/cancel`, {
     method: 'POST',
     body: JSON.stringify({ override }),
   });
-
-export function useCancelAdminTicket() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelAdminTicket,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_TICKET_LIST_KEY }),
-  });
-}

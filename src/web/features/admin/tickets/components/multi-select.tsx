@@ -108,7 +108,9 @@ export function MultiSelect({ label, options, selected, onChange, searchLabel }:
             />
           </div>
           <ul className="max-h-64 overflow-y-auto" aria-label={`${label}: Optionen`}>
-            {visible.length === 0 && <li className="px-2 py-3 text-sm text-muted-foreground">Keine Treffer</li>}
+            {visible.length === 0 && (
+              <li className="px-2 py-3 text-sm text-muted-foreground">Keine Treffer</li>
+            )}
             {visible.map((option) => (
               <li key={option.value}>
                 <label className="flex cursor-pointer items-start gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-muted">

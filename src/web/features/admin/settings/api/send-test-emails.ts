@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { EmailTestResponse, EmailTestType } from '@shared/email-tests';
+import { apiFetch } from '@web/lib/api-client';
+
+export interface EmailTestInput {
+  emailType: EmailTestType | 'all';
+  targetEmail: string;
+}
+
+/** spec admin §7 admin-test-emails: sample mails of one or all types to one address. */
+export const sendTestEmails = (input: EmailTestInput) =>
+  apiFetch<EmailTestResponse>('/api/admin/email-tests', { method: 'POST', body: JSON.stringify(input) });
+
+export const useSendTestEmails = () => useMutation({ mutationFn: sendTestEmails });

@@ -1,0 +1,18 @@
+import { ApiError } from '@web/lib/api-client';
+
+/**
+ * What the server said about a failed call, for a toast's description: the first field message of a 422
+ * (its top-level message is only 'Bitte Eingaben prüfen.'), else the error's own message; undefined when
+ * the server gave none.
+ */
+export function serverMessage(error: unknown): string | undefined {
+  if (error instanceof ApiError && Array.isArray(error.details)) {
+    const first: unknown = error.details[0];
+    if (first && typeof first === 'object' && 'message' in first && typeof first.message === 'string') {
+      return first.message;
+    }
+  }
+  // 'unknown': the answer carried no message of ours, only the client's generic text
+  if (error instanceof ApiError && error.code === 'unknown') return undefined;
+  return error instanceof Error && error.message ? error.message : undefined;
+}

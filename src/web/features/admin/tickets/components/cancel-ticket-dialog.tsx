@@ -1,0 +1,306 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState, type ReactNode } from 'react';
+import {
+  ADMIN_TICKET_MESSAGES,
+  overrideRefundCents,
+  type AdminCancelPreview,
+  type AdminTicketRow,
+  type RefundOverrideInput,
+} from '@shared/admin-tickets';
+import { Button } from '@web/components/ui/button';
+import { PageSpinner } from '@web/components/ui/page-spinner';
+import { formatPrice } from '@web/lib/format';
+import { inputClass } from '../../admin-styles';
+import { useCancelPreview } from '../api/get-cancel-preview';
+import {
+  INITIAL_CHOICE,
+  overrideOf,
+  policyLabel,
+  timeLeftText,
+  type RefundChoice,
+  type RefundChoiceKind,
+} from './refund-choice';
+
+/**
+ * spec admin §4 'Cancel dialog' ('Ticket stornieren'): hours and approximate days left, a radio list of the
+ * policy rule in effect, goodwill (100 %) and an override by percentage or fixed amount, the refund it
+ * gives, then confirm. With several tickets (bulk) the same choice applies to each, without a preview.
+ */
+export function CancelTicketDialog({
+  tickets,
+  onClose,
+  onConfirm,
+}: {
+  /** The dialog is open while this is not empty. */
+  tickets: AdminTicketRow[];
+  onClose: () => void;
+  onConfirm: (override: RefundOverrideInput | null) => Promise<void>;
+}) {
+  const open = tickets.length > 0;
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-card p-5 text-card-foreground shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Ticket stornieren</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+            {tickets.length === 1
+              ? `Ticket ${tickets[0]!.code} · ${tickets[0]!.holderName || tickets[0]!.buyerEmail || 'Unbekannt'}`
+              : `${tickets.length} Tickets ausgewählt; bereits stornierte werden übersprungen. Die Erstattung gilt je Ticket.`}
+          </Dialog.Description>
+          {/* remounted per opening, so every ticket starts from the policy choice */}
+          {open && (
+            <CancelForm
+              key={tickets.map((t) => t.id).join()}
+              tickets={tickets}
+              onClose={onClose}
+              onConfirm={onConfirm}
+            />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function CancelForm({
+  tickets,
+  onClose,
+  onConfirm,
+}: {
+  tickets: AdminTicketRow[];
+  onClose: () => void;
+  onConfirm: (override: RefundOverrideInput | null) => Promise<void>;
+}) {
+  const single = tickets.length === 1 ? tickets[0]! : null;
+  const preview = useCancelPreview(single?.id ?? null);
+  const [choice, setChoice] = useState<RefundChoice>(INITIAL_CHOICE);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const errorId = useId();
+
+  const result = overrideOf(choice);
+  const submit = async () => {
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onConfirm(result.override);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (single && preview.isPending) return <PageSpinner />;
+  if (single && preview.isError) {
+    return (
+      <div className="mt-3 flex flex-col gap-4">
+        <p role="alert" className="text-sm text-destructive">
+          {preview.error.message || ADMIN_TICKET_MESSAGES.loadFailed}
+        </p>
+        <div className="flex justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Schließen
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  const data = single ? preview.data : undefined;
+  const amountOf = (kind: RefundChoiceKind): number | null => {
+    if (!data) return null;
+    if (kind === 'policy') return data.refundCents;
+    if (kind === 'goodwill') return data.goodwillCents;
+    const own = overrideOf({ ...choice, kind });
+    return own.ok && own.override
+      ? overrideRefundCents(own.override, data.priceCents, data.refundableCents)
+      : null;
+  };
+  const chosenAmount = amountOf(choice.kind);
+
+  return (
+    <form
+      className="mt-4 flex flex-col gap-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {data && <TermsSummary preview={data} />}
+      {data && !data.cancellable ? (
+        <p role="alert" className="text-sm text-destructive">
+          Dieses Ticket wurde bereits storniert.
+        </p>
+      ) : (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">Erstattung</legend>
+          <Option
+            kind="policy"
+            choice={choice}
+            setChoice={setChoice}
+            amount={amountOf('policy')}
+            currency={data?.currency}
+          >
+            {data ? policyLabel(data) : 'Gemäß Richtlinie des Events'}
+          </Option>
+          <Option
+            kind="goodwill"
+            choice={choice}
+            setChoice={setChoice}
+            amount={amountOf('goodwill')}
+            currency={data?.currency}
+          >
+            Kulanz (100 %)
+          </Option>
+          <Option
+            kind="percentage"
+            choice={choice}
+            setChoice={setChoice}
+            amount={amountOf('percentage')}
+            currency={data?.currency}
+          >
+            Eigener Prozentsatz
+          </Option>
+          {choice.kind === 'percentage' && (
+            <NumberField
+              label="Prozent der Ticketsumme (0–100)"
+              suffix="%"
+              value={choice.percent}
+              invalid={error !== null}
+              errorId={errorId}
+              onChange={(percent) => {
+                setChoice({ ...choice, percent });
+                setError(null);
+              }}
+            />
+          )}
+          <Option
+            kind="fixed_amount"
+            choice={choice}
+            setChoice={setChoice}
+            amount={amountOf('fixed_amount')}
+            currency={data?.currency}
+          >
+            Fester Betrag
+          </Option>
+          {choice.kind === 'fixed_amount' && (
+            <NumberField
+              label="Betrag in Euro"
+              suffix="€"
+              value={choice.amount}
+              invalid={error !== null}
+              errorId={errorId}
+              onChange={(amount) => {
+                setChoice({ ...choice, amount });
+                setError(null);
+              }}
+            />
+          )}
+        </fieldset>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      {data && data.cancellable && (
+        <p className="rounded-lg bg-muted px-3 py-2 text-sm" aria-live="polite">
+          Erstattung:{' '}
+          <strong>{chosenAmount === null ? '–' : formatPrice(chosenAmount, data.currency)}</strong>
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Abbrechen
+        </Button>
+        <Button
+          type="submit"
+          variant="destructive"
+          disabled={busy || (data !== undefined && !data.cancellable)}
+        >
+          {busy ? 'Bitte warten …' : 'Stornieren'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function TermsSummary({ preview }: { preview: AdminCancelPreview }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border border-border p-3 text-sm">
+      <dt className="text-muted-foreground">Bis zum Beginn</dt>
+      <dd>{timeLeftText(preview)}</dd>
+      <dt className="text-muted-foreground">Ticketpreis</dt>
+      <dd>{formatPrice(preview.priceCents, preview.currency)}</dd>
+      <dt className="text-muted-foreground">Noch erstattbar</dt>
+      <dd>{formatPrice(preview.refundableCents, preview.currency)} (Buchung gesamt)</dd>
+    </dl>
+  );
+}
+
+function Option({
+  kind,
+  choice,
+  setChoice,
+  amount,
+  currency,
+  children,
+}: {
+  kind: RefundChoiceKind;
+  choice: RefundChoice;
+  setChoice: (choice: RefundChoice) => void;
+  amount: number | null;
+  currency?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent/40">
+      <input
+        type="radio"
+        name="refund-choice"
+        value={kind}
+        checked={choice.kind === kind}
+        onChange={() => setChoice({ ...choice, kind })}
+        className="mt-0.5 h-4 w-4 shrink-0 accent-primary"
+      />
+      <span className="min-w-0 flex-1">{children}</span>
+      {amount !== null && currency && (
+        <span className="whitespace-nowrap font-medium tabular-nums">{formatPrice(amount, currency)}</span>
+      )}
+    </label>
+  );
+}
+
+function NumberField(props: {
+  label: string;
+  suffix: string;
+  value: string;
+  invalid: boolean;
+  errorId: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="ml-7 flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium">
+        {props.label}
+      </label>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          value={props.value}
+          aria-invalid={props.invalid || undefined}
+          aria-describedby={props.invalid ? props.errorId : undefined}
+          onChange={(event) => props.onChange(event.target.value)}
+          className={`${inputClass} w-32`}
+        />
+        <span aria-hidden>{props.suffix}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { RotateCw } from 'lucide-react';
+import { ADMIN_TICKET_PAGE_SIZES, type AdminTicketPageSize } from '@shared/admin-tickets';
+import { Button } from '@web/components/ui/button';
+import { selectClass } from '../../admin-styles';
+
+/** spec admin §2 'Pagination': Zurück / Weiter, 'Seite x / y', page size 10, 25, 50 or all, reload. */
+export function TicketsPagination({
+  page,
+  pageSize,
+  total,
+  reloading,
+  onPage,
+  onPageSize,
+  onReload,
+}: {
+  page: number;
+  pageSize: AdminTicketPageSize;
+  total: number;
+  reloading: boolean;
+  onPage: (page: number) => void;
+  onPageSize: (size: AdminTicketPageSize) => void;
+  onReload: () => void;
+}) {
+  const pages = pageSize === 0 ? 1 : Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav aria-label="Seiten" className="flex flex-wrap items-center justify-end gap-3 text-sm">
+      <span className="mr-auto text-muted-foreground" aria-live="polite">
+        {total === 1 ? '1 Ticket' : `${total} Tickets`}
+      </span>
+      <div className="flex items-center gap-2">
+        <label htmlFor="ticket-page-size">Pro Seite</label>
+        <select
+          id="ticket-page-size"
+          value={pageSize}
+          onChange={(event) => onPageSize(Number(event.target.value) as AdminTicketPageSize)}
+          className={`${selectClass} h-9 w-24`}
+        >
+          {ADMIN_TICKET_PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size === 0 ? 'Alle' : size}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Zurück
+      </Button>
+      <span className="tabular-nums">
+        Seite {Math.min(page, pages)} / {pages}
+      </span>
+      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Weiter
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onReload} disabled={reloading} aria-label="Neu laden">
+        <RotateCw className={`h-4 w-4 ${reloading ? 'animate-spin' : ''}`} aria-hidden />
+        <span className="hidden sm:inline">Neu laden</span>
+      </Button>
+    </nav>
+  );
+}

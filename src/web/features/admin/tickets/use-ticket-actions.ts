@@ -1,0 +1,157 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  ADMIN_TICKET_MESSAGES,
+  pdfErrorMessage,
+  type AdminTicketRow,
+  type RefundOverrideInput,
+} from '@shared/admin-tickets';
+import { TICKET_MESSAGES } from '@shared/tickets';
+import { ADMIN_TICKET_FILTERS_KEY, ADMIN_TICKET_LIST_KEY } from './api/admin-ticket-keys';
+import { cancelAdminTicket } from './api/cancel-admin-ticket';
+import { deleteAdminTicket } from './api/delete-admin-ticket';
+import { rerenderTicketPreview } from './api/rerender-ticket-preview';
+import { DownloadError, downloadTicketPdf, exportSelectionCsv, exportTicketsCsv } from './api/ticket-files';
+import type { TicketFilters } from './ticket-filters';
+
+const detailOf = (error: unknown) => (error instanceof Error && error.message ? error.message : undefined);
+const ticketsWord = (n: number) => (n === 1 ? '1 Ticket' : `${n} Tickets`);
+
+/** Runs one call per ticket, one after the other (the server locks each ticket and its booking). */
+async function eachTicket(tickets: AdminTicketRow[], call: (ticket: AdminTicketRow) => Promise<unknown>) {
+  const done: string[] = [];
+  let firstError: unknown;
+  for (const ticket of tickets) {
+    try {
+      await call(ticket);
+      done.push(ticket.id);
+    } catch (error) {
+      firstError ??= error;
+    }
+  }
+  return { done, failed: tickets.length - done.length, firstError };
+}
+
+/**
+ * The row and bulk actions of 'Tickets verwalten' with their toasts (spec admin §8: 'PDF Fehler: {status}',
+ * 'Fehler beim Löschen', 'Fehler beim Stornieren', 'Fehler beim Neu-Rendern'). One toast per action.
+ */
+export function useTicketActions({ onDone }: { onDone: (ticketIds: string[]) => void }) {
+  const queryClient = useQueryClient();
+  const [cancelTargets, setCancelTargets] = useState<AdminTicketRow[]>([]);
+  const [deleteTargets, setDeleteTargets] = useState<AdminTicketRow[]>([]);
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+  const [bulkBusy, setBulkBusy] = useState(false);
+
+  const refresh = async (filtersToo = false) => {
+    await queryClient.invalidateQueries({ queryKey: ADMIN_TICKET_LIST_KEY });
+    if (filtersToo) await queryClient.invalidateQueries({ queryKey: ADMIN_TICKET_FILTERS_KEY });
+  };
+  const track = async (ids: string[], work: () => Promise<void>) => {
+    setBusyIds((current) => new Set([...current, ...ids]));
+    if (ids.length > 1) setBulkBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusyIds((current) => new Set([...current].filter((id) => !ids.includes(id))));
+      if (ids.length > 1) setBulkBusy(false);
+    }
+  };
+
+  const pdf = async (ticket: AdminTicketRow) => {
+    try {
+      await downloadTicketPdf(ticket.id);
+    } catch (error) {
+      toast.error(pdfErrorMessage(error instanceof DownloadError ? error.status : 0));
+    }
+  };
+
+  const rerender = (tickets: AdminTicketRow[]) =>
+    track(
+      tickets.map((t) => t.id),
+      async () => {
+        const { done, failed, firstError } = await eachTicket(tickets, (t) => rerenderTicketPreview(t.id));
+        if (failed > 0) {
+          toast.error(ADMIN_TICKET_MESSAGES.rerenderFailed, { description: detailOf(firstError) });
+        } else {
+          toast.success(
+            tickets.length === 1
+              ? TICKET_MESSAGES.previewUpdated
+              : `${ticketsWord(done.length)} neu gerendert`,
+          );
+        }
+      },
+    );
+
+  const cancel = async (override: RefundOverrideInput | null) => {
+    const targets = cancelTargets.filter((ticket) => ticket.status === 'active');
+    await track(
+      targets.map((t) => t.id),
+      async () => {
+        let lastMessage = '';
+        const { done, failed, firstError } = await eachTicket(targets, async (ticket) => {
+          lastMessage = (await cancelAdminTicket({ ticketId: ticket.id, override })).message;
+        });
+        await refresh();
+        setCancelTargets([]);
+        onDone(done);
+        if (failed > 0) {
+          toast.error(ADMIN_TICKET_MESSAGES.cancelFailed, {
+            description:
+              targets.length > 1
+                ? `${failed} von ${targets.length} fehlgeschlagen. ${detailOf(firstError) ?? ''}`
+                : detailOf(firstError),
+          });
+        } else if (targets.length === 1) {
+          toast.success(lastMessage);
+        } else {
+          toast.success(`${ticketsWord(done.length)} storniert`);
+        }
+      },
+    );
+  };
+
+  const remove = async () => {
+    const targets = deleteTargets;
+    await track(
+      targets.map((t) => t.id),
+      async () => {
+        const { done, failed, firstError } = await eachTicket(targets, (t) => deleteAdminTicket(t.id));
+        await refresh(true);
+        setDeleteTargets([]);
+        onDone(done);
+        if (failed > 0)
+          toast.error(ADMIN_TICKET_MESSAGES.deleteFailed, { description: detailOf(firstError) });
+        else toast.success(`${ticketsWord(done.length)} gelöscht`);
+      },
+    );
+  };
+
+  const csv = async (target: { filters: TicketFilters } | { ids: string[] }) => {
+    try {
+      if ('ids' in target) await exportSelectionCsv(target.ids);
+      else await exportTicketsCsv(target.filters);
+    } catch (error) {
+      toast.error('CSV-Export fehlgeschlagen', {
+        description: error instanceof DownloadError ? `Status ${error.status}` : undefined,
+      });
+    }
+  };
+
+  return {
+    busyIds,
+    bulkBusy,
+    cancelTargets,
+    deleteTargets,
+    askCancel: setCancelTargets,
+    askDelete: setDeleteTargets,
+    closeCancel: () => setCancelTargets([]),
+    closeDelete: () => setDeleteTargets([]),
+    pdf,
+    rerender,
+    cancel,
+    remove,
+    csv,
+  };
+}
