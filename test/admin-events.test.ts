@@ -177,6 +177,26 @@ describe('create and slug', () => {
     expect((await row(event.id))?.creatorId).toBe(adminId);
   });
 
+  it('renders a ticket preview for a new event, kept out of the public media', async () => {
+    const event = await created({ title: 'Vorschau Workshop', status: 'published' });
+    let previews: (typeof eventMedia.$inferSelect)[] = [];
+    for (let i = 0; i < 100 && previews.length === 0; i++) {
+      previews = await t.database.db.select().from(eventMedia).where(eq(eventMedia.eventId, event.id));
+      if (previews.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(previews).toHaveLength(1);
+    expect(previews[0]).toMatchObject({
+      title: 'Ticket Preview',
+      mediaType: 'ticket-preview',
+      isFeatured: false,
+    });
+    expect(previews[0]!.url).toMatch(/\.jpg$/);
+    const publicEvent = (await (await t.app.request(`/api/events/${event.slug}`)).json()) as {
+      media: unknown[];
+    };
+    expect(publicEvent.media).toEqual([]);
+  });
+
   it('derives a free slug from a repeated title and refuses a taken explicit slug with 409', async () => {
     const first = await created({ title: 'Klangschalen Abend' });
     const second = await created({ title: 'Klangschalen Abend' });
@@ -536,7 +556,12 @@ describe('cover upload', () => {
     const fake = await uploadCover(event.id, cookies.admin, Buffer.from('<svg>kein Bild</svg>'), 'bild.png');
     expect(fake.status).toBe(400);
     expect(((await fake.json()) as ErrorBody).error.message).toBe(IMAGE_TYPE_MESSAGE);
-    expect(await t.database.db.select().from(eventMedia).where(eq(eventMedia.eventId, event.id))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(eventMedia)
+        .where(and(eq(eventMedia.eventId, event.id), eq(eventMedia.title, 'Cover'))),
+    ).toEqual([]);
 
     const first = (await (
       await uploadCover(event.id, cookies.admin, await png())
@@ -548,7 +573,10 @@ describe('cover upload', () => {
     expect(second.event.imageUrl).toBe(second.url);
     expect((await row(event.id))?.imageUrl).toBe(second.url);
 
-    const media = await t.database.db.select().from(eventMedia).where(eq(eventMedia.eventId, event.id));
+    const media = await t.database.db
+      .select()
+      .from(eventMedia)
+      .where(and(eq(eventMedia.eventId, event.id), eq(eventMedia.title, 'Cover')));
     expect(media.map((m) => [m.url, m.isFeatured, m.title]).sort()).toEqual(
       [
         [first.url, false, 'Cover'],

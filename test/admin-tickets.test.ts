@@ -44,7 +44,7 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 const NO_TICKET = '00000000-0000-4000-8000-000000000000';
-const as = (cookie?: string) => (cookie ? { cookie } : {});
+const as = (cookie?: string): Record<string, string> => (cookie ? { cookie } : {});
 const get = (path: string, cookie?: string) => t.app.request(path, { headers: as(cookie) });
 const messageOf = async (res: Response) => ((await res.json()) as ErrorBody).error.message;
 
@@ -123,7 +123,7 @@ describe('GET /api/admin/tickets', () => {
   let other: Event;
   let greta: { id: string; email: string };
   let otto: { id: string; email: string };
-  const ids: Record<string, string> = {};
+  const ids = {} as Record<'a1' | 'a2' | 'test' | 'past' | 'request' | 'cancelled' | 'revoked', string>;
   let scope: string;
 
   beforeAll(async () => {

@@ -1,8 +1,9 @@
-import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, or, type SQL } from 'drizzle-orm';
 import type { PublicEvent } from '@shared/events';
 import type { Db } from '../../db/client';
 import { eventLinks, eventMedia, eventOrganizers, events } from '../../db/schema';
 import { toPublicOrganizer } from './public-organizer';
+import { TICKET_PREVIEW_MEDIA_TYPE } from '../tickets/event-ticket-preview';
 
 /** Who is looking: visitors see published, not hidden events; admins also drafts (spec visitor §4). */
 export type Audience = 'visitor' | 'admin';
@@ -50,7 +51,11 @@ function queryEvents(db: Db, where: SQL | undefined) {
     where,
     orderBy: [asc(events.startTime), asc(events.id)],
     with: {
-      media: { orderBy: [asc(eventMedia.displayOrder), asc(eventMedia.createdAt)] },
+      // the admin's ticket preview image is not shown to visitors
+      media: {
+        where: ne(eventMedia.mediaType, TICKET_PREVIEW_MEDIA_TYPE),
+        orderBy: [asc(eventMedia.displayOrder), asc(eventMedia.createdAt)],
+      },
       links: { orderBy: [asc(eventLinks.displayOrder), asc(eventLinks.createdAt)] },
       tags: { with: { tag: { columns: { name: true } } } },
       organizers: {

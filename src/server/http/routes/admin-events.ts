@@ -18,6 +18,7 @@ import { publishAdminEvents } from '../../core/admin-events/publish-admin-events
 import { updateAdminEvent } from '../../core/admin-events/update-admin-event';
 import { mailContextFrom } from '../../core/mail/templates/mail-context';
 import { uploadEventCover } from '../../core/admin-events/upload-event-cover';
+import { renderEventTicketPreview } from '../../core/tickets/event-ticket-preview';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../app';
 import { bodyOf } from '../json-body';
@@ -66,7 +67,18 @@ export const adminEventRoutes = new Hono<AppEnv>()
   .post('/', allow('admin'), async (c) => {
     const input = validBody(c, adminEventCreateSchema);
     const user = await userOf(c);
-    return c.json(await createAdminEvent({ db: db(c), input, creatorId: user.id }), 201);
+    const created = await createAdminEvent({ db: db(c), input, creatorId: user.id });
+    const { storage, settings, logger } = c.get('deps');
+    // spec admin §8: the ticket preview render on creation only logs a failure; it never blocks the save.
+    void settings
+      .get()
+      .then(({ brand }) =>
+        renderEventTicketPreview({ db: db(c), storage, siteName: brand.siteName, eventId: created.id }),
+      )
+      .catch((error: unknown) =>
+        logger.warn({ err: error, eventId: created.id }, 'ticket preview not rendered'),
+      );
+    return c.json(created, 201);
   })
   .get('/:id', allow('admin'), async (c) => {
     noStore(c);

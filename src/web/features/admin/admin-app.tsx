@@ -1,6 +1,5 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@web/components/pages/not-found-page';
-import { PendingPage } from '@web/components/pages/pending-page';
 import { AdminLayout } from './admin-layout';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { EventCreatePage } from './events/event-create-page';

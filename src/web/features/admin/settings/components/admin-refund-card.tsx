@@ -186,7 +186,9 @@ export function AdminRefundCard() {
                       size="sm"
                       variant={!amountMode && Number(values.percent) === percent ? 'primary' : 'secondary'}
                       aria-pressed={!amountMode && Number(values.percent) === percent}
-                      onClick={() => setValues((current) => ({ ...current, percent: String(percent), amount: '' }))}
+                      onClick={() =>
+                        setValues((current) => ({ ...current, percent: String(percent), amount: '' }))
+                      }
                     >
                       {percent} %
                     </Button>
@@ -211,7 +213,8 @@ export function AdminRefundCard() {
               aria-describedby={errors.amount ? 'refund-amount-error' : 'refund-amount-hint'}
             />
             <p id="refund-amount-hint" className="text-xs text-muted-foreground">
-              In der Währung der Buchung. Ist ein Betrag eingetragen, wird er statt des Prozentsatzes erstattet.
+              In der Währung der Buchung. Ist ein Betrag eingetragen, wird er statt des Prozentsatzes
+              erstattet.
             </p>
             {fieldError('amount')}
           </div>

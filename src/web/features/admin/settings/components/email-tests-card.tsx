@@ -143,7 +143,10 @@ function EmailTestResults({ answer }: { answer: EmailTestResponse }) {
         {emailTestSummary(answer)}
       </p>
       {answer.results.length > 0 && (
-        <ul aria-label="Ergebnisse je E-Mail-Typ" className="divide-y divide-border rounded-lg border border-border">
+        <ul
+          aria-label="Ergebnisse je E-Mail-Typ"
+          className="divide-y divide-border rounded-lg border border-border"
+        >
           {answer.results.map((result) => (
             <li
               key={result.type}

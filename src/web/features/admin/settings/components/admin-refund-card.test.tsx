@@ -1,0 +1,190 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, mockApi, renderAdminPage } from '../../testing/admin-test-kit';
+import { AdminRefundCard, refundOkMessage, toRefundInput } from './admin-refund-card';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const BOOKING = '3f2b9c1e-0000-4000-8000-000000000001';
+const ok = (amountCents: number) =>
+  json({ refund: { amountCents, amount: amountCents / 100, currency: 'EUR' } });
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Erstattung auslösen' }));
+/** Confirms the question the card asks before sending; returns the question. */
+async function confirm() {
+  const dialog = await screen.findByRole('dialog');
+  const question = within(dialog).getByRole('heading').textContent;
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Erstatten' }));
+  return question;
+}
+
+describe('toRefundInput (spec admin §5)', () => {
+  const values = { bookingId: ` ${BOOKING} `, reason: '', percent: '100', amount: '' };
+
+  it('clamps the percent to 0..100 and sends it as a fraction', () => {
+    expect(toRefundInput(values).input).toEqual({
+      bookingId: BOOKING,
+      reason: 'requested_by_customer',
+      percent: 1,
+    });
+    expect(toRefundInput({ ...values, percent: '150' }).input?.percent).toBe(1);
+    expect(toRefundInput({ ...values, percent: '-20' }).input?.percent).toBe(0);
+    expect(toRefundInput({ ...values, percent: '33,5' }).input?.percent).toBeCloseTo(0.335);
+    expect(toRefundInput({ ...values, percent: '' }).errors).toEqual({ percent: 'Betrag ungültig' });
+  });
+
+  it('sends an amount in cents instead of the percent; refuses negative or unreadable amounts', () => {
+    expect(toRefundInput({ ...values, amount: '12,50' }).input).toEqual({
+      bookingId: BOOKING,
+      reason: 'requested_by_customer',
+      amountCents: 1250,
+    });
+    expect(toRefundInput({ ...values, amount: '1.234,56' }).input?.amountCents).toBe(123456);
+    expect(toRefundInput({ ...values, amount: '19.99' }).input?.amountCents).toBe(1999);
+    expect(toRefundInput({ ...values, amount: '0' }).input?.amountCents).toBe(0);
+    for (const amount of ['-1', 'abc', '1e400', 'Infinity', '12,5,0']) {
+      expect(toRefundInput({ ...values, amount }).errors, amount).toEqual({ amount: 'Betrag ungültig' });
+    }
+  });
+
+  it('requires a booking id', () => {
+    expect(toRefundInput({ ...values, bookingId: '  ' })).toEqual({
+      errors: { bookingId: 'Bitte Booking-ID angeben' },
+    });
+  });
+
+  it('formats the success text de-DE with two decimals', () => {
+    expect(refundOkMessage(16.6, 'EUR')).toBe('Refund OK: 16,60 EUR');
+    expect(refundOkMessage(1234.5, 'EUR')).toBe('Refund OK: 1.234,50 EUR');
+  });
+});
+
+describe('AdminRefundCard', () => {
+  it('asks for the booking id before sending anything', async () => {
+    const calls = mockApi({});
+    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    expect(screen.getByRole('heading', { name: 'Admin Refund' })).toBeTruthy();
+    expect(field('Grund').value).toBe('requested_by_customer');
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Bitte Booking-ID angeben');
+    expect(field('Booking-ID').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends a quick percent as a fraction after confirming and toasts the refunded amount', async () => {
+    const calls = mockApi({ 'POST /api/admin/refunds': () => ok(1666) });
+    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    fireEvent.change(field('Booking-ID'), { target: { value: BOOKING } });
+    const quick = within(screen.getByRole('group', { name: 'Schnellauswahl Prozent' }));
+    expect(quick.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      '100 %',
+      '70 %',
+      '50 %',
+      '0 %',
+    ]);
+    expect(quick.getByRole('button', { name: '100 %' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(quick.getByRole('button', { name: '50 %' }));
+    expect(quick.getByRole('button', { name: '50 %' }).getAttribute('aria-pressed')).toBe('true');
+    expect(field('Prozent vom bezahlten Betrag').value).toBe('50');
+    submit();
+    expect(await confirm()).toBe('50 % des bezahlten Betrags erstatten?');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund OK: 16,66 EUR'));
+    expect(calls).toEqual([
+      {
+        key: 'POST /api/admin/refunds',
+        body: { bookingId: BOOKING, reason: 'requested_by_customer', percent: 0.5 },
+      },
+    ]);
+    // ready for the next one: no accidental second refund of the same booking
+    await waitFor(() => expect(field('Booking-ID').value).toBe(''));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends an amount in cents with the reason given; cancelling the question sends nothing', async () => {
+    const calls = mockApi({ 'POST /api/admin/refunds': () => ok(1250) });
+    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    fireEvent.change(field('Booking-ID'), { target: { value: BOOKING } });
+    fireEvent.change(field('Grund'), { target: { value: 'Kulanz' } });
+    fireEvent.change(field('oder Betrag'), { target: { value: '12,50' } });
+    expect(field('Prozent vom bezahlten Betrag').disabled).toBe(true);
+    submit();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('12,50 erstatten?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toHaveLength(0);
+
+    submit();
+    await confirm();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund OK: 12,50 EUR'));
+    expect(calls[0]?.body).toEqual({ bookingId: BOOKING, reason: 'Kulanz', amountCents: 1250 });
+  });
+
+  it("refuses a negative amount with 'Betrag ungültig' and sends nothing", async () => {
+    const calls = mockApi({});
+    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    fireEvent.change(field('Booking-ID'), { target: { value: BOOKING } });
+    fireEvent.change(field('oder Betrag'), { target: { value: '-5' } });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Betrag ungültig');
+    expect(field('oder Betrag').getAttribute('aria-invalid')).toBe('true');
+    expect(field('oder Betrag').getAttribute('aria-describedby')).toBe('refund-amount-error');
+    expect(calls).toHaveLength(0);
+    // a quick percent switches back from the amount
+    fireEvent.click(screen.getByRole('button', { name: '70 %' }));
+    expect(field('oder Betrag').value).toBe('');
+  });
+
+  it("shows 'Fehler bei Refund' with the server's message", async () => {
+    mockApi({
+      'POST /api/admin/refunds': () => apiError(409, 'conflict', 'Es sind nur noch 16,67 € erstattbar.'),
+    });
+    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    fireEvent.change(field('Booking-ID'), { target: { value: BOOKING } });
+    submit();
+    await confirm();
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Fehler bei Refund', {
+        description: 'Es sind nur noch 16,67 € erstattbar.',
+      }),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(field('Booking-ID').value).toBe(BOOKING); // kept for a corrected try
+  });
+
+  it('uses the field message of a 422 as the description', async () => {
+    mockApi({
+      'POST /api/admin/refunds': () =>
+        json(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Bitte Eingaben prüfen.',
+              details: [{ path: 'amountCents', message: 'Betrag ungültig' }],
+            },
+          },
+          422,
+        ),
+    });
+    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    fireEvent.change(field('Booking-ID'), { target: { value: BOOKING } });
+    submit();
+    await confirm();
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Fehler bei Refund', { description: 'Betrag ungültig' }),
+    );
+  });
+});
