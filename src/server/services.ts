@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { createAuth } from './core/auth/auth';
 import { createAuthMailer } from './core/auth/auth-mailer';
 import { PublicEventCache } from './core/events/public-event-cache';
+import { SeatChangeNotifier } from './core/events/seat-change-notifier';
 import { SettingsStore } from './core/settings/settings-store';
 import type { Database } from './db/client';
 import type { AppDeps } from './http/app';
@@ -85,6 +86,7 @@ export function createServices(
     outbox,
     storage,
     payments,
+    seatNotifier: new SeatChangeNotifier(db, logger),
     seatFeed,
     publicEvents,
     holdExpiry: new HoldExpiryJob({ db, logger }),

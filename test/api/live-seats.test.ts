@@ -222,7 +222,8 @@ describe('GET /api/events/live', () => {
 
   it('lets go of the feed when the client disconnects', async () => {
     const feed = instance.services.seatFeed;
-    const before = 1; // the public event cache; streams of earlier tests are let go of shortly after they close
+    // the public event cache and the settings store; streams of earlier tests are let go of shortly after they close
+    const before = 2;
     await until(() => feed.watcherCount === before, 'earlier streams to be let go of');
     const stream = await connect(instance.url);
     await until(() => feed.watcherCount === before + 1, 'the stream to watch the feed');

@@ -10,6 +10,7 @@ import type { FileStorage } from '../adapters/storage/storage';
 import type { SeatFeed } from '../adapters/seat-feed/seat-feed';
 import type { PublicEventCache } from '../core/events/public-event-cache';
 import type { PaymentService } from '../core/payments/payment-service';
+import type { SeatChangeNotifier } from '../core/events/seat-change-notifier';
 import type { CurrentSession } from './access';
 import { csrfProtection } from './csrf';
 import { authRoutes } from './routes/auth';
@@ -54,6 +55,8 @@ export interface AppDeps {
   publicEvents: PublicEventCache;
   /** Payment providers, settling payments and sending refunds (DESIGN §1, §4). */
   payments: PaymentService;
+  /** Seat announcements of the booking hot path, coalesced per event after the commit. */
+  seatNotifier: SeatChangeNotifier;
   /** Folder of the built client; omitted in API tests. */
   webRoot?: string;
 }

@@ -63,7 +63,7 @@ async function sampleMail(
           totalAmountCents: 4900,
           currency: 'EUR',
           ticketCodes: ['1234'],
-          isTest: true,
+          isTest: false,
         }),
         attachments: [{ filename: 'ticket-1234.pdf', contentType: 'application/pdf', content: pdf }],
       };
@@ -103,7 +103,7 @@ async function sampleMail(
         currency: 'EUR',
         availableSeats: 11,
         totalSeats: 20,
-        isTest: true,
+        isTest: false,
       });
     case 'admin-cancellation-issue':
       return adminCancellationIssueMail({

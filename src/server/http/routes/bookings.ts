@@ -31,8 +31,9 @@ export const bookingRoutes = new Hono<AppEnv>()
         input,
         paymentsAvailable: provider !== null,
         mail,
+        announceSeats: (eventId) => c.get('deps').seatNotifier.touch(eventId),
       });
-      c.get('deps').outbox.kick(); // a free booking wrote its confirmation mail
+      if (booking.status === 'confirmed') c.get('deps').outbox.kick(); // a free booking's mail
       return c.json(booking, 201);
     } catch (error) {
       if (error instanceof AppError) throw error;

@@ -1,0 +1,273 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  AdminCancelPreview,
+  AdminTicketFilterOptions,
+  AdminTicketPage,
+  AdminTicketRow,
+} from '@shared/admin-tickets';
+import { apiError, json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { TicketsPage } from './tickets-page';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const EVENT = {
+  id: 'e1',
+  title: 'Achtsamkeit im Alltag',
+  startTime: '2030-05-01T08:00:00.000Z',
+  timezone: 'Europe/Berlin',
+};
+const row = (overrides: Partial<AdminTicketRow> = {}): AdminTicketRow => ({
+  id: 'aaaaaaaa-1111-4000-8000-000000000001',
+  eventId: 'e1',
+  ticketNumber: 'T-2030-0001',
+  code: '0001',
+  status: 'active',
+  isTest: false,
+  cancellationRequested: false,
+  past: false,
+  createdAt: '2030-03-14T10:00:00.000Z',
+  holderName: 'Greta Gans',
+  buyerEmail: 'greta@example.org',
+  profileId: 'u1',
+  priceCents: 4900,
+  currency: 'EUR',
+  refundedCents: 0,
+  ...overrides,
+});
+const pageOf = (tickets: AdminTicketRow[], total = tickets.length): AdminTicketPage => ({
+  total,
+  page: 1,
+  pageSize: 25,
+  groups: tickets.length ? [{ event: EVENT, count: total, tickets }] : [],
+});
+const OPTIONS: AdminTicketFilterOptions = {
+  events: [
+    { id: 'e1', title: 'Achtsamkeit im Alltag', startTime: EVENT.startTime },
+    { id: 'e2', title: 'Kommunikation', startTime: EVENT.startTime },
+  ],
+  users: [{ id: 'u1', email: 'greta@example.org', name: 'Greta Gans' }],
+};
+const PREVIEW: AdminCancelPreview = {
+  ticketId: row().id,
+  status: 'active',
+  cancellable: true,
+  event: EVENT,
+  hoursLeft: 170,
+  daysApprox: 7.1,
+  priceCents: 4900,
+  currency: 'EUR',
+  refundableCents: 4900,
+  policy: { id: 'p1', name: 'Flex', isActive: true },
+  effectiveRule: { minHoursBeforeEvent: 168, refundType: 'percentage', refundValue: 0.7, priority: 1 },
+  usesDefaultTiers: false,
+  share: 0.7,
+  refundCents: 3430,
+  goodwillCents: 4900,
+};
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const listCalls = (calls: { key: string }[]) =>
+  calls.filter((call) => call.key.startsWith('GET /api/admin/tickets?')).map((call) => call.key);
+
+describe('TicketsPage', () => {
+  it('reads its filters from the URL and shows the tickets grouped per event with badges and links', async () => {
+    const calls = mockApi({
+      'GET /api/admin/tickets': () =>
+        json(
+          pageOf(
+            [
+              row({ cancellationRequested: true }),
+              row({ id: 'bbbbbbbb-2', code: '0002', isTest: true, profileId: null }),
+            ],
+            12,
+          ),
+        ),
+      'GET /api/admin/tickets/filters': () => json(OPTIONS),
+    });
+    renderAdminPage(
+      <TicketsPage />,
+      '/admin/bookings?search=gans&user=u1&status=active&onlyCancellationRequests=1',
+    );
+    const section = (await screen.findByRole('button', { name: /Achtsamkeit im Alltag/ })).closest(
+      'section',
+    )!;
+    expect(within(section).getByText(/12 Tickets · 2 auf dieser Seite/)).toBeTruthy();
+    expect(listCalls(calls)[0]).toBe(
+      'GET /api/admin/tickets?search=gans&user=u1&status=active&onlyCancellationRequests=1&page=1&pageSize=25',
+    );
+    const first = within(section).getByText('aaaaaaaa').closest('tr')!;
+    expect(within(first).getByText('STORNO-ANFRAGE')).toBeTruthy();
+    expect(
+      within(first)
+        .getByRole('link', { name: /Benutzer von/ })
+        .getAttribute('href'),
+    ).toBe('/admin/users?user=u1');
+    const second = within(section).getByText('bbbbbbbb').closest('tr')!;
+    expect(within(second).getByText('TEST')).toBeTruthy();
+    expect(within(second).queryByRole('link')).toBeNull();
+    expect((screen.getByRole('searchbox', { name: 'Tickets suchen' }) as HTMLInputElement).value).toBe(
+      'gans',
+    );
+    expect(screen.getByText('Seite 1 / 1')).toBeTruthy();
+    // collapsing hides the table
+    fireEvent.click(within(section).getByRole('button', { name: /Achtsamkeit im Alltag/ }));
+    expect(within(section).queryByText('aaaaaaaa')).toBeNull();
+  });
+
+  it('applies search (Enter), events, status and the checkboxes with Filtern', async () => {
+    const calls = mockApi({
+      'GET /api/admin/tickets': () => json(pageOf([row()])),
+      'GET /api/admin/tickets/filters': () => json(OPTIONS),
+    });
+    renderAdminPage(<TicketsPage />, '/admin/bookings');
+    await screen.findByText('aaaaaaaa');
+    const search = screen.getByRole('searchbox', { name: 'Tickets suchen' });
+    fireEvent.change(search, { target: { value: ' 0001 ' } });
+    fireEvent.submit(search.closest('form')!);
+    await waitFor(() =>
+      expect(listCalls(calls)).toContain('GET /api/admin/tickets?search=0001&page=1&pageSize=25'),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Events' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Events durchsuchen' }), {
+      target: { value: 'kommun' },
+    });
+    const panel = screen.getByRole('group', { name: 'Events' });
+    expect(within(panel).queryByRole('checkbox', { name: /Achtsamkeit im Alltag/ })).toBeNull();
+    fireEvent.click(within(panel).getByRole('checkbox', { name: /Kommunikation/ }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Fertig' }));
+    expect(screen.queryByRole('group', { name: 'Events' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Events (1)' }));
+    expect(screen.getByRole('button', { name: 'Events (1)' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'past' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Test ausblenden' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Nur Storno-Anfragen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Filtern' }));
+    await waitFor(() =>
+      expect(listCalls(calls)).toContain(
+        'GET /api/admin/tickets?search=0001&event=e2&status=past&hideTest=1&onlyCancellationRequests=1&page=1&pageSize=25',
+      ),
+    );
+  });
+
+  it('shows the empty text and a load error message', async () => {
+    mockApi({
+      'GET /api/admin/tickets': () => json(pageOf([])),
+      'GET /api/admin/tickets/filters': () => json(OPTIONS),
+    });
+    renderAdminPage(<TicketsPage />, '/admin/bookings');
+    expect(await screen.findByText('Keine Tickets gefunden.')).toBeTruthy();
+    cleanup();
+    mockApi({
+      'GET /api/admin/tickets': () => apiError(422, 'validation_failed', 'Ungültiger Filter.'),
+      'GET /api/admin/tickets/filters': () => json(OPTIONS),
+    });
+    renderAdminPage(<TicketsPage />, '/admin/bookings?event=x');
+    expect(await screen.findByText('Ungültiger Filter.')).toBeTruthy();
+  });
+
+  it('cancels with the policy preview, goodwill or a checked fixed amount', async () => {
+    const calls = mockApi({
+      'GET /api/admin/tickets': () => json(pageOf([row()])),
+      'GET /api/admin/tickets/filters': () => json(OPTIONS),
+      [`GET /api/admin/tickets/${row().id}/cancel-preview`]: () => json(PREVIEW),
+      [`POST /api/admin/tickets/${row().id}/cancel`]: () =>
+        json({
+          refund: { amountCents: 4900, currency: 'EUR' },
+          message: 'Stornierung erfolgreich. Erstattung: 49,00 EUR',
+        }),
+    });
+    renderAdminPage(<TicketsPage />, '/admin/bookings');
+    fireEvent.click(await screen.findByRole('button', { name: /Ticket 0001 \(Greta Gans\) stornieren/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket stornieren' });
+    expect(await within(dialog).findByText('Noch 170 Stunden bis zum Beginn (ca. 7,1 Tage)')).toBeTruthy();
+    const policy = within(dialog).getByRole('radio', { name: /Richtlinie „Flex“: 70 % ab 1w vor Beginn/ });
+    expect((policy as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByText(/Erstattung:/).textContent).toMatch(/34,30\s€/);
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Fester Betrag/ }));
+    fireEvent.change(within(dialog).getByLabelText('Betrag in Euro'), { target: { value: '-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stornieren' }));
+    expect(await within(dialog).findByText('Betrag ungültig')).toBeTruthy();
+    expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Kulanz \(100 %\)/ }));
+    expect(within(dialog).getByText(/Erstattung:/).textContent).toMatch(/49,00\s€/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stornieren' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Stornierung erfolgreich. Erstattung: 49,00 EUR'),
+    );
+    expect(calls.find((call) => call.key.startsWith('POST'))?.body).toEqual({
+      override: { type: 'goodwill' },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('reports failures with the spec texts: PDF, cancel, delete, re-render', async () => {
+    mockApi({
+      'GET /api/admin/tickets': () => json(pageOf([row()])),
+      'GET /api/admin/tickets/filters': () => json(OPTIONS),
+      [`GET /api/tickets/${row().id}/pdf`]: () => apiError(404, 'not_found', 'Ticket nicht gefunden.'),
+      [`GET /api/admin/tickets/${row().id}/cancel-preview`]: () => json(PREVIEW),
+      [`POST /api/admin/tickets/${row().id}/cancel`]: () =>
+        apiError(409, 'conflict', 'Dieses Ticket wurde bereits storniert.'),
+      [`DELETE /api/admin/tickets/${row().id}`]: () => apiError(500, 'internal', 'kaputt'),
+      [`POST /api/admin/tickets/${row().id}/preview`]: () => apiError(500, 'internal', 'Renderer aus'),
+    });
+    renderAdminPage(<TicketsPage />, '/admin/bookings');
+    fireEvent.click(await screen.findByRole('button', { name: /PDF von Ticket 0001/ }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('PDF Fehler: 404'));
+
+    fireEvent.click(screen.getByRole('button', { name: /Vorschau von Ticket 0001/ }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Fehler beim Neu-Rendern', { description: 'Renderer aus' }),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: /Ticket 0001 \(Greta Gans\) stornieren/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket stornieren' });
+    await within(dialog).findByText(/Noch 170 Stunden/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stornieren' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Fehler beim Stornieren', {
+        description: 'Dieses Ticket wurde bereits storniert.',
+      }),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: /Ticket 0001 \(Greta Gans\) löschen/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Ticket wirklich löschen?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Löschen' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Fehler beim Löschen', { description: 'kaputt' }),
+    );
+  });
+
+  it('acts on the selection: bulk bar with CSV (Auswahl) and delete', async () => {
+    const calls = mockApi({
+      'GET /api/admin/tickets': () => json(pageOf([row(), row({ id: 'bbbbbbbb-2', code: '0002' })])),
+      'GET /api/admin/tickets/filters': () => json(OPTIONS),
+      'DELETE /api/admin/tickets/bbbbbbbb-2': () => json({ ok: true }),
+      [`DELETE /api/admin/tickets/${row().id}`]: () => json({ ok: true }),
+    });
+    renderAdminPage(<TicketsPage />, '/admin/bookings');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Alle Tickets von/ }));
+    const bar = screen.getByRole('region', { name: 'Aktionen für die Auswahl' });
+    expect(within(bar).getByText(/2 Tickets ausgewählt/)).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'CSV (Auswahl)' })).toBeTruthy();
+    fireEvent.click(within(bar).getByRole('button', { name: 'Löschen' }));
+    const confirm = await screen.findByRole('dialog', { name: '2 Tickets wirklich löschen?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('2 Tickets gelöscht'));
+    expect(calls.filter((call) => call.key.startsWith('DELETE'))).toHaveLength(2);
+  });
+});
