@@ -220,9 +220,9 @@ export class PaymentService {
 
   private async settle(
     paymentId: string,
-    state: SettleResult['outcome'] extends never ? never : Parameters<typeof settlePayment>[0]['state'],
+    state: ProviderPaymentState,
     lastError?: string,
-  ) {
+  ): Promise<SettleResult> {
     const result = await settlePayment({
       db: this.deps.db,
       paymentId,
