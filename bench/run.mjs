@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { benchBookingRush } from './booking-rush.mjs';
 import { benchBookingThroughput } from './booking-throughput.mjs';
+import { benchAdminTickets } from './admin-tickets.mjs';
 import { benchEventsApi } from './events-api.mjs';
 import { benchStartup } from './startup.mjs';
 import { benchTicketPdf } from './ticket-pdf.mjs';
@@ -30,6 +31,11 @@ await benchBookingRush().catch((error) => {
 });
 console.log('\n# booking throughput on PostgreSQL');
 await benchBookingThroughput().catch((error) => {
+  console.error(`übersprungen: ${error.message}`);
+  process.exitCode = 1;
+});
+console.log('\n# admin tickets (10,000) on PostgreSQL');
+await benchAdminTickets().catch((error) => {
   console.error(`übersprungen: ${error.message}`);
   process.exitCode = 1;
 });

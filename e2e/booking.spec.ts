@@ -35,11 +35,22 @@ const ticketsLeft = (event: Pick<PublicEvent, 'availableSeats' | 'priceUnit'>) =
   Math.floor(Math.max(0, event.availableSeats) / seatsPerTicket(event.priceUnit));
 
 /**
+ * GET of our JSON API on a connection of its own. An API context keeps idle sockets for reuse without
+ * heeding the server's keep-alive timeout (5 s): a request sent just as the server closes one fails with
+ * ECONNRESET. 'Connection: close' keeps these reads out of the pool.
+ */
+async function fetchJson<T>(request: APIRequestContext, url: string): Promise<T> {
+  const response = await request.get(url, { headers: { Connection: 'close' } });
+  expect(response.status(), url).toBe(200);
+  return (await response.json()) as T;
+}
+
+/**
  * The paid future event with the most tickets left (the demo's nearly sold-out seminar stays untouched:
  * other journeys count its two last seats). Both projects book it, so it needs room for both.
  */
 async function paidEventWithRoom(request: APIRequestContext): Promise<PublicEvent> {
-  const events = (await (await request.get('/api/events')).json()) as PublicEvent[];
+  const events = await fetchJson<PublicEvent[]>(request, '/api/events');
   const now = Date.now();
   const candidates = events
     .filter((event) => event.priceCents > 0 && new Date(event.startTime).getTime() > now)
@@ -48,12 +59,6 @@ async function paidEventWithRoom(request: APIRequestContext): Promise<PublicEven
   expect(candidates.length, 'a paid future event with at least 4 tickets left').toBeGreaterThan(0);
   return candidates[0]!;
 }
-
-const fetchJson = async <T>(request: APIRequestContext, url: string): Promise<T> => {
-  const response = await request.get(url);
-  expect(response.status(), url).toBe(200);
-  return (await response.json()) as T;
-};
 
 // Both projects book and cancel on the same event at the same time. A seat count compared before and after
 // a cancel is only meaningful while the other project does not book in between: the steps that change the
@@ -80,6 +85,12 @@ async function withSeatLock<T>(step: () => Promise<T>): Promise<T> {
   }
 }
 
+/** saveScreenshot from the top of the page: scrolled, the sticky header would sit in the middle of it. */
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, testInfo, name);
+}
+
 /** Stores the theme and reloads, so theme-init.js applies it before the first paint. */
 async function switchTheme(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((choice) => localStorage.setItem('theme', choice), theme);
@@ -93,7 +104,7 @@ async function checkDark(page: Page, testInfo: TestInfo, name: string, ready: ()
   await switchTheme(page, 'dark');
   await ready();
   await expectNoSeriousA11yViolations(page, `${name} (dark)`);
-  await saveScreenshot(page, testInfo, `${name}-dark`);
+  await screenshot(page, testInfo, `${name}-dark`);
   await switchTheme(page, 'light');
   await ready();
 }
@@ -191,7 +202,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
     expect((await legal.boundingBox())!.y, `${link} above the order button`).toBeLessThan(buttonTop);
   }
   await expectNoSeriousA11yViolations(page, 'checkout');
-  await saveScreenshot(page, testInfo, 'checkout');
+  await screenshot(page, testInfo, 'checkout');
   await checkDark(page, testInfo, 'checkout', checkoutReady);
   // the reload started over with one ticket
   await page.getByRole('button', { name: 'Ein Ticket mehr' }).click();
@@ -210,7 +221,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
   await expect(payment.getByRole('note')).toContainText('Testmodus');
   await expect(payment.getByRole('button', { name: 'Testzahlung abschließen' })).toBeEnabled();
   await expectNoSeriousA11yViolations(page, 'payment step');
-  await saveScreenshot(page, testInfo, 'payment-step');
+  await screenshot(page, testInfo, 'payment-step');
 
   await payment.getByRole('button', { name: 'Testzahlung ablehnen' }).click();
   await expect(
@@ -240,7 +251,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
     `/api/events/${event.slug}/calendar.ics`,
   );
   await expectNoSeriousA11yViolations(page, 'confirmation');
-  await saveScreenshot(page, testInfo, 'confirmation');
+  await screenshot(page, testInfo, 'confirmation');
 
   // 4. The confirmation mail with the tickets' PDF and the calendar file (rendered by the outbox worker)
   const mail = await waitForMail(page.request, email, new RegExp(`Deine Tickets: ${event.title}`));
@@ -283,7 +294,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
     await expect(kept).toBeVisible();
   };
   await expectNoSeriousA11yViolations(page, 'my tickets');
-  await saveScreenshot(page, testInfo, 'my-tickets');
+  await screenshot(page, testInfo, 'my-tickets');
   await checkDark(page, testInfo, 'my-tickets', myTicketsReady);
 
   const [download] = await Promise.all([
@@ -338,7 +349,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
   await expect(cancelled.getByText('Dieses Ticket wurde storniert.')).toBeVisible();
   await expect(cancelled.getByRole('button', { name: 'Ticket nicht verfügbar' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page, 'my tickets after the cancel');
-  await saveScreenshot(page, testInfo, 'my-tickets-cancelled');
+  await screenshot(page, testInfo, 'my-tickets-cancelled');
 
   // A free event books straight to the confirmation (same user: no second sign-in)
   await openPage(page, `/event/${FREE_ONLINE.slug}`);
@@ -362,7 +373,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
   );
   await expect(page.getByRole('region', { name: 'Zum Kalender hinzufügen' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'confirmation of a free event');
-  await saveScreenshot(page, testInfo, 'confirmation-free');
+  await screenshot(page, testInfo, 'confirmation-free');
 
   expect(browserErrors).toEqual([]);
 

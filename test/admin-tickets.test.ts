@@ -380,6 +380,9 @@ describe('CSV export', () => {
     ).toEqual([third!.id]);
     const bad = await get('/api/admin/tickets/export.csv?ids=kein-ticket', admin.cookie);
     expect(bad.status).toBe(422);
+    const empty = await post(t, '/api/admin/tickets/export.csv', { ids: [] }, as(admin.cookie));
+    expect(empty.status).toBe(422);
+    expect(await messageOf(empty)).toBe(ADMIN_TICKET_MESSAGES.noSelection);
   });
 
   it('exports every match across keyset batches, ties on created_at included, none twice', async () => {

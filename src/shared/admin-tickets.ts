@@ -17,6 +17,7 @@ export const ADMIN_TICKET_MESSAGES = {
   overrideInvalid: 'Unbekannte Erstattungsart.',
   filterInvalid: 'Ungültiger Filter.',
   tooManyIds: 'Zu viele Tickets ausgewählt.',
+  noSelection: 'Bitte mindestens ein Ticket auswählen.',
 } as const;
 
 /** 'PDF Fehler: 404' (spec admin §8). */

