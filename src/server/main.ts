@@ -33,6 +33,12 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, database: database.kind }, `listening on ${config.publicUrl}`);
   });
+  // Idle keep-alive connections outlive a load balancer's (typically 60 s), so a reused connection is never
+  // closed by us mid-request (Node's 5 s default caused ECONNRESET on clients that pool connections).
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');

@@ -117,7 +117,7 @@ export function NewsletterSignup({
           }}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={`${fieldError ? `${statusId} ` : ''}${consentId}`}
-          className="h-11 min-w-0 flex-1 rounded-lg border border-input bg-background px-3 text-base text-foreground outline-none placeholder:text-muted-foreground focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive"
+          className="h-11 min-w-0 rounded-lg border border-input sm:flex-1 bg-background px-3 text-base text-foreground outline-none placeholder:text-muted-foreground focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive"
         />
         <Button type="submit" className="h-11 shrink-0" disabled={loading || email === ''}>
           {loading && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}

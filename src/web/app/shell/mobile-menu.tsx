@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import type { SessionUser } from '@web/lib/session';
 import { Button } from '@web/components/ui/button';
 import { navItemsFor } from './nav-items';
@@ -11,7 +11,8 @@ import { useSignOut } from './use-sign-out';
 /** The slide-in menu on small screens (spec visitor §2). */
 export function MobileMenu({ user }: { user: SessionUser | null }) {
   const [open, setOpen] = useState(false);
-  const items = navItemsFor(user);
+  const { pathname } = useLocation();
+  const items = navItemsFor(user, pathname);
   if (user) items.splice(1, 0, { to: '/profile', label: 'Mein Account' });
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>

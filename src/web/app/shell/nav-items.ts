@@ -5,10 +5,14 @@ export interface NavItem {
   label: string;
 }
 
-/** spec visitor §2 'Header and navigation': which links a visitor sees. */
-export function navItemsFor(user: Pick<SessionUser, 'role'> | null): NavItem[] {
+/**
+ * spec visitor §2 'Header and navigation': which links a visitor sees. 'Meine Tickets' has two addresses
+ * (/my-tickets, /meine-tickets): the link follows the one in use, so it shows as the current page on both.
+ */
+export function navItemsFor(user: Pick<SessionUser, 'role'> | null, pathname = '/'): NavItem[] {
   const items: NavItem[] = [{ to: '/', label: 'Veranstaltungen' }];
-  if (user) items.push({ to: '/my-tickets', label: 'Meine Tickets' });
+  const tickets = pathname === '/meine-tickets' ? '/meine-tickets' : '/my-tickets';
+  if (user) items.push({ to: tickets, label: 'Meine Tickets' });
   items.push({ to: '/help', label: 'FAQ' });
   if (user?.role === 'admin') items.push({ to: '/admin', label: 'Administration' });
   if (!user) items.push({ to: '/login', label: 'Anmelden' });

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '@web/lib/session';
 import { AccountMenu } from './account-menu';
 import { Logo } from './logo';
@@ -8,6 +8,7 @@ import { ThemeMenu } from './theme-menu';
 
 export function SiteHeader() {
   const { user } = useSession();
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -16,7 +17,7 @@ export function SiteHeader() {
         </Link>
         <nav aria-label="Hauptnavigation" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {navItemsFor(user).map((item) => (
+            {navItemsFor(user, pathname).map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
