@@ -18,6 +18,7 @@ import { previewAdminCancel } from '../../core/tickets/preview-admin-cancel';
 import { refreshTicketPreview, ticketForDownload } from '../../core/tickets/ticket-files';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../app';
+import { ticketFileDeps } from '../ticket-file-deps';
 import { validBody, validInput } from './admin-input';
 
 /** The list's query string; `event`, `user` and `ids` may be comma lists or repeated. */
@@ -107,13 +108,7 @@ export const adminTicketRoutes = new Hono<AppEnv>()
   })
   .post('/:id/preview', allow('admin'), async (c) => {
     const user = await userOf(c);
-    const deps = c.get('deps');
-    const fileDeps = {
-      db: deps.database.db,
-      settings: deps.settings,
-      storage: deps.storage,
-      webRoot: deps.webRoot,
-    };
+    const fileDeps = ticketFileDeps(c);
     const row = await ticketForDownload(fileDeps.db, c.req.param('id'), user);
     const url = await refreshTicketPreview(fileDeps, row);
     return c.json({ ok: true, url });

@@ -7,6 +7,7 @@ import { mailContextFrom } from '../../core/mail/templates/mail-context';
 import { ticketCode } from '@shared/booking';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../app';
+import { ticketFileDeps } from '../ticket-file-deps';
 
 // spec visitor §2 'My tickets', §7 generate_ticket_pdf and cancel_ticket. Owner or admin only (DESIGN §4).
 export const ticketRoutes = new Hono<AppEnv>()
@@ -17,13 +18,7 @@ export const ticketRoutes = new Hono<AppEnv>()
   })
   .get('/:id/pdf', allow('user'), async (c) => {
     const user = await userOf(c);
-    const deps = c.get('deps');
-    const fileDeps = {
-      db: deps.database.db,
-      settings: deps.settings,
-      storage: deps.storage,
-      webRoot: deps.webRoot,
-    };
+    const fileDeps = ticketFileDeps(c);
     const row = await ticketForDownload(fileDeps.db, c.req.param('id'), user);
     const pdf = await ticketPdf(fileDeps, row);
     c.header('Content-Type', 'application/pdf');
@@ -36,13 +31,7 @@ export const ticketRoutes = new Hono<AppEnv>()
   })
   .get('/:id/image', allow('user'), async (c) => {
     const user = await userOf(c);
-    const deps = c.get('deps');
-    const fileDeps = {
-      db: deps.database.db,
-      settings: deps.settings,
-      storage: deps.storage,
-      webRoot: deps.webRoot,
-    };
+    const fileDeps = ticketFileDeps(c);
     const row = await ticketForDownload(fileDeps.db, c.req.param('id'), user);
     const png = await ticketPng(fileDeps, row);
     c.header('Content-Type', 'image/png');
