@@ -79,13 +79,13 @@ describe('DashboardPage', () => {
     await screen.findByRole('heading', { name: 'Aktive Events' });
     expect(within(card('Aktive Events')).getByText('3', { selector: 'p' })).toBeTruthy();
     expect(within(card('Aktive Events')).getByText(/Entwurf:/).textContent).toBe('Entwurf: 1');
-    expect(within(card('Buchungen')).getByText('1.234', { selector: 'p' })).toBeTruthy();
+    expect(within(card('Gesamte Buchungen')).getByText('1.234', { selector: 'p' })).toBeTruthy();
     expect(text(card('Umsatz'))).toContain('14.951,00 €');
     expect(text(card('Umsatz'))).toContain('Letzte 30 Tage: 980,00 €');
     expect(text(card('Umsatz'))).toContain('nach Abzug von 49,00 € Erstattungen');
     expect(text(card('Umsatz'))).toContain('Testzahlungen (nicht enthalten): 60,00 €');
-    expect(within(card('Konversion')).getByText('66,7 %')).toBeTruthy();
-    expect(text(card('Konversion'))).toContain('4 von 6 begonnenen Checkouts bestätigt');
+    expect(within(card('Conversion Rate')).getByText('66,7 %')).toBeTruthy();
+    expect(text(card('Conversion Rate'))).toContain('4 von 6 begonnenen Checkouts bestätigt');
 
     const bar = within(card('Nächste Events')).getByRole('progressbar', {
       name: 'Verkaufte Plätze: Sommerfest',
@@ -123,8 +123,8 @@ describe('DashboardPage', () => {
     );
     expect(text(card('Umsatz'))).toContain('0,00 €');
     expect(text(card('Umsatz'))).not.toContain('Testzahlungen');
-    expect(within(card('Konversion')).getByText('–')).toBeTruthy();
-    expect(text(card('Konversion'))).toContain('Keine Checkouts in den letzten 30 Tagen');
+    expect(within(card('Conversion Rate')).getByText('–')).toBeTruthy();
+    expect(text(card('Conversion Rate'))).toContain('Keine Checkouts in den letzten 30 Tagen');
   });
 
   it('says so when the figures cannot be loaded', async () => {

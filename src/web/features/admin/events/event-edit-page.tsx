@@ -104,7 +104,7 @@ function EventEditor({ event }: { event: AdminEvent }) {
       </div>
       {event.activeTicketCount > 0 && (
         <p className="text-sm text-muted-foreground">
-          {event.activeTicketCount} aktive {event.activeTicketCount === 1 ? 'Ticket' : 'Tickets'} ·{' '}
+          {event.activeTicketCount} {event.activeTicketCount === 1 ? 'aktives Ticket' : 'aktive Tickets'} ·{' '}
           {event.takenSeats} von {event.totalSeats} Plätzen vergeben
         </p>
       )}

@@ -62,7 +62,7 @@ export function FigureCards({ data }: { data: AdminDashboard }) {
 
       <FigureCard
         id="figure-bookings"
-        title="Buchungen"
+        title="Gesamte Buchungen"
         icon={Ticket}
         value={formatCount(bookings.confirmedTotal)}
       >
@@ -95,7 +95,7 @@ export function FigureCards({ data }: { data: AdminDashboard }) {
 
       <FigureCard
         id="figure-conversion"
-        title="Konversion"
+        title="Conversion Rate"
         icon={Percent}
         value={conversion.rate === null ? '–' : formatPercent(conversion.rate)}
       >

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 
 export const inputClass =
-  'h-11 w-full rounded-lg border border-input bg-background px-3 text-foreground outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60 read-only:bg-muted';
+  'h-11 w-full rounded-lg border border-input bg-background px-3 text-foreground outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60 [&:read-only:not(select)]:bg-muted';
 export const textareaClass = inputClass.replace('h-11', 'min-h-40 py-2 leading-relaxed');
 export const sectionClass = 'rounded-2xl border border-border bg-card p-5 text-card-foreground sm:p-6';
 

@@ -49,7 +49,7 @@ export function TicketGroup({
           ) : (
             <ChevronRight className="h-4 w-4 shrink-0" aria-hidden />
           )}
-          <span className="min-w-0 flex-1 break-words">{event.title}</span>
+          <span className="min-w-0 flex-[1_1_14rem] break-words">{event.title}</span>
           <span className="text-sm font-normal text-muted-foreground tabular-nums">
             {formatDateTimeShort(event.startTime, event.timezone)}
           </span>

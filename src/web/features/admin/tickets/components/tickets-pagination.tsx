@@ -28,7 +28,9 @@ export function TicketsPagination({
         {total === 1 ? '1 Ticket' : `${total} Tickets`}
       </span>
       <div className="flex items-center gap-2">
-        <label htmlFor="ticket-page-size">Pro Seite</label>
+        <label htmlFor="ticket-page-size" className="whitespace-nowrap">
+          Pro Seite
+        </label>
         <select
           id="ticket-page-size"
           value={pageSize}

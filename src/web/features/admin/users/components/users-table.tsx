@@ -35,7 +35,8 @@ export function UsersTable({
   };
 
   return (
-    <div className="overflow-x-auto rounded-2xl border border-border">
+    // relative: the sr-only header text (position absolute) is then clipped here, not widening the page
+    <div className="relative overflow-x-auto rounded-2xl border border-border">
       <table className="w-full min-w-[64rem] text-left text-sm">
         <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
@@ -74,7 +75,7 @@ export function UsersTable({
             return (
               <tr key={user.id} className="bg-card">
                 <td className="px-3 py-2 font-medium">{user.fullName || user.displayName || '–'}</td>
-                <td className="break-all px-3 py-2">{user.email}</td>
+                <td className="min-w-52 break-all px-3 py-2">{user.email}</td>
                 <td className="whitespace-nowrap px-3 py-2">{user.phone || '–'}</td>
                 <td className="px-3 py-2">
                   <select
@@ -82,7 +83,7 @@ export function UsersTable({
                     value={pending ? changeRole.variables!.role : user.role}
                     disabled={pending}
                     onChange={(event) => void setRole(user, event.target.value as Role)}
-                    className={`${selectClass} h-9 w-36`}
+                    className={`${selectClass} h-9 w-36 min-w-36`}
                   >
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
