@@ -52,3 +52,5 @@ export function emailTestSummary(response: EmailTestResponse): string {
 /** spec admin §9 admin refund constants. */
 export const ADMIN_REFUND_QUICK_PERCENTS = [100, 70, 50, 0] as const;
 export const ADMIN_REFUND_DEFAULT_REASON = 'requested_by_customer';
+/** A refund of nothing is refused on both sides (decision 012); the '0 %' quick button stays (spec admin §9). */
+export const ADMIN_REFUND_ZERO_MESSAGE = 'Der Erstattungsbetrag muss größer als 0 sein.';

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { ADMIN_REFUND_ZERO_MESSAGE } from '@shared/email-tests';
 import type { Db } from '../../db/client';
 import { bookings, refunds } from '../../db/schema';
 import { AppError } from '../app-error';
@@ -15,7 +16,7 @@ export const ADMIN_REFUND_MESSAGES = {
   amount: 'Betrag ungültig',
   notFound: 'Buchung nicht gefunden.',
   nothingPaid: 'Für diese Buchung gibt es keine Zahlung, die erstattet werden kann.',
-  zero: 'Der Erstattungsbetrag muss größer als 0 sein.',
+  zero: ADMIN_REFUND_ZERO_MESSAGE,
 } as const;
 
 /** spec admin §3 'Refund request': bookingId, reason, percent (0..1) or amountCents. */

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSettings, IntegrationStatus } from '@shared/admin-settings';
 import type { CancellationPolicy, CancellationRule } from '@shared/cancellation-policies';
 import { DEFAULT_SETTINGS } from '@shared/settings';
-import { json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { apiError, json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
 import { SettingsPage } from './settings-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -83,6 +83,33 @@ describe('SettingsPage', () => {
     expect(await screen.findByText('Dev-Postfach')).toBeTruthy();
     expect(screen.getByText('Testanbieter')).toBeTruthy();
     expect(await screen.findByText('Keine Events gefunden.')).toBeTruthy();
+  });
+
+  it("says 'Fehler beim Laden der Session' when the session is gone, else 'Fehler beim Laden'", async () => {
+    mockSettingsApi({
+      'GET /api/admin/settings': () => apiError(401, 'unauthenticated', 'Nicht eingeloggt'),
+      'GET /api/admin/settings/status': () => apiError(500, 'internal', 'Interner Fehler'),
+    });
+    renderAdminPage(<SettingsPage />, '/admin/settings');
+    const general = screen.getByRole('heading', { name: 'Allgemeine Einstellungen' }).closest('section')!;
+    const integrations = screen.getByRole('heading', { name: 'Integrationen' }).closest('section')!;
+    expect(await within(general).findByText('Fehler beim Laden der Session')).toBeTruthy();
+    expect(await within(integrations).findByText('Fehler beim Laden')).toBeTruthy();
+  });
+
+  it("a refused save shows 'Fehler beim Speichern der Server-Secrets' with the server's reason", async () => {
+    mockSettingsApi({
+      'PUT /api/admin/settings/secrets': () =>
+        apiError(400, 'invalid_secret', 'Der Stripe Secret Key muss mit sk_ beginnen.'),
+    });
+    renderAdminPage(<SettingsPage />, '/admin/settings');
+    fireEvent.change(screen.getByLabelText('STRIPE_SECRET_KEY'), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Secrets speichern' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Fehler beim Speichern der Server-Secrets', {
+        description: 'Der Stripe Secret Key muss mit sk_ beginnen.',
+      }),
+    );
   });
 
   it('sends only non-empty secrets and never shows a stored value', async () => {

@@ -33,14 +33,19 @@ async function confirm() {
 describe('toRefundInput (spec admin §5)', () => {
   const values = { bookingId: ` ${BOOKING} `, reason: '', percent: '100', amount: '' };
 
-  it('clamps the percent to 0..100 and sends it as a fraction', () => {
+  it('clamps the percent to 100, refuses nothing, and sends it as a fraction', () => {
     expect(toRefundInput(values).input).toEqual({
       bookingId: BOOKING,
       reason: 'requested_by_customer',
       percent: 1,
     });
     expect(toRefundInput({ ...values, percent: '150' }).input?.percent).toBe(1);
-    expect(toRefundInput({ ...values, percent: '-20' }).input?.percent).toBe(0);
+    expect(toRefundInput({ ...values, percent: '-20' }).errors).toEqual({
+      percent: 'Der Erstattungsbetrag muss größer als 0 sein.',
+    });
+    expect(toRefundInput({ ...values, percent: '0' }).errors).toEqual({
+      percent: 'Der Erstattungsbetrag muss größer als 0 sein.',
+    });
     expect(toRefundInput({ ...values, percent: '33,5' }).input?.percent).toBeCloseTo(0.335);
     expect(toRefundInput({ ...values, percent: '' }).errors).toEqual({ percent: 'Betrag ungültig' });
   });
@@ -53,7 +58,12 @@ describe('toRefundInput (spec admin §5)', () => {
     });
     expect(toRefundInput({ ...values, amount: '1.234,56' }).input?.amountCents).toBe(123456);
     expect(toRefundInput({ ...values, amount: '19.99' }).input?.amountCents).toBe(1999);
-    expect(toRefundInput({ ...values, amount: '0' }).input?.amountCents).toBe(0);
+    expect(toRefundInput({ ...values, amount: '0' }).errors).toEqual({
+      amount: 'Der Erstattungsbetrag muss größer als 0 sein.',
+    });
+    expect(toRefundInput({ ...values, amount: '0,001' }).errors).toEqual({
+      amount: 'Der Erstattungsbetrag muss größer als 0 sein.',
+    });
     for (const amount of ['-1', 'abc', '1e400', 'Infinity', '12,5,0']) {
       expect(toRefundInput({ ...values, amount }).errors, amount).toEqual({ amount: 'Betrag ungültig' });
     }

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ADMIN_REFUND_DEFAULT_REASON, ADMIN_REFUND_QUICK_PERCENTS } from '@shared/email-tests';
+import {
+  ADMIN_REFUND_DEFAULT_REASON,
+  ADMIN_REFUND_QUICK_PERCENTS,
+  ADMIN_REFUND_ZERO_MESSAGE,
+} from '@shared/email-tests';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { inputClass, labelClass } from '../../admin-styles';
@@ -51,10 +55,12 @@ export function toRefundInput(values: RefundFormValues): { input?: AdminRefundIn
   if (values.amount.trim()) {
     const euros = parseEuros(values.amount);
     if (!Number.isFinite(euros) || euros < 0) errors.amount = ADMIN_REFUND_TEXTS.amount;
+    else if (Math.round(euros * 100) === 0) errors.amount = ADMIN_REFUND_ZERO_MESSAGE;
     else share = { amountCents: Math.round(euros * 100) };
   } else {
     const percent = values.percent.trim() ? Number(values.percent.replace(',', '.')) : Number.NaN;
     if (!Number.isFinite(percent)) errors.percent = ADMIN_REFUND_TEXTS.amount;
+    else if (percent <= 0) errors.percent = ADMIN_REFUND_ZERO_MESSAGE;
     else share = { percent: Math.min(100, Math.max(0, percent)) / 100 };
   }
   return Object.keys(errors).length > 0 ? { errors } : { input: { ...base, ...share }, errors };

@@ -18,6 +18,7 @@ import { useCreateRule, useDeleteRule } from '../api/save-rule';
 import { PolicyEventsList, policyLabel } from './policy-events-list';
 import { PolicyRuleRow } from './policy-rule-row';
 import { SettingsCard } from './settings-card';
+import { loadFailedText } from './server-message';
 
 /** spec admin §2 'Cancellation policies screen': policy choice, name and active flag, rules, events. */
 export function CancellationPoliciesCard() {
@@ -70,7 +71,7 @@ export function CancellationPoliciesCard() {
         </div>
         {policies.isError && (
           <p role="alert" className="text-sm text-destructive">
-            {messageOf(policies.error, 'Fehler beim Laden')}
+            {loadFailedText(policies.error)}
           </p>
         )}
         {chosen && <PolicyEditor key={chosen.id} policy={chosen} />}

@@ -13,6 +13,7 @@ import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveGeneralSettings } from '../api/save-general-settings';
 import { SavedNote, SettingsCard } from './settings-card';
 import { useSavedFlash } from './use-saved-flash';
+import { loadFailedText } from './server-message';
 
 /** spec admin §2: the browser's list of time zones, else the fallback list. */
 function timeZones(current: string): string[] {
@@ -44,7 +45,7 @@ export function GeneralSettingsCard() {
         />
       ) : (
         <p className="text-sm text-muted-foreground">
-          {settings.isError ? 'Fehler beim Laden' : 'Wird geladen …'}
+          {settings.isError ? loadFailedText(settings.error) : 'Wird geladen …'}
         </p>
       )}
     </SettingsCard>

@@ -10,6 +10,7 @@ import { useIntegrationStatus } from '../api/get-integration-status';
 import { useSaveIntegrations } from '../api/save-integrations';
 import { SavedNote, SettingsCard } from './settings-card';
 import { useSavedFlash } from './use-saved-flash';
+import { loadFailedText } from './server-message';
 
 /**
  * spec admin §2 'Integrationen': the Stripe publishable key. Instead of the original's hosted-backend fields
@@ -108,7 +109,7 @@ function ProviderStatus() {
   if (!status.data) {
     return (
       <p className="text-sm text-muted-foreground">
-        {status.isError ? 'Fehler beim Laden' : 'Wird geladen …'}
+        {status.isError ? loadFailedText(status.error) : 'Wird geladen …'}
       </p>
     );
   }

@@ -4,6 +4,7 @@ import { formatDate } from '@web/lib/format';
 import { messageOf } from '../../admin-errors';
 import { selectClass } from '../../admin-styles';
 import { useAssignEventPolicy, usePolicyEvents } from '../api/policy-events';
+import { loadFailedText } from './server-message';
 
 export const policyLabel = (policy: Pick<CancellationPolicy, 'name' | 'isActive'>) =>
   policy.isActive ? policy.name : `${policy.name} (inaktiv)`;
@@ -25,7 +26,7 @@ export function PolicyEventsList({ policies }: { policies: CancellationPolicy[] 
   if (!events.data) {
     return (
       <p className="text-sm text-muted-foreground">
-        {events.isError ? 'Fehler beim Laden' : 'Wird geladen …'}
+        {events.isError ? loadFailedText(events.error) : 'Wird geladen …'}
       </p>
     );
   }

@@ -1,4 +1,5 @@
 import { ApiError } from '@web/lib/api-client';
+import { SETTINGS_MESSAGES } from '@shared/admin-settings';
 
 /**
  * What the server said about a failed call, for a toast's description: the first field message of a 422
@@ -15,4 +16,13 @@ export function serverMessage(error: unknown): string | undefined {
   // 'unknown': the answer carried no message of ours, only the client's generic text
   if (error instanceof ApiError && error.code === 'unknown') return undefined;
   return error instanceof Error && error.message ? error.message : undefined;
+}
+
+/**
+ * What a settings card says when its data did not load: spec admin §8 'Fehler beim Laden der Session' when
+ * the session is gone (401 after the client's one refresh), else the generic text.
+ */
+export function loadFailedText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return SETTINGS_MESSAGES.sessionFailed;
+  return 'Fehler beim Laden';
 }

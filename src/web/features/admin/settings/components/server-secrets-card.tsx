@@ -48,8 +48,9 @@ export function ServerSecretsCard() {
       setValues({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' });
       toast.success(SETTINGS_MESSAGES.secretsSaved);
     } catch (error) {
+      // spec admin §8: the title word for word; the server's reason, if any, beneath it
       const reason = messageOf(error, '');
-      toast.error(reason ? `${SETTINGS_MESSAGES.secretsFailed}: ${reason}` : SETTINGS_MESSAGES.secretsFailed);
+      toast.error(SETTINGS_MESSAGES.secretsFailed, reason ? { description: reason } : undefined);
     }
   };
 
