@@ -198,6 +198,51 @@ describe('Stripe payments', () => {
     expect(await replay.json()).toMatchObject({ duplicate: true });
   });
 
+  it('out of order in a fixed sequence: a stale failure after success, and a failure event first', async () => {
+    // succeeded, then a late payment_failed of an earlier decline: the paid booking stays as it is
+    const first = await bookAndStart({ quantity: 2 });
+    stripe.succeed(first.intent.id);
+    const ok = stripe.event('payment_intent.succeeded', first.intent);
+    const stale = stripe.event('payment_intent.payment_failed', {
+      ...first.intent,
+      status: 'requires_payment_method',
+    });
+    expect((await deliver(ok.payload, ok.signature)).status).toBe(200);
+    expect((await deliver(stale.payload, stale.signature)).status).toBe(200);
+    expect(await bookingRow(first.booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    const [paid] = await db().select().from(payments).where(eq(payments.providerPaymentId, first.intent.id));
+    expect(paid?.status).toBe('succeeded');
+    expect(await ticketsOf(first.booking.id)).toHaveLength(2);
+
+    // the failure event arrives first while Stripe already says succeeded: the re-fetch decides
+    const second = await bookAndStart({ quantity: 1 });
+    stripe.succeed(second.intent.id);
+    const early = stripe.event('payment_intent.payment_failed', {
+      ...second.intent,
+      status: 'requires_payment_method',
+    });
+    const late = stripe.event('payment_intent.succeeded', second.intent);
+    expect((await deliver(early.payload, early.signature)).status).toBe(200);
+    expect((await bookingRow(second.booking.id)).status).toBe('confirmed');
+    expect((await deliver(late.payload, late.signature)).status).toBe(200);
+    expect(await ticketsOf(second.booking.id)).toHaveLength(1);
+    expect(await db().select().from(refunds).where(eq(refunds.bookingId, second.booking.id))).toHaveLength(0);
+  });
+
+  it('five payment starts at once (double clicks, two tabs) all answer 200 with distinct attempts', async () => {
+    const { booking, user } = await bookAndStart();
+    await db().delete(payments).where(eq(payments.bookingId, booking.id));
+    const starts = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(t, `/api/bookings/${booking.id}/payment`, {}, { cookie: user.cookie }),
+      ),
+    );
+    expect(starts.map((res) => res.status)).toEqual(Array(5).fill(200));
+    const rows = await db().select().from(payments).where(eq(payments.bookingId, booking.id));
+    expect(new Set(rows.map((row) => row.idempotencyKey)).size).toBe(rows.length);
+    expect(rows.every((row) => row.providerPaymentId)).toBe(true);
+  });
+
   it('records a decline and lets the buyer try again', async () => {
     const { booking, intent, user } = await bookAndStart();
     stripe.decline(intent.id);

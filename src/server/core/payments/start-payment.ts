@@ -22,6 +22,18 @@ export async function startPayment(options: {
   user: { id: string; role: Role };
   now?: Date;
 }): Promise<PaymentSession> {
+  // Two requests at once (a double click, two tabs) may both find no open attempt and claim the same
+  // attempt number; the loser's insert does nothing, and it looks again (now finding the winner's row).
+  for (let round = 1; round <= 3; round += 1) {
+    const started = await startOnce(options);
+    if (started) return started;
+    await new Promise((resolve) => setTimeout(resolve, 100 * round));
+  }
+  throw new AppError('unavailable', PAYMENT_MESSAGES.initFailed);
+}
+
+/** One try; null when another request took the attempt number first. */
+async function startOnce(options: Parameters<typeof startPayment>[0]): Promise<PaymentSession | null> {
   const { db, gateway, logger, bookingId, user, now = new Date() } = options;
   const booking = await loadOwnBooking(db, bookingId, user);
   if (booking.status === 'confirmed') throw new AppError('conflict', PAYMENT_MESSAGES.alreadyPaid);
@@ -87,7 +99,9 @@ export async function startPayment(options: {
       currency: booking.currency,
       idempotencyKey: `booking-${bookingId}-payment-${attempts + 1}`,
     })
+    .onConflictDoNothing({ target: payments.idempotencyKey })
     .returning();
+  if (!payment) return null;
   // Test bookings are marked before any ticket exists, so every ticket of it carries the flag.
   await db.update(bookings).set({ isTest: provider.isTest }).where(eq(bookings.id, bookingId));
   try {
@@ -97,21 +111,28 @@ export async function startPayment(options: {
       .where(eq(events.id, booking.eventId))
       .limit(1);
     const created = await provider.createPayment({
-      amountCents: payment!.amountCents,
-      currency: payment!.currency,
-      idempotencyKey: payment!.idempotencyKey,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      idempotencyKey: payment.idempotencyKey,
       bookingId,
       description: `${booking.quantity} × ${event?.title ?? 'Ticket'}`,
     });
-    await db.update(payments).set({ providerPaymentId: created.id }).where(eq(payments.id, payment!.id));
-    return session(payment!.id, created.clientSecret);
+    await db.update(payments).set({ providerPaymentId: created.id }).where(eq(payments.id, payment.id));
+    if (provider.name === 'stripe' && !created.clientSecret) {
+      // spec visitor §8: the Payment Element cannot start without it
+      throw new Error(PAYMENT_MESSAGES.clientSecretFailed);
+    }
+    return session(payment.id, created.clientSecret);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await db
       .update(payments)
       .set({ status: 'failed', lastError: message.slice(0, 1000) })
-      .where(eq(payments.id, payment!.id));
+      .where(eq(payments.id, payment.id));
     logger.error({ err: error, bookingId }, 'payment provider refused to start a payment');
-    throw new AppError('unavailable', PAYMENT_MESSAGES.initFailed);
+    throw new AppError(
+      'unavailable',
+      message === PAYMENT_MESSAGES.clientSecretFailed ? message : PAYMENT_MESSAGES.initFailed,
+    );
   }
 }

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PublicEvent } from '@shared/events';
 import type { SessionState } from '@shared/session';
-import { Button } from '@web/components/ui/button';
-import { formatPrice } from '@web/lib/format';
+import { PAYMENT_MESSAGES } from '@shared/payments';
 import { sessionQuery, useSession } from '@web/lib/session';
 import { usePaymentConfig } from './api/get-payment-config';
 import { clampQuantity, maxQuantity, orderButtonState, orderPrice } from './checkout-rules';
 import { BookableEvent } from './components/bookable-event';
 import { EventSummary, Fact } from './components/event-summary';
+import { OrderButton } from './components/order-button';
 import { PaymentMethodBlock } from './components/payment-method-block';
 import { QuantityStepper } from './components/quantity-stepper';
 import { usePlaceOrder } from './use-place-order';
@@ -18,6 +18,8 @@ import { usePlaceOrder } from './use-place-order';
 /**
  * /booking/{eventId}: the older, shorter booking page (spec visitor §2): event, seat counter, quantity,
  * total and 'Jetzt buchen'; the ticket is made out to the profile's name. Then the same success page.
+ * A paid order's button reads 'Zahlungspflichtig bestellen' here too (§312j BGB, DESIGN §4), with the
+ * terms and privacy links above it; only a free booking keeps the spec's 'Jetzt buchen'.
  */
 export function BookingPage() {
   const { eventId = '' } = useParams();
@@ -52,7 +54,8 @@ function Booking({ event, now }: { event: PublicEvent; now: Date }) {
 
   const book = () => {
     const current = queryClient.getQueryData<SessionState>(sessionQuery.queryKey)?.user ?? user;
-    if (current) void placeOrder({ user: current, eventId: event.id, quantity, holderName });
+    if (current)
+      void placeOrder({ user: current, eventId: event.id, quantity, holderName, free: price.free });
   };
 
   return (
@@ -77,16 +80,15 @@ function Booking({ event, now }: { event: PublicEvent; now: Date }) {
           {!price.free && unavailable && (
             <PaymentMethodBlock config={config.data} loading={false} failed={false} />
           )}
-          <div className="flex flex-col gap-3 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between">
-            <p className="flex items-baseline justify-between gap-3 sm:flex-col sm:gap-0">
-              <span className="text-sm text-muted-foreground">Gesamtpreis</span>
-              <span className="text-2xl font-semibold tabular-nums">
-                {price.free ? 'Kostenlos' : formatPrice(price.totalCents, event.currency)}
-              </span>
-            </p>
-            <Button size="lg" disabled={disabled} aria-busy={busy || undefined} onClick={book}>
-              Jetzt buchen
-            </Button>
+          <div className="border-t border-border pt-4">
+            <OrderButton
+              label={price.free ? 'Jetzt buchen' : PAYMENT_MESSAGES.orderButton}
+              disabled={disabled}
+              busy={busy}
+              totalCents={price.totalCents}
+              currency={event.currency}
+              onOrder={book}
+            />
           </div>
         </section>
       </div>

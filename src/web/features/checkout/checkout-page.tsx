@@ -81,7 +81,13 @@ function Checkout({ event, now }: { event: PublicEvent; now: Date }) {
     if (!user || button.disabled) return;
     await holder.flush(); // a name typed in the last 600 ms counts for the completeness check
     const current = queryClient.getQueryData<SessionState>(sessionQuery.queryKey)?.user ?? user;
-    await placeOrder({ user: current, eventId: event.id, quantity, holderName: holder.value });
+    await placeOrder({
+      user: current,
+      eventId: event.id,
+      quantity,
+      holderName: holder.value,
+      free: price.free,
+    });
   };
 
   const ticketsLeft = Math.floor(Math.max(0, event.availableSeats) / seatsPerTicket(event.priceUnit));
@@ -122,7 +128,7 @@ function Checkout({ event, now }: { event: PublicEvent; now: Date }) {
                 value={quantity}
                 max={max}
                 onChange={setWanted}
-                hint={`${event.priceUnit === 'per_pair' ? perTicketText('per_pair') : '1 Ticket pro Person'} · ${
+                hint={`${perTicketText(event.priceUnit)} · ${
                   ticketsLeft > max ? `höchstens ${max} pro Buchung` : `noch ${ticketsLeft} verfügbar`
                 }`}
               />

@@ -15,6 +15,8 @@ export interface OrderInput {
   eventId: string;
   quantity: number;
   holderName: string;
+  /** A free order fails with its own title (spec visitor §8 'Kostenlose Buchung fehlgeschlagen'). */
+  free: boolean;
 }
 
 /** The parts the server listed in a 422 'profile incomplete' answer, else null. */
@@ -44,7 +46,7 @@ export function usePlaceOrder() {
     void navigate(target, target === '/onboarding' ? { state: { from: location } } : undefined);
   };
 
-  const placeOrder = async ({ user, eventId, quantity, holderName }: OrderInput) => {
+  const placeOrder = async ({ user, eventId, quantity, holderName, free }: OrderInput) => {
     const missing = missingProfileParts(user);
     if (missing.length > 0) return completeProfile(missing);
     let booking: BookingView;
@@ -60,7 +62,9 @@ export function usePlaceOrder() {
         // Sold out meanwhile: show the current seats.
         void queryClient.invalidateQueries({ queryKey: checkoutEventQuery(eventId).queryKey });
       }
-      toast.error(BOOKING_MESSAGES.failed, { description: failureText(error) });
+      toast.error(free ? PAYMENT_MESSAGES.freeFailed : BOOKING_MESSAGES.failed, {
+        description: failureText(error),
+      });
       return;
     }
     void navigate(`/booking/${booking.id}/success`, { state: { booking, eventId } });
@@ -69,8 +73,11 @@ export function usePlaceOrder() {
   return { placeOrder, busy: create.isPending };
 }
 
-function failureText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return BOOKING_MESSAGES.eventNotFound;
-  if (error instanceof ApiError && error.status !== 500) return error.message;
+/** spec visitor §8 'Booking': the server's reason, else the retry text; anything that is no API answer
+ * (the network, a bug) 'Unerwarteter Fehler'. */
+export function failureText(error: unknown): string {
+  if (!(error instanceof ApiError)) return PAYMENT_MESSAGES.unexpectedBooking;
+  if (error.status === 404) return BOOKING_MESSAGES.eventNotFound;
+  if (error.status < 500 && error.code !== 'unknown') return error.message;
   return PAYMENT_MESSAGES.bookingError;
 }

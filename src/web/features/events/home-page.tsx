@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '@web/components/ui/button';
 import { usePageTitle } from '@web/lib/page-title';
 import { useEvents } from './api/get-events';
 import { BenefitsSection } from './components/benefits-section';
+import { ConfirmEmailNotice } from './components/confirm-email-notice';
 import { EventCardList, EventCardSkeletons } from './components/event-card-list';
 import { EventTimetable } from './components/event-timetable';
 import { EventsEmptyState } from './components/events-empty-state';
@@ -24,6 +25,7 @@ export function HomePage() {
   useLiveSeats();
   return (
     <>
+      <ConfirmEmailNotice />
       <section className="border-b border-border bg-gradient-to-b from-accent/60 to-background">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
           <h1 className="max-w-2xl font-serif text-4xl font-semibold tracking-tight sm:text-5xl">
