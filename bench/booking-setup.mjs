@@ -31,7 +31,9 @@ export async function withBookingServer({ database, port, serverUrl = benchServe
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ticketshop-bench-bookings-'));
   const secret = randomBytes(32).toString('hex');
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
+  // BENCH_SERVER_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', profiles the server under load
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: '', // not production: paid bookings use the test payment provider, no Stripe keys needed

@@ -351,6 +351,20 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
   await expectNoSeriousA11yViolations(page, 'my tickets after the cancel');
   await screenshot(page, testInfo, 'my-tickets-cancelled');
 
+  // The older booking page (spec visitor §2): seats, quantity, total; a paid order's button is the
+  // §312j BGB one with the legal links above it here too (decision 013). Nothing is ordered here.
+  await openPage(page, `/booking/${event.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buchung');
+  await expect(page.getByTestId('seat-counter')).toHaveText(/\d+ Plätze? frei/);
+  const olderOrder = page.getByRole('button', { name: 'Zahlungspflichtig bestellen', exact: true });
+  await expect(olderOrder).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Jetzt buchen' })).toHaveCount(0);
+  await expect(page.getByRole('main')).toContainText(money(unitCents, currency));
+  for (const link of ['AGB', 'Datenschutzerklärung']) {
+    await expect(page.getByRole('main').getByRole('link', { name: link, exact: true })).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page, 'older booking page');
+
   // A free event books straight to the confirmation (same user: no second sign-in)
   await openPage(page, `/event/${FREE_ONLINE.slug}`);
   await page.getByRole('button', { name: 'Jetzt buchen' }).first().click();

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, verification } from '@server/db/schema';
@@ -56,6 +57,50 @@ describe('sessions', () => {
 
   it('answers signed out for a forged cookie', async () => {
     expect(await sessionOf(t, 'ts.session_token=forged.value')).toBeNull();
+  });
+
+  it('refuses a real session token under a wrong signature, and a signed token without a session', async () => {
+    const { cookie } = await signIn(t);
+    const value = decodeURIComponent(cookie.split('ts.session_token=')[1]!.split(';')[0]!);
+    const dot = value.lastIndexOf('.');
+    const token = value.slice(0, dot);
+    const signature = value.slice(dot + 1);
+    const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
+    const tampered = `ts.session_token=${encodeURIComponent(`${token}.${flipped}`)}`;
+    expect(await sessionOf(t, cookie)).not.toBeNull();
+    expect(await sessionOf(t, tampered)).toBeNull();
+    const otherToken = `x${token.slice(1)}`;
+    const signedUnknown = createHmac('sha256', t.config.appSecret).update(otherToken).digest('base64');
+    expect(
+      await sessionOf(t, `ts.session_token=${encodeURIComponent(`${otherToken}.${signedUnknown}`)}`),
+    ).toBeNull();
+  });
+
+  it('moves the idle expiry on at most once a day while in use, and sends the cookie again', async () => {
+    const { cookie } = await signIn(t);
+    const user = await sessionOf(t, cookie);
+    const rowOf = async () =>
+      (await t.database.db.select().from(session).where(eq(session.userId, user!.id)))[0]!;
+    // fresh: no renewal, no cookie
+    const fresh = await t.app.request('/api/session', { headers: { cookie } });
+    expect(fresh.headers.getSetCookie()).toHaveLength(0);
+    // last extended two days ago: 5 days left of 7
+    const fiveDaysLeft = new Date(Date.now() + 5 * 24 * 3600 * 1000);
+    await t.database.db.update(session).set({ expiresAt: fiveDaysLeft }).where(eq(session.userId, user!.id));
+    const used = await t.app.request('/api/session', { headers: { cookie } });
+    expect(((await used.json()) as { user: { id: string } | null }).user?.id).toBe(user!.id);
+    const renewed = (await rowOf()).expiresAt.getTime();
+    expect(renewed).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600 * 1000);
+    const [setCookie] = used.headers.getSetCookie();
+    expect(setCookie).toMatch(/^ts\.session_token=/);
+    expect(setCookie).toMatch(/Max-Age=604800/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie!.split(';')[0]).toBe(cookie.split(';').find((part) => part.includes('session_token'))!.trim());
+    // used again at once: nothing moves
+    const again = await t.app.request('/api/session', { headers: { cookie } });
+    expect(again.headers.getSetCookie()).toHaveLength(0);
+    expect((await rowOf()).expiresAt.getTime()).toBe(renewed);
   });
 });
 

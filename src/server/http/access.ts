@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import type { Role, SessionUser } from '@shared/session';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
-import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE_PREFIX } from '../core/auth/auth';
-import { loadSessionUser } from '../core/auth/load-session-user';
-import { session as sessionTable } from '../db/schema';
+import { SESSION_COOKIE_PREFIX, SESSION_IDLE_SECONDS } from '../core/auth/auth';
+import { findSession } from '../core/auth/find-session';
 import type { AppEnv } from './app';
 
 export interface CurrentSession {
@@ -12,27 +11,34 @@ export interface CurrentSession {
   user: SessionUser;
 }
 
-/** Reads the session cookie once per request (memoised); ends sessions past their absolute lifetime. */
+const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
+
+/**
+ * Reads the session cookie once per request (memoised): signature, session, user and profile in one query
+ * (core/auth/find-session.ts); ends sessions past their idle or absolute lifetime. When the idle expiry is
+ * moved on, the cookie is sent again with the new lifetime, so an active user stays signed in.
+ */
 export async function currentSession(c: Context<AppEnv>): Promise<CurrentSession | null> {
   const cached = c.get('session');
   if (cached !== undefined) return cached;
-  const { auth, database } = c.get('deps');
-  let result: CurrentSession | null = null;
+  const { config, database } = c.get('deps');
+  const secure = config.publicUrl.startsWith('https://');
   // Visitors without a session cookie (most requests) need no lookup at all.
-  const hasSessionCookie =
-    c.req.header('Cookie')?.includes(`${SESSION_COOKIE_PREFIX}.session_token=`) ?? false;
-  const found = hasSessionCookie
-    ? await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
+  const cookieValue = getCookie(c, SESSION_COOKIE, secure ? 'secure' : undefined);
+  const found = cookieValue
+    ? await findSession({ db: database.db, secret: config.appSecret, cookieValue })
     : null;
-  if (found) {
-    const age = (Date.now() - new Date(found.session.createdAt).getTime()) / 1000;
-    if (age > SESSION_ABSOLUTE_SECONDS) {
-      await database.db.delete(sessionTable).where(eq(sessionTable.id, found.session.id));
-    } else {
-      const user = await loadSessionUser(database.db, found.user.id);
-      if (user) result = { sessionId: found.session.id, user };
-    }
+  if (found?.renewedUntil) {
+    setCookie(c, SESSION_COOKIE, cookieValue!, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      secure,
+      prefix: secure ? 'secure' : undefined,
+      maxAge: SESSION_IDLE_SECONDS,
+    });
   }
+  const result = found ? { sessionId: found.sessionId, user: found.user } : null;
   c.set('session', result);
   return result;
 }

@@ -10,7 +10,9 @@ export const MAGIC_LINK_MINUTES_VALID = 15;
 export const MAX_CODE_ATTEMPTS = 5;
 /** Idle expiry: a session unused for 7 days ends; it is extended at most once a day while in use. */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
-/** Absolute expiry: no session lives longer than 30 days, however active (checked in get-session.ts). */
+/** While in use, the idle expiry is moved on at most once in this time (better-auth's `updateAge`). */
+export const SESSION_REFRESH_SECONDS = 24 * 3600;
+/** Absolute expiry: no session lives longer than 30 days, however active (checked in find-session.ts). */
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 export const SESSION_COOKIE_PREFIX = 'ts';
 
@@ -39,7 +41,7 @@ export function createAuth({ db, secret, publicUrl, mailer }: AuthOptions) {
     secret,
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     emailAndPassword: { enabled: false },
-    session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: 24 * 3600 },
+    session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
     rateLimit: { enabled: false }, // our own limits, in the database (rate-limit.ts)
     telemetry: { enabled: false },
     advanced: {

@@ -1,33 +1,69 @@
 import { and, eq } from 'drizzle-orm';
 import type { SessionUser } from '@shared/session';
 import type { Db } from '../../db/client';
-import { consents, profiles, user, userNotificationPreferences } from '../../db/schema';
+import { consents, profiles, session, user, userNotificationPreferences } from '../../db/schema';
 import { ensureProfile } from './ensure-profile';
 
-/** The signed-in user as the client sees it: profile, confirmed e-mail and DSGVO consent. */
-export async function loadSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
-  const rows = await db
-    .select({
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      emailVerified: user.emailVerified,
-      profile: profiles,
-      emailConfirmed: userNotificationPreferences.emailConfirmed,
-      dsgvo: consents.granted,
-    })
+/** The columns a SessionUser is made of, for a select that starts at `user` (joins: sessionUserJoins). */
+export const sessionUserColumns = {
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  emailVerified: user.emailVerified,
+  profile: profiles,
+  emailConfirmed: userNotificationPreferences.emailConfirmed,
+  dsgvo: consents.granted,
+};
+
+type SessionUserRow = {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  profile: typeof profiles.$inferSelect | null;
+  emailConfirmed: boolean | null;
+  dsgvo: boolean | null;
+};
+
+const userSelect = (db: Db) =>
+  db
+    .select(sessionUserColumns)
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(userNotificationPreferences, eq(userNotificationPreferences.userId, user.id))
+    .leftJoin(consents, and(eq(consents.userId, user.id), eq(consents.purpose, 'dsgvo')));
+
+/** The signed-in user as the client sees it: profile, confirmed e-mail and DSGVO consent. */
+export async function loadSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
+  const [row] = await userSelect(db).where(eq(user.id, userId)).limit(1);
+  return row ? toSessionUser(db, row) : null;
+}
+
+/** The session with this token and its user, in one query (the hot path of every signed-in request). */
+export async function loadSessionByToken(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      ...sessionUserColumns,
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      sessionCreatedAt: session.createdAt,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(userNotificationPreferences, eq(userNotificationPreferences.userId, user.id))
     .leftJoin(consents, and(eq(consents.userId, user.id), eq(consents.purpose, 'dsgvo')))
-    .where(eq(user.id, userId))
+    .where(eq(session.token, token))
     .limit(1);
-  const row = rows[0];
-  if (!row) return null;
+  return row ?? null;
+}
+
+/** A row of the select above as the client's SessionUser; creates a missing profile first. */
+export async function toSessionUser(db: Db, row: SessionUserRow): Promise<SessionUser | null> {
   if (!row.profile) {
     // spec visitor §4 'Profile lookup': none yet → create it, then read again.
     await ensureProfile(db, { id: row.id, email: row.email, name: row.name });
-    return loadSessionUser(db, userId);
+    return loadSessionUser(db, row.id);
   }
   const p = row.profile;
   return {
