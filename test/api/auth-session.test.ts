@@ -96,7 +96,12 @@ describe('sessions', () => {
     expect(setCookie).toMatch(/Max-Age=604800/);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
-    expect(setCookie!.split(';')[0]).toBe(cookie.split(';').find((part) => part.includes('session_token'))!.trim());
+    expect(setCookie!.split(';')[0]).toBe(
+      cookie
+        .split(';')
+        .find((part) => part.includes('session_token'))!
+        .trim(),
+    );
     // used again at once: nothing moves
     const again = await t.app.request('/api/session', { headers: { cookie } });
     expect(again.headers.getSetCookie()).toHaveLength(0);

@@ -53,8 +53,12 @@ export async function findSession(options: {
   if (!user) return null;
   // better-auth's rule: extend once the session is `updateAge` old since its last extension
   const lastExtended = row.expiresAt.getTime() - SESSION_IDLE_SECONDS * 1000;
-  if (now.getTime() - lastExtended < SESSION_REFRESH_SECONDS * 1000) return { sessionId: row.sessionId, user };
+  if (now.getTime() - lastExtended < SESSION_REFRESH_SECONDS * 1000)
+    return { sessionId: row.sessionId, user };
   const renewedUntil = new Date(now.getTime() + SESSION_IDLE_SECONDS * 1000);
-  await db.update(session).set({ expiresAt: renewedUntil, updatedAt: now }).where(eq(session.id, row.sessionId));
+  await db
+    .update(session)
+    .set({ expiresAt: renewedUntil, updatedAt: now })
+    .where(eq(session.id, row.sessionId));
   return { sessionId: row.sessionId, user, renewedUntil };
 }
