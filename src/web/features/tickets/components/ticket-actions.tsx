@@ -65,6 +65,13 @@ export function TicketActions({
             ? 'Wird heruntergeladen …'
             : 'Ticket herunterladen'}
       </Button>
+      {!cancelled && !canCancel(ticket, now) && (
+        // spec visitor §5: cancelling is disabled for past events (the button stays, greyed out)
+        <Button variant="secondary" size="sm" disabled title="Das Event hat bereits begonnen.">
+          <XCircle className="h-4 w-4" aria-hidden />
+          Stornieren
+        </Button>
+      )}
       {ticket.cancellation && canCancel(ticket, now) && (
         <Button
           ref={cancelRef}
