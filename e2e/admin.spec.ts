@@ -14,9 +14,9 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   openPage,
-  saveScreenshot,
+  screenshotFromTop,
+  switchTheme,
   test,
-  waitForApp,
 } from './support/fixtures';
 import { freshEmail, signInByCode, waitForMail } from './support/mailbox';
 
@@ -63,20 +63,6 @@ async function viaSidebar(page: Page, link: string, url: RegExp, heading: string
   );
 }
 
-/** saveScreenshot from the top of the page: scrolled, the sticky header would sit in the middle of it. */
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, testInfo, name);
-}
-
-/** Stores the theme and reloads, so theme-init.js applies it before the first paint. */
-async function switchTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((choice) => localStorage.setItem('theme', choice), theme);
-  await page.reload();
-  await waitForApp(page);
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-}
-
 /** Settings with all its cards, in light and dark (spec admin §2 'Settings'). */
 async function checkSettings(page: Page, testInfo: TestInfo) {
   const ready = async () => {
@@ -87,11 +73,11 @@ async function checkSettings(page: Page, testInfo: TestInfo) {
   };
   await ready();
   await axe(page, 'admin settings');
-  await screenshot(page, testInfo, 'admin-settings');
+  await screenshotFromTop(page, testInfo, 'admin-settings');
   await switchTheme(page, 'dark');
   await ready();
   await axe(page, 'admin settings (dark)');
-  await screenshot(page, testInfo, 'admin-settings-dark');
+  await screenshotFromTop(page, testInfo, 'admin-settings-dark');
   await switchTheme(page, 'light');
 }
 
@@ -149,13 +135,13 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
     await expect(card.locator('p').first()).toHaveText(/\d/);
   }
   await axe(page, 'admin dashboard');
-  await screenshot(page, testInfo, 'admin-dashboard');
+  await screenshotFromTop(page, testInfo, 'admin-dashboard');
 
   // 2. Events list → 'Neues Event' → the form (draft by default)
   await viaSidebar(page, 'Veranstaltungen', /\/admin\/events$/, 'Veranstaltungen');
   await expect(page.getByRole('table', { name: 'Alle Events' })).toBeVisible();
   await axe(page, 'admin events list');
-  await screenshot(page, testInfo, 'admin-events');
+  await screenshotFromTop(page, testInfo, 'admin-events');
   await page.getByRole('link', { name: 'Neues Event' }).click();
   await expect(page).toHaveURL(/\/admin\/events\/new$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neues Event erstellen');
@@ -170,7 +156,7 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   await page.getByRole('textbox', { name: 'Preis (EUR)', exact: true }).fill('25');
   await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('draft');
   await axe(page, 'admin event form');
-  await screenshot(page, testInfo, 'admin-event-form');
+  await screenshotFromTop(page, testInfo, 'admin-event-form');
   await page.getByRole('button', { name: 'Event erstellen' }).click();
   await expect(page.getByText('Event erfolgreich gespeichert.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/events/(${UUID})/edit$`));
@@ -200,7 +186,7 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   const coverUrl = (await cover.getAttribute('src'))!;
   expect(coverUrl).not.toMatch(/^(blob:|data:)/);
   expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1409);
-  await screenshot(page, testInfo, 'admin-event-editor');
+  await screenshotFromTop(page, testInfo, 'admin-event-editor');
 
   // Save → 'Event erfolgreich gespeichert.' → the list after 1.2 s
   await page.getByRole('button', { name: 'Speichern', exact: true }).click();
@@ -270,7 +256,7 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   await expect(line.getByText('Aktiv', { exact: true })).toBeVisible();
   await expect(line.getByText('TEST', { exact: true })).toBeVisible();
   await axe(page, 'admin tickets');
-  await screenshot(page, testInfo, 'admin-tickets');
+  await screenshotFromTop(page, testInfo, 'admin-tickets');
 
   // the cancel dialog with an override of 50 %
   await line.getByRole('button', { name: `Ticket ${ticket.code} (${buyerName}) stornieren` }).click();
@@ -321,7 +307,7 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   await expect(page.getByText('Es wird ein einzelner Benutzer gezeigt.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: buyerEmail })).toContainText(buyerName);
   await axe(page, 'admin users');
-  await screenshot(page, testInfo, 'admin-users');
+  await screenshotFromTop(page, testInfo, 'admin-users');
   await viaSidebar(page, 'Einstellungen', /\/admin\/settings$/, 'Einstellungen');
   await checkSettings(page, testInfo);
 
@@ -348,13 +334,13 @@ test('on a phone every admin page opens from the admin navigation and passes axe
     await expect(page.getByRole('region', { name: figure, exact: true })).toBeVisible();
   await axe(page, 'admin dashboard');
   await expectNoPageOverflow(page, 'dashboard');
-  await screenshot(page, testInfo, 'admin-dashboard');
+  await screenshotFromTop(page, testInfo, 'admin-dashboard');
 
   await viaSidebar(page, 'Veranstaltungen', /\/admin\/events$/, 'Veranstaltungen');
   await expect(page.getByRole('table', { name: 'Alle Events' })).toBeVisible();
   await axe(page, 'admin events list');
   await expectNoPageOverflow(page, 'events list');
-  await screenshot(page, testInfo, 'admin-events');
+  await screenshotFromTop(page, testInfo, 'admin-events');
 
   await page.getByRole('link', { name: 'Neues Event' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neues Event erstellen');
@@ -362,20 +348,20 @@ test('on a phone every admin page opens from the admin navigation and passes axe
   await expect(sidebar(page).getByRole('link', { name: 'Veranstaltungen' })).toHaveClass(/bg-accent/);
   await axe(page, 'admin event form');
   await expectNoPageOverflow(page, 'event form');
-  await screenshot(page, testInfo, 'admin-event-form');
+  await screenshotFromTop(page, testInfo, 'admin-event-form');
 
   await viaSidebar(page, 'Buchungen', /\/admin\/bookings$/, 'Tickets verwalten');
   await expect(page.getByRole('search', { name: 'Tickets filtern' })).toBeVisible();
   await expect(page.getByRole('table').first()).toBeVisible(); // the demo's tickets, grouped by event
   await axe(page, 'admin tickets');
   await expectNoPageOverflow(page, 'tickets');
-  await screenshot(page, testInfo, 'admin-tickets');
+  await screenshotFromTop(page, testInfo, 'admin-tickets');
 
   await viaSidebar(page, 'Benutzer', /\/admin\/users$/, 'Benutzer');
   await expect(page.getByRole('searchbox', { name: 'Benutzer suchen' })).toBeVisible();
   await axe(page, 'admin users');
   await expectNoPageOverflow(page, 'users');
-  await screenshot(page, testInfo, 'admin-users');
+  await screenshotFromTop(page, testInfo, 'admin-users');
 
   await viaSidebar(page, 'Einstellungen', /\/admin\/settings$/, 'Einstellungen');
   await expectNoPageOverflow(page, 'settings');

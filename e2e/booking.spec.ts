@@ -2,9 +2,6 @@
 // DESIGN §1 (test payment provider, dev mailbox): a buyer's whole way from the start page to a cancelled
 // ticket, on the embedded defaults (PGlite, dev mailbox, test payments, demo seed — fresh per run).
 // One long journey per project: code sending is rate-limited per client for the whole e2e run.
-import { mkdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import type { BookingView } from '../src/shared/booking';
 import type { DevMail } from '../src/shared/dev-mail';
@@ -16,9 +13,10 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   openPage,
-  saveScreenshot,
+  screenshotFromTop,
+  switchTheme,
+  withRunLock,
   test,
-  waitForApp,
 } from './support/fixtures';
 import { freshEmail, signInByCode, waitForMail } from './support/mailbox';
 
@@ -63,48 +61,14 @@ async function paidEventWithRoom(request: APIRequestContext): Promise<PublicEven
 // Both projects book and cancel on the same event at the same time. A seat count compared before and after
 // a cancel is only meaningful while the other project does not book in between: the steps that change the
 // event's seats take this lock (an atomic mkdir in the run's data folder, shared by the workers).
-const SEAT_LOCK = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'booking-spec-seats.lock');
-async function withSeatLock<T>(step: () => Promise<T>): Promise<T> {
-  await expect
-    .poll(
-      () => {
-        try {
-          mkdirSync(SEAT_LOCK);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { message: 'waiting for the seat lock', timeout: 30_000, intervals: [100] },
-    )
-    .toBe(true);
-  try {
-    return await step();
-  } finally {
-    rmSync(SEAT_LOCK, { recursive: true, force: true });
-  }
-}
-
-/** saveScreenshot from the top of the page: scrolled, the sticky header would sit in the middle of it. */
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, testInfo, name);
-}
-
-/** Stores the theme and reloads, so theme-init.js applies it before the first paint. */
-async function switchTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((choice) => localStorage.setItem('theme', choice), theme);
-  await page.reload();
-  await waitForApp(page);
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-}
+const withSeatLock = <T>(step: () => Promise<T>) => withRunLock('booking-spec-seats.lock', step, 30_000);
 
 /** Axe and a screenshot in the dark theme, then back to light (the page is reloaded twice). */
 async function checkDark(page: Page, testInfo: TestInfo, name: string, ready: () => Promise<void>) {
   await switchTheme(page, 'dark');
   await ready();
   await expectNoSeriousA11yViolations(page, `${name} (dark)`);
-  await screenshot(page, testInfo, `${name}-dark`);
+  await screenshotFromTop(page, testInfo, `${name}-dark`);
   await switchTheme(page, 'light');
   await ready();
 }
@@ -202,7 +166,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
     expect((await legal.boundingBox())!.y, `${link} above the order button`).toBeLessThan(buttonTop);
   }
   await expectNoSeriousA11yViolations(page, 'checkout');
-  await screenshot(page, testInfo, 'checkout');
+  await screenshotFromTop(page, testInfo, 'checkout');
   await checkDark(page, testInfo, 'checkout', checkoutReady);
   // the reload started over with one ticket
   await page.getByRole('button', { name: 'Ein Ticket mehr' }).click();
@@ -221,7 +185,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
   await expect(payment.getByRole('note')).toContainText('Testmodus');
   await expect(payment.getByRole('button', { name: 'Testzahlung abschließen' })).toBeEnabled();
   await expectNoSeriousA11yViolations(page, 'payment step');
-  await screenshot(page, testInfo, 'payment-step');
+  await screenshotFromTop(page, testInfo, 'payment-step');
 
   await payment.getByRole('button', { name: 'Testzahlung ablehnen' }).click();
   await expect(
@@ -251,7 +215,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
     `/api/events/${event.slug}/calendar.ics`,
   );
   await expectNoSeriousA11yViolations(page, 'confirmation');
-  await screenshot(page, testInfo, 'confirmation');
+  await screenshotFromTop(page, testInfo, 'confirmation');
 
   // 4. The confirmation mail with the tickets' PDF and the calendar file (rendered by the outbox worker)
   const mail = await waitForMail(page.request, email, new RegExp(`Deine Tickets: ${event.title}`));
@@ -294,7 +258,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
     await expect(kept).toBeVisible();
   };
   await expectNoSeriousA11yViolations(page, 'my tickets');
-  await screenshot(page, testInfo, 'my-tickets');
+  await screenshotFromTop(page, testInfo, 'my-tickets');
   await checkDark(page, testInfo, 'my-tickets', myTicketsReady);
 
   const [download] = await Promise.all([
@@ -349,7 +313,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
   await expect(cancelled.getByText('Dieses Ticket wurde storniert.')).toBeVisible();
   await expect(cancelled.getByRole('button', { name: 'Ticket nicht verfügbar' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page, 'my tickets after the cancel');
-  await screenshot(page, testInfo, 'my-tickets-cancelled');
+  await screenshotFromTop(page, testInfo, 'my-tickets-cancelled');
 
   // The older booking page (spec visitor §2): seats, quantity, total; a paid order's button is the
   // §312j BGB one with the legal links above it here too (decision 013). Nothing is ordered here.
@@ -387,7 +351,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
   );
   await expect(page.getByRole('region', { name: 'Zum Kalender hinzufügen' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'confirmation of a free event');
-  await screenshot(page, testInfo, 'confirmation-free');
+  await screenshotFromTop(page, testInfo, 'confirmation-free');
 
   expect(browserErrors).toEqual([]);
 

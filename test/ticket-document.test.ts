@@ -3,9 +3,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { crc32, inflateSync } from 'node:zlib';
+import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pngFile } from './helpers/png';
 import { ticketBarcodeContent } from '@shared/tickets';
 import { renderBarcodePng } from '@server/core/tickets/ticket-barcode';
 import {
@@ -135,29 +136,14 @@ function pdfImages(pdf: Buffer): PdfImage[] {
       const height = Number(/\/Height (\d+)/.exec(dict)?.[1]);
       const colorSpace = /\/ColorSpace \/(\w+)/.exec(dict)?.[1] ?? '';
       const gray = colorSpace === 'DeviceGray' && !dict.includes('/SMask');
-      return { width, height, colorSpace, gray, png: gray && stream ? pngFrom(width, height, stream) : null };
+      return {
+        width,
+        height,
+        colorSpace,
+        gray,
+        png: gray && stream ? pngFile(width, height, 0, stream) : null,
+      };
     });
-}
-
-function pngFrom(width: number, height: number, idat: Buffer): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8 bit, greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 // ---------------------------------------------------------------------------------------------- tests

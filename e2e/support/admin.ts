@@ -3,17 +3,16 @@
 // and its signed-in browser state is kept in the run's data folder, so later users need no second sign-in
 // (code sending is rate-limited per client for the whole run).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { DevMail } from '../../src/shared/dev-mail';
-import { expect, waitForApp } from './fixtures';
+import { expect, waitForApp, withRunLock } from './fixtures';
 import { codeIn, freshEmail } from './mailbox';
 
 const RUN_DIR = process.env.E2E_DATA_DIR ?? os.tmpdir();
 const STATE_FILE = path.join(RUN_DIR, 'admin-state.json');
-const LOCK = path.join(RUN_DIR, 'admin-setup.lock');
 /** The subject of the mail the owner setup sends (src/server/core/mail/templates/admin-created.ts). */
 const ADMIN_CREATED_SUBJECT = 'Dein Admin-Zugang ist eingerichtet';
 
@@ -28,28 +27,6 @@ export async function presetConsent(context: BrowserContext): Promise<void> {
       // about:blank has no storage
     }
   });
-}
-
-/** One worker at a time (an atomic mkdir in the run's data folder, shared by the workers). */
-async function withLock<T>(step: () => Promise<T>): Promise<T> {
-  await expect
-    .poll(
-      () => {
-        try {
-          mkdirSync(LOCK);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { message: 'waiting for the admin setup lock', timeout: 60_000, intervals: [200] },
-    )
-    .toBe(true);
-  try {
-    return await step();
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
 }
 
 /**
@@ -138,7 +115,7 @@ export async function signInAgain(page: Page, email: string) {
  * creates the admin and signs in by code; everyone after that reuses the stored cookies.
  */
 export async function adminContext(browser: Browser): Promise<BrowserContext> {
-  await withLock(async () => {
+  await withRunLock('admin-setup.lock', async () => {
     if (existsSync(STATE_FILE)) return;
     const context = await browser.newContext();
     await presetConsent(context);

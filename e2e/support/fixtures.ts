@@ -1,6 +1,7 @@
 // Shared fixtures of the browser journeys: a page whose cookie choice (and optionally theme) is preset,
 // collected browser errors, waiting for the start splash, axe checks and screenshots for people to look at.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
@@ -113,4 +114,44 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, name: strin
     fullPage: true,
     animations: 'disabled',
   });
+}
+
+/** saveScreenshot from the top of the page: scrolled, the sticky header would sit in the middle of it. */
+export async function screenshotFromTop(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, testInfo, name);
+}
+
+/** Stores the theme and reloads, so theme-init.js applies it before the first paint. */
+export async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((choice) => localStorage.setItem('theme', choice), theme);
+  await page.reload();
+  await waitForApp(page);
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+}
+
+/**
+ * One worker at a time for `step`: an atomic mkdir of `name` in the run's data folder, which every worker
+ * of the run shares (the e2e server, and so its database, is one per run).
+ */
+export async function withRunLock<T>(name: string, step: () => Promise<T>, timeout = 60_000): Promise<T> {
+  const lock = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), name);
+  await expect
+    .poll(
+      () => {
+        try {
+          mkdirSync(lock);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: `waiting for the lock ${name}`, timeout, intervals: [100] },
+    )
+    .toBe(true);
+  try {
+    return await step();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,6 @@
 // Images for upload journeys, written with zlib: no image library in the tests.
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
+import { pngFile } from '../../test/helpers/png';
 
 /** A wide PNG (2.818 : 1, colour bands) written with zlib: the cover to crop, no image library needed. */
 export function coverPng(width = 1200, height = 426): Buffer {
@@ -13,22 +14,5 @@ export function coverPng(width = 1200, height = 426): Buffer {
       raw[row + 3 + x * 3] = 90 + Math.round((120 * y) / height);
     }
   }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB, deflate, no filter set, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile(width, height, 2, deflateSync(raw));
 }
