@@ -175,3 +175,27 @@ describe('owner setup', () => {
     expect(late.status).toBe(409);
   });
 });
+
+describe('sessions behind https', () => {
+  it('reads the __Secure- cookie better-auth sets on https and renews it with Secure', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://tickets.example' } });
+    try {
+      const { cookie } = await signIn(secure);
+      expect(cookie).toMatch(/^__Secure-ts\.session_token=/);
+      const user = await sessionOf(secure, cookie);
+      expect(user).not.toBeNull();
+      // without the prefix the cookie is not the session's (a plain-http cookie cannot pose as it)
+      expect(await sessionOf(secure, cookie.replace('__Secure-', ''))).toBeNull();
+      await secure.database.db
+        .update(session)
+        .set({ expiresAt: new Date(Date.now() + 2 * 24 * 3600 * 1000) })
+        .where(eq(session.userId, user!.id));
+      const renewed = await secure.app.request('/api/session', { headers: { cookie } });
+      const [setCookie] = renewed.headers.getSetCookie();
+      expect(setCookie).toMatch(/^__Secure-ts\.session_token=/);
+      expect(setCookie).toMatch(/; Secure/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
