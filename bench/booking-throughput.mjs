@@ -3,7 +3,8 @@
 // server on PostgreSQL, for one paid event with seats enough for all. Beside it the limit: the same database
 // work per booking (the session read, then the one statement core/bookings/create-booking.ts sends:
 // conditional UPDATE of the event row and INSERT of the booking in a CTE) run directly by pgbench with 50
-// clients for 10 s, or by 50 node-postgres clients when pgbench is not installed; then the statement alone,
+// clients for 10 s (prepared statements, as the server uses them), or by 50 node-postgres clients when
+// pgbench is not installed; then the statement alone,
 // and the issue's two-statement design (BEGIN; UPDATE; INSERT; COMMIT) for comparison with its figure.
 // Targets: ≥ 1,000 bookings/s and API/raw ≥ 0.5.
 // Needs `npm run build` and a PostgreSQL server (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
@@ -203,7 +204,10 @@ async function rawTransactions(databaseUrl, { eventId, buyerIds, connections, du
   return { transactionsPerSecond, tool: hasPgbench ? 'pgbench' : 'node-postgres' };
 }
 
-/** pgbench -c 50 -T 10 -n with a script file; :client_id (0…49) picks the buyer as insertBuyers named them. */
+/**
+ * pgbench -M prepared -c 50 -T 10 -n with a script file (prepared, as the server's hot statements are);
+ * :client_id (0…49) picks the buyer as insertBuyers named them.
+ */
 function pgbench(databaseUrl, { eventId, connections, duration, design }) {
   const dir = mkdtempSync(path.join(tmpdir(), 'ticketshop-bench-pgbench-'));
   try {
@@ -213,7 +217,20 @@ function pgbench(databaseUrl, { eventId, connections, duration, design }) {
     const threads = String(Math.min(connections, 2));
     const output = execFileSync(
       'pgbench',
-      ['-n', '-c', String(connections), '-j', threads, '-T', String(duration), '-f', script, databaseUrl],
+      [
+        '-n',
+        '-M',
+        'prepared',
+        '-c',
+        String(connections),
+        '-j',
+        threads,
+        '-T',
+        String(duration),
+        '-f',
+        script,
+        databaseUrl,
+      ],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const match = output.match(/tps = ([\d.]+)/);
@@ -241,7 +258,10 @@ async function nodeClients(databaseUrl, { eventId, buyerIds, connections, durati
       clients.map(async (client, i) => {
         const statements = transactionSql(eventId, `'${buyerIds[i % buyerIds.length]}'`, { design });
         while (performance.now() < until) {
-          for (const statement of statements) await client.query(statement);
+          for (const [k, text] of statements.entries()) {
+            // named: prepared once per connection, as the server's statements are
+            await client.query(/^(BEGIN|COMMIT)$/.test(text) ? text : { name: `bench-${k}`, text });
+          }
           done++;
         }
       }),

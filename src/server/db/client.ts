@@ -79,3 +79,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
   };
 }
+
+/**
+ * A hot statement that the query builder cannot express (a CTE over UPDATE … RETURNING), as a named
+ * prepared statement on PostgreSQL: parsed and planned once per pooled connection, not on every call.
+ * PGlite runs it as a plain parameterised query.
+ */
+export async function runPrepared<Row>(
+  db: Db,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
+  }
+  return (await (client as PGlite).query<Row>(text, values)).rows;
+}

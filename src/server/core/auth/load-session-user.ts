@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@shared/session';
 import type { Db } from '../../db/client';
 import { consents, profiles, session, user, userNotificationPreferences } from '../../db/schema';
@@ -39,9 +39,8 @@ export async function loadSessionUser(db: Db, userId: string): Promise<SessionUs
   return row ? toSessionUser(db, row) : null;
 }
 
-/** The session with this token and its user, in one query (the hot path of every signed-in request). */
-export async function loadSessionByToken(db: Db, token: string) {
-  const [row] = await db
+const sessionByToken = (db: Db) =>
+  db
     .select({
       ...sessionUserColumns,
       sessionId: session.id,
@@ -53,8 +52,19 @@ export async function loadSessionByToken(db: Db, token: string) {
     .leftJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(userNotificationPreferences, eq(userNotificationPreferences.userId, user.id))
     .leftJoin(consents, and(eq(consents.userId, user.id), eq(consents.purpose, 'dsgvo')))
-    .where(eq(session.token, token))
-    .limit(1);
+    .where(eq(session.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('session_by_token');
+const prepared = new WeakMap<Db, ReturnType<typeof sessionByToken>>();
+
+/**
+ * The session with this token and its user, in one query (the hot path of every signed-in request). A
+ * prepared statement: built once per database, parsed once per connection.
+ */
+export async function loadSessionByToken(db: Db, token: string) {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = sessionByToken(db)));
+  const [row] = await query.execute({ token });
   return row ?? null;
 }
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type BookingView, type CreateBookingInput } from '@shared/booking';
 import { currentUnitPriceCents } from '@shared/event-rules';
-import type { Db } from '../../db/client';
+import { runPrepared, type Db } from '../../db/client';
 import { bookings, events } from '../../db/schema';
 import { AppError } from '../app-error';
 import { loadSessionUser } from '../auth/load-session-user';
@@ -138,6 +138,32 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+// $1 event, $2 now, $3 quantity, $4 buyer, $5 hold until, $6 holder name. The per-pair factor and the
+// early-bird price come from the locked row itself.
+const PER_TICKET = `(CASE WHEN price_unit = 'per_pair' THEN 2 ELSE 1 END)`;
+const UNIT_PRICE = `(CASE WHEN early_bird_price_cents IS NOT NULL AND $2::timestamptz < early_bird_ends_at
+  THEN early_bird_price_cents ELSE price_cents END)`;
+const HOLD_PAID_BOOKING = `
+  WITH taken AS (
+    UPDATE events SET available_seats = available_seats - $3::int * ${PER_TICKET}
+    WHERE id = $1::uuid AND status = 'published' AND NOT hidden
+      AND start_time > $2::timestamptz
+      AND available_seats >= $3::int * ${PER_TICKET}
+      AND ${UNIT_PRICE} > 0
+    RETURNING id, slug, title, start_time, end_time, timezone, location, location_details, mode, price_unit,
+      image_url, short_description, currency, ${UNIT_PRICE} AS unit_price, ${PER_TICKET} AS per_ticket
+  ), booked AS (
+    INSERT INTO bookings (event_id, profile_id, quantity, seats, unit_price_cents, total_amount_cents,
+      currency, status, payment_status, hold_expires_at, holder_name, created_at, updated_at)
+    SELECT id, $4::text, $3::int, $3::int * per_ticket, unit_price, unit_price * $3::int, currency,
+      'pending', 'pending', $5::timestamptz, $6::text, $2::timestamptz, $2::timestamptz
+    FROM taken
+    RETURNING id, seats, unit_price_cents, total_amount_cents, currency, hold_expires_at
+  )
+  SELECT booked.*, taken.slug, taken.title, taken.start_time, taken.end_time, taken.timezone, taken.location,
+    taken.location_details, taken.mode, taken.price_unit, taken.image_url, taken.short_description
+  FROM booked, taken`;
+
 /**
  * The hot path of DESIGN §4 for paid bookings: ONE statement takes the seats with the conditional UPDATE
  * and inserts the pending booking from its RETURNING row, so the event's row lock is held only inside the
@@ -152,32 +178,15 @@ async function holdPaidBooking(
 ): Promise<BookingView | null> {
   const { userId, input, now } = options;
   const at = now.toISOString();
-  const perTicket = sql`(CASE WHEN price_unit = 'per_pair' THEN 2 ELSE 1 END)`;
-  const unitPrice = sql`(CASE WHEN early_bird_price_cents IS NOT NULL AND ${at}::timestamptz < early_bird_ends_at
-    THEN early_bird_price_cents ELSE price_cents END)`;
   const holdUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  const result = await db.execute<Record<string, unknown>>(sql`
-    WITH taken AS (
-      UPDATE events SET available_seats = available_seats - ${input.quantity}::int * ${perTicket}
-      WHERE id = ${input.eventId} AND status = 'published' AND NOT hidden
-        AND start_time > ${at}::timestamptz
-        AND available_seats >= ${input.quantity}::int * ${perTicket}
-        AND ${unitPrice} > 0
-      RETURNING id, slug, title, start_time, end_time, timezone, location, location_details, mode, price_unit,
-        image_url, short_description, currency, ${unitPrice} AS unit_price, ${perTicket} AS per_ticket
-    ), booked AS (
-      INSERT INTO bookings (event_id, profile_id, quantity, seats, unit_price_cents, total_amount_cents,
-        currency, status, payment_status, hold_expires_at, holder_name, created_at, updated_at)
-      SELECT id, ${userId}, ${input.quantity}::int, ${input.quantity}::int * per_ticket, unit_price,
-        unit_price * ${input.quantity}::int, currency, 'pending', 'pending', ${holdUntil}::timestamptz,
-        ${input.holderName}, ${at}::timestamptz, ${at}::timestamptz
-      FROM taken
-      RETURNING id, seats, unit_price_cents, total_amount_cents, currency, hold_expires_at
-    )
-    SELECT booked.*, taken.slug, taken.title, taken.start_time, taken.end_time, taken.timezone, taken.location,
-      taken.location_details, taken.mode, taken.price_unit, taken.image_url, taken.short_description
-    FROM booked, taken`);
-  const row = result.rows[0];
+  const [row] = await runPrepared<Record<string, unknown>>(db, 'hold_paid_booking', HOLD_PAID_BOOKING, [
+    input.eventId,
+    at,
+    input.quantity,
+    userId,
+    holdUntil,
+    input.holderName,
+  ]);
   if (!row) return null;
   const iso = (value: unknown) => new Date(value as string | Date).toISOString();
   return {
