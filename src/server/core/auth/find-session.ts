@@ -31,7 +31,7 @@ export function verifiedToken(cookieValue: string, secret: string): string | nul
  * session, user, profile, e-mail confirmation and consent are read together. This is better-auth's
  * getSession (same tables, same signed cookie, same sliding idle expiry: moved on at most once a day while in
  * use) without its generic adapter, which cost two queries and most of a signed-in request's CPU time
- * (decision 014: GET /api/session 759 → 1,194 req/s). Ends sessions past their idle or absolute expiry.
+ * (decision 014). Ends sessions past their idle or absolute expiry.
  */
 export async function findSession(options: {
   db: Db;
