@@ -10,8 +10,7 @@ const MAX_INPUT_PIXELS = 64_000_000;
 /**
  * DESIGN §4 'Uploads are checked by content, size-limited, re-encoded': refuses anything that is not a JPEG,
  * PNG or WebP by its bytes, then answers a WebP of exactly width × height (cover crop, EXIF orientation
- * applied, metadata such as the GPS position dropped). Same rules as the profile images
- * (profiles/upload-profile-image.ts), for uploads of other sizes such as event covers.
+ * applied, metadata such as the GPS position dropped). Used for profile images (512 × 512) and event covers.
  */
 export async function reencodeImage(bytes: Buffer, size: { width: number; height: number }): Promise<Buffer> {
   if (bytes.length > IMAGE_MAX_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE_MESSAGE);

@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { ApiError } from '@web/lib/api-client';
 import { inputClass } from './field-styles';
-import { useSavedFlash } from './use-saved-flash';
+import { useSavedFlash } from '@web/lib/use-saved-flash';
 
 interface AutosaveFieldProps {
   label: string;

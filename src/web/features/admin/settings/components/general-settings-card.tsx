@@ -12,7 +12,7 @@ import { checkboxClass, inputClass, labelClass, selectClass } from '../../admin-
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveGeneralSettings } from '../api/save-general-settings';
 import { SavedNote, SettingsCard } from './settings-card';
-import { useSavedFlash } from './use-saved-flash';
+import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { loadFailedText } from './server-message';
 
 /** spec admin §2: the browser's list of time zones, else the fallback list. */

@@ -9,7 +9,7 @@ import { useAdminSettings } from '../api/get-admin-settings';
 import { useIntegrationStatus } from '../api/get-integration-status';
 import { useSaveIntegrations } from '../api/save-integrations';
 import { SavedNote, SettingsCard } from './settings-card';
-import { useSavedFlash } from './use-saved-flash';
+import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { loadFailedText } from './server-message';
 
 /**
