@@ -1,4 +1,5 @@
 import { ticketImageFileName, ticketPdfFileName, type MyTicket } from '@shared/tickets';
+import { saveBlob } from '@web/lib/save-blob';
 
 type FileAnswer = { ok: true; blob: Blob } | { ok: false; notFound: boolean };
 
@@ -14,20 +15,6 @@ async function fetchFile(path: string, accept: string): Promise<FileAnswer> {
   if (response.ok && !isJson) return { ok: true, blob: await response.blob() };
   const text = await response.text().catch(() => '');
   return { ok: false, notFound: response.status === 404 || /ticket not found/i.test(text) };
-}
-
-/** Hands a blob to the browser as a download with the given file name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start reading the URL only after click() returned.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**

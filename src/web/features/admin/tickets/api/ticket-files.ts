@@ -1,5 +1,6 @@
 import { ticketShortId, ticketsCsvFileName, TICKETS_SELECTION_CSV } from '@shared/admin-tickets';
 import { apiQueryOf, type TicketFilters } from '../ticket-filters';
+import { saveBlob } from '@web/lib/save-blob';
 
 /** A failed download; `status` 0 stands for no answer at all. */
 export class DownloadError extends Error {
@@ -7,20 +8,6 @@ export class DownloadError extends Error {
   constructor(readonly status: number) {
     super(`Download fehlgeschlagen (${status})`);
   }
-}
-
-/** Hands a blob to the browser as a download with the given file name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // some browsers start reading the URL only after click() returned
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 async function download(path: string, init: RequestInit, accept: string): Promise<Blob> {
