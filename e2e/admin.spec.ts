@@ -379,3 +379,37 @@ test('on a phone every admin page opens from the admin navigation and passes axe
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('an admin sets a profile picture and a portrait through the crop dialog', async ({
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the upload cards once, on desktop');
+  const { context, page, errors } = await openAdmin(browser);
+  await openPage(page, '/profile');
+  await expect(page.getByRole('heading', { name: 'Mein Profil' })).toBeVisible();
+  for (const [card, round, success] of [
+    ['Profilbild', true, 'Profilbild aktualisiert'],
+    ['Portrait', false, 'Portrait aktualisiert'],
+  ] as const) {
+    await page
+      .getByRole('region', { name: card })
+      .locator('input[type="file"]')
+      .setInputFiles({ name: `${card}.png`, mimeType: 'image/png', buffer: coverPng(600, 400) });
+    // spec admin §2: the reused dialog, 1:1, the avatar with a round overlay
+    const crop = page.getByRole('dialog', { name: 'Bild zuschneiden (1:1)' });
+    await expect(crop.getByRole('button', { name: 'Speichern' })).toBeEnabled();
+    await expect(crop.locator('.reactEasyCrop_CropAreaRound')).toHaveCount(round ? 1 : 0);
+    await axe(page, `${card} crop dialog`);
+    await crop.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText(success)).toBeVisible();
+    await expect(crop).toHaveCount(0);
+    // the server re-encoded it to 512 × 512 WebP
+    const image = page.getByRole('img', { name: `Aktuelles ${card}` });
+    await expect(image).toHaveAttribute('src', /\/uploads\/.+\.webp$/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+  }
+  await axe(page, 'profile with pictures');
+  expect(errors).toEqual([]);
+  await context.close();
+});

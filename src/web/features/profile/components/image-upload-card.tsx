@@ -1,10 +1,8 @@
 import { ImageUp, UserRound } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { toast } from 'sonner';
-import { imageFileProblem, type ProfileImageKind } from '@shared/image-upload';
+import type { ProfileImageKind } from '@shared/image-upload';
 import { ImageCropDialog } from '@web/components/image-crop-dialog';
 import { Button } from '@web/components/ui/button';
-import { ApiError } from '@web/lib/api-client';
+import { useCropUpload } from '@web/components/use-crop-upload';
 import { useUploadProfileImage } from '../api/upload-profile-image';
 import { cardClass } from './field-styles';
 
@@ -23,30 +21,9 @@ const TEXTS: Record<ProfileImageKind, { title: string; description: string; succ
 
 /** spec admin §2: avatar and portrait upload cards using the crop dialog (1:1; the avatar with a round overlay). */
 export function ImageUploadCard({ kind, url }: { kind: ProfileImageKind; url: string | null }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
   const upload = useUploadProfileImage();
   const texts = TEXTS[kind];
-
-  const choose = (chosen: File | undefined) => {
-    if (input.current) input.current.value = ''; // the same file can be chosen again
-    if (!chosen) return;
-    // spec admin §5: checked here first, and again on the server by content.
-    const problem = imageFileProblem(chosen);
-    if (problem) toast.error(problem);
-    else setFile(chosen);
-  };
-
-  const save = async (image: Blob) => {
-    try {
-      await upload.mutateAsync({ kind, image });
-      toast.success(texts.success);
-      setFile(null);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) toast.error('Nicht eingeloggt');
-      else toast.error(`Upload fehlgeschlagen: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
+  const image = useCropUpload((blob) => upload.mutateAsync({ kind, image: blob }), texts.success);
 
   return (
     <section
@@ -75,18 +52,17 @@ export function ImageUploadCard({ kind, url }: { kind: ProfileImageKind; url: st
       <p className="text-sm text-muted-foreground">
         {texts.description} JPEG, PNG oder WebP, höchstens 10 MB.
       </p>
-      <input
-        ref={input}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        hidden
-        onChange={(event) => choose(event.target.files?.[0])}
-      />
-      <Button variant="secondary" onClick={() => input.current?.click()} disabled={upload.isPending}>
+      {image.picker}
+      <Button variant="secondary" onClick={image.pick} disabled={upload.isPending}>
         <ImageUp className="h-4 w-4" aria-hidden />
         {url ? 'Bild ändern' : 'Bild hochladen'}
       </Button>
-      <ImageCropDialog file={file} onCancel={() => setFile(null)} onSave={save} round={kind === 'avatar'} />
+      <ImageCropDialog
+        file={image.file}
+        onCancel={image.cancel}
+        onSave={image.save}
+        round={kind === 'avatar'}
+      />
     </section>
   );
 }

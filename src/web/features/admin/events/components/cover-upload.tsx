@@ -1,11 +1,8 @@
 import { ImageUp } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ADMIN_EVENT_MESSAGES, COVER_ASPECT, COVER_WIDTH } from '@shared/admin-events';
-import { imageFileProblem } from '@shared/image-upload';
 import { ImageCropDialog } from '@web/components/image-crop-dialog';
 import { Button } from '@web/components/ui/button';
-import { ApiError } from '@web/lib/api-client';
+import { useCropUpload } from '@web/components/use-crop-upload';
 import { useUploadEventCover } from '../api/upload-event-cover';
 import { sectionClass } from './form-field';
 
@@ -22,29 +19,11 @@ export function CoverUpload({
   imageUrl: string | null;
   title: string;
 }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
   const upload = useUploadEventCover();
-
-  const choose = (chosen: File | undefined) => {
-    if (input.current) input.current.value = ''; // the same file can be chosen again
-    if (!chosen) return;
-    // spec admin §5: checked here first, and again on the server by content.
-    const problem = imageFileProblem(chosen);
-    if (problem) toast.error(problem);
-    else setFile(chosen);
-  };
-
-  const save = async (image: Blob) => {
-    try {
-      await upload.mutateAsync({ eventId, image });
-      toast.success(ADMIN_EVENT_MESSAGES.coverSaved);
-      setFile(null);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) toast.error('Nicht eingeloggt');
-      else toast.error(`Upload fehlgeschlagen: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
+  const cover = useCropUpload(
+    (image) => upload.mutateAsync({ eventId, image }),
+    ADMIN_EVENT_MESSAGES.coverSaved,
+  );
 
   return (
     <section aria-labelledby="cover-heading" className={`${sectionClass} flex flex-col gap-3`}>
@@ -64,23 +43,17 @@ export function CoverUpload({
         Format 2,818 : 1, z. B. 2818 × 1000, 1409 × 500 oder 2254 × 800 Pixel. JPEG, PNG oder WebP, höchstens
         10 MB.
       </p>
-      <input
-        ref={input}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        hidden
-        onChange={(event) => choose(event.target.files?.[0])}
-      />
+      {cover.picker}
       <div>
-        <Button variant="secondary" onClick={() => input.current?.click()} disabled={upload.isPending}>
+        <Button variant="secondary" onClick={cover.pick} disabled={upload.isPending}>
           <ImageUp className="h-4 w-4" aria-hidden />
           {imageUrl ? 'Titelbild ändern' : 'Titelbild hochladen'}
         </Button>
       </div>
       <ImageCropDialog
-        file={file}
-        onCancel={() => setFile(null)}
-        onSave={save}
+        file={cover.file}
+        onCancel={cover.cancel}
+        onSave={cover.save}
         title="Bild zuschneiden (2,818:1)"
         aspect={COVER_ASPECT}
         outputWidth={COVER_WIDTH}
