@@ -324,6 +324,13 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   await admin.context.close();
 });
 
+/** On the phone: axe, nothing wider than the screen, and a screenshot named admin-{name}. */
+async function checkPhonePage(page: Page, testInfo: TestInfo, name: string) {
+  await axe(page, `admin ${name}`);
+  await expectNoPageOverflow(page, name);
+  await screenshotFromTop(page, testInfo, `admin-${name}`);
+}
+
 test('on a phone every admin page opens from the admin navigation and passes axe', async ({
   browser,
   isMobile,
@@ -340,36 +347,26 @@ test('on a phone every admin page opens from the admin navigation and passes axe
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   for (const figure of FIGURES)
     await expect(page.getByRole('region', { name: figure, exact: true })).toBeVisible();
-  await axe(page, 'admin dashboard');
-  await expectNoPageOverflow(page, 'dashboard');
-  await screenshotFromTop(page, testInfo, 'admin-dashboard');
+  await checkPhonePage(page, testInfo, 'dashboard');
 
   await viaSidebar(page, 'Veranstaltungen', /\/admin\/events$/, 'Veranstaltungen');
   await expect(page.getByRole('table', { name: 'Alle Events' })).toBeVisible();
-  await axe(page, 'admin events list');
-  await expectNoPageOverflow(page, 'events list');
-  await screenshotFromTop(page, testInfo, 'admin-events');
+  await checkPhonePage(page, testInfo, 'events');
 
   await page.getByRole('link', { name: 'Neues Event' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neues Event erstellen');
   // the sub-path keeps 'Veranstaltungen' active
   await expect(sidebar(page).getByRole('link', { name: 'Veranstaltungen' })).toHaveClass(/bg-accent/);
-  await axe(page, 'admin event form');
-  await expectNoPageOverflow(page, 'event form');
-  await screenshotFromTop(page, testInfo, 'admin-event-form');
+  await checkPhonePage(page, testInfo, 'event-form');
 
   await viaSidebar(page, 'Buchungen', /\/admin\/bookings$/, 'Tickets verwalten');
   await expect(page.getByRole('search', { name: 'Tickets filtern' })).toBeVisible();
   await expect(page.getByRole('table').first()).toBeVisible(); // the demo's tickets, grouped by event
-  await axe(page, 'admin tickets');
-  await expectNoPageOverflow(page, 'tickets');
-  await screenshotFromTop(page, testInfo, 'admin-tickets');
+  await checkPhonePage(page, testInfo, 'tickets');
 
   await viaSidebar(page, 'Benutzer', /\/admin\/users$/, 'Benutzer');
   await expect(page.getByRole('searchbox', { name: 'Benutzer suchen' })).toBeVisible();
-  await axe(page, 'admin users');
-  await expectNoPageOverflow(page, 'users');
-  await screenshotFromTop(page, testInfo, 'admin-users');
+  await checkPhonePage(page, testInfo, 'users');
 
   await viaSidebar(page, 'Einstellungen', /\/admin\/settings$/, 'Einstellungen');
   await expectNoPageOverflow(page, 'settings');

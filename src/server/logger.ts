@@ -3,10 +3,10 @@ import pino from 'pino';
 export type Logger = pino.Logger;
 
 /**
- * Structured JSON logs; secrets and cookies are redacted. Written asynchronously to stdout: a line is sent
- * at once when nothing else is being written, and lines that arrive meanwhile go out together with the next
- * write (one request line per API call cost a blocking write each, 14 % of a signed-in request's CPU time
- * under load). pino flushes what is pending when the process exits.
+ * Structured JSON logs; secrets and cookies are redacted. Written asynchronously to stdout, so the request
+ * line of every API call never blocks the event loop: a line is sent at once when nothing else is being
+ * written, lines that arrive meanwhile go out together with the next write. pino flushes what is pending
+ * when the process exits.
  */
 export function createLogger(level: string): Logger {
   return pino(

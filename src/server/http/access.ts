@@ -2,7 +2,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Role, SessionUser } from '@shared/session';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
-import { SESSION_COOKIE_PREFIX, SESSION_IDLE_SECONDS } from '../core/auth/auth';
+import {
+  SESSION_COOKIE_ATTRIBUTES,
+  SESSION_COOKIE_NAME,
+  SESSION_IDLE_SECONDS,
+  usesSecureCookies,
+} from '../core/auth/auth';
 import { findSession } from '../core/auth/find-session';
 import type { AppEnv } from './app';
 
@@ -10,8 +15,6 @@ export interface CurrentSession {
   sessionId: string;
   user: SessionUser;
 }
-
-const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
 
 /**
  * Reads the session cookie once per request (memoised): signature, session, user and profile in one query
@@ -22,17 +25,15 @@ export async function currentSession(c: Context<AppEnv>): Promise<CurrentSession
   const cached = c.get('session');
   if (cached !== undefined) return cached;
   const { config, database } = c.get('deps');
-  const secure = config.publicUrl.startsWith('https://');
+  const secure = usesSecureCookies(config.publicUrl);
   // Visitors without a session cookie (most requests) need no lookup at all.
-  const cookieValue = getCookie(c, SESSION_COOKIE, secure ? 'secure' : undefined);
+  const cookieValue = getCookie(c, SESSION_COOKIE_NAME, secure ? 'secure' : undefined);
   const found = cookieValue
     ? await findSession({ db: database.db, secret: config.appSecret, cookieValue })
     : null;
   if (found?.renewedUntil) {
-    setCookie(c, SESSION_COOKIE, cookieValue!, {
-      httpOnly: true,
-      sameSite: 'Lax',
-      path: '/',
+    setCookie(c, SESSION_COOKIE_NAME, cookieValue!, {
+      ...SESSION_COOKIE_ATTRIBUTES,
       secure,
       prefix: secure ? 'secure' : undefined,
       maxAge: SESSION_IDLE_SECONDS,

@@ -15,6 +15,10 @@ export const SESSION_REFRESH_SECONDS = 24 * 3600;
 /** Absolute expiry: no session lives longer than 30 days, however active (checked in find-session.ts). */
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 export const SESSION_COOKIE_PREFIX = 'ts';
+/** better-auth's session cookie; on https it carries the `__Secure-` prefix and the Secure flag. */
+export const SESSION_COOKIE_NAME = `${SESSION_COOKIE_PREFIX}.session_token`;
+export const SESSION_COOKIE_ATTRIBUTES = { httpOnly: true, sameSite: 'Lax', path: '/' } as const;
+export const usesSecureCookies = (publicUrl: string) => publicUrl.startsWith('https://');
 
 export interface AuthMailer {
   sendSignInCode(email: string, code: string): Promise<void>;
@@ -46,8 +50,8 @@ export function createAuth({ db, secret, publicUrl, mailer }: AuthOptions) {
     telemetry: { enabled: false },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
-      useSecureCookies: publicUrl.startsWith('https://'),
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      useSecureCookies: usesSecureCookies(publicUrl),
+      defaultCookieAttributes: SESSION_COOKIE_ATTRIBUTES,
     },
     databaseHooks: {
       user: {

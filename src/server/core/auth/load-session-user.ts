@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { consents, profiles, session, user, userNotificationPreferences } from '../../db/schema';
 import { ensureProfile } from './ensure-profile';
 
-/** The columns a SessionUser is made of, for a select that starts at `user` (joins: sessionUserJoins). */
-export const sessionUserColumns = {
+/** The columns a SessionUser is made of; both selects below join their tables the same way. */
+const sessionUserColumns = {
   id: user.id,
   email: user.email,
   name: user.name,
@@ -15,23 +15,18 @@ export const sessionUserColumns = {
   dsgvo: consents.granted,
 };
 
-type SessionUserRow = {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  profile: typeof profiles.$inferSelect | null;
-  emailConfirmed: boolean | null;
-  dsgvo: boolean | null;
-};
+const profileOfUser = eq(profiles.id, user.id);
+const preferencesOfUser = eq(userNotificationPreferences.userId, user.id);
+const dsgvoOfUser = and(eq(consents.userId, user.id), eq(consents.purpose, 'dsgvo'));
 
 const userSelect = (db: Db) =>
   db
     .select(sessionUserColumns)
     .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .leftJoin(userNotificationPreferences, eq(userNotificationPreferences.userId, user.id))
-    .leftJoin(consents, and(eq(consents.userId, user.id), eq(consents.purpose, 'dsgvo')));
+    .leftJoin(profiles, profileOfUser)
+    .leftJoin(userNotificationPreferences, preferencesOfUser)
+    .leftJoin(consents, dsgvoOfUser);
+type SessionUserRow = Awaited<ReturnType<typeof userSelect>>[number];
 
 /** The signed-in user as the client sees it: profile, confirmed e-mail and DSGVO consent. */
 export async function loadSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
@@ -49,9 +44,9 @@ const sessionByToken = (db: Db) =>
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .leftJoin(userNotificationPreferences, eq(userNotificationPreferences.userId, user.id))
-    .leftJoin(consents, and(eq(consents.userId, user.id), eq(consents.purpose, 'dsgvo')))
+    .leftJoin(profiles, profileOfUser)
+    .leftJoin(userNotificationPreferences, preferencesOfUser)
+    .leftJoin(consents, dsgvoOfUser)
     .where(eq(session.token, sql.placeholder('token')))
     .limit(1)
     .prepare('session_by_token');

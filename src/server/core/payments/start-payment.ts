@@ -120,7 +120,7 @@ async function startOnce(options: Parameters<typeof startPayment>[0]): Promise<P
     await db.update(payments).set({ providerPaymentId: created.id }).where(eq(payments.id, payment.id));
     if (provider.name === 'stripe' && !created.clientSecret) {
       // spec visitor §8: the Payment Element cannot start without it
-      throw new Error(PAYMENT_MESSAGES.clientSecretFailed);
+      throw new AppError('unavailable', PAYMENT_MESSAGES.clientSecretFailed);
     }
     return session(payment.id, created.clientSecret);
   } catch (error) {
@@ -130,9 +130,6 @@ async function startOnce(options: Parameters<typeof startPayment>[0]): Promise<P
       .set({ status: 'failed', lastError: message.slice(0, 1000) })
       .where(eq(payments.id, payment.id));
     logger.error({ err: error, bookingId }, 'payment provider refused to start a payment');
-    throw new AppError(
-      'unavailable',
-      message === PAYMENT_MESSAGES.clientSecretFailed ? message : PAYMENT_MESSAGES.initFailed,
-    );
+    throw error instanceof AppError ? error : new AppError('unavailable', PAYMENT_MESSAGES.initFailed);
   }
 }

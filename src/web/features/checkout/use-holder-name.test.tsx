@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState, SessionUser } from '@shared/session';
 import { sessionQuery } from '@web/lib/session';
-import { NAME_AUTOSAVE_MS, SAVED_INDICATOR_MS, useHolderName } from './use-holder-name';
+import { SAVED_INDICATOR_MS } from '@web/lib/use-saved-flash';
+import { NAME_AUTOSAVE_MS, useHolderName } from './use-holder-name';
 
 const user: SessionUser = {
   id: 'u1',

@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '@shared/session';
 import { ApiError } from '@web/lib/api-client';
+import { SAVED_INDICATOR_MS } from '@web/lib/use-saved-flash';
 import { useSaveProfileName } from './api/save-profile-name';
 
-import { SAVED_INDICATOR_MS } from '@web/lib/use-saved-flash';
-
-/** spec visitor §9: name autosave 600 ms after typing stops; the saved indicator shows for 3 s. */
+/** spec visitor §9: name autosave 600 ms after typing stops (the saved indicator: SAVED_INDICATOR_MS). */
 export const NAME_AUTOSAVE_MS = 600;
-export { SAVED_INDICATOR_MS };
 
 /**
  * 'Name auf dem Ticket' (spec visitor §2, §5): starts with the profile's full name (also when the guest
