@@ -2,32 +2,78 @@
 // `npm run test:e2e` (= `playwright test`). `.ci/run` does both in that order.
 // Chromium comes from Debian (`apt-get install -y chromium`, /usr/bin/chromium, or CHROMIUM_PATH);
 // never `npx playwright install` (the machines cannot download Playwright's own browsers).
+//
+// Two servers (docs/decisions/015-browser-tests.md):
+// - the journeys run against PostgreSQL (as the API tests in CI do): a fresh database per run, made here
+//   from E2E_ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
+// - one smoke journey (e2e/embedded/) runs against `node dist/server/main.js` with no DATABASE_URL, the
+//   embedded default of `npm start`.
+// The phone project runs only the tests tagged @phone (phone layout), not every journey a second time.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import pg from 'pg';
 
 const PORT = 3100;
+const EMBEDDED_PORT = 3101;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+const EMBEDDED_URL = `http://127.0.0.1:${EMBEDDED_PORT}`;
 
-// A fresh embedded database per run, so the demo seed runs on an empty database every time. The config is
-// loaded again in each worker process; the environment variable keeps one folder for the whole run.
-// (Playwright empties test-results/ before it starts the web server; the server creates the folder again.)
+// The config is loaded again in each worker process; the environment variables set by the first load keep
+// one data folder and one database for the whole run. (Playwright empties test-results/ before it starts
+// the web servers; the servers create their folders again.)
 const root = import.meta.dirname;
 process.env.E2E_DATA_DIR ??= path.join(root, 'test-results', `e2e-data-${Date.now()}`);
 const dataDir = path.resolve(root, process.env.E2E_DATA_DIR);
+const embeddedDataDir = `${dataDir}-embedded`;
 mkdirSync(dataDir, { recursive: true });
+process.env.E2E_DATABASE_URL ??= await freshDatabase(
+  process.env.E2E_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
+
+/** Drops the databases of earlier runs (those still in use stay) and creates an empty one for this run. */
+async function freshDatabase(adminUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const earlier = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'ticketshop_e2e_%'",
+    );
+    for (const { datname } of earlier.rows) {
+      await client.query(`drop database if exists "${datname}"`).catch(() => undefined);
+    }
+    const name = `ticketshop_e2e_${Date.now()}`;
+    await client.query(`create database "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  } finally {
+    await client.end();
+  }
+}
 
 const CI = Boolean(process.env.CI);
+// Measured on 2 cores (docs/decisions/015-browser-tests.md): 2 workers beat 1 with the server on PostgreSQL.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
+const serverEnv = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  // a new code to the same address at once: journeys sign the admin in again without waiting a minute
+  AUTH_CODE_INTERVAL_SECONDS: '0',
+};
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
   forbidOnly: CI,
-  workers: 2,
-  retries: CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  workers: WORKERS,
+  // A flaky test is a failing test: no retries that hide it.
+  retries: 0,
+  failOnFlakyTests: true,
+  timeout: 45_000,
+  expect: { timeout: 7_500 },
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
     baseURL: BASE_URL,
@@ -52,26 +98,47 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      testIgnore: /embedded\//,
+      grepInvert: /@phone-only/,
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'phone',
+      testIgnore: /embedded\//,
+      grep: /@phone/,
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
     },
-  ],
-  webServer: {
-    command: 'node dist/server/main.js',
-    cwd: root,
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+    {
+      name: 'embedded',
+      testMatch: /embedded\/.*\.spec\.ts/,
+      use: { baseURL: EMBEDDED_URL, viewport: { width: 1280, height: 800 } },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: 'node dist/server/main.js',
+      cwd: root,
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        DATABASE_URL: process.env.E2E_DATABASE_URL,
+      },
+    },
+    {
+      command: 'node dist/server/main.js',
+      cwd: root,
+      url: `${EMBEDDED_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(EMBEDDED_PORT), DATA_DIR: embeddedDataDir, DATABASE_URL: '' },
+    },
+  ],
 });

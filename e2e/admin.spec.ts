@@ -112,9 +112,7 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   page: visitor,
   browser,
   browserErrors,
-  isMobile,
 }, testInfo) => {
-  test.skip(isMobile, 'the whole journey once, on desktop; the phone checks every admin page below');
   test.setTimeout(180_000);
   const suffix = Date.now().toString(36);
   const title = `Schreibwerkstatt am Abend ${suffix}`;
@@ -331,57 +329,53 @@ async function checkPhonePage(page: Page, testInfo: TestInfo, name: string) {
   await screenshotFromTop(page, testInfo, `admin-${name}`);
 }
 
-test('on a phone every admin page opens from the admin navigation and passes axe', async ({
-  browser,
-  isMobile,
-}, testInfo) => {
-  test.skip(!isMobile, 'the desktop journey above visits every page');
-  test.setTimeout(90_000);
-  const { context, page, errors } = await openAdmin(browser);
+test(
+  'on a phone every admin page opens from the admin navigation and passes axe',
+  { tag: '@phone-only' }, // the desktop journey above visits every page
+  async ({ browser }, testInfo) => {
+    test.setTimeout(150_000);
+    const { context, page, errors } = await openAdmin(browser);
 
-  // into the admin area from the mobile menu
-  await openPage(page, '/');
-  await page.getByRole('button', { name: 'Menü öffnen' }).click();
-  await page.getByRole('dialog').getByRole('link', { name: 'Administration' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
-  for (const figure of FIGURES)
-    await expect(page.getByRole('region', { name: figure, exact: true })).toBeVisible();
-  await checkPhonePage(page, testInfo, 'dashboard');
+    // into the admin area from the mobile menu
+    await openPage(page, '/');
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Administration' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    for (const figure of FIGURES)
+      await expect(page.getByRole('region', { name: figure, exact: true })).toBeVisible();
+    await checkPhonePage(page, testInfo, 'dashboard');
 
-  await viaSidebar(page, 'Veranstaltungen', /\/admin\/events$/, 'Veranstaltungen');
-  await expect(page.getByRole('table', { name: 'Alle Events' })).toBeVisible();
-  await checkPhonePage(page, testInfo, 'events');
+    await viaSidebar(page, 'Veranstaltungen', /\/admin\/events$/, 'Veranstaltungen');
+    await expect(page.getByRole('table', { name: 'Alle Events' })).toBeVisible();
+    await checkPhonePage(page, testInfo, 'events');
 
-  await page.getByRole('link', { name: 'Neues Event' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neues Event erstellen');
-  // the sub-path keeps 'Veranstaltungen' active
-  await expect(sidebar(page).getByRole('link', { name: 'Veranstaltungen' })).toHaveClass(/bg-accent/);
-  await checkPhonePage(page, testInfo, 'event-form');
+    await page.getByRole('link', { name: 'Neues Event' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Neues Event erstellen');
+    // the sub-path keeps 'Veranstaltungen' active
+    await expect(sidebar(page).getByRole('link', { name: 'Veranstaltungen' })).toHaveClass(/bg-accent/);
+    await checkPhonePage(page, testInfo, 'event-form');
 
-  await viaSidebar(page, 'Buchungen', /\/admin\/bookings$/, 'Tickets verwalten');
-  await expect(page.getByRole('search', { name: 'Tickets filtern' })).toBeVisible();
-  await expect(page.getByRole('table').first()).toBeVisible(); // the demo's tickets, grouped by event
-  await checkPhonePage(page, testInfo, 'tickets');
+    await viaSidebar(page, 'Buchungen', /\/admin\/bookings$/, 'Tickets verwalten');
+    await expect(page.getByRole('search', { name: 'Tickets filtern' })).toBeVisible();
+    await expect(page.getByRole('table').first()).toBeVisible(); // the demo's tickets, grouped by event
+    await checkPhonePage(page, testInfo, 'tickets');
 
-  await viaSidebar(page, 'Benutzer', /\/admin\/users$/, 'Benutzer');
-  await expect(page.getByRole('searchbox', { name: 'Benutzer suchen' })).toBeVisible();
-  await checkPhonePage(page, testInfo, 'users');
+    await viaSidebar(page, 'Benutzer', /\/admin\/users$/, 'Benutzer');
+    await expect(page.getByRole('searchbox', { name: 'Benutzer suchen' })).toBeVisible();
+    await checkPhonePage(page, testInfo, 'users');
 
-  await viaSidebar(page, 'Einstellungen', /\/admin\/settings$/, 'Einstellungen');
-  await expectNoPageOverflow(page, 'settings');
-  await checkSettings(page, testInfo);
+    await viaSidebar(page, 'Einstellungen', /\/admin\/settings$/, 'Einstellungen');
+    await expectNoPageOverflow(page, 'settings');
+    await checkSettings(page, testInfo);
 
-  await viaSidebar(page, 'Übersicht', /\/admin$/, 'Dashboard');
-  expect(errors).toEqual([]);
-  await context.close();
-});
+    await viaSidebar(page, 'Übersicht', /\/admin$/, 'Dashboard');
+    expect(errors).toEqual([]);
+    await context.close();
+  },
+);
 
-test('an admin sets a profile picture and a portrait through the crop dialog', async ({
-  browser,
-  isMobile,
-}) => {
-  test.skip(isMobile, 'the upload cards once, on desktop');
+test('an admin sets a profile picture and a portrait through the crop dialog', async ({ browser }) => {
   const { context, page, errors } = await openAdmin(browser);
   await openPage(page, '/profile');
   await expect(page.getByRole('heading', { name: 'Mein Profil' })).toBeVisible();

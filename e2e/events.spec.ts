@@ -148,7 +148,14 @@ test.describe('home: card view', () => {
     });
     await openPage(page, '/');
     await expect(cards(page)).toHaveCount(4);
-    await page.waitForTimeout(500);
+    // what could still move the page: images of the first screen and the web fonts; then two frames to paint
+    await page.waitForFunction(() =>
+      [...document.images].every((image) => image.loading === 'lazy' || image.complete),
+    );
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
     const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
     expect(shift).toBeLessThan(0.1);
   });
@@ -162,70 +169,70 @@ test.describe('home: card view', () => {
 });
 
 test.describe('home: timetable', () => {
-  test("'Kalender' shows the table by month with 'Heute', in the URL and remembered in local storage", async ({
-    page,
-    browserErrors,
-    isMobile,
-  }) => {
-    await openPage(page, '/');
-    await viewButton(page, 'Kalender').click();
-    await expect(page).toHaveURL(/\/\?view=timetable$/);
-    await expect(viewButton(page, 'Kalender')).toHaveAttribute('aria-pressed', 'true');
-    expect(await page.evaluate(() => localStorage.getItem('viewMode'))).toBe('timetable');
+  test(
+    "'Kalender' shows the table by month with 'Heute', in the URL and remembered in local storage",
+    { tag: '@phone' },
+    async ({ page, browserErrors, isMobile }) => {
+      await openPage(page, '/');
+      await viewButton(page, 'Kalender').click();
+      await expect(page).toHaveURL(/\/\?view=timetable$/);
+      await expect(viewButton(page, 'Kalender')).toHaveAttribute('aria-pressed', 'true');
+      expect(await page.evaluate(() => localStorage.getItem('viewMode'))).toBe('timetable');
 
-    const table = page.getByTestId('timetable');
-    await expect(table.locator('thead th').filter({ visible: true })).toHaveText(
-      isMobile ? ['Datum', 'Titel'] : ['Datum', 'Zeit', 'Titel', 'Ort', 'Preis', 'Plätze'],
-    );
-    // Months as group headings, unique, in order.
-    const months = await table.locator('th[scope="colgroup"]').allTextContents();
-    expect(months.length).toBeGreaterThanOrEqual(2);
-    for (const month of months) expect(month).toMatch(MONTH);
-    expect(new Set(months).size).toBe(months.length);
+      const table = page.getByTestId('timetable');
+      await expect(table.locator('thead th').filter({ visible: true })).toHaveText(
+        isMobile ? ['Datum', 'Titel'] : ['Datum', 'Zeit', 'Titel', 'Ort', 'Preis', 'Plätze'],
+      );
+      // Months as group headings, unique, in order.
+      const months = await table.locator('th[scope="colgroup"]').allTextContents();
+      expect(months.length).toBeGreaterThanOrEqual(2);
+      for (const month of months) expect(month).toMatch(MONTH);
+      expect(new Set(months).size).toBe(months.length);
 
-    // The past published event, then 'Heute', then the upcoming ones; no hidden or draft event.
-    const rows = table.locator('tbody tr');
-    const kinds = await rows.evaluateAll((trs) =>
-      trs.map((tr) =>
-        tr.getAttribute('data-testid') === 'timetable-today'
-          ? 'today'
-          : tr.getAttribute('data-testid') === 'timetable-row'
-            ? tr.hasAttribute('data-past')
-              ? 'past'
-              : 'upcoming'
-            : 'other',
-      ),
-    );
-    const today = kinds.indexOf('today');
-    expect(kinds.filter((kind) => kind === 'today')).toHaveLength(1);
-    expect(kinds.lastIndexOf('past')).toBeLessThan(today);
-    expect(kinds.indexOf('upcoming')).toBeGreaterThan(today);
-    expect(kinds.filter((kind) => kind === 'past').length).toBeLessThanOrEqual(3);
-    await expect(page.getByTestId('timetable-today')).toContainText('Heute');
-    await expect(table.getByTestId('timetable-row').filter({ hasText: PAST_PUBLISHED })).toHaveCount(1);
-    await expect(table.getByTestId('timetable-row')).toHaveCount(5);
-    for (const title of [HIDDEN, DRAFT]) await expect(table.getByText(title)).toHaveCount(0);
-    await expect(
-      table
-        .getByTestId('timetable-row')
-        .filter({ hasText: SOLD_OUT.title })
-        .getByText('Ausgebucht')
-        .filter({ visible: true }),
-    ).toHaveCount(1);
+      // The past published event, then 'Heute', then the upcoming ones; no hidden or draft event.
+      const rows = table.locator('tbody tr');
+      const kinds = await rows.evaluateAll((trs) =>
+        trs.map((tr) =>
+          tr.getAttribute('data-testid') === 'timetable-today'
+            ? 'today'
+            : tr.getAttribute('data-testid') === 'timetable-row'
+              ? tr.hasAttribute('data-past')
+                ? 'past'
+                : 'upcoming'
+              : 'other',
+        ),
+      );
+      const today = kinds.indexOf('today');
+      expect(kinds.filter((kind) => kind === 'today')).toHaveLength(1);
+      expect(kinds.lastIndexOf('past')).toBeLessThan(today);
+      expect(kinds.indexOf('upcoming')).toBeGreaterThan(today);
+      expect(kinds.filter((kind) => kind === 'past').length).toBeLessThanOrEqual(3);
+      await expect(page.getByTestId('timetable-today')).toContainText('Heute');
+      await expect(table.getByTestId('timetable-row').filter({ hasText: PAST_PUBLISHED })).toHaveCount(1);
+      await expect(table.getByTestId('timetable-row')).toHaveCount(5);
+      for (const title of [HIDDEN, DRAFT]) await expect(table.getByText(title)).toHaveCount(0);
+      await expect(
+        table
+          .getByTestId('timetable-row')
+          .filter({ hasText: SOLD_OUT.title })
+          .getByText('Ausgebucht')
+          .filter({ visible: true }),
+      ).toHaveCount(1);
 
-    // Remembered: a reload keeps it, and so does / without the parameter (local storage).
-    await page.reload();
-    await expect(page.getByTestId('timetable')).toBeVisible();
-    await openPage(page, '/');
-    await expect(page.getByTestId('timetable')).toBeVisible();
-    await expect(viewButton(page, 'Kalender')).toHaveAttribute('aria-pressed', 'true');
-    // ... until the visitor switches back.
-    await viewButton(page, 'Kartenansicht').click();
-    await expect(page).toHaveURL(/\/\?view=cards$/);
-    await expect(cards(page)).toHaveCount(4);
-    expect(await page.evaluate(() => localStorage.getItem('viewMode'))).toBe('cards');
-    expect(browserErrors).toEqual([]);
-  });
+      // Remembered: a reload keeps it, and so does / without the parameter (local storage).
+      await page.reload();
+      await expect(page.getByTestId('timetable')).toBeVisible();
+      await openPage(page, '/');
+      await expect(page.getByTestId('timetable')).toBeVisible();
+      await expect(viewButton(page, 'Kalender')).toHaveAttribute('aria-pressed', 'true');
+      // ... until the visitor switches back.
+      await viewButton(page, 'Kartenansicht').click();
+      await expect(page).toHaveURL(/\/\?view=cards$/);
+      await expect(cards(page)).toHaveCount(4);
+      expect(await page.evaluate(() => localStorage.getItem('viewMode'))).toBe('cards');
+      expect(browserErrors).toEqual([]);
+    },
+  );
 
   test('opens at the next upcoming event; a row opens the event', async ({ page }) => {
     await openPage(page, '/?view=timetable');
@@ -306,17 +313,20 @@ test.describe('event detail', () => {
     await expect(page.getByRole('button', { name: 'Ausgebucht' }).first()).toBeDisabled();
   });
 
-  test('phones: a bottom bar with title, date, time range and Jetzt buchen', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'the bar is for phones');
-    await openPage(page, `/event/${NEARLY_SOLD_OUT.slug}`);
-    const bar = page.getByTestId('mobile-booking-bar');
-    await expect(bar).toBeInViewport();
-    await expect(bar).toContainText(NEARLY_SOLD_OUT.title);
-    await expect(bar).toContainText(/(Mo|Di|Mi|Do|Fr|Sa|So)\., \d{2}\.\d{2}\.\d{4}/);
-    await expect(bar).toContainText(/\d{2}:\d{2}.*\d{2}:\d{2} Uhr/);
-    await bar.getByRole('button', { name: 'Jetzt buchen' }).click();
-    await expect(page).toHaveURL(new RegExp(`/event/${NEARLY_SOLD_OUT.slug}/login$`));
-  });
+  test(
+    'phones: a bottom bar with title, date, time range and Jetzt buchen',
+    { tag: '@phone-only' }, // the bar is for phones
+    async ({ page }) => {
+      await openPage(page, `/event/${NEARLY_SOLD_OUT.slug}`);
+      const bar = page.getByTestId('mobile-booking-bar');
+      await expect(bar).toBeInViewport();
+      await expect(bar).toContainText(NEARLY_SOLD_OUT.title);
+      await expect(bar).toContainText(/(Mo|Di|Mi|Do|Fr|Sa|So)\., \d{2}\.\d{2}\.\d{4}/);
+      await expect(bar).toContainText(/\d{2}:\d{2}.*\d{2}:\d{2} Uhr/);
+      await bar.getByRole('button', { name: 'Jetzt buchen' }).click();
+      await expect(page).toHaveURL(new RegExp(`/event/${NEARLY_SOLD_OUT.slug}/login$`));
+    },
+  );
 
   test('add to calendar: Google link, Apple calendar and the .ics download named after the slug', async ({
     page,
@@ -439,7 +449,7 @@ test.describe('event detail', () => {
 });
 
 for (const theme of THEMES) {
-  test.describe(`accessibility and screenshots (${theme})`, () => {
+  test.describe(`accessibility and screenshots (${theme})`, { tag: '@phone' }, () => {
     test.use({ theme });
 
     test('home cards, timetable and detail: no serious axe violations', async ({ page }, testInfo) => {

@@ -40,7 +40,7 @@ const FAQ_ANCHORS = [
 const THEMES: ThemeChoice[] = ['light', 'dark'];
 
 for (const theme of THEMES) {
-  test.describe(`public routes (${theme})`, () => {
+  test.describe(`public routes (${theme})`, { tag: '@phone' }, () => {
     test.use({ theme });
 
     for (const route of PUBLIC_ROUTES) {
@@ -105,44 +105,44 @@ test.describe('FAQ /help', () => {
     await expect(page.locator('#q-storno').getByRole('heading', { level: 2 })).toBeInViewport();
   });
 
-  test('emits FAQPage structured data on first load and after client-side navigation', async ({
-    page,
-    isMobile,
-  }) => {
-    const faqData = async () => {
-      const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-      return blocks
-        .map((text) => JSON.parse(text) as { '@type'?: string; mainEntity?: unknown[] })
-        .filter((data) => data['@type'] === 'FAQPage');
-    };
+  test(
+    'emits FAQPage structured data on first load and after client-side navigation',
+    { tag: '@phone' },
+    async ({ page, isMobile }) => {
+      const faqData = async () => {
+        const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+        return blocks
+          .map((text) => JSON.parse(text) as { '@type'?: string; mainEntity?: unknown[] })
+          .filter((data) => data['@type'] === 'FAQPage');
+      };
 
-    await openPage(page, '/help');
-    let found = await faqData();
-    expect(found, 'one FAQPage block on /help (first load)').toHaveLength(1);
-    expect(found[0]!.mainEntity).toHaveLength(FAQ_ANCHORS.length);
+      await openPage(page, '/help');
+      let found = await faqData();
+      expect(found, 'one FAQPage block on /help (first load)').toHaveLength(1);
+      expect(found[0]!.mainEntity).toHaveLength(FAQ_ANCHORS.length);
 
-    await openPage(page, '/');
-    expect(await faqData(), 'no FAQPage block on /').toHaveLength(0);
-    if (isMobile) {
-      await page.getByRole('button', { name: 'Menü öffnen' }).click();
-      await page.getByRole('dialog', { name: 'Menü' }).getByRole('link', { name: 'FAQ' }).click();
-    } else {
-      await page
-        .getByRole('navigation', { name: 'Hauptnavigation' })
-        .getByRole('link', { name: 'FAQ' })
-        .click();
-    }
-    await expect(page).toHaveURL(/\/help$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Häufige Fragen (FAQ)');
-    found = await faqData();
-    expect(found, 'one FAQPage block on /help (client-side navigation)').toHaveLength(1);
-    expect(found[0]!.mainEntity).toHaveLength(FAQ_ANCHORS.length);
-  });
+      await openPage(page, '/');
+      expect(await faqData(), 'no FAQPage block on /').toHaveLength(0);
+      if (isMobile) {
+        await page.getByRole('button', { name: 'Menü öffnen' }).click();
+        await page.getByRole('dialog', { name: 'Menü' }).getByRole('link', { name: 'FAQ' }).click();
+      } else {
+        await page
+          .getByRole('navigation', { name: 'Hauptnavigation' })
+          .getByRole('link', { name: 'FAQ' })
+          .click();
+      }
+      await expect(page).toHaveURL(/\/help$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Häufige Fragen (FAQ)');
+      found = await faqData();
+      expect(found, 'one FAQPage block on /help (client-side navigation)').toHaveLength(1);
+      expect(found[0]!.mainEntity).toHaveLength(FAQ_ANCHORS.length);
+    },
+  );
 });
 
 test.describe('header and footer (signed out)', () => {
-  test('desktop header navigation: Veranstaltungen, FAQ, Anmelden', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'the desktop navigation is hidden on phones');
+  test('desktop header navigation: Veranstaltungen, FAQ, Anmelden', async ({ page }) => {
     await openPage(page, '/help');
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
     await expect(nav).toBeVisible();

@@ -24,8 +24,6 @@ async function expectResolvedTheme(page: Page, resolved: 'light' | 'dark') {
 }
 
 test.describe('theme (desktop header)', () => {
-  test.skip(({ isMobile }) => isMobile, 'the header theme menu is a desktop control');
-
   async function chooseTheme(page: Page, label: 'Hell' | 'Dunkel' | 'System') {
     await page.getByRole('button', { name: /^Darstellung/ }).click();
     const menu = page.getByRole('menu');
@@ -84,12 +82,24 @@ test.describe('theme (desktop header)', () => {
   });
 });
 
+/**
+ * Reloads and runs the page's timers (on the test's clock, `page.clock.install()`) a second ahead at once: a
+ * banner that would open 200 ms after start (and the 500 ms splash) has had its time, without waiting for it.
+ */
+async function reloadPastBannerDelay(page: Page) {
+  await page.reload();
+  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+  await page.clock.runFor(1_000);
+  await waitForApp(page);
+}
+
 test.describe('cookie banner', () => {
   test.use({ cookieConsent: null });
 
   const banner = (page: Page) => page.getByRole('dialog', { name: 'Cookies & Datenschutz' });
 
   test('shows on a first visit; "Accept all" stores the choice; the footer reopens it', async ({ page }) => {
+    await page.clock.install();
     await openPage(page, '/');
     expect(await storedValue(page, 'cookie-consent')).toBeNull();
     await expect(banner(page)).toBeVisible();
@@ -102,10 +112,7 @@ test.describe('cookie banner', () => {
     await expect(banner(page)).toHaveCount(0);
     expect(await storedValue(page, 'cookie-consent')).toBe('accepted');
 
-    await page.reload();
-    await waitForApp(page);
-    // the banner would appear 200 ms after start; the splash alone takes 500 ms, wait a little more anyway
-    await page.waitForTimeout(400);
+    await reloadPastBannerDelay(page);
     await expect(banner(page)).toHaveCount(0);
 
     await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie-Einstellungen' }).click();
@@ -114,9 +121,7 @@ test.describe('cookie banner', () => {
     await expect(banner(page)).toHaveCount(0);
     expect(await storedValue(page, 'cookie-consent')).toBe('essential');
 
-    await page.reload();
-    await waitForApp(page);
-    await page.waitForTimeout(400);
+    await reloadPastBannerDelay(page);
     await expect(banner(page)).toHaveCount(0);
   });
 
@@ -128,9 +133,8 @@ test.describe('cookie banner', () => {
   });
 });
 
-test.describe('phone menu', () => {
-  test.skip(({ isMobile }) => !isMobile, 'the slide-in menu is for small screens');
-
+// the slide-in menu is for small screens
+test.describe('phone menu', { tag: '@phone-only' }, () => {
   test('desktop navigation is hidden; the menu opens, switches theme, closes', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await openPage(page, '/');
@@ -209,9 +213,7 @@ test.describe('page changes', () => {
   });
 });
 
-test.describe('layout on small screens', () => {
-  test.skip(({ isMobile }) => !isMobile, 'phone only');
-
+test.describe('layout on small screens', { tag: '@phone-only' }, () => {
   for (const path of ['/', '/help', '/agb', '/impressum', '/datenschutz', '/login', '/gibt-es-nicht']) {
     test(`${path} has no horizontal scrolling at 390 px`, async ({ page }) => {
       await openPage(page, path);
@@ -227,7 +229,7 @@ test.describe('layout on small screens', () => {
 
 // Not assertions: pictures of key pages in both themes for people to look at (test-results/screenshots/).
 for (const theme of ['light', 'dark'] as const) {
-  test.describe(`screenshots (${theme})`, () => {
+  test.describe(`screenshots (${theme})`, { tag: '@phone' }, () => {
     test.use({ theme });
     const PAGES = [
       { path: '/', name: 'home' },
