@@ -3,7 +3,7 @@
 // Chromium comes from Debian (`apt-get install -y chromium`, /usr/bin/chromium, or CHROMIUM_PATH);
 // never `npx playwright install` (the machines cannot download Playwright's own browsers).
 //
-// Two servers (docs/decisions/015-browser-tests.md):
+// Two servers (docs/decisions/018-browser-tests.md):
 // - the journeys run against PostgreSQL (as the API tests in CI do): a fresh database per run, made here
 //   from E2E_ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
 // - one smoke journey (e2e/embedded/) runs against `node dist/server/main.js` with no DATABASE_URL, the
@@ -53,7 +53,7 @@ async function freshDatabase(adminUrl: string): Promise<string> {
 }
 
 const CI = Boolean(process.env.CI);
-// Measured on 2 cores (docs/decisions/015-browser-tests.md): 2 workers beat 1 with the server on PostgreSQL.
+// Measured on 2 cores (docs/decisions/018-browser-tests.md): 2 workers beat 1 with the server on PostgreSQL.
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 const serverEnv = {

@@ -376,6 +376,7 @@ test(
 );
 
 test('an admin sets a profile picture and a portrait through the crop dialog', async ({ browser }) => {
+  test.setTimeout(90_000); // two uploads through the crop dialog: ~20 s on a busy machine
   const { context, page, errors } = await openAdmin(browser);
   await openPage(page, '/profile');
   await expect(page.getByRole('heading', { name: 'Mein Profil' })).toBeVisible();

@@ -1,6 +1,6 @@
 // The embedded default of `npm start` (no DATABASE_URL: PGlite in DATA_DIR, dev mailbox, test payments,
 // demo seed), kept covered by one journey while every other journey runs against PostgreSQL
-// (docs/decisions/015-browser-tests.md): the home page, sign-in by code, a free booking, the ticket PDF.
+// (docs/decisions/018-browser-tests.md): the home page, sign-in by code, a free booking, the ticket PDF.
 import type { BookingView } from '../../src/shared/booking';
 import { expect, openPage, test } from '../support/fixtures';
 import { freshEmail, signInByCode } from '../support/mailbox';

@@ -70,6 +70,18 @@ describe('sending a code', () => {
     );
   });
 
+  it('AUTH_CODE_INTERVAL_SECONDS shortens the wait between two codes to one address (0: none)', async () => {
+    const quick = await createTestApp({ env: { AUTH_CODE_INTERVAL_SECONDS: '0' } });
+    try {
+      const email = uniqueEmail('schnell');
+      for (let i = 0; i < 2; i++) {
+        expect((await post(quick, '/api/auth/code/send', { email }, client())).status).toBe(200);
+      }
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('limits sending per client: the 31st address from one client in ten minutes gets 429', async () => {
     const headers = { 'X-Forwarded-For': '10.77.0.1' };
     for (let i = 0; i < 30; i++) {
