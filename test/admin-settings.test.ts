@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { createEvent, createUser } from '@server/db/factories';
 import { appSecrets, events } from '@server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { signIn, uniqueEmail } from './helpers/auth';
+import { pngFile } from './helpers/png';
 
 let t: TestApp;
 let admin: string;
@@ -456,6 +458,13 @@ describe('Branding Logos', () => {
     const res = await call('POST', `${BASE}/logos/light`, admin, logoForm(big, 'gross.png'));
     expect(res.status).toBe(413);
     expect((await errorOf(res)).message).toBe('Datei zu groß. Maximal 5 MB.');
+  });
+
+  it('refuses a small PNG that claims a 20000 × 20000 canvas with the pixel limit, not as a wrong type', async () => {
+    const bomb = pngFile(20_000, 20_000, 0, deflateSync(Buffer.alloc(64)));
+    const res = await call('POST', `${BASE}/logos/light`, admin, logoForm(bomb, 'riesig.png'));
+    expect(res.status).toBe(413);
+    expect((await errorOf(res)).message).toBe('Das Bild hat zu viele Pixel (höchstens 64 Megapixel).');
   });
 });
 

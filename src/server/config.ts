@@ -1,11 +1,58 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const milliseconds = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(fallback));
+
+/** How long the app waits for PostgreSQL (docs/decisions/015-database-faults.md). */
+export interface DatabaseTimeouts {
+  /** Connecting, and waiting for a free connection of the pool. */
+  connectMs: number;
+  /** One statement: the server cancels it after this; the client gives up a little later. */
+  statementMs: number;
+}
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 10_000 };
+
+/**
+ * Reverse proxies whose X-Forwarded-For entries are believed (docs/decisions/016): how many stand in front
+ * of the app (0: none, the default), or the addresses and ranges they send from.
+ */
+export type TrustProxy = { hops: number } | { ranges: string[] };
+
+function isAddressRange(range: string): boolean {
+  const [address = '', prefix, ...rest] = range.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+const trustProxySetting = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): TrustProxy => {
+      if (value === undefined) return { hops: 0 };
+      if (/^\s*\d+\s*$/.test(value)) return { hops: Number(value) };
+      const ranges = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (ranges.length > 0 && ranges.every(isAddressRange)) return { ranges };
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'muss eine Anzahl Proxys (z. B. 1) oder eine Liste von IP-Adressen/CIDR-Bereichen sein (z. B. 10.0.0.0/8,fd00::/8)',
+      });
+      return z.NEVER;
+    }),
+);
 
 // DESIGN §1 'Configuration': every variable, parsed once at start.
 const envSchema = z.object({
@@ -21,6 +68,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'muss mit postgres:// oder postgresql:// beginnen')
       .optional(),
   ),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'mindestens 32 Zeichen').optional()),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
@@ -38,7 +87,12 @@ const envSchema = z.object({
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  AUTH_CODE_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(3600).default(60),
+  ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional()),
+  TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,6 +106,7 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseTimeouts: DatabaseTimeouts;
   appSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -59,6 +114,9 @@ export interface Config {
   s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string } | undefined;
   seedDemo: boolean;
   logLevel: string;
+  trustProxy: TrustProxy;
+  /** Least seconds between two sign-in mails to one address (60, the client's resend countdown; tests lower it). */
+  authCodeIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     appSecret: e.APP_SECRET ?? readOrCreateDevSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Wachstumsraum <noreply@localhost>',
@@ -115,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Never in production, on by default elsewhere (DESIGN §1).
     seedDemo: !production && (e.SEED_DEMO === undefined || e.SEED_DEMO === 'true' || e.SEED_DEMO === '1'),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    authCodeIntervalSeconds: e.AUTH_CODE_INTERVAL_SECONDS,
   };
 }
 

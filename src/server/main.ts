@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { ConfigError, loadConfig } from './config';
-import { createLogger } from './logger';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createLogger, type Logger } from './logger';
 import { openDatabase, type Database } from './db/client';
 import { seedDemo } from './db/seed';
 import { createApp } from './http/app';
+import { devMailboxWarning } from './http/routes/dev-mails';
 import { createServices } from './services';
 import { hasAdmin } from './core/setup/create-owner';
 import { createSetupToken, SETUP_TOKEN_HOURS_VALID, setupUrl } from './core/setup/setup-token';
@@ -13,7 +14,7 @@ import { createSetupToken, SETUP_TOKEN_HOURS_VALID, setupUrl } from './core/setu
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = await connect(config.databaseUrl, config.dataDir);
+  const database = await connect(config, logger);
   await database.migrate();
   if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data seeded');
 
@@ -22,6 +23,9 @@ async function main() {
     const url = setupUrl(config.publicUrl, createSetupToken(config.appSecret));
     process.stdout.write(`Ersteinrichtung (gültig ${SETUP_TOKEN_HOURS_VALID} h, einmalig): ${url}\n`);
   }
+
+  const devMailboxExposed = devMailboxWarning(config);
+  if (devMailboxExposed) process.stderr.write(`${devMailboxExposed}\n`);
 
   const webRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
   const services = createServices(config, database, logger, { webRoot });
@@ -59,8 +63,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-async function connect(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'db') });
+async function connect(config: Config, logger: Logger): Promise<Database> {
+  const { databaseUrl, databaseTimeouts: timeouts } = config;
+  const database = await openDatabase(
+    databaseUrl ? { databaseUrl, timeouts, logger } : { dataDir: path.join(config.dataDir, 'db') },
+  );
   try {
     await database.ping();
     return database;

@@ -57,6 +57,27 @@ describe('sending a code', () => {
     expect(body.error.details[0]!.message).toBe(message);
   });
 
+  it('marks code and link mails secret until they expire; the dev mailbox still shows them once sent', async () => {
+    // docs/decisions/017-input-edge-and-leaks.md: blanked after SMTP delivery or expiry, not before
+    const email = uniqueEmail('geheim');
+    const before = Date.now();
+    const code = await sendAndGetCode(email);
+    const codeMail = await latestMailTo(t, email);
+    expect(codeMail!.secretUntil!.getTime()).toBeGreaterThanOrEqual(before + 10 * 60_000);
+    expect(codeMail!.secretUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
+    const linkEmail = uniqueEmail('link');
+    expect((await post(t, '/api/auth/magic-link/send', { email: linkEmail }, client())).status).toBe(200);
+    const linkMail = await latestMailTo(t, linkEmail);
+    expect(linkMail!.secretUntil!.getTime()).toBeGreaterThanOrEqual(before + 15 * 60_000);
+
+    while ((await t.services.outbox.drainOnce()) > 0);
+    expect(await latestMailTo(t, email)).toMatchObject({
+      status: 'sent',
+      subject: `Dein Anmeldecode: ${code}`,
+    });
+    expect((await latestMailTo(t, linkEmail))!.text).toContain('/auth/magic-link?token=');
+  });
+
   it('limits sending per address: a second code within a minute gets 429 with the wait', async () => {
     const email = uniqueEmail('eilig');
     await sendAndGetCode(email);

@@ -121,6 +121,21 @@ describe('GET /api/events/:slug/calendar.ics', () => {
     expect(String(organizerProperty.getFirstValue())).not.toContain(organizer.profile.email);
   });
 
+  it('keeps an organizer name with quotes, semicolons and colons inside the CN parameter', async () => {
+    // RFC 5545 §3.1: a quoted parameter value cannot hold DQUOTE; a \" would end it and inject parameters
+    const db = t.database.db;
+    const event = await createEvent(db, { slug: 'kalender-anfuehrungszeichen' });
+    const name = 'Dr. "Mimi"; ROLE=CHAIR:mailto:boese@example.org';
+    const organizer = await createUser(db, { role: 'organizer', name });
+    await db.insert(eventOrganizers).values({ eventId: event.id, userId: organizer.user.id });
+    const { vevent } = parse((await download(event.slug)).text);
+    const organizerProperty = vevent.getFirstProperty('organizer')!;
+    expect(organizerProperty.getParameter('cn')).toBe("Dr. 'Mimi'; ROLE=CHAIR:mailto:boese@example.org");
+    expect(organizerProperty.getParameter('role')).toBeUndefined();
+    const { contactEmail } = (await t.settings.get()).brand;
+    expect(String(organizerProperty.getFirstValue())).toBe(`mailto:${contactEmail}`);
+  });
+
   it('is only there for events a visitor may see', async () => {
     await createEvent(t.database.db, { slug: 'kalender-entwurf', status: 'draft' });
     for (const slug of ['kalender-entwurf', 'gibt-es-nicht']) {

@@ -28,6 +28,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SEED_DEMO: 'vielleicht' }, 'SEED_DEMO'],
     [{ APP_SECRET: 'kurz' }, 'APP_SECRET'],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: 'bald' }, 'DATABASE_CONNECT_TIMEOUT_MS'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '0' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
@@ -46,6 +48,19 @@ describe('loadConfig', () => {
       SEED_DEMO: 'true',
     });
     expect(config.seedDemo).toBe(false);
+  });
+
+  it('bounds every wait for the database: 5 s to connect, 10 s per statement, unless set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).databaseTimeouts).toEqual({
+      connectMs: 5000,
+      statementMs: 10_000,
+    });
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_CONNECT_TIMEOUT_MS: '800',
+      DATABASE_STATEMENT_TIMEOUT_MS: '2500',
+    });
+    expect(set.databaseTimeouts).toEqual({ connectMs: 800, statementMs: 2500 });
   });
 
   it('requires the S3 variables together', () => {

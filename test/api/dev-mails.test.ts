@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -9,9 +9,9 @@ import { enqueueMail } from '@server/core/mail/enqueue-mail';
 import type { Database } from '@server/db/client';
 import { mailOutbox } from '@server/db/schema';
 import type { AppDeps, AppEnv } from '@server/http/app';
-import { devMailRoutes } from '@server/http/routes/dev-mails';
+import { devMailboxWarning, devMailRoutes } from '@server/http/routes/dev-mails';
 import { createLogger } from '@server/logger';
-import { createTestApp } from '../helpers/app';
+import { createTestApp, peer } from '../helpers/app';
 import { createTestDatabase } from '../helpers/db';
 
 let database: Database;
@@ -34,6 +34,9 @@ function mount(config: Config) {
     await next();
   });
   app.route('/api/dev/mails', devMailRoutes);
+  // from this machine unless a test passes another peer (helpers/app.ts)
+  const request = app.request;
+  app.request = (input, init, env) => request(input, init, env ?? peer('127.0.0.1'));
   return app;
 }
 
@@ -127,5 +130,62 @@ describe('GET /api/dev/mails (DESIGN §1 contract)', () => {
     await enqueueAt('Hallo', new Date());
     expect(((await (await t.app.request('/api/dev/mails')).json()) as unknown[]).length).toBe(1);
     await t.close();
+  });
+});
+
+// docs/decisions/016: the mails hold everyone's sign-in codes, so only this machine may read them.
+describe('dev mailbox only for clients on this machine', () => {
+  const noSuchRoute = { error: { code: 'not_found', message: 'Diese API-Route gibt es nicht.' } };
+
+  it.each(['::1', '::ffff:127.0.0.1', '127.0.0.2'])('answers the loopback peer %s', async (address) => {
+    await enqueueAt('Code', new Date());
+    const res = await mount(devConfig).request('/api/dev/mails', {}, peer(address));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toHaveLength(1);
+  });
+
+  it.each(['203.0.113.9', '192.168.1.20', '172.17.0.1', '2001:db8::1'])(
+    'is 404 for the peer %s, whatever X-Forwarded-For claims',
+    async (address) => {
+      await enqueueAt('Code', new Date());
+      const res = await mount(devConfig).request(
+        '/api/dev/mails',
+        { headers: { 'X-Forwarded-For': '127.0.0.1', 'X-Real-IP': '127.0.0.1' } },
+        peer(address),
+      );
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual(noSuchRoute);
+    },
+  );
+
+  it('is 404 for a request that has no socket to tell where it comes from', async () => {
+    const res = await mount(devConfig).request('/api/dev/mails', {}, {});
+    expect(res.status).toBe(404);
+  });
+
+  it('serves the page /dev/mails to this machine only', async () => {
+    const webRoot = mkdtempSync(path.join(tmpdir(), 'ticketshop-devmail-web-'));
+    writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><!--app-head--></head></html>',
+    );
+    const t = await createTestApp({ database, webRoot });
+    expect((await t.app.request('/dev/mails')).status).toBe(200);
+    for (const pathname of ['/dev/mails', '/dev/mails/']) {
+      const res = await t.app.request(pathname, {}, peer('203.0.113.9'));
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('<html');
+    }
+    const api = await t.app.request('/api/dev/mails', {}, peer('203.0.113.9'));
+    expect(api.status).toBe(404);
+    await t.close();
+  });
+
+  it('warns at start when the mailbox is on and the server listens beyond loopback', () => {
+    const at = (env: Record<string, string>) => devMailboxWarning(loadConfig({ DATA_DIR: dataDir, ...env }));
+    expect(at({})).toContain('HOST=0.0.0.0'); // the default
+    expect(at({ HOST: '::' })).toContain('Entwickler-Postfach');
+    for (const host of ['127.0.0.1', '::1', 'localhost']) expect(at({ HOST: host })).toBeNull();
+    expect(at({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toBeNull();
   });
 });

@@ -229,7 +229,7 @@ describe('Stripe payments', () => {
     expect(await db().select().from(refunds).where(eq(refunds.bookingId, second.booking.id))).toHaveLength(0);
   });
 
-  it('five payment starts at once (double clicks, two tabs) all answer 200 with distinct attempts', async () => {
+  it('five payment starts at once (double clicks, two tabs) all get the same attempt and intent', async () => {
     const { booking, user } = await bookAndStart();
     await db().delete(payments).where(eq(payments.bookingId, booking.id));
     const starts = await Promise.all(
@@ -238,9 +238,15 @@ describe('Stripe payments', () => {
       ),
     );
     expect(starts.map((res) => res.status)).toEqual(Array(5).fill(200));
+    const sessions = (await Promise.all(starts.map((res) => res.json()))) as (PaymentSession & {
+      clientSecret: string;
+    })[];
     const rows = await db().select().from(payments).where(eq(payments.bookingId, booking.id));
-    expect(new Set(rows.map((row) => row.idempotencyKey)).size).toBe(rows.length);
-    expect(rows.every((row) => row.providerPaymentId)).toBe(true);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'pending', providerPaymentId: expect.any(String) });
+    expect(new Set(sessions.map((session) => session.paymentId))).toEqual(new Set([rows[0]!.id]));
+    expect(new Set(sessions.map((session) => session.clientSecret)).size).toBe(1);
+    expect(sessions[0]!.clientSecret.startsWith(`${rows[0]!.providerPaymentId}_secret_`)).toBe(true);
   });
 
   it('records a decline and lets the buyer try again', async () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
 } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { latestMailTo, post, sessionOf, signIn, uniqueEmail } from '../helpers/auth';
+import { pngFile } from '../helpers/png';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -332,10 +334,13 @@ describe('e-mail change', () => {
     const mail = await latestMailTo(t, newEmail);
     expect(mail?.subject).toBe('Bitte bestätige deine neue E-Mail-Adresse');
     expect(mail!.text).not.toMatch(/[?&](token|code)=/); // would be taken for a magic link (routes.ts)
+    expect(mail!.secretUntil!.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000); // blanked once sent
     const token = linkIn(mail!.text);
-    expect(await latestMailTo(t, oldEmail)).toMatchObject({
-      subject: expect.not.stringContaining('neue E-Mail'),
-    });
+    // The current address is told, without the link.
+    const notice = await latestMailTo(t, oldEmail);
+    expect(notice?.subject).toBe('Änderung deiner E-Mail-Adresse angefordert');
+    expect(notice!.text).toContain(newEmail);
+    expect(notice!.text).not.toContain('/profile/email?change=');
 
     // Not changed before the link is opened; the profile shows it as pending.
     expect((await sessionOf(t, cookie))!.email).toBe(oldEmail);
@@ -368,16 +373,41 @@ describe('e-mail change', () => {
     expect((await sessionOf(t, newCookie))!.id).toBe(id);
   });
 
-  it('refuses an address of another account, and invalid addresses, with German messages', async () => {
-    const { cookie } = await signedIn();
+  it('answers an address of another account like a free one, and mails its owner instead of a link', async () => {
+    const { cookie, id, email: oldEmail } = await signedIn();
     const other = await signedIn();
-    const taken = await send('POST', '/api/profile/email-change', cookie, {
-      email: other.email.toUpperCase(),
+    const answerTo = async (email: string) => {
+      const res = await send('POST', '/api/profile/email-change', cookie, { email });
+      const pending = (await (await send('GET', '/api/profile', cookie)).json()) as ProfileDetails;
+      return { status: res.status, body: (await res.json()) as unknown, pendingEmail: pending.pendingEmail };
+    };
+    const free = uniqueEmail('frei');
+    expect(await answerTo(other.email.toUpperCase())).toEqual({
+      status: 200,
+      body: { ok: true, pending: true },
+      pendingEmail: other.email,
     });
-    expect(taken.status).toBe(409);
-    expect(((await taken.json()) as ErrorBody).error.message).toBe(
-      'Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet.',
-    );
+    expect(await answerTo(free)).toEqual({
+      status: 200,
+      body: { ok: true, pending: true },
+      pendingEmail: free,
+    });
+
+    const toOwner = await latestMailTo(t, other.email);
+    expect(toOwner?.subject).toMatch(/^Deine E-Mail-Adresse hat bereits ein Konto bei /);
+    expect(toOwner!.text).toContain('deshalb wurde nichts geändert');
+    expect(toOwner!.text).not.toContain('/profile/email?change=');
+    expect((await latestMailTo(t, free))!.text).toContain('/profile/email?change=');
+    const notices = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, oldEmail));
+    expect(
+      notices.filter((mail) => mail.subject === 'Änderung deiner E-Mail-Adresse angefordert'),
+    ).toHaveLength(2);
+    const [account] = await t.database.db.select().from(user).where(eq(user.id, id));
+    expect(account!.email).toBe(oldEmail);
+  });
+
+  it('refuses invalid addresses with a German message', async () => {
+    const { cookie } = await signedIn();
     for (const email of [
       'anna beispiel@example.org',
       'anna.example.org',
@@ -476,6 +506,17 @@ describe('image uploads', () => {
     expect(gifRes.status).toBe(400);
     expect(((await gifRes.json()) as ErrorBody).error.message).toBe(
       'Ungültiger Dateityp. Erlaubt: JPEG, PNG, WebP.',
+    );
+  });
+
+  it('refuses a small PNG that claims a huge canvas with the pixel limit, not as a wrong type', async () => {
+    const { cookie } = await signedIn();
+    // 20000 × 20000 in the header, a few bytes of pixel data: over sharp's own default limit too
+    const bomb = pngFile(20_000, 20_000, 0, deflateSync(Buffer.alloc(64)));
+    const res = await upload('avatar', cookie, blobOf(bomb), 'riesig.png');
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as ErrorBody).error.message).toBe(
+      'Das Bild hat zu viele Pixel (höchstens 64 Megapixel).',
     );
   });
 

@@ -136,6 +136,25 @@ describe('test provider: complete', () => {
   });
 });
 
+describe('test provider: parallel starts', () => {
+  it('eight starts at once for one booking leave exactly one open attempt, and all answers name it', async () => {
+    // Before the booking row lock, PostgreSQL left two attempts here; PGlite (one connection) cannot race.
+    const buyer = await signedInUser(t);
+    const event = await createEvent(t.database.db, { priceCents: 1500 });
+    const booking = await book(buyer.cookie, event.id, 1);
+    const starts = await Promise.all(Array.from({ length: 8 }, () => startPayment(buyer.cookie, booking.id)));
+    expect(starts.map((res) => res.status)).toEqual(Array(8).fill(200));
+    const sessions = (await Promise.all(starts.map((res) => res.json()))) as PaymentSession[];
+    const attempts = await paymentsOf(t, booking.id);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({
+      status: 'pending',
+      providerPaymentId: expect.stringMatching(/^test_pi_/),
+    });
+    expect(new Set(sessions.map((session) => session.paymentId))).toEqual(new Set([attempts[0]!.id]));
+  });
+});
+
 describe('test provider: decline', () => {
   it('keeps the booking pending; a new attempt can then complete it', async () => {
     const buyer = await signedInUser(t);

@@ -19,17 +19,34 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The bindings @hono/node-server gives a request, as far as getConnInfo() reads them: pass as app.request's
+ * third argument to send from that address.
+ */
+export const peer = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+
 /** The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), driven by app.request(). */
 export async function createTestApp(
   options: { env?: Record<string, string>; webRoot?: string; database?: Database } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ticketshop-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  // A reverse proxy on this machine, as in a deployment: X-Forwarded-For names the client, so a test can be
+  // its own client for the per-client rate limits (docs/decisions/016).
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: '127.0.0.1',
+    ...options.env,
+  });
   const shared = options.database;
   const database = shared ?? (await createTestDatabase());
   const services = createServices(config, database, createLogger('silent'));
   const { settings } = services;
   const app = createApp({ ...services, webRoot: options.webRoot });
+  // app.request() has no socket; requests come from this machine unless a test passes another peer.
+  const request = app.request;
+  app.request = (input, init, env, executionCtx) =>
+    request(input, init, env ?? peer('127.0.0.1'), executionCtx);
   return {
     app,
     database,

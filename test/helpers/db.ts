@@ -6,6 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { migrationsFolder, openDatabase, type Database, type Db } from '@server/db/client';
 import { bookings, events } from '@server/db/schema';
+import { createLogger } from '@server/logger';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
@@ -27,9 +28,12 @@ export async function createTestDatabase(): Promise<Database> {
   const template = await ensureTemplate(serverUrl);
   const name = `ticketshop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(serverUrl, (client) => createFromTemplate(client, name, template));
-  const database = await openDatabase({ databaseUrl: urlWithDatabase(serverUrl, name) });
-  // DROP … WITH (FORCE) below may end a connection the pool is still closing: that is expected here.
-  database.pool?.on('error', () => undefined);
+  // DROP … WITH (FORCE) below may end a connection the pool is still closing: that is expected here, so the
+  // pool reports lost connections to a silent logger.
+  const database = await openDatabase({
+    databaseUrl: urlWithDatabase(serverUrl, name),
+    logger: createLogger('silent'),
+  });
   return {
     ...database,
     close: async () => {

@@ -6,7 +6,9 @@ import type { MailTransport, OutgoingMail } from '@server/adapters/mail/mail-tra
 import { enqueueMail } from '@server/core/mail/enqueue-mail';
 import type { Database, Db } from '@server/db/client';
 import { mailOutbox } from '@server/db/schema';
-import { OutboxWorker, retryDelayMs } from '@server/jobs/outbox-worker';
+import { listDevMails } from '@server/core/mail/list-dev-mails';
+import { signInCodeMail } from '@server/core/mail/templates/sign-in-code';
+import { OutboxWorker, PURGED_MAIL_TEXT, retryDelayMs } from '@server/jobs/outbox-worker';
 import { createTestDatabase } from '../helpers/db';
 
 let database: Database;
@@ -209,6 +211,83 @@ describe('outbox worker', () => {
     expect(sentCounts.reduce((a, b) => a + b, 0)).toBe(count);
     const rows = await db.select().from(mailOutbox);
     expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+});
+
+describe('sign-in mails (docs/decisions/017-input-edge-and-leaks.md)', () => {
+  const context = {
+    siteName: 'Wachstumsraum',
+    logoUrl: '',
+    supportEmail: 'hallo@shop.example.test',
+    publicUrl: 'https://shop.example.test',
+  };
+  const MINUTE = 60_000;
+  /** A sign-in code mail as the auth mailer writes it: secret for the code's 10 minutes. */
+  const codeMail = (clock: { now: () => Date }, code = '482913', to = 'gast@example.test') =>
+    enqueueMail(db, {
+      to,
+      ...signInCodeMail({ context, code }),
+      secretUntil: new Date(clock.now().getTime() + 10 * MINUTE),
+    });
+  const blanked = {
+    subject: PURGED_MAIL_TEXT,
+    text: PURGED_MAIL_TEXT,
+    html: PURGED_MAIL_TEXT,
+    secretUntil: null,
+  };
+
+  it('blanks the code once SMTP took the mail; other mails keep their text', async () => {
+    const clock = testClock();
+    const { id } = await codeMail(clock);
+    const other = await enqueueMail(db, mail());
+    const transport = fakeTransport();
+    const worker = new OutboxWorker({ db, transport, logger: captureLogger().logger, ...clock });
+    expect(await worker.drainOnce()).toBe(2);
+    expect(transport.sent.find((sent) => sent.to === 'gast@example.test')?.subject).toBe(
+      'Dein Anmeldecode: 482913',
+    );
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', ...blanked });
+    expect(JSON.stringify(await rowOf(id))).not.toContain('482913');
+    expect(await rowOf(other.id)).toMatchObject({ status: 'sent', subject: 'Betreff 1', text: 'Text 1' });
+  });
+
+  it('keeps the code readable in the dev mailbox until it expires, then blanks it', async () => {
+    const clock = testClock();
+    const { id } = await codeMail(clock);
+    const devbox: MailTransport = { kind: 'devbox', send: async () => undefined };
+    const worker = new OutboxWorker({ db, transport: devbox, logger: captureLogger().logger, ...clock });
+    expect(await worker.drainOnce()).toBe(1);
+    expect((await listDevMails({ db }))[0]).toMatchObject({ subject: 'Dein Anmeldecode: 482913' });
+
+    clock.advance(10 * MINUTE - 1000);
+    expect(await worker.purgeExpiredSecrets()).toBe(0);
+    clock.advance(2000);
+    expect(await worker.drainOnce()).toBe(0); // the worker's round purges too
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', ...blanked });
+    expect((await listDevMails({ db }))[0]).toMatchObject({
+      subject: PURGED_MAIL_TEXT,
+      text: PURGED_MAIL_TEXT,
+    });
+  });
+
+  it('gives up a code mail that could not be sent before the code expired, and blanks it', async () => {
+    const clock = testClock();
+    const { id } = await codeMail(clock);
+    const transport = fakeTransport({ failures: 100 });
+    const worker = new OutboxWorker({ db, transport, logger: captureLogger().logger, ...clock });
+    expect(await worker.drainOnce()).toBe(0);
+    expect(await rowOf(id)).toMatchObject({ status: 'pending', subject: 'Dein Anmeldecode: 482913' });
+
+    clock.advance(11 * MINUTE);
+    expect(await worker.purgeExpiredSecrets()).toBe(1);
+    expect(await rowOf(id)).toMatchObject({
+      status: 'failed',
+      lastError: 'expired before it could be sent',
+      ...blanked,
+    });
+    clock.advance(60 * MINUTE);
+    expect(await worker.drainOnce()).toBe(0);
+    expect(transport.sent).toHaveLength(0);
   });
 });
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type AppSettings } from '@shared/settings';
 import { adminCreatedMail } from '@server/core/mail/templates/admin-created';
 import { emailChangeMail } from '@server/core/mail/templates/email-change';
+import { emailChangeNoticeMail } from '@server/core/mail/templates/email-change-notice';
+import { emailChangeTakenMail } from '@server/core/mail/templates/email-change-taken';
 import { magicLinkMail } from '@server/core/mail/templates/magic-link';
 import { mailContextFrom, type MailContext } from '@server/core/mail/templates/mail-context';
 import { renderLayout } from '@server/core/mail/templates/render-layout';
@@ -135,6 +137,28 @@ describe('e-mail change mail', () => {
     }
     expect(mail.html).toContain('E-Mail-Adresse bestätigen');
     expectEscaped(emailChangeMail({ context, url, newEmail: `x${evil}@example.test` }).html);
+  });
+
+  it('tells the owner of a taken address that nothing changed, with a sign-in link but no token', () => {
+    const mail = emailChangeTakenMail({ context, email: 'vergeben@example.test' });
+    expect(mail.subject).toBe('Deine E-Mail-Adresse hat bereits ein Konto bei Wachstumsraum');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('vergeben@example.test');
+      expect(body).toContain('deshalb wurde nichts geändert');
+      expect(body).toContain('https://shop.example.test/login');
+      expect(body).not.toMatch(/[?&](change|token|code)=/);
+    }
+    expectEscaped(emailChangeTakenMail({ context: hostile, email: 'vergeben@example.test' }).html);
+  });
+
+  it('tells the current address which address was asked for, without the link', () => {
+    const mail = emailChangeNoticeMail({ context, newEmail: 'neu@example.test' });
+    expect(mail.subject).toBe('Änderung deiner E-Mail-Adresse angefordert');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('neu@example.test');
+      expect(body).not.toMatch(/[?&](change|token|code)=/);
+    }
+    expectEscaped(emailChangeNoticeMail({ context, newEmail: `x${evil}@example.test` }).html);
   });
 });
 

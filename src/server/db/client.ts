@@ -7,6 +7,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../config';
+import type { Logger } from '../logger';
+import { withDeadline } from './database-unavailable';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,8 +22,8 @@ export interface Database {
   kind: DatabaseKind;
   /** Runs all pending migrations. */
   migrate(): Promise<void>;
-  /** A cheap round trip, for health checks. */
-  ping(): Promise<void>;
+  /** A cheap round trip, for health checks; with `timeoutMs` it gives up waiting after that long. */
+  ping(options?: { timeoutMs?: number }): Promise<void>;
   close(): Promise<void>;
   /** The PostgreSQL pool when kind is 'postgres' (LISTEN/NOTIFY, raw benchmarks). */
   pool?: pg.Pool;
@@ -37,7 +40,13 @@ function resolveMigrationsFolder(): string {
 }
 
 export type DatabaseOptions =
-  | { databaseUrl: string }
+  | {
+      databaseUrl: string;
+      /** Defaults: DEFAULT_DATABASE_TIMEOUTS (config.ts). */
+      timeouts?: DatabaseTimeouts;
+      /** Where dropped connections are reported; a console warning without it. */
+      logger?: Pick<Logger, 'warn'>;
+    }
   | { dataDir: string }
   | {
       memory: true;
@@ -45,20 +54,7 @@ export type DatabaseOptions =
     };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
-    const db = drizzlePg(pool, { schema });
-    return {
-      db,
-      kind: 'postgres',
-      pool,
-      migrate: () => migratePg(db, { migrationsFolder }),
-      ping: async () => {
-        await pool.query('select 1');
-      },
-      close: () => pool.end(),
-    };
-  }
+  if ('databaseUrl' in options) return openPostgres(options);
   let client: PGlite;
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true });
@@ -73,10 +69,66 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
-    ping: async () => {
-      await client.query('select 1');
+    ping: async ({ timeoutMs } = {}) => {
+      const query = client.query('select 1');
+      await (timeoutMs ? withDeadline(query, timeoutMs) : query);
     },
     close: () => client.close(),
+  };
+}
+
+/** The server cancels a slow statement itself; the client waits this much longer for a server that is gone. */
+const CLIENT_TIMEOUT_MARGIN_MS = 1000;
+
+/**
+ * A pool whose connections may be ended at any time (restart, failover, pg_terminate_backend, a network
+ * blip) without taking the process down, and whose waits are bounded (docs/decisions/015-database-faults.md).
+ */
+function openPostgres(options: Extract<DatabaseOptions, { databaseUrl: string }>): Database {
+  const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+  const config: pg.PoolConfig = {
+    connectionString: options.databaseUrl,
+    max: 20,
+    keepAlive: true,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + CLIENT_TIMEOUT_MARGIN_MS,
+  };
+  const report = (error: Error) => {
+    const message = 'database connection lost; dropped from the pool';
+    if (options.logger) options.logger.warn({ err: error }, message);
+    else console.warn(`${message}: ${error.message}`);
+  };
+  const pool = new pg.Pool(config);
+  // An idle connection's error reaches the pool (which has already dropped it). Unhandled, the 'error'
+  // event would end the process.
+  pool.on('error', report);
+  // A connection in use fails its query, which the request answers with 503; pg-pool drops it on release
+  // as no longer queryable. Its 'error' event must not end the process either.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    migrate: async () => {
+      // A migration may rewrite a large table: its own connection, without the statement timeouts.
+      const client = new pg.Client({ ...config, statement_timeout: 0, query_timeout: 0 });
+      client.on('error', report);
+      await client.connect();
+      try {
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
+    },
+    ping: async ({ timeoutMs } = {}) => {
+      // the query's own timeout frees its connection; the deadline also covers waiting for one
+      // (node-postgres reads a per-query query_timeout; its types do not list it)
+      const query = pool.query({ text: 'select 1', query_timeout: timeoutMs } as pg.QueryConfig);
+      await (timeoutMs ? withDeadline(query, timeoutMs) : query);
+    },
+    close: () => pool.end(),
   };
 }
 

@@ -30,6 +30,7 @@ import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
 import { errorBody, handleError } from './errors';
 import { jsonBody } from './json-body';
+import { refuseBadCharacters } from './input-characters';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import { healthRoutes } from './routes/health';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps) {
   );
   app.use('/api/*', csrfProtection(deps.config.publicUrl, ['/api/payments/stripe/webhook']));
   app.use('/api/*', jsonBody);
+  app.use('*', refuseBadCharacters);
 
   app.route('/api/health', healthRoutes);
   app.route('/api/settings', settingsRoutes);

@@ -2,13 +2,30 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { AppError, GERMAN_DEFAULT_MESSAGES, type ErrorCode } from '../core/app-error';
+import { databaseUnavailableCause } from '../db/database-unavailable';
 import type { Logger } from '../logger';
+
+/** What a request hears while the database does not answer (docs/decisions/015-database-faults.md). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'Die Datenbank antwortet gerade nicht. Bitte versuche es gleich noch einmal.';
+/** Seconds a client should wait before trying again after a 503. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const unavailablePage = `<!doctype html>
+<html lang="de">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Gerade nicht erreichbar</title></head>
+<body><main><h1>Gerade nicht erreichbar</h1><p>${DATABASE_UNAVAILABLE_MESSAGE}</p></main></body>
+</html>
+`;
 
 export function errorBody(code: ErrorCode | string, message: string, details?: unknown) {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
-/** Maps every thrown error to `{error:{code,message}}`; unknown errors are logged and become a 500. */
+/**
+ * Maps every thrown error to `{error:{code,message}}`: a database that does not answer to 503, unknown
+ * errors are logged and become a 500.
+ */
 export function handleError(logger: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof AppError) {
@@ -24,6 +41,19 @@ export function handleError(logger: Logger) {
       const code: ErrorCode =
         err.status === 413 ? 'payload_too_large' : err.status === 401 ? 'unauthorized' : 'bad_request';
       return c.json(errorBody(code, GERMAN_DEFAULT_MESSAGES[code]), err.status);
+    }
+    const unavailable = databaseUnavailableCause(err);
+    if (unavailable) {
+      // the driver's error only: a wrapping DrizzleQueryError's message carries the query's parameters
+      logger.warn(
+        { path: c.req.path, method: c.req.method, code: unavailable.code, reason: unavailable.message },
+        'database unavailable',
+      );
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      c.header('Cache-Control', 'no-store');
+      // pages get a page a person can read; the API its usual JSON error
+      if (!c.req.path.startsWith('/api/')) return c.html(unavailablePage, 503);
+      return c.json(errorBody('unavailable', DATABASE_UNAVAILABLE_MESSAGE), 503);
     }
     logger.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
     return c.json(errorBody('internal', GERMAN_DEFAULT_MESSAGES.internal), 500);

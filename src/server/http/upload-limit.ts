@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../core/app-error';
+import { refuseBadFormFields } from './input-characters';
 
 /**
  * Routes that take files (multipart) instead of JSON. app.ts exempts their multipart requests from the
@@ -24,7 +25,8 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * Refuses a body larger than the file limit plus the envelope before reading it whole: by Content-Length
- * when given, else while streaming (hono's bodyLimit stops reading at the limit).
+ * when given, else while streaming (hono's bodyLimit stops reading at the limit). Then refuses bad
+ * characters in the form's text fields, as app.ts does for JSON bodies.
  */
 export function uploadLimit(maxFileBytes: number, message: string): MiddlewareHandler {
   const limit = bodyLimit({
@@ -36,6 +38,9 @@ export function uploadLimit(maxFileBytes: number, message: string): MiddlewareHa
   return (c, next) => {
     if (!isMultipart(c))
       throw new AppError('bad_request', 'Bitte eine Datei als multipart/form-data im Feld „file“ senden.');
-    return limit(c, next);
+    return limit(c, async () => {
+      await refuseBadFormFields(c);
+      await next();
+    });
   };
 }

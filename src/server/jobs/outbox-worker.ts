@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { MailTransport, OutgoingMail } from '../adapters/mail/mail-transport';
 import type { Db } from '../db/client';
 import { mailOutbox, type DeferredMailAttachment, type MailAttachment } from '../db/schema';
@@ -24,6 +24,16 @@ export type AttachmentRenderer = (render: DeferredMailAttachment['render']) => P
 
 const BASE_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 60 * 60_000;
+const PURGE_INTERVAL_MS = 60_000;
+
+/** What is left of a mail's subject and bodies once its sign-in code or link is blanked. */
+export const PURGED_MAIL_TEXT = '[entfernt]';
+const purged = {
+  subject: PURGED_MAIL_TEXT,
+  text: PURGED_MAIL_TEXT,
+  html: PURGED_MAIL_TEXT,
+  secretUntil: null,
+};
 
 /** 30 s, 1 min, 2 min, … capped at 1 h: a relay that is down for a while is not hammered. */
 export function retryDelayMs(failedAttempts: number): number {
@@ -51,6 +61,7 @@ export class OutboxWorker {
   private started = false;
   private stopping = false;
   private rerun = false;
+  private nextPurgeAt = 0;
 
   constructor(options: OutboxWorkerOptions) {
     this.db = options.db;
@@ -101,6 +112,10 @@ export class OutboxWorker {
 
   /** Sends up to batchSize due mails now; returns how many were sent. */
   async drainOnce(): Promise<number> {
+    if (this.now().getTime() >= this.nextPurgeAt) {
+      this.nextPurgeAt = this.now().getTime() + PURGE_INTERVAL_MS;
+      await this.purgeExpiredSecrets();
+    }
     let sent = 0;
     for (let i = 0; i < this.batchSize && !this.stopping; i++) {
       // One mail per claim: a lease then only has to cover one send, not a whole batch.
@@ -109,6 +124,23 @@ export class OutboxWorker {
       if (await this.deliver(mail)) sent++;
     }
     return sent;
+  }
+
+  /**
+   * Blanks sign-in mails whose code or link has expired, sent or not, in every mode; one that was never
+   * sent is given up, as its code would no longer work (docs/decisions/017-input-edge-and-leaks.md).
+   */
+  async purgeExpiredSecrets(): Promise<number> {
+    const rows = await this.db
+      .update(mailOutbox)
+      .set({
+        ...purged,
+        status: sql`case when ${mailOutbox.status} = 'pending' then 'failed' else ${mailOutbox.status} end`,
+        lastError: sql`case when ${mailOutbox.status} = 'pending' then 'expired before it could be sent' else ${mailOutbox.lastError} end`,
+      })
+      .where(and(isNotNull(mailOutbox.secretUntil), lte(mailOutbox.secretUntil, this.now())))
+      .returning({ id: mailOutbox.id });
+    return rows.length;
   }
 
   private schedule(delayMs: number) {
@@ -141,13 +173,15 @@ export class OutboxWorker {
       .limit(1)
       .for('update', { skipLocked: true });
     // attempts is counted at the claim, so a mail that crashes the process still uses up its attempts.
+    // `id = (subquery)` runs the subquery once (an InitPlan). With `id in (…)` the planner may rerun it
+    // for each row (a nested loop semi join), and one claim then took several mails (seen in PGlite).
     const [row] = await this.db
       .update(mailOutbox)
       .set({
         attempts: sql`${mailOutbox.attempts} + 1`,
         nextAttemptAt: new Date(now.getTime() + this.leaseMs),
       })
-      .where(and(inArray(mailOutbox.id, due), eq(mailOutbox.status, 'pending')))
+      .where(and(sql`${mailOutbox.id} = (${due})`, eq(mailOutbox.status, 'pending')))
       .returning();
     return row;
   }
@@ -171,9 +205,12 @@ export class OutboxWorker {
       await this.recordFailure(row, error);
       return false;
     }
+    // Delivered by SMTP, a sign-in mail's secret is blanked at once; the dev mailbox is this very row,
+    // where local sign-ins read the code, so there it waits for the expiry.
+    const blank = row.secretUntil !== null && this.transport.kind === 'smtp';
     await this.db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: this.now(), lastError: null })
+      .set({ status: 'sent', sentAt: this.now(), lastError: null, ...(blank ? purged : {}) })
       .where(eq(mailOutbox.id, row.id));
     this.logger.debug({ mailId: row.id, attempts: row.attempts }, 'mail sent');
     return true;

@@ -23,7 +23,12 @@ export function magicLinkUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/auth/magic-link?token=${encodeURIComponent(token)}`;
 }
 
-/** Sign-in mails go through the outbox like every other mail, so an SMTP hiccup only delays them. */
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+/**
+ * Sign-in mails go through the outbox like every other mail, so an SMTP hiccup only delays them. They are
+ * marked secret until the code or link expires (docs/decisions/017-input-edge-and-leaks.md).
+ */
 export function createAuthMailer({
   db,
   config,
@@ -36,14 +41,14 @@ export function createAuthMailer({
   return {
     async sendSignInCode(email, code) {
       const mail = signInCodeMail({ context: await context(), code, minutesValid: CODE_MINUTES_VALID });
-      await enqueueMail(db, { to: email, ...mail });
+      await enqueueMail(db, { to: email, ...mail, secretUntil: minutesFromNow(CODE_MINUTES_VALID) });
       if (devMailbox) logger.info({ to: email, code }, 'Anmeldecode (Entwickler-Postfach)');
       kick();
     },
     async sendMagicLink(email, token) {
       const url = magicLinkUrl(config.publicUrl, token);
       const mail = magicLinkMail({ context: await context(), url, minutesValid: MAGIC_LINK_MINUTES_VALID });
-      await enqueueMail(db, { to: email, ...mail });
+      await enqueueMail(db, { to: email, ...mail, secretUntil: minutesFromNow(MAGIC_LINK_MINUTES_VALID) });
       if (devMailbox) logger.info({ to: email, url }, 'Anmeldelink (Entwickler-Postfach)');
       kick();
     },

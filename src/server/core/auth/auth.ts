@@ -52,6 +52,9 @@ export function createAuth({ db, secret, publicUrl, mailer }: AuthOptions) {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: usesSecureCookies(publicUrl),
       defaultCookieAttributes: SESSION_COOKIE_ATTRIBUTES,
+      // better-auth would store X-Forwarded-For, which any client can send, as the session's IP; we never
+      // read it, and client addresses are resolved in one place only (http/client-ip.ts, docs/decisions/016).
+      ipAddress: { disableIpTracking: true },
     },
     databaseHooks: {
       user: {

@@ -50,10 +50,21 @@ export function buildEventCalendar(event: PublicEvent, options: EventCalendarOpt
     description: [event.shortDescription, event.description, url].filter(Boolean).join('\n\n'),
     location: calendarLocation(event),
     url,
-    organizer: firstOrganizer ? { name: firstOrganizer.displayName, email: options.contactEmail } : null,
+    organizer: firstOrganizer
+      ? { name: quotableParameter(firstOrganizer.displayName), email: options.contactEmail }
+      : null,
     status: event.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   return { filename: `${event.slug}.ics`, body: calendar.toString() };
+}
+
+/**
+ * RFC 5545 §3.1: a quoted parameter value (the organizer's CN) may hold neither DQUOTE nor control
+ * characters, and knows no escapes. ical-generator writes \", which ends the value early, so the rest of a
+ * name like `A"; ROLE=…` would be read as further parameters. Quotes become apostrophes.
+ */
+function quotableParameter(value: string): string {
+  return value.replaceAll('"', "'").replace(/\p{Cc}+/gu, ' ');
 }
 
 function calendarLocation(event: PublicEvent): string {

@@ -9,10 +9,11 @@ export type MailWriter = Pick<Db, 'insert'>;
  * DESIGN §4: writes the mail into the outbox. Call it with the transaction of the change that causes the
  * mail, so the mail exists exactly when the change does; the outbox worker sends it later, with retries.
  * Kick the worker after the transaction commits to send without waiting for its next round.
+ * `secretUntil` marks a mail with a sign-in code or link: the worker blanks it after sending or expiry.
  */
 export async function enqueueMail(
   db: MailWriter,
-  mail: OutgoingMail & { deferredAttachments?: DeferredMailAttachment[] },
+  mail: OutgoingMail & { deferredAttachments?: DeferredMailAttachment[]; secretUntil?: Date },
 ): Promise<{ id: string }> {
   const attachments: StoredMailAttachment[] = (mail.attachments ?? []).map((attachment) => ({
     filename: attachment.filename,
@@ -23,7 +24,14 @@ export async function enqueueMail(
   attachments.push(...(mail.deferredAttachments ?? []));
   const [row] = await db
     .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments })
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments,
+      secretUntil: mail.secretUntil,
+    })
     .returning({ id: mailOutbox.id });
   return { id: row!.id };
 }

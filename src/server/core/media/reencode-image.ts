@@ -16,7 +16,9 @@ export async function reencodeImage(bytes: Buffer, size: { width: number; height
   if (bytes.length > IMAGE_MAX_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE_MESSAGE);
   let metadata: sharp.Metadata;
   try {
-    metadata = await sharp(bytes).metadata(); // reads the header only
+    // Reads the header only, so no pixel limit here: sharp's default one would make a huge canvas fail as
+    // 'not an image' instead of reaching the pixel check below.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('bad_request', IMAGE_TYPE_MESSAGE);
   }

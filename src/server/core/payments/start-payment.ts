@@ -1,41 +1,162 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { PAYMENT_MESSAGES, type PaymentSession } from '@shared/payments';
 import type { Role } from '@shared/session';
+import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import type { Db } from '../../db/client';
+import type { Booking } from '../../db/factories';
 import { bookings, events, payments } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { AppError } from '../app-error';
 import type { PaymentGateway } from './payment-gateway';
 import { loadOwnBooking } from './own-booking';
 
-/**
- * spec visitor §7 create-stripe-payment, DESIGN §4: starts (or resumes) the payment of a pending booking
- * for the server's total. Every attempt is its own payments row, created before the provider is called,
- * with an idempotency key derived from it, so a retried request never creates a second charge. A pending
- * attempt of the same provider is resumed instead of starting another one.
- */
-export async function startPayment(options: {
+type Payment = typeof payments.$inferSelect;
+
+interface StartPaymentOptions {
   db: Db;
   gateway: PaymentGateway;
   logger: Logger;
   bookingId: string;
   user: { id: string; role: Role };
   now?: Date;
-}): Promise<PaymentSession> {
-  // Two requests at once (a double click, two tabs) may both find no open attempt and claim the same
-  // attempt number; the loser's insert does nothing, and it looks again (now finding the winner's row).
-  for (let round = 1; round <= 3; round += 1) {
-    const started = await startOnce(options);
-    if (started) return started;
-    await new Promise((resolve) => setTimeout(resolve, 100 * round));
+}
+
+/**
+ * spec visitor §7 create-stripe-payment, DESIGN §4: starts (or resumes) the payment of a pending booking
+ * for the server's total. Every attempt is its own payments row, created before the provider is called,
+ * with an idempotency key derived from it, so a retried request never creates a second charge.
+ *
+ * A booking has at most one open attempt per provider and amount: it is looked up, or created, while the
+ * booking row is locked, so parallel starts (a double click, two tabs) all get the same attempt
+ * (docs/decisions/017-input-edge-and-leaks.md). The provider is called after that short transaction.
+ */
+export async function startPayment(options: StartPaymentOptions): Promise<PaymentSession> {
+  const { db, gateway, logger, bookingId, user, now = new Date() } = options;
+  payable(await loadOwnBooking(db, bookingId, user), now);
+  const provider = await gateway.current();
+  if (!provider) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
+  if (provider.name === 'stripe' && !provider.publishableKey) {
+    logger.error('Stripe secret key set but no publishable key: payments cannot start');
+    throw new AppError('unavailable', PAYMENT_MESSAGES.initFailed);
+  }
+  // An open attempt the provider cannot resume is closed, and the next round creates a new one.
+  for (let round = 1; round <= 2; round += 1) {
+    const { booking, payment, created } = await claimAttempt({ ...options, provider, now });
+    const session = sessionFor(provider, booking);
+    if (created || !payment.providerPaymentId) {
+      return createAtProvider({ db, logger, provider, booking, payment, created, session });
+    }
+    if (provider.name === 'test') return session(payment.id);
+    try {
+      const existing = await provider.retrievePayment(payment.providerPaymentId);
+      if (existing.state === 'pending' && existing.clientSecret)
+        return session(payment.id, existing.clientSecret);
+    } catch (error) {
+      logger.warn({ err: error, paymentId: payment.id }, 'could not resume payment; starting a new one');
+    }
+    // A late success of the closed attempt is still honoured (settle-payment.ts).
+    await db
+      .update(payments)
+      .set({ status: 'canceled', lastError: 'replaced by a new attempt' })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
   }
   throw new AppError('unavailable', PAYMENT_MESSAGES.initFailed);
 }
 
-/** One try; null when another request took the attempt number first. */
-async function startOnce(options: Parameters<typeof startPayment>[0]): Promise<PaymentSession | null> {
-  const { db, gateway, logger, bookingId, user, now = new Date() } = options;
-  const booking = await loadOwnBooking(db, bookingId, user);
+/** The booking's open attempt for this provider and amount, or a new one; under the booking's row lock. */
+async function claimAttempt(options: StartPaymentOptions & { provider: PaymentProvider; now: Date }) {
+  const { db, bookingId, user, provider, now } = options;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    const booking = payable(await loadOwnBooking(tx, bookingId, user), now);
+    const [open] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.bookingId, bookingId),
+          eq(payments.provider, provider.name),
+          eq(payments.status, 'pending'),
+          eq(payments.amountCents, booking.totalAmountCents),
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (open) return { booking, payment: open, created: false };
+
+    const [{ attempts } = { attempts: 0 }] = await tx
+      .select({ attempts: count() })
+      .from(payments)
+      .where(eq(payments.bookingId, bookingId));
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        bookingId,
+        provider: provider.name,
+        amountCents: booking.totalAmountCents,
+        currency: booking.currency,
+        idempotencyKey: `booking-${bookingId}-payment-${attempts + 1}`,
+      })
+      .returning();
+    // Test bookings are marked before any ticket exists, so every ticket of it carries the flag.
+    await tx.update(bookings).set({ isTest: provider.isTest }).where(eq(bookings.id, bookingId));
+    return { booking, payment: payment!, created: true };
+  });
+}
+
+/**
+ * Asks the provider for the attempt's payment. A request that found the attempt without a provider id
+ * (its creator is asking right now, or died before the answer) asks too: the same idempotency key gets
+ * the same PaymentIntent. Only the creator marks the attempt failed when the provider refuses.
+ */
+async function createAtProvider(options: {
+  db: Db;
+  logger: Logger;
+  provider: PaymentProvider;
+  booking: Booking;
+  payment: Payment;
+  created: boolean;
+  session: (paymentId: string, clientSecret?: string) => PaymentSession;
+}): Promise<PaymentSession> {
+  const { db, logger, provider, booking, payment, created, session } = options;
+  try {
+    const [event] = await db
+      .select({ title: events.title })
+      .from(events)
+      .where(eq(events.id, booking.eventId))
+      .limit(1);
+    const answer = await provider.createPayment({
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      idempotencyKey: payment.idempotencyKey,
+      bookingId: booking.id,
+      description: `${booking.quantity} × ${event?.title ?? 'Ticket'}`,
+    });
+    // the first answer is kept (the test provider has no idempotency keys and answers anew each time)
+    await db
+      .update(payments)
+      .set({ providerPaymentId: answer.id })
+      .where(and(eq(payments.id, payment.id), isNull(payments.providerPaymentId)));
+    if (provider.name === 'stripe' && !answer.clientSecret) {
+      // spec visitor §8: the Payment Element cannot start without it
+      throw new AppError('unavailable', PAYMENT_MESSAGES.clientSecretFailed);
+    }
+    return session(payment.id, answer.clientSecret);
+  } catch (error) {
+    if (created) {
+      const message = error instanceof Error ? error.message : String(error);
+      await db
+        .update(payments)
+        .set({ status: 'failed', lastError: message.slice(0, 1000) })
+        .where(eq(payments.id, payment.id));
+    }
+    logger.error({ err: error, bookingId: booking.id }, 'payment provider refused to start a payment');
+    throw error instanceof AppError ? error : new AppError('unavailable', PAYMENT_MESSAGES.initFailed);
+  }
+}
+
+/** The booking if it can be paid now; the spec's German message otherwise. */
+function payable(booking: Booking, now: Date): Booking {
   if (booking.status === 'confirmed') throw new AppError('conflict', PAYMENT_MESSAGES.alreadyPaid);
   if (booking.status === 'expired') throw new AppError('conflict', PAYMENT_MESSAGES.holdExpired);
   if (booking.status !== 'pending' || booking.totalAmountCents <= 0) {
@@ -44,13 +165,11 @@ async function startOnce(options: Parameters<typeof startPayment>[0]): Promise<P
   if (booking.holdExpiresAt && booking.holdExpiresAt.getTime() <= now.getTime()) {
     throw new AppError('conflict', PAYMENT_MESSAGES.holdExpired);
   }
-  const provider = await gateway.current();
-  if (!provider) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
-  if (provider.name === 'stripe' && !provider.publishableKey) {
-    logger.error('Stripe secret key set but no publishable key: payments cannot start');
-    throw new AppError('unavailable', PAYMENT_MESSAGES.initFailed);
-  }
-  const session = (paymentId: string, clientSecret?: string): PaymentSession =>
+  return booking;
+}
+
+function sessionFor(provider: PaymentProvider, booking: Booking) {
+  return (paymentId: string, clientSecret?: string): PaymentSession =>
     provider.name === 'stripe'
       ? {
           provider: 'stripe',
@@ -61,75 +180,4 @@ async function startOnce(options: Parameters<typeof startPayment>[0]): Promise<P
           currency: booking.currency,
         }
       : { provider: 'test', paymentId, amountCents: booking.totalAmountCents, currency: booking.currency };
-
-  const [open] = await db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.bookingId, bookingId),
-        eq(payments.provider, provider.name),
-        eq(payments.status, 'pending'),
-        eq(payments.amountCents, booking.totalAmountCents),
-      ),
-    )
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  if (open?.providerPaymentId) {
-    if (provider.name === 'test') return session(open.id);
-    try {
-      const existing = await provider.retrievePayment(open.providerPaymentId);
-      if (existing.state === 'pending' && existing.clientSecret)
-        return session(open.id, existing.clientSecret);
-    } catch (error) {
-      logger.warn({ err: error, paymentId: open.id }, 'could not resume payment; starting a new one');
-    }
-  }
-
-  const [{ attempts } = { attempts: 0 }] = await db
-    .select({ attempts: count() })
-    .from(payments)
-    .where(eq(payments.bookingId, bookingId));
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      bookingId,
-      provider: provider.name,
-      amountCents: booking.totalAmountCents,
-      currency: booking.currency,
-      idempotencyKey: `booking-${bookingId}-payment-${attempts + 1}`,
-    })
-    .onConflictDoNothing({ target: payments.idempotencyKey })
-    .returning();
-  if (!payment) return null;
-  // Test bookings are marked before any ticket exists, so every ticket of it carries the flag.
-  await db.update(bookings).set({ isTest: provider.isTest }).where(eq(bookings.id, bookingId));
-  try {
-    const [event] = await db
-      .select({ title: events.title })
-      .from(events)
-      .where(eq(events.id, booking.eventId))
-      .limit(1);
-    const created = await provider.createPayment({
-      amountCents: payment.amountCents,
-      currency: payment.currency,
-      idempotencyKey: payment.idempotencyKey,
-      bookingId,
-      description: `${booking.quantity} × ${event?.title ?? 'Ticket'}`,
-    });
-    await db.update(payments).set({ providerPaymentId: created.id }).where(eq(payments.id, payment.id));
-    if (provider.name === 'stripe' && !created.clientSecret) {
-      // spec visitor §8: the Payment Element cannot start without it
-      throw new AppError('unavailable', PAYMENT_MESSAGES.clientSecretFailed);
-    }
-    return session(payment.id, created.clientSecret);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await db
-      .update(payments)
-      .set({ status: 'failed', lastError: message.slice(0, 1000) })
-      .where(eq(payments.id, payment.id));
-    logger.error({ err: error, bookingId }, 'payment provider refused to start a payment');
-    throw error instanceof AppError ? error : new AppError('unavailable', PAYMENT_MESSAGES.initFailed);
-  }
 }

@@ -5,6 +5,8 @@ import { user, verification } from '../../db/schema';
 import { AppError } from '../app-error';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { emailChangeMail } from '../mail/templates/email-change';
+import { emailChangeNoticeMail } from '../mail/templates/email-change-notice';
+import { emailChangeTakenMail } from '../mail/templates/email-change-taken';
 import type { MailContext } from '../mail/templates/mail-context';
 import { EMAIL_CHANGE_HOURS_VALID, emailChangeIdentifier, newEmailChangeToken } from './email-change-token';
 
@@ -25,8 +27,13 @@ export const emailChangeUrl = (publicUrl: string, token: string) =>
 
 /**
  * Starts an e-mail change: the new address gets a single-use link, valid 24 hours; the address changes only
- * when it is opened (confirm-email-change.ts). A new request replaces an older pending one. The mail is
+ * when it is opened (confirm-email-change.ts). A new request replaces an older pending one. The mails are
  * written to the outbox in the same transaction as the pending change.
+ *
+ * The answer, and what the profile shows as pending, is the same whether the address already belongs to
+ * another account or not, so the form cannot be used to find out who has an account: a taken address gets
+ * a mail saying so instead of the link (docs/decisions/017-input-edge-and-leaks.md). The current address
+ * is told of the request either way.
  */
 export async function requestEmailChange(options: RequestEmailChangeOptions): Promise<{ pending: boolean }> {
   const { db, userId, mailContext, now = new Date() } = options;
@@ -38,24 +45,35 @@ export async function requestEmailChange(options: RequestEmailChangeOptions): Pr
     const [current] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
     if (!current) throw new AppError('not_found', 'Benutzer nicht gefunden.');
     const identifier = emailChangeIdentifier(userId);
-    if (sameEmail(current.email, email)) {
-      // Back to the current address: nothing to confirm, and an older pending change is dropped.
-      await tx.delete(verification).where(eq(verification.identifier, identifier));
-      return { pending: false };
-    }
+    await tx.delete(verification).where(eq(verification.identifier, identifier));
+    // Back to the current address: nothing to confirm, and an older pending change is dropped.
+    if (sameEmail(current.email, email)) return { pending: false };
+
     const taken = await tx
       .select({ id: user.id })
       .from(user)
       .where(and(sql`lower(${user.email}) = ${email}`, ne(user.id, userId)))
       .limit(1);
-    if (taken.length > 0) throw new AppError('conflict', EMAIL_IN_USE_MESSAGE);
-
-    await tx.delete(verification).where(eq(verification.identifier, identifier));
+    // Pending in both cases; for a taken address nobody gets the token, and confirming would refuse it.
     const { id, token, value } = newEmailChangeToken(email);
     const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_HOURS_VALID * 3600_000);
     await tx.insert(verification).values({ id, identifier, value, expiresAt });
-    const url = emailChangeUrl(mailContext.publicUrl, token);
-    await enqueueMail(tx, { to: email, ...emailChangeMail({ context: mailContext, url, newEmail: email }) });
+    const mail =
+      taken.length > 0
+        ? emailChangeTakenMail({ context: mailContext, email })
+        : {
+            ...emailChangeMail({
+              context: mailContext,
+              url: emailChangeUrl(mailContext.publicUrl, token),
+              newEmail: email,
+            }),
+            secretUntil: expiresAt,
+          };
+    await enqueueMail(tx, { to: email, ...mail });
+    await enqueueMail(tx, {
+      to: current.email,
+      ...emailChangeNoticeMail({ context: mailContext, newEmail: email }),
+    });
     return { pending: true };
   });
 }

@@ -104,7 +104,8 @@ async function cleanSvg(bytes: Buffer): Promise<LogoFile> {
 async function reencodeRaster(bytes: Buffer): Promise<LogoFile> {
   let metadata: sharp.Metadata;
   try {
-    metadata = await sharp(bytes).metadata(); // reads the header only
+    // header only, so no pixel limit: sharp's default one would refuse a huge canvas as 'not an image'
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('bad_request', LOGO_TYPE_MESSAGE);
   }

@@ -45,10 +45,19 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamptz('sent_at'),
+    /**
+     * Set for mails that carry a sign-in code or link: until then the secret is worth something. The outbox
+     * worker blanks subject and bodies once SMTP took the mail, and in any mode once this time has passed
+     * (docs/decisions/017-input-edge-and-leaks.md). NULL for other mails and after blanking.
+     */
+    secretUntil: timestamptz('secret_until'),
   },
   (t) => [
     index('mail_outbox_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_created_at_idx').on(t.createdAt),
+    index('mail_outbox_secret_until_idx')
+      .on(t.secretUntil)
+      .where(sql`${t.secretUntil} is not null`),
     check('mail_outbox_attempts_non_negative', sql`${t.attempts} >= 0`),
   ],
 );

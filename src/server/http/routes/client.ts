@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { isClientRoute } from '@shared/routes';
 import type { AppEnv } from '../app';
 import { pageHeadFor, renderShell } from '../app-shell';
+import { isLoopbackPeer } from '../peer-address';
 import { lazyPageChunks } from '../route-preloads';
 import { encodeFor, loadStaticSite, type StaticFile } from '../static-site';
 
@@ -19,6 +20,8 @@ export function clientRoutes(webRoot: string) {
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const file = files.get(c.req.path);
     if (file && c.req.path !== '/index.html' && !c.req.path.startsWith('/.vite/')) return sendFile(c, file);
+    // docs/decisions/016: the dev mailbox page, like its API, only for clients on this machine.
+    if (/^\/dev\/mails\/*$/.test(c.req.path) && !isLoopbackPeer(c)) return c.text('Nicht gefunden.', 404);
     if (!template) return c.text('Client nicht gebaut: bitte `npm run build` ausführen.', 503);
     // A missing asset is a plain 404, not the app shell (a stale tab would otherwise parse HTML as JS).
     if (c.req.path.startsWith('/assets/') || path.extname(c.req.path) !== '') return c.notFound();

@@ -13,6 +13,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml', // logos only, sanitised on upload (core/settings/sanitize-svg.ts)
 };
 
+const UPLOAD_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
+
 /** Serves the disk storage's files (adapters/storage/disk-storage.ts) at /uploads/{key}. */
 export function uploadRoutes(dataDir: string) {
   const root = uploadsDir(dataDir);
@@ -23,6 +25,10 @@ export function uploadRoutes(dataDir: string) {
     if (!file) return c.text('Nicht gefunden.', 404);
     c.header('Content-Type', contentType!);
     c.header('X-Content-Type-Options', 'nosniff');
+    // docs/decisions/016: logos and covers are public and shown in webmail, so other sites may embed them.
+    // Opened on its own, a file (an SVG above all) renders sandboxed: no script, no requests, no same origin.
+    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    c.header('Content-Security-Policy', UPLOAD_CSP);
     c.header('Cache-Control', 'public, max-age=3600');
     c.header('Last-Modified', file.modified.toUTCString());
     return c.body(new Uint8Array(file.body), 200);

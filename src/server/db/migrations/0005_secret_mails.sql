@@ -1,0 +1,2 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "secret_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "mail_outbox_secret_until_idx" ON "mail_outbox" USING btree ("secret_until") WHERE "mail_outbox"."secret_until" is not null;
