@@ -192,9 +192,10 @@ async function insertTickets(databaseUrl, count) {
     await client.query(`
       WITH e AS (SELECT id, row_number() OVER (ORDER BY slug) AS n FROM events WHERE slug LIKE 'bench-event-%')
       INSERT INTO bookings (id, event_id, profile_id, quantity, seats, unit_price_cents, total_amount_cents,
-                            status, payment_status, holder_name, created_at, confirmed_at)
+                            status, payment_status, holder_name, created_at, confirmed_at, order_number)
       SELECT md5('booking' || g)::uuid, e.id, 'bench-user-' || (g % 1000 + 1), 2, 2, 4900, 9800,
-             'confirmed', 'paid', 'Inhaber ' || g, now() - (g * interval '53 minutes'), now() - (g * interval '53 minutes')
+             'confirmed', 'paid', 'Inhaber ' || g, now() - (g * interval '53 minutes'), now() - (g * interval '53 minutes'),
+             'B-' || g
       FROM generate_series(1, ${count / 2}) g JOIN e ON e.n = g % 50 + 1`);
     await client.query(`
       INSERT INTO tickets (booking_id, event_id, profile_id, position, ticket_number, status, price_cents,

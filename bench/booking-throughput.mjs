@@ -147,6 +147,9 @@ async function book(url, eventId, cookies, { connections, duration }) {
 const PER_TICKET = `(CASE WHEN price_unit = 'per_pair' THEN 2 ELSE 1 END)`;
 const UNIT_PRICE = `(CASE WHEN early_bird_price_cents IS NOT NULL AND now() < early_bird_ends_at
   THEN early_bird_price_cents ELSE price_cents END)`;
+// The server draws the order number in Node and passes it (docs/decisions/020-order-numbers.md); pgbench has
+// no such source, so the database makes a unique stand-in (its format does not matter here).
+const ORDER_NUMBER = `'B-' || md5(random()::text || clock_timestamp()::text)`;
 // The session read every signed-in request makes first (core/auth/load-session-user.ts loadSessionByToken;
 // here by the buyer's id, as pgbench cannot map clients to tokens: the same joins on a 50-row table).
 const SESSION_READ = (buyer) => `SELECT u.id, u.email, u.name, u.email_verified, p.*, n.email_confirmed,
@@ -168,11 +171,11 @@ const transactionSql = (eventId, buyer, { design }) =>
             image_url, short_description, currency, ${UNIT_PRICE} AS unit_price, ${PER_TICKET} AS per_ticket
         ), booked AS (
           INSERT INTO bookings (event_id, profile_id, quantity, seats, unit_price_cents, total_amount_cents,
-            currency, status, payment_status, hold_expires_at, holder_name, created_at, updated_at)
+            currency, status, payment_status, hold_expires_at, holder_name, created_at, updated_at, order_number)
           SELECT id, ${buyer}, 1, 1 * per_ticket, unit_price, unit_price * 1, currency, 'pending', 'pending',
-            now() + interval '15 minutes', 'Käufer im Lasttest', now(), now()
+            now() + interval '15 minutes', 'Käufer im Lasttest', now(), now(), ${ORDER_NUMBER}
           FROM taken
-          RETURNING id, seats, unit_price_cents, total_amount_cents, currency, hold_expires_at
+          RETURNING id, order_number, seats, unit_price_cents, total_amount_cents, currency, hold_expires_at
         )
         SELECT booked.*, taken.slug, taken.title, taken.start_time, taken.end_time, taken.timezone,
           taken.location, taken.location_details, taken.mode, taken.price_unit, taken.image_url,
@@ -183,9 +186,9 @@ const transactionSql = (eventId, buyer, { design }) =>
           'BEGIN',
           `UPDATE events SET available_seats = available_seats - 1 WHERE id = '${eventId}' AND available_seats >= 1`,
           `INSERT INTO bookings (event_id, profile_id, quantity, seats, unit_price_cents, total_amount_cents,
-          currency, status, payment_status, hold_expires_at, holder_name)
+          currency, status, payment_status, hold_expires_at, holder_name, order_number)
           VALUES ('${eventId}', ${buyer}, 1, 1, 4900, 4900, 'EUR', 'pending', 'pending',
-          now() + interval '15 minutes', 'Käufer im Lasttest')`,
+          now() + interval '15 minutes', 'Käufer im Lasttest', ${ORDER_NUMBER})`,
           'COMMIT',
         ];
 

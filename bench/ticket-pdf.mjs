@@ -33,6 +33,7 @@ async function loadRenderer() {
 const ticket = (index, logo = null) => ({
   ticketId: randomUUID(),
   ticketNumber: `WR-261212-A1B2C3D4E5-${String(index % 10_000).padStart(4, '0')}`,
+  orderNumber: 'WR-7K3Q9F',
   code: String(index % 10_000).padStart(4, '0'),
   holderName: 'Jürgen Weiß',
   eventTitle: 'Achtsamkeit für Paare – ein Wochenende am Meer',

@@ -6,6 +6,7 @@
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import type { BookingView } from '../src/shared/booking';
 import { ADMIN_TICKET_CSV_COLUMNS } from '../src/shared/admin-tickets';
+import { ORDER_NUMBER_PATTERN } from '../src/shared/order-number';
 import { cancelSuccessMessage } from '../src/shared/tickets';
 import { adminContext } from './support/admin';
 import { expectNoPageOverflow } from './support/page-width';
@@ -67,7 +68,12 @@ async function viaSidebar(page: Page, link: string, url: RegExp, heading: string
 async function checkSettings(page: Page, testInfo: TestInfo) {
   const ready = async () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einstellungen');
-    for (const card of ['Branding Logos', 'Allgemeine Einstellungen', 'Stornierungsrichtlinien']) {
+    for (const card of [
+      'Branding Logos',
+      'Allgemeine Einstellungen',
+      'Rechtliches & Betreiber',
+      'Stornierungsrichtlinien',
+    ]) {
       await expect(page.getByRole('heading', { name: card })).toBeVisible();
     }
   };
@@ -297,12 +303,15 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   expect(csv.startsWith('\uFEFF'), 'a BOM, so spreadsheets read UTF-8').toBe(true);
   const [header, ...lines] = csv.slice(1).trimEnd().split('\r\n');
   expect(header).toBe(ADMIN_TICKET_CSV_COLUMNS.join(';'));
-  expect(header).toBe('ticket_id;event_id;event_title;profile_label;status;created_at;profile_id');
+  expect(header).toBe(
+    'ticket_id;event_id;event_title;profile_label;status;created_at;profile_id;Bestellnummer',
+  );
   expect(lines).toHaveLength(1);
   const cells = lines[0]!.split(';');
   expect(cells.slice(0, 5)).toEqual([ticket.id, eventId, title, `${buyerName} <${buyerEmail}>`, 'canceled']);
   expect(new Date(cells[5]!).toISOString()).toBe(cells[5]);
   expect(cells[6]).toMatch(/^[\w-]{16,}$/); // the buyer's user id (better-auth's own format)
+  expect(cells[7]).toMatch(ORDER_NUMBER_PATTERN);
 
   // 7. The buyer in the user administration (the row's link), then the settings
   await line

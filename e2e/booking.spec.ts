@@ -202,6 +202,8 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
   const confirmation = page.getByRole('region', { name: /Deine Tickets/ });
   await expect(confirmation.getByText('TEST', { exact: true })).toBeVisible();
   for (const ticket of booking.tickets) await expect(confirmation).toContainText(ticket.code);
+  // the order number the buyer quotes to the shop (docs/decisions/020-order-numbers.md)
+  await expect(page.getByTestId('order-number')).toHaveText(booking.orderNumber);
   const main = page.getByRole('main');
   await expect(main.getByRole('link', { name: 'Zu meinen Tickets' })).toHaveAttribute('href', '/my-tickets');
   const calendar = page.getByRole('region', { name: 'Zum Kalender hinzufügen' });
@@ -348,6 +350,13 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
   await expect(page.getByRole('region', { name: /^Dein Ticket\b/ })).toContainText(
     freeBooking.tickets[0]!.code,
   );
+  // the online event's access link, for the holder only (docs/decisions/019-online-links.md)
+  expect(freeBooking.onlineUrl).toMatch(/^https:\/\//);
+  await expect(
+    page
+      .getByRole('region', { name: 'Online teilnehmen' })
+      .getByRole('link', { name: freeBooking.onlineUrl!, exact: true }),
+  ).toHaveAttribute('href', freeBooking.onlineUrl!);
   await expect(page.getByRole('region', { name: 'Zum Kalender hinzufügen' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'confirmation of a free event');
   await screenshotFromTop(page, testInfo, 'confirmation-free');

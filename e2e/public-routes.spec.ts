@@ -141,6 +141,19 @@ test.describe('FAQ /help', () => {
   );
 });
 
+// docs/decisions/021: the demo seed fills the card 'Rechtliches & Betreiber', so no placeholder is left.
+test.describe('legal pages with the demo operator', () => {
+  for (const path of ['/impressum', '/datenschutz', '/agb']) {
+    test(`${path} names the operator and shows no placeholder`, async ({ page }) => {
+      await openPage(page, path);
+      const article = page.locator('article');
+      await expect(article.locator('address').first()).toContainText('Wachstumsraum Albers GbR');
+      await expect(article).not.toContainText('[Bitte eintragen:');
+      await expect(article.locator('mark')).toHaveCount(0);
+    });
+  }
+});
+
 test.describe('header and footer (signed out)', () => {
   test('desktop header navigation: Veranstaltungen, FAQ, Anmelden', async ({ page }) => {
     await openPage(page, '/help');

@@ -50,10 +50,16 @@ test.describe('sign-in', () => {
     // a new attendee has no phone yet: onboarding comes first
     await expect(page).toHaveURL(/\/onboarding$/, { timeout: 5_000 });
 
-    // the same link a second time is refused
+    // the same link a second time is refused as used, also in a new tab (no session storage of the first)
     await page.context().clearCookies();
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Anmeldung fehlgeschlagen' })).toBeVisible();
+    const used = 'Magic Link wurde bereits verwendet. Bitte fordere einen neuen Link an.';
+    await expect(page.getByRole('alert')).toHaveText(used);
+    const tab = await page.context().newPage();
+    await tab.goto(link);
+    await expect(tab.getByRole('alert')).toHaveText(used);
+    await tab.close();
   });
 
   test('owner setup creates the first admin once, who then signs in by code', async ({ page }) => {

@@ -63,7 +63,6 @@ const GENERAL = {
   onboardingEnabled: false,
   timezone: 'Europe/Vienna',
   siteName: 'Haus am See',
-  contactEmail: 'kontakt@haus-am-see.example',
 };
 const RULE = {
   minHoursBeforeEvent: 168,
@@ -128,15 +127,14 @@ describe('access to /api/admin/settings', () => {
 });
 
 describe('Allgemeine Einstellungen and Integrationen', () => {
-  it('saves onboarding, time zone, site name and contact e-mail, visible at once in GET /api/settings', async () => {
+  it('saves onboarding, time zone and site name, visible at once in GET /api/settings', async () => {
     await publicSettings(); // fills the cache that the save must refresh
     const saved = await ok<AppSettings>(call('PUT', `${BASE}/general`, admin, GENERAL));
     expect(saved.brand.siteName).toBe('Haus am See');
     const settings = await publicSettings();
     expect(settings.onboarding).toEqual({ enabled: false });
     expect(settings.timezone).toEqual({ name: 'Europe/Vienna' });
-    expect(settings.brand).toMatchObject({ siteName: 'Haus am See', contactEmail: GENERAL.contactEmail });
-    expect(settings.supportEmail).toBe(GENERAL.contactEmail);
+    expect(settings.brand.siteName).toBe('Haus am See');
   });
 
   it('reaches another app instance on the same database, which drops its cached settings', async () => {
@@ -161,12 +159,11 @@ describe('Allgemeine Einstellungen and Integrationen', () => {
     expect((await publicSettings()).brand).toMatchObject({ siteName: 'Neuer Name', logoLightUrl: url });
   });
 
-  it('refuses an unknown time zone, an empty site name or a bad e-mail with 422 and keeps the old values', async () => {
+  it('refuses an unknown time zone, an empty site name or a non-boolean with 422 and keeps the old values', async () => {
     await ok(call('PUT', `${BASE}/general`, admin, GENERAL));
     for (const bad of [
       { ...GENERAL, timezone: 'Mars/Olympus' },
       { ...GENERAL, siteName: '   ' },
-      { ...GENERAL, contactEmail: 'keine-adresse' },
       { ...GENERAL, onboardingEnabled: 'ja' },
     ]) {
       const res = await call('PUT', `${BASE}/general`, admin, bad);

@@ -169,10 +169,12 @@ describe('GET /api/admin/tickets', () => {
       ['Achtsamkeit Upcoming', 3, 3],
     ]);
     const [row] = await db().select().from(tickets).where(eq(tickets.id, ids.a1));
+    const [booking] = await db().select().from(bookings).where(eq(bookings.id, row!.bookingId));
     const a1 = rowsOf(page).find((r) => r.id === ids.a1)!;
     expect(a1).toEqual({
       id: ids.a1,
       eventId: upcoming.id,
+      orderNumber: booking!.orderNumber,
       ticketNumber: row!.ticketNumber,
       code: row!.ticketNumber.slice(-4),
       status: 'active',
@@ -321,12 +323,10 @@ describe('CSV export', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    expect(
-      text.startsWith('\uFEFFticket_id;event_id;event_title;profile_label;status;created_at;profile_id\r\n'),
-    ).toBe(true);
-    expect(ADMIN_TICKET_CSV_COLUMNS.join(';')).toBe(
-      'ticket_id;event_id;event_title;profile_label;status;created_at;profile_id',
-    );
+    // the spec's columns, then our order number (docs/decisions/020-order-numbers.md)
+    const header = 'ticket_id;event_id;event_title;profile_label;status;created_at;profile_id;Bestellnummer';
+    expect(text.startsWith(`\uFEFF${header}\r\n`)).toBe(true);
+    expect(ADMIN_TICKET_CSV_COLUMNS.join(';')).toBe(header);
     // the quoted title spans two physical lines; each record ends with CRLF
     const records = text
       .replace(/^\uFEFF/, '')
@@ -343,6 +343,7 @@ describe('CSV export', () => {
           'active',
           ticket.createdAt.toISOString(),
           buyer.user.id,
+          booking.booking.orderNumber,
         ].join(';'),
       );
     }

@@ -25,6 +25,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ticket = (overrides: Partial<TicketDocumentData> = {}): TicketDocumentData => ({
   ticketId: '3f2a9c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6f',
   ticketNumber: 'WR-261212-A1B2C3D4E5-0421',
+  orderNumber: 'WR-7K3Q9F',
   code: '0421',
   holderName: 'Jürgen Weiß',
   eventTitle: 'Achtsamkeit für Paare',
@@ -33,6 +34,7 @@ const ticket = (overrides: Partial<TicketDocumentData> = {}): TicketDocumentData
   timezone: 'Europe/Berlin',
   location: 'Seminarhaus Düne, Kampen',
   mode: 'presence',
+  onlineUrl: null,
   priceUnit: 'per_pair',
   isTest: false,
   status: 'active',
@@ -167,6 +169,7 @@ describe('ticket PDF', () => {
       '1 Ticket für 1 Paar',
       'Code 0421',
       'Ticket-Nr. WR-261212-A1B2C3D4E5-0421',
+      'Bestellnummer WR-7K3Q9F', // docs/decisions/020-order-numbers.md
     ]) {
       expect(text).toContain(expected);
     }
@@ -237,6 +240,27 @@ describe('ticket PDF', () => {
     expect(text).not.toContain('1 Ticket für 1 Paar');
   });
 
+  it("prints an online ticket's access link instead of the entry time, clickable", async () => {
+    // docs/decisions/019-online-links.md
+    const url = 'https://meet.example/achtsamkeit-raum';
+    const pdf = await renderTicketPdf(ticket({ mode: 'online', onlineUrl: url }));
+    const text = pdfText(pdf);
+    expect(text).toContain(`Zugangslink: ${url}`);
+    expect(text).toContain('Online');
+    expect(text).not.toContain('Einlass');
+    expect(pdf.toString('latin1')).toContain(`/URI (${url})`);
+    expect(
+      ticketSvg(ticketTexts(ticket({ mode: 'online', onlineUrl: url })), 'Wachstumsraum', true),
+    ).toContain(`Zugangslink: ${url}`);
+    // no link set yet: where it will come; a cancelled ticket never prints one, whatever it is given
+    const pending = pdfText(await renderTicketPdf(ticket({ mode: 'online' })));
+    expect(pending).toContain('Zugangslink per E-Mail und unter „Meine Tickets“');
+    expect(pending).not.toContain('Einlass');
+    const cancelled = await renderTicketPdf(ticket({ mode: 'online', onlineUrl: url, status: 'canceled' }));
+    expect(pdfText(cancelled)).not.toContain(url);
+    expect(cancelled.toString('latin1')).not.toContain('/URI');
+  });
+
   it('writes letters outside WinAnsi as their base letters instead of wrong glyphs', async () => {
     const text = pdfText(await renderTicketPdf(ticket({ holderName: 'Łucja Dąbrowska-Núñez' })));
     expect(text).toContain('Lucja Dabrowska-Núñez');
@@ -302,5 +326,6 @@ describe('ticket PNG', () => {
     expect(svg).not.toContain('<Weiß>');
     expect(svg).toContain('10:00 – 17:00 Uhr');
     expect(svg).toContain('Einlass ab 09:45 Uhr');
+    expect(svg).toContain('Bestellnummer WR-7K3Q9F');
   });
 });

@@ -1,5 +1,6 @@
 import type { BookingPaymentStatus, BookingStatus } from './booking';
 import type { EventStatus } from './events';
+import type { OperatorField } from './operator-data';
 
 // GET /api/admin/dashboard. The spec (admin §2 'Dashboard') shows placeholder zeros "for later phases"; ours
 // shows real figures. How each figure is counted is written here once, for the server and the screen:
@@ -87,6 +88,11 @@ export interface AdminDashboard {
   newestEvents: DashboardEvent[];
   newestBookings: DashboardBooking[];
   upcomingEvents: DashboardUpcomingEvent[];
+  /**
+   * Required fields of the card 'Rechtliches & Betreiber' still empty (docs/decisions/021); the dashboard
+   * warns while any is listed, because the legal pages show placeholders until then.
+   */
+  missingOperatorData: OperatorField[];
 }
 
 /** German names of the booking states for the admin screens. */

@@ -55,7 +55,7 @@ export function isValidTimeZone(name: string): boolean {
   }
 }
 
-/** PUT /api/admin/settings/general ('Allgemeine Einstellungen'). */
+/** PUT /api/admin/settings/general ('Allgemeine Einstellungen'; the support e-mail: legal-settings.ts). */
 export const generalSettingsSchema = z.object({
   onboardingEnabled: z.boolean({ error: 'Bitte angeben, ob das Onboarding aktiv ist.' }),
   timezone: z
@@ -67,10 +67,6 @@ export const generalSettingsSchema = z.object({
     .trim()
     .min(1, 'Bitte einen Seitennamen angeben.')
     .max(100, 'Der Seitenname darf höchstens 100 Zeichen lang sein.'),
-  contactEmail: z
-    .string({ error: 'Bitte eine gültige E-Mail-Adresse eingeben.' })
-    .trim()
-    .pipe(z.email('Bitte eine gültige E-Mail-Adresse eingeben.').max(254)),
 });
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 

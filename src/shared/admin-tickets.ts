@@ -87,6 +87,8 @@ export type AdminTicketQuery = z.output<typeof adminTicketQuerySchema>;
 export interface AdminTicketRow {
   id: string;
   eventId: string;
+  /** The booking's order number, 'WR-7K3Q9F' (docs/decisions/020-order-numbers.md). */
+  orderNumber: string;
   ticketNumber: string;
   /** Last 4 characters of the ticket number ('code4_last4'); '0000' without one. */
   code: string;
@@ -245,6 +247,8 @@ export const ADMIN_TICKET_CSV_COLUMNS = [
   'status',
   'created_at',
   'profile_id',
+  // ours, after the spec's columns so their positions stay (docs/decisions/020-order-numbers.md)
+  'Bestellnummer',
 ] as const;
 
 /** spec §9 'tickets-page-{n}.csv'; the selection's export is ours. */

@@ -67,6 +67,8 @@ export interface BookingTicketView {
 /** What POST /api/bookings and GET /api/bookings/:id answer. Amounts are integer cents; times ISO. */
 export interface BookingView {
   id: string;
+  /** The buyer's reference, 'WR-7K3Q9F' (docs/decisions/020-order-numbers.md). */
+  orderNumber: string;
   eventId: string;
   status: BookingStatus;
   paymentStatus: BookingPaymentStatus;
@@ -83,6 +85,11 @@ export interface BookingView {
   createdAt: string;
   event: BookingEventSummary;
   tickets: BookingTicketView[];
+  /**
+   * The access link of an online event while the booking holds an active ticket, else null (spec admin §3
+   * 'visible only to buyers'; docs/decisions/019-online-links.md).
+   */
+  onlineUrl: string | null;
 }
 
 /** The ticket code: the last 4 characters of the ticket number. */

@@ -34,7 +34,7 @@ describe('onboarding banner (spec visitor §4)', () => {
 
 describe('forced onboarding (spec visitor §4)', () => {
   it.each<[string, Partial<OnboardingContext>, boolean]>([
-    ['incomplete attendee on an event page', {}, true],
+    ['incomplete attendee on an event page', { pathname: '/event/atem' }, true],
     ['incomplete attendee on the home page', { pathname: '/' }, true],
     ['incomplete attendee on my tickets', { pathname: '/my-tickets' }, true],
     ['missing name', { user: { ...complete, fullName: ' ' }, pathname: '/' }, true],
@@ -51,7 +51,57 @@ describe('forced onboarding (spec visitor §4)', () => {
     ['onboarding disabled', { onboardingEnabled: false }, false],
     ['complete profile', { user: complete }, false],
     ['a path that only starts like an exempt one', { pathname: '/profiles' }, true],
+    // docs/decisions/022-onboarding-banner.md: where the banner shows, it asks instead
+    ['under /events/, where the banner shows', { pathname: '/events/atem' }, false],
+    ['on the older booking page, where the banner shows', { pathname: '/booking/abc' }, false],
+    ['on the booking result', { pathname: '/booking/abc/success' }, false],
+    ['/bookings is not under /booking', { pathname: '/bookings' }, true],
+    [
+      'an admin on a banner path',
+      { user: { ...incomplete, role: 'admin' }, pathname: '/booking/abc' },
+      false,
+    ],
   ])('%s → %s', (_label, overrides, expected) => {
     expect(shouldForceOnboarding(ctx(overrides))).toBe(expected);
+  });
+});
+
+describe('banner and forced onboarding together (docs/decisions/022-onboarding-banner.md)', () => {
+  const paths = [
+    '/',
+    '/event/atem',
+    '/events/atem',
+    '/booking',
+    '/booking/abc',
+    '/booking/abc/success',
+    '/my-tickets',
+    '/checkout/abc',
+    '/profile',
+    '/onboarding',
+    '/help',
+  ];
+  const users = [incomplete, complete, { ...incomplete, role: 'admin' as const }, null];
+
+  it('never redirects away from a page that shows the banner, and the banner can show', () => {
+    let shown = 0;
+    for (const pathname of paths) {
+      for (const user of users) {
+        for (const onboardingEnabled of [true, false]) {
+          const context = { user, onboardingEnabled, pathname };
+          const banner = shouldShowOnboardingBanner(context);
+          if (banner) shown += 1;
+          expect(banner && shouldForceOnboarding(context), `${pathname} ${user?.role}`).toBe(false);
+        }
+      }
+    }
+    expect(shown).toBeGreaterThan(0);
+  });
+
+  it('still sends an incomplete profile to onboarding wherever the banner does not show', () => {
+    for (const pathname of ['/', '/event/atem', '/my-tickets', '/help']) {
+      const context = { user: incomplete, onboardingEnabled: true, pathname };
+      expect(shouldShowOnboardingBanner(context)).toBe(false);
+      expect(shouldForceOnboarding(context), pathname).toBe(true);
+    }
   });
 });

@@ -44,9 +44,14 @@ const FORCED_ONBOARDING_EXEMPT = [
   '/dev',
 ];
 
-/** spec visitor §4: with onboarding enabled, signed-in non-admins missing name or phone go to /onboarding. */
-export function shouldForceOnboarding({ user, onboardingEnabled, pathname }: OnboardingContext): boolean {
+/**
+ * spec visitor §4: with onboarding enabled, signed-in non-admins missing name or phone go to /onboarding.
+ * Where the banner shows (under /events/ and /booking) it asks instead, so both rules of §4 take effect
+ * (docs/decisions/022-onboarding-banner.md); ordering there still checks the profile first (§5).
+ */
+export function shouldForceOnboarding(context: OnboardingContext): boolean {
+  const { user, onboardingEnabled, pathname } = context;
   if (!user || user.role === 'admin' || !onboardingEnabled) return false;
-  if (!isProfileIncomplete(user)) return false;
+  if (!isProfileIncomplete(user) || shouldShowOnboardingBanner(context)) return false;
   return !FORCED_ONBOARDING_EXEMPT.some((prefix) => isUnder(pathname, prefix));
 }

@@ -35,6 +35,16 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * The name a form starts with. A new profile stores the part of the e-mail before the at sign as its
+ * full name (spec visitor §3); that stand-in is shown as an empty field, so nobody books as 'anna.berg'
+ * without noticing (docs/decisions/022-onboarding-banner.md).
+ */
+export function givenFullName(user: Pick<SessionUser, 'email' | 'fullName'> | null): string {
+  const name = user?.fullName ?? '';
+  return user && name === user.email.trim().toLowerCase().split('@')[0] ? '' : name;
+}
+
 /** Admins and organizers have the extended profile (spec admin §2, §3). */
 export const hasExtendedProfile = (role: Role) => role === 'admin' || role === 'organizer';
 

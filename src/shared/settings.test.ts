@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, isOperatorPlaceholder, mergeSettings } from './settings';
+import { DEFAULT_SETTINGS, mergeSettings } from './settings';
 
 describe('mergeSettings', () => {
   it('returns the defaults for no rows', () => {
@@ -21,8 +21,8 @@ describe('mergeSettings', () => {
     expect(merged).not.toHaveProperty('unknown');
   });
 
-  it('marks operator data that still has to be filled in', () => {
-    expect(isOperatorPlaceholder(DEFAULT_SETTINGS.operator.name)).toBe(true);
-    expect(isOperatorPlaceholder('Anna Berg')).toBe(false);
+  it('keeps operator data saved empty (an optional field left out), unlike a required default', () => {
+    const merged = mergeSettings({ operator: { name: 'Anna Berg', phone: '', vatId: 42 } });
+    expect(merged.operator).toEqual({ ...DEFAULT_SETTINGS.operator, name: 'Anna Berg' });
   });
 });

@@ -4,18 +4,29 @@ export const DEFAULT_SITE_NAME = 'Wachstumsraum';
 export const DEFAULT_SUPPORT_EMAIL = 'hallo@wachstumsraum.example';
 export const DEFAULT_TIMEZONE = 'Europe/Berlin';
 
-/** Marker for operator data that still has to be entered in the admin settings. */
-export const OPERATOR_PLACEHOLDER_PREFIX = '[Bitte eintragen:';
-
+/**
+ * The operator's legal and seller data (card 'Rechtliches & Betreiber', docs/decisions/021). '' means "not
+ * entered"; which fields are required depends on the legal form (src/shared/operator-data.ts). `taxNumber`
+ * is for invoices only and never leaves the admin area.
+ */
 export interface OperatorInfo {
   name: string;
-  representative: string;
+  /** A key of LEGAL_FORMS, or '' while not chosen. */
+  legalForm: string;
+  representatives: string;
   street: string;
+  postalCode: string;
   city: string;
-  phone: string;
   email: string;
-  register: string;
+  phone: string;
+  registerCourt: string;
+  registerNumber: string;
   vatId: string;
+  taxNumber: string;
+  supervisoryAuthority: string;
+  contentResponsible: string;
+  privacyEmail: string;
+  privacyOfficer: string;
 }
 
 export interface AppSettings {
@@ -30,8 +41,6 @@ export interface AppSettings {
 }
 export type AppSettingKey = keyof AppSettings;
 
-const placeholder = (what: string) => `${OPERATOR_PLACEHOLDER_PREFIX} ${what}]`;
-
 export const DEFAULT_SETTINGS: AppSettings = {
   onboarding: { enabled: true },
   timezone: { name: DEFAULT_TIMEZONE },
@@ -45,14 +54,22 @@ export const DEFAULT_SETTINGS: AppSettings = {
   legal: { imprintUrl: '/impressum', privacyUrl: '/datenschutz', termsUrl: '/agb' },
   supportEmail: DEFAULT_SUPPORT_EMAIL,
   operator: {
-    name: placeholder('Name des Anbieters'),
-    representative: placeholder('Vertretungsberechtigte Person(en)'),
-    street: placeholder('Straße und Hausnummer'),
-    city: placeholder('PLZ und Ort'),
-    phone: placeholder('Telefonnummer'),
-    email: DEFAULT_SUPPORT_EMAIL,
-    register: placeholder('Registergericht und -nummer, falls vorhanden'),
-    vatId: placeholder('USt-IdNr., falls vorhanden'),
+    name: '',
+    legalForm: '',
+    representatives: '',
+    street: '',
+    postalCode: '',
+    city: '',
+    email: '',
+    phone: '',
+    registerCourt: '',
+    registerNumber: '',
+    vatId: '',
+    taxNumber: '',
+    supervisoryAuthority: '',
+    contentResponsible: '',
+    privacyEmail: '',
+    privacyOfficer: '',
   },
   features: { comingSoon: false, emailOtpOnly: true },
 };
@@ -82,8 +99,4 @@ export function mergeSettings(rows: Record<string, unknown>): AppSettings {
     );
   }
   return merged as unknown as AppSettings;
-}
-
-export function isOperatorPlaceholder(value: string): boolean {
-  return value.startsWith(OPERATOR_PLACEHOLDER_PREFIX);
 }

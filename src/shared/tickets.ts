@@ -22,6 +22,8 @@ export interface TicketEventSummary {
 export interface MyTicket {
   id: string;
   bookingId: string;
+  /** The booking's order number, 'WR-7K3Q9F' (docs/decisions/020-order-numbers.md). */
+  orderNumber: string;
   ticketNumber: string;
   /** Last 4 characters of the ticket number. */
   code: string;
@@ -34,6 +36,11 @@ export interface MyTicket {
   currency: string;
   createdAt: string;
   event: TicketEventSummary;
+  /**
+   * The access link of an online event, on active tickets only; null otherwise (spec admin §3 'visible
+   * only to buyers'; docs/decisions/019-online-links.md).
+   */
+  onlineUrl: string | null;
   /**
    * What cancelling now would refund (server-computed from the event's policy or the default tiers);
    * null when the ticket cannot be cancelled (cancelled already, or the event has started).

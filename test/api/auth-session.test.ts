@@ -110,7 +110,7 @@ describe('sessions', () => {
 });
 
 describe('magic link', () => {
-  it('signs in once with the mailed link; reuse and expiry are refused', async () => {
+  it('signs in once with the mailed link; a second use is refused as used (spec visitor §8)', async () => {
     const email = uniqueEmail('link');
     expect((await post(t, '/api/auth/magic-link/send', { email }, client())).status).toBe(200);
     const mail = await latestMailTo(t, email);
@@ -121,12 +121,26 @@ describe('magic link', () => {
     expect(ok.status).toBe(200);
     expect(await sessionOf(t, cookiesOf(ok))).toMatchObject({ email, emailConfirmed: true });
 
+    // another browser (no cookie, no session storage): the server knows the link was used
     const reuse = await post(t, '/api/auth/magic-link/verify', { token }, client());
     expect(reuse.status).toBe(400);
-    expect(((await reuse.json()) as ErrorBody).error.message).toBe(
-      'Magic Link ist ungültig oder abgelaufen.',
-    );
+    expect(((await reuse.json()) as ErrorBody).error).toEqual({
+      code: 'link_used',
+      message: 'Magic Link wurde bereits verwendet. Bitte fordere einen neuen Link an.',
+    });
     expect(reuse.headers.getSetCookie()).toHaveLength(0);
+    // only the token's hash is remembered
+    const markers = await t.database.db.select().from(verification);
+    expect(markers.some((row) => row.identifier.includes(token) || row.value.includes(token))).toBe(false);
+  });
+
+  it('calls a link that never was one invalid, not used', async () => {
+    const res = await post(t, '/api/auth/magic-link/verify', { token: 'x'.repeat(32) }, client());
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error).toEqual({
+      code: 'link_invalid',
+      message: 'Magic Link ist ungültig oder abgelaufen.',
+    });
   });
 
   it('refuses an expired link', async () => {
@@ -134,7 +148,9 @@ describe('magic link', () => {
     await post(t, '/api/auth/magic-link/send', { email }, client());
     const token = decodeURIComponent((await latestMailTo(t, email))!.text.match(/token=([\w%-]+)/)![1]!);
     await t.database.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await post(t, '/api/auth/magic-link/verify', { token }, client())).status).toBe(400);
+    const res = await post(t, '/api/auth/magic-link/verify', { token }, client());
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error.code).toBe('link_invalid');
   });
 });
 

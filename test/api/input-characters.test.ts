@@ -110,7 +110,6 @@ const calls = (): Call[] => [
       onboardingEnabled: true,
       timezone: 'Europe/Berlin',
       siteName: 'Haus BAD',
-      contactEmail: 'kontakt@example.org',
     },
   },
   {

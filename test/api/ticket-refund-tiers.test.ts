@@ -121,6 +121,40 @@ describe('default tiers (event without a policy)', () => {
   });
 });
 
+describe('a free ticket (spec visitor §2: the cancel button shows the refund tier)', () => {
+  async function freeTicketPreview(leadMs: number, policyId: string | null = null) {
+    const { user } = await createUser(db());
+    const event = await createEvent(db(), {
+      startTime: new Date(NOW.getTime() + leadMs),
+      priceCents: 0,
+      cancellationPolicyId: policyId,
+    });
+    await createBooking(db(), { event, profileId: user.id, now: new Date(NOW.getTime() - DAY) });
+    const [listed] = await listMyTickets(db(), user.id, NOW);
+    return listed!.cancellation;
+  }
+
+  it('shows the default tier by days left like any other ticket, with nothing to refund', async () => {
+    expect(await freeTicketPreview(20 * DAY)).toEqual({ share: 1, refundCents: 0 });
+    expect(await freeTicketPreview(9 * DAY)).toEqual({ share: 0.7, refundCents: 0 });
+    expect(await freeTicketPreview(5 * DAY)).toEqual({ share: 0.5, refundCents: 0 });
+    expect(await freeTicketPreview(2 * DAY)).toEqual({ share: 0, refundCents: 0 });
+  });
+
+  it("shows the policy rule's tier, a fixed amount as all or nothing", async () => {
+    const percent = await createCancellationPolicy(db(), {
+      rules: [{ minHoursBeforeEvent: 168, refundValue: 0.7 }],
+    });
+    expect(await freeTicketPreview(9 * DAY, percent.id)).toEqual({ share: 0.7, refundCents: 0 });
+    const fixed = await createCancellationPolicy(db(), { name: 'Fest, kostenlos' });
+    await db()
+      .insert(cancellationPolicyRules)
+      .values({ policyId: fixed.id, minHoursBeforeEvent: 24, refundType: 'fixed_amount', refundValue: 10 });
+    expect(await freeTicketPreview(9 * DAY, fixed.id)).toEqual({ share: 1, refundCents: 0 });
+    expect(await freeTicketPreview(HOUR, fixed.id)).toEqual({ share: 0, refundCents: 0 });
+  });
+});
+
 describe('event policy rules (spec admin §4)', () => {
   const tieredPolicy = () =>
     createCancellationPolicy(db(), {

@@ -111,6 +111,7 @@ describe('GET /api/tickets', () => {
     expect(list[1]).toEqual({
       id: ticket.id,
       bookingId: soon.booking.id,
+      orderNumber: soon.booking.orderNumber,
       ticketNumber: ticket.ticketNumber,
       code: ticket.ticketNumber.slice(-4),
       status: 'active',
@@ -133,10 +134,12 @@ describe('GET /api/tickets', () => {
         priceUnit: 'per_person',
         imageUrl: '/uploads/events/x.webp',
       },
+      onlineUrl: null, // a presence event (docs/decisions/019-online-links.md)
       // 10 days ahead: the default 70 % tier (spec visitor §9)
       cancellation: { share: 0.7, refundCents: 2100 },
     });
-    expect(list[0]!.cancellation).toEqual({ share: 0, refundCents: 0 }); // free: nothing to refund
+    // free, 30 days ahead: the tier like any other ticket's (spec visitor §2), nothing to refund
+    expect(list[0]!.cancellation).toEqual({ share: 1, refundCents: 0 });
     expect(list[2]).toMatchObject({ status: 'canceled', cancellation: null });
     expect(list[3]).toMatchObject({ status: 'active', cancellation: { share: 1, refundCents: 4900 } });
     expect(list[4]).toMatchObject({ status: 'active', cancellation: null }); // already started

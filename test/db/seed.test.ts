@@ -3,9 +3,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legalSettingsSchema } from '@shared/legal-settings';
+import { missingOperatorFields } from '@shared/operator-data';
+import { ORDER_NUMBER_PATTERN } from '@shared/order-number';
+import { DEFAULT_SETTINGS, mergeSettings } from '@shared/settings';
 import type { Database } from '@server/db/client';
 import { seedDemo } from '@server/db/seed';
 import {
+  appSettings,
   bookings,
   cancellationPolicyRules,
   eventMedia,
@@ -67,6 +72,13 @@ describe('seedDemo', () => {
     expect(issued.every((ticket) => ticket.isTest)).toBe(true);
   });
 
+  it('gives every demo booking its own order number (docs/decisions/020-order-numbers.md)', async () => {
+    const numbers = (await database.db.select().from(bookings)).map((booking) => booking.orderNumber);
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(numbers.every((number) => ORDER_NUMBER_PATTERN.test(number))).toBe(true);
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
   it('charges the early-bird price to bookings made before it ended', async () => {
     const event = all.find((e) => e.earlyBirdEndsAt && e.earlyBirdEndsAt > now)!;
     const rows = await database.db.select().from(bookings).where(eq(bookings.eventId, event.id));
@@ -120,5 +132,17 @@ describe('seedDemo', () => {
     ]);
     const paid = all.filter((event) => event.priceCents > 0);
     expect(paid.every((event) => event.cancellationPolicyId === rules[0]!.policyId)).toBe(true);
+  });
+
+  it("fills the demo operator's legal data, valid and complete (docs/decisions/021)", async () => {
+    const rows = await database.db.select().from(appSettings);
+    const { operator, supportEmail } = mergeSettings(
+      Object.fromEntries(rows.map((row) => [row.key, row.value])),
+    );
+    expect(operator).toMatchObject({ name: 'Wachstumsraum Albers GbR', contentResponsible: 'Miriam Albers' });
+    expect(missingOperatorFields(operator)).toEqual([]);
+    expect(
+      legalSettingsSchema.safeParse({ ...operator, ...DEFAULT_SETTINGS.legal, supportEmail }).success,
+    ).toBe(true);
   });
 });

@@ -9,8 +9,19 @@ import {
   type DbOrTx,
   type UserOptions,
 } from './factories';
-import { eventLinks, eventMedia, eventOrganizers, events, eventTags, tags, tickets, user } from './schema';
+import {
+  appSettings,
+  eventLinks,
+  eventMedia,
+  eventOrganizers,
+  events,
+  eventTags,
+  tags,
+  tickets,
+  user,
+} from './schema';
 import { demoAttendees, demoEvents, demoOrganizers, type DemoEvent, type OrganizerKey } from './seed-events';
+import { demoOperator } from './seed-operator';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -19,7 +30,8 @@ const WEBSITE = 'https://wachstumsraum.example';
 /**
  * Demo data for a fresh installation (SEED_DEMO, never in production): two organizers, eight events around
  * `now` covering every display state, a default cancellation policy, and test bookings by demo attendees
- * that keep the seat invariant. Does nothing and returns false as soon as any event exists.
+ * that keep the seat invariant, and the demo operator's legal data so the legal pages read complete (kept when
+ * an operator already saved theirs). Does nothing and returns false as soon as any event exists.
  */
 export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -28,6 +40,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     const [anyEvent] = await tx.select({ id: events.id }).from(events).limit(1);
     if (anyEvent) return false;
 
+    await tx.insert(appSettings).values({ key: 'operator', value: demoOperator }).onConflictDoNothing();
     const organizerIds = {} as Record<OrganizerKey, string>;
     for (const [key, person] of Object.entries(demoOrganizers) as [
       OrganizerKey,

@@ -1,4 +1,6 @@
 import { DASHBOARD_WINDOW_DAYS, type AdminDashboard } from '@shared/admin-dashboard';
+import { missingOperatorFields } from '@shared/operator-data';
+import type { OperatorInfo } from '@shared/settings';
 import type { Db } from '../../db/client';
 import { countBookings, countEvents, sumRevenue } from './dashboard-figures';
 import { newestBookings, newestEvents, upcomingEvents } from './dashboard-lists';
@@ -7,10 +9,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * GET /api/admin/dashboard (spec admin §2 'Dashboard', with real figures instead of the spec's placeholder
- * zeros): seven independent aggregate or list queries, whatever the amount of data.
+ * zeros): seven independent aggregate or list queries, whatever the amount of data. `operator` (from the
+ * settings) tells which legal data is still missing (docs/decisions/021).
  */
-export async function loadAdminDashboard(options: { db: Db; now?: Date }): Promise<AdminDashboard> {
-  const { db, now = new Date() } = options;
+export async function loadAdminDashboard(options: {
+  db: Db;
+  operator: OperatorInfo;
+  now?: Date;
+}): Promise<AdminDashboard> {
+  const { db, operator, now = new Date() } = options;
   const since = new Date(now.getTime() - DASHBOARD_WINDOW_DAYS * DAY_MS);
   const [eventCounts, bookingCounts, revenue, newest, latestBookings, upcoming] = await Promise.all([
     countEvents(db, now),
@@ -29,5 +36,6 @@ export async function loadAdminDashboard(options: { db: Db; now?: Date }): Promi
     newestEvents: newest,
     newestBookings: latestBookings,
     upcomingEvents: upcoming,
+    missingOperatorData: missingOperatorFields(operator),
   };
 }

@@ -21,6 +21,7 @@ import { slugTaken } from './create-admin-event';
 import { applyOrganizers, assertOrganizerCandidates, assertPolicyExists } from './event-organizers';
 import { refundAllTicketsOfEvent } from './refund-all';
 import { enqueueEventUpdateMails } from '../bookings/booking-mails';
+import { enqueueOnlineLinkMails } from '../bookings/online-link-mails';
 import type { MailContext } from '../mail/templates/mail-context';
 
 export interface UpdateAdminEventOptions {
@@ -112,9 +113,11 @@ export async function updateAdminEvent(options: UpdateAdminEventOptions): Promis
       }
       if (organizerIds) await applyOrganizers(tx, id, organizerIds);
       // spec admin §7 'event-updates': holders hear of a new time or place (not of a cancellation: that
-      // mail comes with the refund).
-      if ((fields.status ?? row.status) !== 'cancelled')
+      // mail comes with the refund). A new access link goes to them too (docs/decisions/019-online-links.md).
+      if ((fields.status ?? row.status) !== 'cancelled') {
         await enqueueEventUpdateMails(tx, id, row, options.mail);
+        await enqueueOnlineLinkMails(tx, id, row, options.mail);
+      }
       await publishEventChange(tx, id);
       await publishSeatChange(tx, id);
       return loadAdminEvent(tx, id);

@@ -10,6 +10,7 @@ import { paymentRefundedMail } from '../mail/templates/payment-refunded';
 import { organizerBookingMail } from '../mail/templates/organizer-booking';
 import { adminCancellationIssueMail } from '../mail/templates/admin-cancellation-issue';
 import { eventUpdateMail } from '../mail/templates/event-update';
+import { deliveredOnlineUrl } from '../tickets/online-link';
 
 /** The booking, its event and the buyer's address: what every booking mail needs. */
 async function loadMailBooking(db: DbOrTx, bookingId: string) {
@@ -18,6 +19,7 @@ async function loadMailBooking(db: DbOrTx, bookingId: string) {
       booking: bookings,
       email: profiles.email,
       fullName: profiles.fullName,
+      onlineUrl: events.onlineUrl,
       event: {
         title: events.title,
         slug: events.slug,
@@ -48,7 +50,7 @@ export async function enqueueBookingConfirmation(db: DbOrTx, bookingId: string, 
   const row = await loadMailBooking(db, bookingId);
   if (!row?.email) return; // the account was deleted meanwhile: nobody to write to
   const issued = await db
-    .select({ ticketNumber: tickets.ticketNumber })
+    .select({ ticketNumber: tickets.ticketNumber, status: tickets.status })
     .from(tickets)
     .where(eq(tickets.bookingId, bookingId))
     .orderBy(asc(tickets.position));
@@ -56,12 +58,17 @@ export async function enqueueBookingConfirmation(db: DbOrTx, bookingId: string, 
   const content = bookingConfirmationMail({
     context,
     event: row.event satisfies MailEvent,
+    orderNumber: row.booking.orderNumber,
     holderName: holderOf(row),
     quantity: row.booking.quantity,
     totalAmountCents: row.booking.totalAmountCents,
     currency: row.booking.currency,
     ticketCodes: codes,
     isTest: row.booking.isTest,
+    onlineUrl: deliveredOnlineUrl(
+      { mode: row.event.mode, onlineUrl: row.onlineUrl },
+      issued.some((ticket) => ticket.status === 'active'),
+    ),
   });
   const pdfName = codes.length === 1 ? `ticket-${codes[0]}.pdf` : `tickets-${slugify(row.event.title)}.pdf`;
   await enqueueOrganizerNotice(
@@ -99,6 +106,7 @@ export async function enqueuePaymentRefunded(
   const content = paymentRefundedMail({
     context,
     event: row.event,
+    orderNumber: row.booking.orderNumber,
     holderName: holderOf(row),
     amountCents,
     currency: row.booking.currency,
@@ -134,6 +142,7 @@ export async function enqueueOrganizerNotice(
       context,
       kind: input.kind,
       event: row.event,
+      orderNumber: row.booking.orderNumber,
       organizerName: organizer.displayName || organizer.fullName || organizer.email,
       buyerName: holderOf(row),
       buyerEmail: row.email ?? '–',
@@ -161,6 +170,7 @@ export async function enqueueAdminRefundIssue(
       context,
       eventTitle: row?.event.title ?? '–',
       bookingId: input.bookingId,
+      orderNumber: row?.booking.orderNumber ?? '–',
       buyerEmail: row?.email ?? '–',
       amountCents: input.amountCents,
       currency: row?.booking.currency ?? 'EUR',
@@ -203,6 +213,7 @@ export async function enqueueEventUpdateMails(
   if (!changed) return 0;
   const holders = await db
     .selectDistinctOn([bookings.id], {
+      orderNumber: bookings.orderNumber,
       email: profiles.email,
       holderName: bookings.holderName,
       fullName: profiles.fullName,
@@ -214,6 +225,7 @@ export async function enqueueEventUpdateMails(
   for (const holder of holders) {
     const content = eventUpdateMail({
       context,
+      orderNumber: holder.orderNumber,
       holderName: holder.holderName || holder.fullName || holder.email,
       before,
       after,

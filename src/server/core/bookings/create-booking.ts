@@ -12,6 +12,8 @@ import { issueTickets } from './issue-tickets';
 import { enqueueBookingConfirmation } from './booking-mails';
 import type { MailContext } from '../mail/templates/mail-context';
 import { PAYMENT_MESSAGES } from '@shared/payments';
+import { newOrderNumber } from '@shared/order-number';
+import { withOrderNumber } from './order-number-clash';
 
 /** Seat hold of a pending booking (DESIGN §4). */
 export const HOLD_MINUTES = 15;
@@ -49,6 +51,8 @@ export interface CreateBookingOptions {
   mail?: MailContext;
   /** Announces a paid booking's seat change after its commit (SeatChangeNotifier); default: at once. */
   announceSeats?: (eventId: string) => void;
+  /** Injected source of order numbers (tests force a clash); default: newOrderNumber. */
+  drawOrderNumber?: () => string;
 }
 
 /**
@@ -60,6 +64,7 @@ export interface CreateBookingOptions {
  */
 export async function createBooking(options: CreateBookingOptions): Promise<BookingView> {
   const { db, userId, input, now = new Date(), paymentsAvailable = true, mail } = options;
+  const draw = options.drawOrderNumber ?? (() => newOrderNumber());
   const missing = await missingForBooking(db, userId, options.user);
   if (missing.length > 0) {
     throw new AppError(
@@ -70,7 +75,9 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
   }
   const { eventId, quantity, holderName } = input;
   if (paymentsAvailable) {
-    const held = await holdPaidBooking(db, { userId, input, now });
+    const held = await withOrderNumber(draw, (orderNumber) =>
+      holdPaidBooking(db, { userId, input, now, orderNumber }),
+    );
     if (held) {
       if (options.announceSeats) options.announceSeats(eventId);
       else await publishSeatChange(db, eventId);
@@ -79,67 +86,70 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
   }
   const seatsPerTicket = sql`(CASE WHEN ${events.priceUnit} = 'per_pair' THEN 2 ELSE 1 END)`;
 
-  return db.transaction(async (tx) => {
-    const [event] = await tx
-      .update(events)
-      .set({ availableSeats: sql`${events.availableSeats} - ${quantity}::int * ${seatsPerTicket}` })
-      .where(
-        sql`${events.id} = ${eventId}
+  return withOrderNumber(draw, (orderNumber) =>
+    db.transaction(async (tx) => {
+      const [event] = await tx
+        .update(events)
+        .set({ availableSeats: sql`${events.availableSeats} - ${quantity}::int * ${seatsPerTicket}` })
+        .where(
+          sql`${events.id} = ${eventId}
           AND ${events.status} = 'published'
           AND NOT ${events.hidden}
           AND ${events.startTime} > ${now.toISOString()}::timestamptz
           AND ${events.availableSeats} >= ${quantity}::int * ${seatsPerTicket}`,
-      )
-      .returning({
-        ...bookingEventColumns,
-        priceCents: events.priceCents,
-        earlyBirdPriceCents: events.earlyBirdPriceCents,
-        earlyBirdEndsAt: events.earlyBirdEndsAt,
-        currency: events.currency,
-      });
-    if (!event) throw await whyNotBookable(tx, eventId, now);
+        )
+        .returning({
+          ...bookingEventColumns,
+          priceCents: events.priceCents,
+          earlyBirdPriceCents: events.earlyBirdPriceCents,
+          earlyBirdEndsAt: events.earlyBirdEndsAt,
+          currency: events.currency,
+        });
+      if (!event) throw await whyNotBookable(tx, eventId, now);
 
-    const unitPriceCents = currentUnitPriceCents(
-      {
-        priceCents: event.priceCents,
-        earlyBirdPriceCents: event.earlyBirdPriceCents,
-        earlyBirdEndsAt: event.earlyBirdEndsAt?.toISOString() ?? null,
-      },
-      now,
-    );
-    const totalAmountCents = unitPriceCents * quantity;
-    const free = totalAmountCents === 0;
-    // DESIGN §1: in production without Stripe keys paid events cannot be booked (the seats roll back).
-    if (!free && !paymentsAvailable) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
-    const [booking] = await tx
-      .insert(bookings)
-      .values({
-        eventId,
-        profileId: userId,
-        quantity,
-        seats: quantity * (event.priceUnit === 'per_pair' ? 2 : 1),
-        unitPriceCents,
-        totalAmountCents,
-        currency: event.currency,
-        status: free ? 'confirmed' : 'pending',
-        paymentStatus: free ? 'not_required' : 'pending',
-        holdExpiresAt: free ? null : new Date(now.getTime() + HOLD_MINUTES * 60_000),
-        confirmedAt: free ? now : null,
-        holderName,
-        createdAt: now,
-      })
-      .returning();
-    const issued = free ? await issueTickets(tx, booking!.id, now) : [];
-    if (free && mail) await enqueueBookingConfirmation(tx, booking!.id, mail);
-    await publishSeatChange(tx, eventId);
-    return toBookingView(booking!, event, issued);
-  });
+      const unitPriceCents = currentUnitPriceCents(
+        {
+          priceCents: event.priceCents,
+          earlyBirdPriceCents: event.earlyBirdPriceCents,
+          earlyBirdEndsAt: event.earlyBirdEndsAt?.toISOString() ?? null,
+        },
+        now,
+      );
+      const totalAmountCents = unitPriceCents * quantity;
+      const free = totalAmountCents === 0;
+      // DESIGN §1: in production without Stripe keys paid events cannot be booked (the seats roll back).
+      if (!free && !paymentsAvailable) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          orderNumber,
+          eventId,
+          profileId: userId,
+          quantity,
+          seats: quantity * (event.priceUnit === 'per_pair' ? 2 : 1),
+          unitPriceCents,
+          totalAmountCents,
+          currency: event.currency,
+          status: free ? 'confirmed' : 'pending',
+          paymentStatus: free ? 'not_required' : 'pending',
+          holdExpiresAt: free ? null : new Date(now.getTime() + HOLD_MINUTES * 60_000),
+          confirmedAt: free ? now : null,
+          holderName,
+          createdAt: now,
+        })
+        .returning();
+      const issued = free ? await issueTickets(tx, booking!.id, now) : [];
+      if (free && mail) await enqueueBookingConfirmation(tx, booking!.id, mail);
+      await publishSeatChange(tx, eventId);
+      return toBookingView(booking!, event, issued);
+    }),
+  );
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-// $1 event, $2 now, $3 quantity, $4 buyer, $5 hold until, $6 holder name. The per-pair factor and the
-// early-bird price come from the locked row itself.
+// $1 event, $2 now, $3 quantity, $4 buyer, $5 hold until, $6 holder name, $7 order number. The per-pair
+// factor and the early-bird price come from the locked row itself.
 const PER_TICKET = `(CASE WHEN price_unit = 'per_pair' THEN 2 ELSE 1 END)`;
 const UNIT_PRICE = `(CASE WHEN early_bird_price_cents IS NOT NULL AND $2::timestamptz < early_bird_ends_at
   THEN early_bird_price_cents ELSE price_cents END)`;
@@ -154,11 +164,11 @@ const HOLD_PAID_BOOKING = `
       image_url, short_description, currency, ${UNIT_PRICE} AS unit_price, ${PER_TICKET} AS per_ticket
   ), booked AS (
     INSERT INTO bookings (event_id, profile_id, quantity, seats, unit_price_cents, total_amount_cents,
-      currency, status, payment_status, hold_expires_at, holder_name, created_at, updated_at)
+      currency, status, payment_status, hold_expires_at, holder_name, created_at, updated_at, order_number)
     SELECT id, $4::text, $3::int, $3::int * per_ticket, unit_price, unit_price * $3::int, currency,
-      'pending', 'pending', $5::timestamptz, $6::text, $2::timestamptz, $2::timestamptz
+      'pending', 'pending', $5::timestamptz, $6::text, $2::timestamptz, $2::timestamptz, $7::text
     FROM taken
-    RETURNING id, seats, unit_price_cents, total_amount_cents, currency, hold_expires_at
+    RETURNING id, order_number, seats, unit_price_cents, total_amount_cents, currency, hold_expires_at
   )
   SELECT booked.*, taken.slug, taken.title, taken.start_time, taken.end_time, taken.timezone, taken.location,
     taken.location_details, taken.mode, taken.price_unit, taken.image_url, taken.short_description
@@ -170,13 +180,14 @@ const HOLD_PAID_BOOKING = `
  * database, never across a round trip to Node (the benchmark showed the lock holder idle in transaction for
  * most of the lock time). The unit price (early bird) is computed in the same statement from the locked row.
  * Answers null when nothing was taken — not bookable, sold out, or free after all — and the caller's
- * transactional path then decides (and words the error).
+ * transactional path then decides (and words the error). A taken order number fails the whole statement
+ * (seats included); the caller draws another.
  */
 async function holdPaidBooking(
   db: Db,
-  options: { userId: string; input: CreateBookingInput; now: Date },
+  options: { userId: string; input: CreateBookingInput; now: Date; orderNumber: string },
 ): Promise<BookingView | null> {
-  const { userId, input, now } = options;
+  const { userId, input, now, orderNumber } = options;
   const at = now.toISOString();
   const holdUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   const [row] = await runPrepared<Record<string, unknown>>(db, 'hold_paid_booking', HOLD_PAID_BOOKING, [
@@ -186,11 +197,13 @@ async function holdPaidBooking(
     userId,
     holdUntil,
     input.holderName,
+    orderNumber,
   ]);
   if (!row) return null;
   const iso = (value: unknown) => new Date(value as string | Date).toISOString();
   return {
     id: row.id as string,
+    orderNumber: row.order_number as string,
     eventId: input.eventId,
     status: 'pending',
     paymentStatus: 'pending',
@@ -218,6 +231,7 @@ async function holdPaidBooking(
       shortDescription: (row.short_description as string | null) ?? null,
     },
     tickets: [],
+    onlineUrl: null, // no ticket yet: the link comes with the confirmation
   };
 }
 

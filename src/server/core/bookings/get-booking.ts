@@ -20,6 +20,8 @@ export const bookingEventColumns = {
   priceUnit: events.priceUnit,
   imageUrl: events.imageUrl,
   shortDescription: events.shortDescription,
+  // not part of the summary: only for deliveredOnlineUrl (docs/decisions/019-online-links.md)
+  onlineUrl: events.onlineUrl,
 };
 
 type BookingEventRow = Pick<typeof events.$inferSelect, keyof typeof bookingEventColumns>;
@@ -41,14 +43,16 @@ function toEventSummary(event: BookingEventRow): BookingEventSummary {
   };
 }
 import { AppError } from '../app-error';
+import { deliveredOnlineUrl } from '../tickets/online-link';
 
 export function toBookingView(
   booking: Booking,
   event: BookingEventRow,
-  issued: Pick<Ticket, 'id' | 'ticketNumber'>[],
+  issued: Pick<Ticket, 'id' | 'ticketNumber' | 'status'>[],
 ): BookingView {
   return {
     id: booking.id,
+    orderNumber: booking.orderNumber,
     eventId: booking.eventId,
     status: booking.status,
     paymentStatus: booking.paymentStatus,
@@ -67,6 +71,10 @@ export function toBookingView(
       ticketNumber: ticket.ticketNumber,
       code: ticketCode(ticket.ticketNumber),
     })),
+    onlineUrl: deliveredOnlineUrl(
+      event,
+      issued.some((ticket) => ticket.status === 'active'),
+    ),
   };
 }
 
@@ -80,7 +88,7 @@ export async function loadBookingView(db: DbOrTx, bookingId: string): Promise<Bo
     .limit(1);
   if (!row) return null;
   const issued = await db
-    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber })
+    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber, status: tickets.status })
     .from(tickets)
     .where(eq(tickets.bookingId, bookingId))
     .orderBy(asc(tickets.position));

@@ -34,12 +34,14 @@ async function sampleMail(
 ): Promise<MailContent & { attachments?: OutgoingMail['attachments'] }> {
   const event = sampleEvent(now);
   const holderName = 'Erika Mustermann';
+  const orderNumber = 'WR-MUSTER';
   switch (type) {
     case 'booking-confirmation': {
       const pdf = await renderTicketsPdf([
         {
           ticketId: '00000000-0000-4000-8000-000000000000',
           ticketNumber: 'WR-TEST-0000000000-1234',
+          orderNumber,
           code: '1234',
           holderName,
           eventTitle: event.title,
@@ -48,6 +50,7 @@ async function sampleMail(
           timezone: event.timezone,
           location: event.location,
           mode: event.mode,
+          onlineUrl: null, // the sample is a presence event
           priceUnit: 'per_person',
           isTest: true,
           status: 'active',
@@ -58,12 +61,14 @@ async function sampleMail(
         ...bookingConfirmationMail({
           context,
           event,
+          orderNumber,
           holderName,
           quantity: 1,
           totalAmountCents: 4900,
           currency: 'EUR',
           ticketCodes: ['1234'],
           isTest: false,
+          onlineUrl: null,
         }),
         attachments: [{ filename: 'ticket-1234.pdf', contentType: 'application/pdf', content: pdf }],
       };
@@ -72,6 +77,7 @@ async function sampleMail(
       return ticketCancelledMail({
         context,
         event,
+        orderNumber,
         holderName,
         ticketCode: '1234',
         refundCents: 3430,
@@ -81,6 +87,7 @@ async function sampleMail(
     case 'event-updates':
       return eventUpdateMail({
         context,
+        orderNumber,
         holderName,
         before: event,
         after: {
@@ -95,6 +102,7 @@ async function sampleMail(
         context,
         kind: type === 'organizer-booking-paid' ? 'paid' : 'cancelled',
         event,
+        orderNumber,
         organizerName: 'Miriam',
         buyerName: holderName,
         buyerEmail: 'erika@example.org',
@@ -110,6 +118,7 @@ async function sampleMail(
         context,
         eventTitle: event.title,
         bookingId: '00000000-0000-4000-8000-000000000000',
+        orderNumber,
         buyerEmail: 'erika@example.org',
         amountCents: 4900,
         currency: 'EUR',

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { adminRefundCents } from '@shared/admin-refunds';
 import { ADMIN_REFUND_ZERO_MESSAGE } from '@shared/email-tests';
 import type { Db } from '../../db/client';
 import { bookings, refunds } from '../../db/schema';
 import { AppError } from '../app-error';
 import { holderOf, loadMailBooking } from '../bookings/booking-mails';
+import { findBookingIdByReference } from '../bookings/find-booking-by-reference';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
 import { formatCents } from '../mail/templates/booking-mail-parts';
@@ -19,7 +21,10 @@ export const ADMIN_REFUND_MESSAGES = {
   zero: ADMIN_REFUND_ZERO_MESSAGE,
 } as const;
 
-/** spec admin §3 'Refund request': bookingId, reason, percent (0..1) or amountCents. */
+/**
+ * spec admin §3 'Refund request': bookingId, reason, percent (0..1) or amountCents. `bookingId` also takes
+ * the booking's order number (docs/decisions/020-order-numbers.md).
+ */
 export const adminRefundSchema = z
   .object({
     bookingId: z.string(ADMIN_REFUND_MESSAGES.bookingId).trim().min(1, ADMIN_REFUND_MESSAGES.bookingId),
@@ -37,7 +42,8 @@ export const adminRefundSchema = z
   });
 
 /**
- * spec admin §2 'Admin Refund' (admin_refund): money back on a booking without cancelling tickets. A
+ * spec admin §2 'Admin Refund' (admin_refund): money back on a booking without cancelling tickets. The
+ * booking is named by its id or its order number (docs/decisions/020-order-numbers.md). A
  * percentage is of the amount paid and is capped at what is left refundable; an explicit amount above that
  * is refused with the figure (DESIGN §4: never more than is left refundable). The refund row, the booking's
  * payment status and the buyer's e-mail are written in one transaction; the provider is called afterwards.
@@ -49,19 +55,15 @@ export async function adminRefund(options: {
   mail: MailContext;
 }): Promise<{ refundId: string; amountCents: number; currency: string }> {
   const { db, input, adminId, mail } = options;
-  if (!z.uuid().safeParse(input.bookingId).success)
-    throw new AppError('not_found', ADMIN_REFUND_MESSAGES.notFound);
+  const bookingId = await findBookingIdByReference(db, input.bookingId);
+  if (!bookingId) throw new AppError('not_found', ADMIN_REFUND_MESSAGES.notFound);
   return db.transaction(async (tx) => {
-    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for('update');
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
     if (!booking) throw new AppError('not_found', ADMIN_REFUND_MESSAGES.notFound);
     const payment = (await refundableByBooking(tx, [booking.id])).get(booking.id);
     if (!payment || payment.refundableCents <= 0)
       throw new AppError('conflict', ADMIN_REFUND_MESSAGES.nothingPaid);
-    const paidCents = payment.paidCents;
-    const amountCents =
-      input.percent !== undefined
-        ? Math.min(Math.floor(paidCents * input.percent), payment.refundableCents)
-        : input.amountCents!;
+    const amountCents = adminRefundCents(payment, input);
     if (amountCents <= 0) throw new AppError('validation_failed', ADMIN_REFUND_MESSAGES.zero);
     if (amountCents > payment.refundableCents) {
       throw new AppError(
@@ -90,6 +92,7 @@ export async function adminRefund(options: {
     if (row?.email) {
       const content = refundIssuedMail({
         context: mail,
+        orderNumber: booking.orderNumber,
         holderName: holderOf(row),
         eventTitle: row.event.title,
         amountCents,

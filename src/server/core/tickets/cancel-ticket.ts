@@ -196,6 +196,7 @@ async function enqueueCancellationMail(
   const content = ticketCancelledMail({
     context: input.mail,
     event: row.event,
+    orderNumber: row.booking.orderNumber,
     holderName: holderOf(row),
     ticketCode: input.ticketNumber.slice(-4),
     refundCents: input.refundCents,

@@ -23,6 +23,7 @@ export async function renderEventTicketPreview(deps: {
   const png = await renderTicketPng({
     ticketId: '00000000-0000-4000-8000-000000000000',
     ticketNumber: 'WR-MUSTER-0000000000-0000',
+    orderNumber: 'WR-MUSTER',
     code: '0000',
     holderName: 'Max Mustermann',
     eventTitle: event.title,
@@ -31,6 +32,7 @@ export async function renderEventTicketPreview(deps: {
     timezone: event.timezone,
     location: event.location,
     mode: event.mode,
+    onlineUrl: null, // a file under a public URL: never the access link (docs/decisions/019-online-links.md)
     priceUnit: event.priceUnit,
     isTest: false,
     status: 'active',

@@ -33,6 +33,7 @@ const csvFields = {
   status: tickets.status,
   createdAt: tickets.createdAt,
   profileId: tickets.profileId,
+  orderNumber: bookings.orderNumber,
   // the exact stored time as text for the keyset: a JS Date would cut microseconds and skip rows
   cursorTime: sql<string>`${tickets.createdAt}::text`,
 };
@@ -64,6 +65,7 @@ const rowLine = (row: CsvRow) =>
     row.status,
     row.createdAt.toISOString(),
     row.profileId,
+    row.orderNumber,
   ]);
 
 /**

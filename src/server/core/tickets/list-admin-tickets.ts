@@ -14,6 +14,7 @@ const rowFields = {
   id: tickets.id,
   eventId: tickets.eventId,
   bookingId: tickets.bookingId,
+  orderNumber: bookings.orderNumber,
   ticketNumber: tickets.ticketNumber,
   status: tickets.status,
   isTest: tickets.isTest,
@@ -92,6 +93,7 @@ function toRow(row: Row, refundedCents: number, now: Date): AdminTicketRow {
   return {
     id: row.id,
     eventId: row.eventId,
+    orderNumber: row.orderNumber,
     ticketNumber: row.ticketNumber,
     code: adminTicketCode(row.ticketNumber),
     status: row.status,

@@ -3,6 +3,7 @@ import { ticketCode } from '@shared/booking';
 import type { MyTicket } from '@shared/tickets';
 import type { Db } from '../../db/client';
 import { bookings, events, tickets } from '../../db/schema';
+import { deliveredOnlineUrl } from './online-link';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
 
 /**
@@ -15,8 +16,10 @@ export async function listMyTickets(db: Db, userId: string, now = new Date()): P
     .select({
       ticket: tickets,
       holderName: bookings.holderName,
+      orderNumber: bookings.orderNumber,
       currency: bookings.currency,
       policyId: events.cancellationPolicyId,
+      onlineUrl: events.onlineUrl,
       event: {
         id: events.id,
         slug: events.slug,
@@ -43,7 +46,7 @@ export async function listMyTickets(db: Db, userId: string, now = new Date()): P
     db,
     rows.map((r) => r.ticket.bookingId),
   );
-  return rows.map(({ ticket, event, holderName, currency, policyId }) => {
+  return rows.map(({ ticket, event, holderName, orderNumber, currency, policyId, onlineUrl }) => {
     const cancellable = ticket.status === 'active' && event.startTime.getTime() > now.getTime();
     const terms = cancellable
       ? selfServiceRefund({
@@ -57,6 +60,7 @@ export async function listMyTickets(db: Db, userId: string, now = new Date()): P
     return {
       id: ticket.id,
       bookingId: ticket.bookingId,
+      orderNumber,
       ticketNumber: ticket.ticketNumber,
       code: ticketCode(ticket.ticketNumber),
       status: ticket.status,
@@ -68,9 +72,9 @@ export async function listMyTickets(db: Db, userId: string, now = new Date()): P
       currency,
       createdAt: ticket.createdAt.toISOString(),
       event: { ...event, startTime: event.startTime.toISOString(), endTime: event.endTime.toISOString() },
-      cancellation: terms
-        ? { share: ticket.priceCents > 0 ? terms.share : 0, refundCents: terms.refundCents }
-        : null,
+      onlineUrl: deliveredOnlineUrl({ mode: event.mode, onlineUrl }, ticket.status === 'active'),
+      // spec visitor §2, §9: the button shows the tier by days left, for a free ticket too
+      cancellation: terms ? { share: terms.share, refundCents: terms.refundCents } : null,
     };
   });
 }

@@ -96,13 +96,15 @@ export function selfServiceRefund(options: {
       refundableCents: options.refundableCents,
       rule,
     });
+    // A fixed amount as a share of the price; of a free ticket's price it is all or nothing, so the
+    // button shows the rule's tier like any other ticket's (spec visitor §2, §9).
     const share = !rule
       ? 0
       : rule.refundType === 'percentage'
         ? rule.refundValue
         : options.priceCents > 0
           ? refundCents / options.priceCents
-          : 0;
+          : Number(rule.refundValue > 0);
     return { share, refundCents, rule };
   }
   const share = defaultRefundShare(hoursLeft);

@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 import { perTicketText } from '@shared/event-rules';
+import { ONLINE_LINK_TEXTS } from '@shared/online-link';
+import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { DEFAULT_TIMEZONE } from '@shared/settings';
 import { ENTRY_MINUTES_BEFORE_START, TICKET_MESSAGES, ticketBarcodeContent } from '@shared/tickets';
 import type { TicketDocumentData } from './ticket-document';
@@ -9,13 +11,18 @@ export interface TicketTexts {
   title: string;
   date: string;
   time: string;
+  /** 'Einlass ab …'; on online tickets the access link instead (docs/decisions/019-online-links.md). */
   entry: string;
+  /** The link behind `entry` on an online ticket that carries it, else null. */
+  onlineUrl: string | null;
   place: string;
   holderLabel: string;
   holder: string;
   perTicket: string;
   code: string;
   ticketNumber: string;
+  /** 'Bestellnummer WR-7K3Q9F': what the buyer quotes to the shop (docs/decisions/020-order-numbers.md). */
+  orderNumber: string;
   barcode: string;
   /** 'TESTTICKET – nicht gültig' for test tickets, else null. */
   test: string | null;
@@ -33,17 +40,21 @@ export function ticketTexts(data: TicketDocumentData): TicketTexts {
   const givenEnd = data.endTime ? DateTime.fromJSDate(data.endTime, { zone }).setLocale('de') : null;
   const end = givenEnd && givenEnd > start ? givenEnd : null;
   const entry = start.minus({ minutes: ENTRY_MINUTES_BEFORE_START });
+  // only an active ticket carries the link, whatever the caller passed (docs/decisions/019-online-links.md)
+  const onlineUrl = data.mode === 'online' && data.status === 'active' ? data.onlineUrl : null;
   return {
     title: data.eventTitle,
     date: dateLine(start, end),
     time: end ? `${clock(start)} – ${clock(end)} Uhr` : `${clock(start)} Uhr`,
-    entry: `Einlass ab ${clock(entry)} Uhr`,
+    entry: data.mode === 'online' ? onlineEntry(onlineUrl, data.status) : `Einlass ab ${clock(entry)} Uhr`,
+    onlineUrl,
     place: data.mode === 'online' ? 'Online' : data.location,
     holderLabel: 'Ticket für',
     holder: data.holderName.trim() || '–',
     perTicket: perTicketText(data.priceUnit),
     code: `Code ${data.code}`,
     ticketNumber: `Ticket-Nr. ${data.ticketNumber}`,
+    orderNumber: `${ORDER_NUMBER_LABEL} ${data.orderNumber}`,
     barcode: ticketBarcodeContent(data.ticketId, data.ticketNumber),
     test: data.isTest ? TEST_MARKER : null,
     cancelled: data.status === 'active' ? null : { stamp: CANCELLED_STAMP, note: TICKET_MESSAGES.cancelled },
@@ -52,6 +63,12 @@ export function ticketTexts(data: TicketDocumentData): TicketTexts {
 
 const clock = (time: DateTime) => time.toFormat('HH:mm');
 const longDate = (time: DateTime) => time.toFormat('cccc, d. LLLL yyyy');
+
+/** Online tickets have no entry time: the link, else where it will come (active) or just 'Online-Teilnahme'. */
+function onlineEntry(onlineUrl: string | null, status: TicketDocumentData['status']): string {
+  if (onlineUrl) return `${ONLINE_LINK_TEXTS.label}: ${onlineUrl}`;
+  return status === 'active' ? ONLINE_LINK_TEXTS.documentPending : ONLINE_LINK_TEXTS.documentCancelled;
+}
 
 /** 'Samstag, 12. Dezember 2026'; an event over several days names its first and last day. */
 function dateLine(start: DateTime, end: DateTime | null): string {

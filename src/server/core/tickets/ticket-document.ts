@@ -10,6 +10,8 @@ import { renderPdf } from './ticket-pdf-layout';
 export interface TicketDocumentData {
   ticketId: string;
   ticketNumber: string;
+  /** The booking's order number, 'WR-7K3Q9F' (docs/decisions/020-order-numbers.md). */
+  orderNumber: string;
   /** last 4 chars */
   code: string;
   holderName: string;
@@ -21,6 +23,11 @@ export interface TicketDocumentData {
   location: string;
   /** 'online' events print 'Online' instead of a place */
   mode: 'online' | 'presence';
+  /**
+   * The access link, printed instead of the entry time; only for an active ticket (deliveredOnlineUrl,
+   * docs/decisions/019-online-links.md), else null.
+   */
+  onlineUrl: string | null;
   priceUnit: 'per_person' | 'per_pair';
   isTest: boolean;
   status: 'active' | 'canceled' | 'revoked';

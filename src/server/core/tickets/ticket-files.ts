@@ -11,6 +11,7 @@ import type { FileStorage } from '../../adapters/storage/storage';
 import type { DbOrTx } from '../../db/factories';
 import { bookings, events, profiles, ticketPreviews, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
+import { deliveredOnlineUrl } from './online-link';
 import { renderTicketPng, renderTicketsPdf, type TicketDocumentData } from './ticket-document';
 
 export interface TicketFileDeps {
@@ -26,6 +27,7 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
 const documentColumns = {
   ticket: tickets,
   holderName: bookings.holderName,
+  orderNumber: bookings.orderNumber,
   fullName: profiles.fullName,
   event: {
     title: events.title,
@@ -35,6 +37,7 @@ const documentColumns = {
     location: events.location,
     mode: events.mode,
     priceUnit: events.priceUnit,
+    onlineUrl: events.onlineUrl,
   },
 };
 
@@ -63,6 +66,7 @@ async function toDocument(row: DocumentRow, brand: TicketDocumentData['brand']):
   return {
     ticketId: row.ticket.id,
     ticketNumber: row.ticket.ticketNumber,
+    orderNumber: row.orderNumber,
     code: ticketCode(row.ticket.ticketNumber),
     holderName: row.holderName || row.fullName || '',
     eventTitle: row.event.title,
@@ -71,6 +75,7 @@ async function toDocument(row: DocumentRow, brand: TicketDocumentData['brand']):
     timezone: row.event.timezone,
     location: row.event.location,
     mode: row.event.mode,
+    onlineUrl: deliveredOnlineUrl(row.event, row.ticket.status === 'active'),
     priceUnit: row.event.priceUnit,
     isTest: row.ticket.isTest,
     status: row.ticket.status,
@@ -126,7 +131,9 @@ export async function bookingTicketsPdf(deps: TicketFileDeps, bookingId: string)
 
 /** spec visitor §7 store_ticket_preview / spec admin 're-render preview': a WebP (≤ 1200 px, q 0.82) in storage. */
 export async function refreshTicketPreview(deps: TicketFileDeps, row: DocumentRow): Promise<string> {
-  const png = await ticketPng(deps, row);
+  // the stored preview is a file under a public URL and outlives a cancel: never with the access link
+  // (docs/decisions/019-online-links.md)
+  const png = await renderTicketPng({ ...(await toDocument(row, await brandOf(deps))), onlineUrl: null });
   const webp = await sharp(png)
     .resize({ width: 1200, withoutEnlargement: true })
     .webp({ quality: 82 })

@@ -52,7 +52,7 @@ export async function renderImage(
 ): Promise<Buffer> {
   const barcode = pngSize(barcodePng);
   const layers: sharp.OverlayOptions[] = [
-    { input: barcodePng, left: Math.round(STUB_X + (STUB_WIDTH - barcode.width) / 2), top: TOP + 200 },
+    { input: barcodePng, left: Math.round(STUB_X + (STUB_WIDTH - barcode.width) / 2), top: TOP + 215 },
   ];
   if (logo) {
     const top = HEADER.top + Math.round((HEADER.logoHeight - logo.height) / 2);
@@ -88,7 +88,7 @@ export function ticketSvg(t: TicketTexts, siteName: string, wordMark: boolean): 
   column(t.title, { bold: true, size: 66, maxLines: 2 }, 36);
   column(t.date, { bold: true, size: 40, maxLines: 2 }, 6);
   column(t.time, { size: 40 }, 14);
-  column(t.entry, { size: 32, color: COLORS.accent }, 40);
+  column(t.entry, { size: 32, color: COLORS.accent, maxLines: t.onlineUrl ? 2 : 1 }, 40);
   column('Ort', { size: 26, color: COLORS.muted }, 6);
   column(t.place, { size: 36, maxLines: 2 }, 40);
   column(t.holderLabel, { size: 26, color: COLORS.muted }, 6);
@@ -102,6 +102,7 @@ export function ticketSvg(t: TicketTexts, siteName: string, wordMark: boolean): 
   const stub = { width: STUB_WIDTH, center: true };
   add(lines(t.code, STUB_X, TOP - 10, { ...stub, bold: true, size: 100, color: COLORS.accent }));
   add(lines(t.ticketNumber, STUB_X, TOP + 125, { ...stub, size: 30, color: COLORS.muted }));
+  add(lines(t.orderNumber, STUB_X, TOP + 165, { ...stub, size: 30, color: COLORS.muted }));
 
   parts.push(rule(MARGIN, FOOTER_Y, IMAGE.width - MARGIN, FOOTER_Y, COLORS.rule, 2));
   add(lines(siteName, MARGIN, FOOTER_Y + 24, { size: 26, color: COLORS.muted, width: 1200 }));

@@ -107,7 +107,9 @@ function drawTicket(
   y = block(doc, t.title, y, { font: 'Helvetica-Bold', size: 26, lines: 3 }) + 18;
   y = block(doc, t.date, y, { font: 'Helvetica-Bold', size: 15, lines: 2 }) + 3;
   y = block(doc, t.time, y, { size: 15, lines: 1 }) + 6;
-  y = block(doc, t.entry, y, { size: 12, lines: 1, color: COLORS.accent }) + 20;
+  // an online ticket's access link: up to three lines, and clickable with the whole address
+  const link = page.texts.onlineUrl ?? undefined;
+  y = block(doc, t.entry, y, { size: 12, lines: link ? 3 : 1, color: COLORS.accent, link }) + 20;
   y = block(doc, 'Ort', y, { size: 10, lines: 1, color: COLORS.muted }) + 3;
   y = block(doc, t.place, y, { size: 14, lines: 2 }) + 20;
   y = block(doc, t.holderLabel, y, { size: 10, lines: 1, color: COLORS.muted }) + 3;
@@ -126,6 +128,7 @@ function drawTicket(
   const stub = { x: STUB_X, width: STUB_WIDTH, align: 'center' } as const;
   block(doc, t.code, TOP - 4, { ...stub, font: 'Helvetica-Bold', size: 34, lines: 1, color: COLORS.accent });
   block(doc, t.ticketNumber, TOP + 40, { ...stub, size: 10, lines: 1, color: COLORS.muted });
+  block(doc, t.orderNumber, TOP + 54, { ...stub, size: 10, lines: 1, color: COLORS.muted });
   const barcode = pngSize(page.barcodePng);
   const barcodeHeight = (STUB_WIDTH * barcode.height) / barcode.width;
   doc.image(page.barcodePng, STUB_X, TOP + 76, { width: STUB_WIDTH, height: barcodeHeight });
@@ -152,6 +155,8 @@ interface BlockStyle {
   x?: number;
   width?: number;
   align?: 'left' | 'center';
+  /** Makes the text a link to this address (underlined). */
+  link?: string;
 }
 
 /** A wrapped text of at most `lines` lines; returns the y below it. */
@@ -164,7 +169,8 @@ function block(doc: PDFKit.PDFDocument, text: string, y: number, style: BlockSty
   const options = { width: style.width ?? COLUMN_WIDTH, lineGap, align: style.align ?? 'left' };
   const maxHeight = style.lines * (doc.currentLineHeight(true) + lineGap);
   const height = Math.min(doc.heightOfString(text, options), maxHeight);
-  doc.text(text, style.x ?? MARGIN, y, { ...options, height: maxHeight, ellipsis: true });
+  const link = style.link ? { link: style.link, underline: true } : {};
+  doc.text(text, style.x ?? MARGIN, y, { ...options, ...link, height: maxHeight, ellipsis: true });
   return y + height;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { newOrderNumber } from '@shared/order-number';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { events } from './events';
 import { profiles } from './profiles';
@@ -27,6 +28,14 @@ export const bookings = pgTable(
   'bookings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The buyer's and the admins' reference ('WR-7K3Q9F', docs/decisions/020-order-numbers.md). Drawn here
+     * for every insert through Drizzle; createBooking passes its own and draws again on a unique clash.
+     */
+    orderNumber: text('order_number')
+      .notNull()
+      .unique()
+      .$defaultFn(() => newOrderNumber()),
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'restrict' }),

@@ -3,8 +3,11 @@ import { loadAdminDashboard } from '../../core/admin-dashboard/load-admin-dashbo
 import { allow } from '../access';
 import type { AppEnv } from '../app';
 
-// spec admin §2 'Dashboard' (/admin): the figures and short lists of the overview. Admins only (DESIGN §4).
+// spec admin §2 'Dashboard' (/admin): the figures and short lists of the overview, and which legal data is
+// still missing (docs/decisions/021). Admins only (DESIGN §4).
 export const adminDashboardRoutes = new Hono<AppEnv>().get('/', allow('admin'), async (c) => {
   c.header('Cache-Control', 'no-store');
-  return c.json(await loadAdminDashboard({ db: c.get('deps').database.db }));
+  const { database, settings } = c.get('deps');
+  const { operator } = await settings.get();
+  return c.json(await loadAdminDashboard({ db: database.db, operator }));
 });

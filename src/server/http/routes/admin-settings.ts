@@ -9,10 +9,12 @@ import {
   secretsSchema,
   type AdminSettings,
 } from '@shared/admin-settings';
+import { legalSettingsSchema } from '@shared/legal-settings';
 import { AppError } from '../../core/app-error';
 import { integrationStatus } from '../../core/settings/integration-status';
 import { saveGeneralSettings } from '../../core/settings/save-general-settings';
 import { saveIntegrationSettings } from '../../core/settings/save-integration-settings';
+import { saveLegalSettings } from '../../core/settings/save-legal-settings';
 import { saveSecrets } from '../../core/settings/save-secrets';
 import { SecretStore } from '../../core/settings/secret-store';
 import { uploadBrandLogo } from '../../core/settings/upload-brand-logo';
@@ -48,6 +50,11 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
     const input = validBody(c, generalSettingsSchema);
     const { database, settings } = c.get('deps');
     return c.json(await saveGeneralSettings({ db: database.db, settings, input }));
+  })
+  .put('/legal', allow('admin'), async (c) => {
+    const input = validBody(c, legalSettingsSchema);
+    const { database, settings } = c.get('deps');
+    return c.json(await saveLegalSettings({ db: database.db, settings, input }));
   })
   .put('/integrations', allow('admin'), async (c) => {
     const input = validBody(c, integrationSettingsSchema);

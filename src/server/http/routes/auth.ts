@@ -7,9 +7,10 @@ import {
   verifyCodeSchema,
   verifyMagicLinkSchema,
 } from '@shared/auth-schemas';
-import { AppError } from '../../core/app-error';
+import { AppError, GERMAN_DEFAULT_MESSAGES } from '../../core/app-error';
 import { markEmailConfirmed } from '../../core/auth/mark-email-confirmed';
 import { enforceRateLimits } from '../../core/auth/rate-limit';
+import { rememberUsedMagicLink, wasMagicLinkUsed } from '../../core/auth/used-magic-links';
 import { session as sessionTable } from '../../db/schema';
 import { allow, currentSession } from '../access';
 import type { AppEnv } from '../app';
@@ -90,8 +91,12 @@ export const authRoutes = new Hono<AppEnv>()
     // better-auth answers with a redirect either way; an error carries ?error= in its Location.
     const location = response.headers.get('Location') ?? '';
     if (response.status >= 400 || location.includes('error=')) {
-      throw new AppError('link_invalid', 'Magic Link ist ungültig oder abgelaufen.');
+      if (await wasMagicLinkUsed(database.db, token)) {
+        throw new AppError('link_used', GERMAN_DEFAULT_MESSAGES.link_used);
+      }
+      throw new AppError('link_invalid', GERMAN_DEFAULT_MESSAGES.link_invalid);
     }
+    await rememberUsedMagicLink(database.db, token);
     copyCookies(c, response.headers);
     const found = await auth.api.getSession({ headers: sessionHeaders(response.headers) });
     if (found) await markEmailConfirmed(database.db, found.user.id);

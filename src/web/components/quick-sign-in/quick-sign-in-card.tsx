@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { sessionQuery } from '@web/lib/session';
 import { QuickCodeStep } from './quick-code-step';
 import { RESEND_WAIT_SECONDS, sendFailure, sendSignInCode } from './sign-in-requests';
-import { useCountdown } from './use-countdown';
+import { useAddressCountdowns } from './use-countdown';
 
 const EMAIL_REQUIRED = 'Bitte gib deine E-Mail-Adresse ein.'; // spec visitor §5
 const EMAIL_INVALID = 'Bitte gib eine gültige E-Mail-Adresse ein.';
@@ -20,7 +20,9 @@ export function QuickSignInCard({ onSignedIn }: { onSignedIn?: () => void }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const countdown = useCountdown();
+  const countdowns = useAddressCountdowns();
+  // The wait is the typed address's: after 'Zurück' a corrected one may be sent at once.
+  const wait = countdowns.of(email).seconds;
   const id = useId();
 
   const send = async () => {
@@ -32,11 +34,11 @@ export function QuickSignInCard({ onSignedIn }: { onSignedIn?: () => void }) {
     try {
       await sendSignInCode(address);
       setEmail(address);
-      countdown.start(RESEND_WAIT_SECONDS);
+      countdowns.of(address).start(RESEND_WAIT_SECONDS);
       setStep('code');
     } catch (failure) {
-      const { message, wait } = sendFailure(failure);
-      if (wait) countdown.start(wait);
+      const { message, wait: retryIn } = sendFailure(failure);
+      if (retryIn) countdowns.of(address).start(retryIn);
       setError(message);
     } finally {
       setBusy(false);
@@ -52,7 +54,7 @@ export function QuickSignInCard({ onSignedIn }: { onSignedIn?: () => void }) {
     return (
       <QuickCodeStep
         email={email}
-        countdown={countdown}
+        countdown={countdowns.of(email)}
         onSignedIn={signedIn}
         onBack={() => {
           setStep('email');
@@ -99,8 +101,8 @@ export function QuickSignInCard({ onSignedIn }: { onSignedIn?: () => void }) {
           </p>
         )}
       </div>
-      <Button type="submit" size="lg" disabled={busy || countdown.seconds > 0}>
-        {countdown.seconds > 0 ? `Erneut senden in ${countdown.seconds}s` : 'Code senden'}
+      <Button type="submit" size="lg" disabled={busy || wait > 0}>
+        {wait > 0 ? `Erneut senden in ${wait}s` : 'Code senden'}
       </Button>
     </form>
   );

@@ -5,19 +5,35 @@ export interface Countdown {
   start: (seconds: number) => void;
 }
 
-/** A seconds countdown for the resend button ('Erneut senden in {n}s'). */
-export function useCountdown(): Countdown {
-  const [endsAt, setEndsAt] = useState(0);
+export interface AddressCountdowns {
+  /** The countdown of one address; the resend button of the code step uses it. */
+  of: (address: string) => Countdown;
+}
+
+const keyOf = (address: string) => address.trim().toLowerCase();
+
+/**
+ * The resend countdowns ('Erneut senden in {n}s', spec visitor §8), one per e-mail address: the server's
+ * wait is per address (routes/auth.ts), so after 'Zurück' a corrected address may get a code at once while
+ * the first one still waits.
+ */
+export function useAddressCountdowns(): AddressCountdowns {
+  const [endsAt, setEndsAt] = useState<Record<string, number>>({});
   const [now, setNow] = useState(() => Date.now());
+  const latest = Math.max(0, ...Object.values(endsAt));
   useEffect(() => {
-    if (endsAt <= now) return;
+    if (latest <= now) return;
     const timer = window.setTimeout(() => setNow(Date.now()), 250);
     return () => window.clearTimeout(timer);
-  }, [endsAt, now]);
-  const start = useCallback((seconds: number) => {
+  }, [latest, now]);
+  const start = useCallback((address: string, seconds: number) => {
     const current = Date.now();
     setNow(current);
-    setEndsAt(current + seconds * 1000);
+    setEndsAt((all) => ({ ...all, [keyOf(address)]: current + seconds * 1000 }));
   }, []);
-  return { seconds: Math.max(0, Math.ceil((endsAt - now) / 1000)), start };
+  const of = (address: string): Countdown => ({
+    seconds: Math.max(0, Math.ceil(((endsAt[keyOf(address)] ?? 0) - now) / 1000)),
+    start: (seconds) => start(address, seconds),
+  });
+  return { of };
 }

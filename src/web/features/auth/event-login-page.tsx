@@ -1,5 +1,7 @@
 import { ArrowLeft, CreditCard, MailCheck, Ticket } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
+import { buttonClasses } from '@web/components/ui/button';
+import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSession } from '@web/lib/session';
 import { useEventForLogin } from './api/get-event';
@@ -17,11 +19,15 @@ const STEPS = [
 /** /event/{slug}/login: the sign-in card branded with the event (spec visitor §2). */
 export function EventLoginPage() {
   const { slug = '' } = useParams();
-  const { data: event } = useEventForLogin(slug);
-  usePageTitle(event ? `Anmelden · ${event.title}` : 'Anmelden');
+  const { data: event, error } = useEventForLogin(slug);
+  // spec visitor §2 'Not found text': an unknown event reads 'Event nicht gefunden' here as on its page,
+  // instead of a sign-in card for no event
+  const notFound = error instanceof ApiError && error.status === 404;
+  usePageTitle(event ? `Anmelden · ${event.title}` : notFound ? 'Event nicht gefunden' : 'Anmelden');
   useRememberedOrigin();
   const { status } = useSession();
   if (status === 'signed-in' && !isCompletingSignIn()) return <Navigate to={storedRedirect()} replace />;
+  if (notFound) return <EventNotFound />;
   return (
     <div className="flex flex-col gap-6">
       <Link
@@ -58,6 +64,23 @@ export function EventLoginPage() {
         </ol>
       </div>
       <SignInCard onSignedIn={() => undefined} />
+    </div>
+  );
+}
+
+function EventNotFound() {
+  return (
+    <div className="flex flex-col items-center gap-3 text-center">
+      <h1 className="text-2xl font-semibold tracking-tight">Event nicht gefunden</h1>
+      <p className="text-muted-foreground">
+        Diese Veranstaltung gibt es nicht (mehr) oder sie ist nicht öffentlich.
+      </p>
+      <Link to="/" className={`${buttonClasses('primary')} mt-3`}>
+        Alle Veranstaltungen
+      </Link>
+      <Link to="/login" className="text-sm text-muted-foreground underline underline-offset-2">
+        Zur Anmeldung
+      </Link>
     </div>
   );
 }

@@ -14,6 +14,14 @@ import { useAfterSignIn } from './use-after-sign-in';
 type State = { kind: 'loading' } | { kind: 'success' } | { kind: 'error'; message: string };
 const HANDLED_KEY = 'auth_magic_handled';
 const INVALID = 'Magic Link ist ungültig oder abgelaufen.';
+const USED = 'Magic Link wurde bereits verwendet. Bitte fordere einen neuen Link an.';
+
+/**
+ * spec visitor §8 'Magic link': the server says whether the link was used already (also in another
+ * browser) or is invalid; a rate limit says how long to wait.
+ */
+const verifyFailure = (error: unknown) =>
+  error instanceof ApiError && (error.status === 429 || error.code === 'link_used') ? error.message : INVALID;
 
 /** spec visitor §4 'Magic-link handler': loading, then success or error. */
 export function MagicLinkPage() {
@@ -39,10 +47,7 @@ export function MagicLinkPage() {
     if (providerError) return setState({ kind: 'error', message: providerError });
     if (!token) return setState({ kind: 'error', message: INVALID });
     if (readStorage('session', HANDLED_KEY) === token) {
-      return setState({
-        kind: 'error',
-        message: 'Magic Link wurde bereits verwendet. Bitte fordere einen neuen Link an.',
-      });
+      return setState({ kind: 'error', message: USED });
     }
     writeStorage('session', HANDLED_KEY, token);
     verify.mutate(token, {
@@ -50,11 +55,7 @@ export function MagicLinkPage() {
         setState({ kind: 'success' });
         window.setTimeout(() => afterSignIn(session), 1000);
       },
-      onError: (error) =>
-        setState({
-          kind: 'error',
-          message: error instanceof ApiError && error.status === 429 ? error.message : INVALID,
-        }),
+      onError: (error) => setState({ kind: 'error', message: verifyFailure(error) }),
     });
   }, [status, token, providerError, navigate, verify, afterSignIn]);
 

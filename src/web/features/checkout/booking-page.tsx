@@ -11,8 +11,10 @@ import { clampQuantity, maxQuantity, orderButtonState, orderPrice } from './chec
 import { BookableEvent } from './components/bookable-event';
 import { EventSummary, Fact } from './components/event-summary';
 import { OrderButton } from './components/order-button';
+import { OrderPhoneField } from './components/order-phone-field';
 import { PaymentMethodBlock } from './components/payment-method-block';
 import { QuantityStepper } from './components/quantity-stepper';
+import { useOrderPhone } from './use-order-phone';
 import { usePlaceOrder } from './use-place-order';
 
 /**
@@ -39,6 +41,7 @@ function Booking({ event, now }: { event: PublicEvent; now: Date }) {
   const price = orderPrice(event, quantity, now);
   const config = usePaymentConfig(!price.free);
   const { placeOrder, busy } = usePlaceOrder();
+  const phone = useOrderPhone(user);
   const unavailable = !price.free && config.data?.provider === null;
   // The profile's name stands on the ticket; a missing one is caught by the completeness check.
   const holderName = user?.fullName?.trim() || user?.email || '';
@@ -52,10 +55,11 @@ function Booking({ event, now }: { event: PublicEvent; now: Date }) {
     busy,
   });
 
-  const book = () => {
+  const book = async () => {
+    if (!(await phone.ensure())) return; // asked before ordering, not after (use-order-phone.ts)
     const current = queryClient.getQueryData<SessionState>(sessionQuery.queryKey)?.user ?? user;
     if (current)
-      void placeOrder({ user: current, eventId: event.id, quantity, holderName, free: price.free });
+      await placeOrder({ user: current, eventId: event.id, quantity, holderName, free: price.free });
   };
 
   return (
@@ -77,6 +81,7 @@ function Booking({ event, now }: { event: PublicEvent; now: Date }) {
         </EventSummary>
         <section className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5 sm:p-6">
           <QuantityStepper value={quantity} max={max} onChange={setWanted} />
+          {phone.asked && <OrderPhoneField value={phone.value} onChange={phone.change} error={phone.error} />}
           {!price.free && unavailable && (
             <PaymentMethodBlock config={config.data} loading={false} failed={false} />
           )}
@@ -87,7 +92,7 @@ function Booking({ event, now }: { event: PublicEvent; now: Date }) {
               busy={busy}
               totalCents={price.totalCents}
               currency={event.currency}
-              onOrder={book}
+              onOrder={() => void book()}
             />
           </div>
         </section>

@@ -20,11 +20,13 @@ import { BookableEvent } from './components/bookable-event';
 import { EventSummary } from './components/event-summary';
 import { HolderNameField } from './components/holder-name-field';
 import { OrderButton } from './components/order-button';
+import { OrderPhoneField } from './components/order-phone-field';
 import { OrderSummary } from './components/order-summary';
 import { PaymentMethodBlock } from './components/payment-method-block';
 import { QuantityStepper } from './components/quantity-stepper';
 import { StepIndicator } from './components/step-indicator';
 import { useHolderName } from './use-holder-name';
+import { useOrderPhone } from './use-order-phone';
 import { usePlaceOrder } from './use-place-order';
 
 const cardClass = 'rounded-2xl border border-border bg-card p-5 text-card-foreground sm:p-6';
@@ -49,6 +51,7 @@ function Checkout({ event, now }: { event: PublicEvent; now: Date }) {
   const quantity = clampQuantity(wanted, max);
   const price = orderPrice(event, quantity, now);
   const holder = useHolderName(user);
+  const phone = useOrderPhone(user);
   const [nameTouched, setNameTouched] = useState(false);
   const config = usePaymentConfig(!price.free);
   const { placeOrder, busy } = usePlaceOrder();
@@ -80,6 +83,7 @@ function Checkout({ event, now }: { event: PublicEvent; now: Date }) {
   const order = async () => {
     if (!user || button.disabled) return;
     await holder.flush(); // a name typed in the last 600 ms counts for the completeness check
+    if (!(await phone.ensure())) return;
     const current = queryClient.getQueryData<SessionState>(sessionQuery.queryKey)?.user ?? user;
     await placeOrder({
       user: current,
@@ -124,6 +128,9 @@ function Checkout({ event, now }: { event: PublicEvent; now: Date }) {
                 error={holder.error}
                 showRequired={nameTouched}
               />
+              {phone.asked && (
+                <OrderPhoneField value={phone.value} onChange={phone.change} error={phone.error} />
+              )}
               <QuantityStepper
                 value={quantity}
                 max={max}

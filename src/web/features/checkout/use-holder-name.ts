@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { givenFullName } from '@shared/profile';
 import type { SessionUser } from '@shared/session';
 import { ApiError } from '@web/lib/api-client';
 import { SAVED_INDICATOR_MS } from '@web/lib/use-saved-flash';
@@ -9,7 +10,7 @@ export const NAME_AUTOSAVE_MS = 600;
 
 /**
  * 'Name auf dem Ticket' (spec visitor §2, §5): starts with the profile's full name (also when the guest
- * signs in on the page), and what is typed is saved as the profile's name 600 ms after typing stops.
+ * signs in on the page; empty while that is only the e-mail's stand-in), and what is typed is saved as the profile's name 600 ms after typing stops.
  * `flush` saves a still waiting change at once (before ordering, so the completeness check sees it).
  */
 export function useHolderName(user: SessionUser | null) {
@@ -69,5 +70,5 @@ export function useHolderName(user: SessionUser | null) {
 
   const flush = useCallback(async () => (waiting.current === null ? true : save(waiting.current)), [save]);
 
-  return { value: typed ?? user?.fullName ?? '', change, flush, saved, saving: isPending, error };
+  return { value: typed ?? givenFullName(user), change, flush, saved, saving: isPending, error };
 }

@@ -3,16 +3,23 @@ import { useSettings } from '@web/lib/settings';
 import {
   ContentPage,
   LegalSection,
+  MailLink,
   OperatorAddress,
   OperatorEmail,
   OperatorPlaceholderNotice,
   OperatorValue,
+  useOperator,
 } from './legal-section';
 
-/** spec visitor §2 'Legal pages': provider, representatives, liability for content and links, copyright. */
+/**
+ * spec visitor §2 'Legal pages': provider, representatives, liability for content and links, copyright. The
+ * provider's data comes from the card 'Rechtliches & Betreiber' (docs/decisions/021).
+ */
 export function ImprintPage() {
   usePageTitle('Impressum');
-  const { operator, brand, supportEmail } = useSettings();
+  const { brand, supportEmail } = useSettings();
+  const { operator, shown } = useOperator();
+  const hasRegister = shown('registerCourt') || shown('registerNumber');
 
   return (
     <ContentPage title="Impressum" lead={`Anbieterkennzeichnung für ${brand.siteName}`}>
@@ -21,50 +28,80 @@ export function ImprintPage() {
       <LegalSection id="anbieter" title="Anbieter">
         <p className="text-muted-foreground">Angaben gemäß § 5 DDG</p>
         <OperatorAddress />
-      </LegalSection>
-
-      <LegalSection id="vertreten-durch" title="Vertreten durch">
         <p>
-          <OperatorValue value={operator.representative} />
+          Rechtsform: <OperatorValue field="legalForm" />
         </p>
       </LegalSection>
 
+      {shown('representatives') ? (
+        <LegalSection id="vertreten-durch" title="Vertreten durch">
+          <p>
+            <OperatorValue field="representatives" />
+          </p>
+        </LegalSection>
+      ) : null}
+
       <LegalSection id="kontakt" title="Kontakt">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-          <dt className="text-muted-foreground">Telefon</dt>
-          <dd>
-            <OperatorValue value={operator.phone} />
-          </dd>
+          {shown('phone') ? (
+            <>
+              <dt className="text-muted-foreground">Telefon</dt>
+              <dd>
+                <OperatorValue field="phone" />
+              </dd>
+            </>
+          ) : null}
           <dt className="text-muted-foreground">E-Mail</dt>
           <dd className="min-w-0 break-words">
-            <OperatorEmail value={operator.email} />
+            <OperatorEmail field="email" />
           </dd>
           {supportEmail !== operator.email ? (
             <>
               <dt className="text-muted-foreground">Support</dt>
               <dd className="min-w-0 break-words">
-                <OperatorEmail value={supportEmail} />
+                <MailLink address={supportEmail} />
               </dd>
             </>
           ) : null}
         </dl>
       </LegalSection>
 
-      <LegalSection id="register" title="Registereintrag / Umsatzsteuer-ID">
-        <p>
-          Registereintrag: <OperatorValue value={operator.register} />
-        </p>
-        <p>
-          Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz:{' '}
-          <OperatorValue value={operator.vatId} />
-        </p>
-      </LegalSection>
+      {hasRegister ? (
+        <LegalSection id="register" title="Registereintrag">
+          <p>
+            {shown('registerCourt') ? (
+              <>
+                Registergericht: <OperatorValue field="registerCourt" />
+                <br />
+              </>
+            ) : null}
+            {shown('registerNumber') ? (
+              <>
+                Registernummer: <OperatorValue field="registerNumber" />
+              </>
+            ) : null}
+          </p>
+        </LegalSection>
+      ) : null}
+
+      {shown('vatId') ? (
+        <LegalSection id="umsatzsteuer" title="Umsatzsteuer-ID">
+          <p>
+            Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz: <OperatorValue field="vatId" />
+          </p>
+        </LegalSection>
+      ) : null}
+
+      {shown('supervisoryAuthority') ? (
+        <LegalSection id="aufsicht" title="Zuständige Aufsichtsbehörde">
+          <p>
+            <OperatorValue field="supervisoryAuthority" />
+          </p>
+        </LegalSection>
+      ) : null}
 
       <LegalSection id="verantwortlich" title="Verantwortlich für den Inhalt (§ 18 Abs. 2 MStV)">
-        <p>
-          <OperatorValue value={operator.representative} />
-        </p>
-        <OperatorAddress />
+        <OperatorAddress person="contentResponsible" />
       </LegalSection>
 
       <LegalSection id="haftung-inhalte" title="Haftung für Inhalte">

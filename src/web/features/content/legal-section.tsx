@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { isOperatorPlaceholder } from '@shared/settings';
+import {
+  legalFormOf,
+  missingOperatorFields,
+  operatorPlaceholder,
+  requiredOperatorFields,
+  type OperatorField,
+} from '@shared/operator-data';
 import { useSettings } from '@web/lib/settings';
 
 // Shared layout of the FAQ and the legal pages: readable prose width, one h1, h2 per section.
@@ -42,53 +48,68 @@ export function LegalSection({ id, title, children }: { id?: string; title: stri
 }
 
 /**
- * Operator data from the settings; a value still at its default `[Bitte eintragen: …]` is highlighted so the
- * operator cannot miss it before going live (decision 003).
+ * The operator's data (card 'Rechtliches & Betreiber', docs/decisions/021) and which of it a page prints: a
+ * filled field, and a required one even while empty (as its placeholder, so the operator sees what is
+ * missing). An optional field left empty is left out with its label.
  */
-export function OperatorValue({ value }: { value: string }) {
-  if (!isOperatorPlaceholder(value)) return <>{value}</>;
+export function useOperator() {
+  const { operator } = useSettings();
+  const required = new Set(requiredOperatorFields(operator.legalForm));
+  const shown = (field: OperatorField) => operator[field].trim() !== '' || required.has(field);
+  return { operator, shown, missing: missingOperatorFields(operator) };
+}
+
+/** A field's value, or its highlighted placeholder `[Bitte eintragen: …]` while empty. */
+export function OperatorValue({ field }: { field: OperatorField }) {
+  const value = useSettings().operator[field].trim();
+  if (value !== '') return <>{field === 'legalForm' ? (legalFormOf(value)?.label ?? value) : value}</>;
   return (
     <mark
       title="Noch vom Betreiber in den Einstellungen einzutragen"
       className="rounded-sm px-1 outline-2 outline-offset-1 outline-current outline-dashed"
     >
-      {value}
+      {operatorPlaceholder(field)}
     </mark>
   );
 }
 
-/** An e-mail address as mailto link, or the highlighted placeholder. */
-export function OperatorEmail({ value }: { value: string }) {
-  if (isOperatorPlaceholder(value) || value.trim() === '') return <OperatorValue value={value} />;
+export function MailLink({ address }: { address: string }) {
   return (
-    <a href={`mailto:${value}`} className={proseLinkClass}>
-      {value}
+    <a href={`mailto:${address}`} className={proseLinkClass}>
+      {address}
     </a>
   );
 }
 
-/** Name and postal address of the operator, as printed in imprint, privacy policy and terms. */
-export function OperatorAddress() {
-  const { operator } = useSettings();
+/** An e-mail field of the operator as mailto link, or its placeholder. */
+export function OperatorEmail({ field }: { field: 'email' | 'privacyEmail' }) {
+  const value = useSettings().operator[field].trim();
+  return value === '' ? <OperatorValue field={field} /> : <MailLink address={value} />;
+}
+
+/**
+ * Postal address as printed in imprint, privacy policy and terms: the operator's name (or, for the person
+ * responsible for the content, theirs) above street, postal code and city.
+ */
+export function OperatorAddress({ person = 'name' }: { person?: 'name' | 'contentResponsible' }) {
   return (
     <address className="not-italic">
-      <OperatorValue value={operator.name} />
+      <OperatorValue field={person} />
       <br />
-      <OperatorValue value={operator.street} />
+      <OperatorValue field="street" />
       <br />
-      <OperatorValue value={operator.city} />
+      <OperatorValue field="postalCode" /> <OperatorValue field="city" />
     </address>
   );
 }
 
-/** Shown above legal texts while operator data is missing; visitors see the same marks, so say it plainly. */
+/** Shown above legal texts while required data is missing; visitors see the same marks, so say it plainly. */
 export function OperatorPlaceholderNotice() {
-  const { operator } = useSettings();
-  if (!Object.values(operator).some(isOperatorPlaceholder)) return null;
+  if (useOperator().missing.length === 0) return null;
   return (
     <p className="rounded-lg border border-dashed border-border bg-muted px-4 py-3 text-sm text-foreground">
-      Hinweis für den Betreiber: Markierte Angaben sind noch Platzhalter und müssen in den Einstellungen
-      ergänzt werden.
+      Hinweis für den Betreiber: Markierte Angaben sind noch Platzhalter und müssen in den Einstellungen unter
+      „Rechtliches &amp; Betreiber“ ergänzt werden.
     </p>
   );
 }

@@ -3,21 +3,27 @@ import { useSettings } from '@web/lib/settings';
 import {
   ContentPage,
   LegalSection,
+  MailLink,
   OperatorAddress,
   OperatorEmail,
   OperatorPlaceholderNotice,
   OperatorValue,
+  useOperator,
 } from './legal-section';
 import { PrivacyDataSections } from './privacy-data-sections';
 import { PrivacyRightsSections } from './privacy-rights-sections';
 
 /**
  * spec visitor §2 'Legal pages': controller, data collected, purpose, legal basis, newsletter (double
- * opt-in), retention, rights, security, cookies, contact.
+ * opt-in), retention, rights, security, cookies, contact. The controller's data comes from the card
+ * 'Rechtliches & Betreiber' (docs/decisions/021).
  */
 export function PrivacyPage() {
   usePageTitle('Datenschutzerklärung');
-  const { operator, brand, supportEmail } = useSettings();
+  const { brand, supportEmail } = useSettings();
+  const { operator, shown } = useOperator();
+  // the data protection contact of 'Rechtliches & Betreiber', else the operator's, else the support address
+  const privacyAddress = operator.privacyEmail || operator.email || supportEmail;
 
   return (
     <ContentPage
@@ -30,12 +36,25 @@ export function PrivacyPage() {
         <p>Verantwortlich für die Verarbeitung deiner Daten auf dieser Website ist:</p>
         <OperatorAddress />
         <p>
-          Vertreten durch: <OperatorValue value={operator.representative} />
-          <br />
-          Telefon: <OperatorValue value={operator.phone} />
-          <br />
-          E-Mail: <OperatorEmail value={operator.email} />
+          {shown('representatives') ? (
+            <>
+              Vertreten durch: <OperatorValue field="representatives" />
+              <br />
+            </>
+          ) : null}
+          {shown('phone') ? (
+            <>
+              Telefon: <OperatorValue field="phone" />
+              <br />
+            </>
+          ) : null}
+          E-Mail: <OperatorEmail field="email" />
         </p>
+        {shown('privacyOfficer') ? (
+          <p>
+            Datenschutzbeauftragte Person: <OperatorValue field="privacyOfficer" />
+          </p>
+        ) : null}
       </LegalSection>
 
       <PrivacyDataSections />
@@ -44,7 +63,7 @@ export function PrivacyPage() {
       <LegalSection id="kontakt" title="Kontakt">
         <p>
           Für Fragen zum Datenschutz und um deine Rechte geltend zu machen, schreib uns an{' '}
-          <OperatorEmail value={supportEmail} /> oder an die oben genannte Anschrift.
+          <MailLink address={privacyAddress} /> oder an die oben genannte Anschrift.
         </p>
       </LegalSection>
     </ContentPage>

@@ -16,7 +16,7 @@ import { TermsFinalSections } from './terms-final-sections';
  */
 export function TermsPage() {
   usePageTitle('Allgemeine Geschäftsbedingungen');
-  const { operator, brand } = useSettings();
+  const { brand } = useSettings();
 
   return (
     <ContentPage
@@ -29,7 +29,7 @@ export function TermsPage() {
         <p>Dein Vertragspartner für alle Buchungen über diese Website ist:</p>
         <OperatorAddress />
         <p>
-          E-Mail: <OperatorEmail value={operator.email} />
+          E-Mail: <OperatorEmail field="email" />
         </p>
         <p>
           Diese Bedingungen gelten für alle Workshops, Seminare und Retreats (im Folgenden „Veranstaltungen“),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DSGVO_CONSENT_PARTS, MARKETING_CONSENT_TEXT } from '@shared/consent-texts';
-import { onboardingSchema, PROFILE_MESSAGES } from '@shared/profile';
+import { givenFullName, onboardingSchema, PROFILE_MESSAGES } from '@shared/profile';
 import { safeRedirectTarget } from '@shared/session';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
@@ -28,7 +28,7 @@ export function OnboardingPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const complete = useCompleteOnboarding();
-  const [fullName, setFullName] = useState(user?.fullName ?? '');
+  const [fullName, setFullName] = useState(() => givenFullName(user));
   const [phone, setPhone] = useState(user?.phone ?? '');
   const [dsgvo, setDsgvo] = useState(user?.hasDsgvoConsent ?? false);
   const [newsletter, setNewsletter] = useState(false);

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TICKET_MESSAGES, TICKETS_CACHE_KEY, type MyTicket } from '@shared/tickets';
+import { FREE_TICKET_NO_REFUND } from './components/ticket-actions';
 import { apiError, json, makeTicket, makeUser, mockApi } from './testing/ticket-fixtures';
 import { renderMyTickets } from './testing/render-page';
 import { writeTicketsCache } from './tickets-cache';
@@ -81,6 +82,7 @@ describe('MyTicketsPage: tabs and cards', () => {
     expect(card.getByText('Bevorstehend')).toBeTruthy();
     expect(card.getByText('TEST')).toBeTruthy();
     expect(card.getByText(/^Code/).textContent).toBe('Code 4711');
+    expect(card.getByText(/^Bestellnummer/).textContent).toBe('Bestellnummer WR-7K3Q9F');
     expect(card.getByText('Erika Musterfrau')).toBeTruthy();
     expect(card.getByText(upcoming.event.location)).toBeTruthy();
     expect(card.getByText(/^\d{2}:\d{2}–\d{2}:\d{2} Uhr$/)).toBeTruthy();
@@ -122,6 +124,33 @@ describe('MyTicketsPage: tabs and cards', () => {
     expect(within(card).getByText('Dieses Ticket wurde storniert.')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: /Stornieren/ })).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Ticket herunterladen' })).toBeNull();
+  });
+
+  it("shows an online ticket's access link, or that it follows by e-mail (docs/decisions/019)", async () => {
+    const url = 'https://meet.example/raum-4711';
+    const online = (title: string, overrides: Partial<MyTicket>) => {
+      const ticket = makeTicket(overrides);
+      ticket.event = { ...ticket.event, title, mode: 'online', location: 'Online' };
+      return ticket;
+    };
+    mockApi({
+      'GET /api/tickets': () =>
+        json([
+          online('Mit Link', { onlineUrl: url }),
+          online('Ohne Link', { onlineUrl: null }),
+          online('Storniert', { onlineUrl: null, status: 'canceled', cancellation: null }),
+        ]),
+    });
+    renderMyTickets(user);
+    const withLink = within(await screen.findByRole('article', { name: 'Mit Link' }));
+    const link = withLink.getByRole('link', { name: url });
+    expect(link.getAttribute('href')).toBe(url);
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(withLink.getByText(/^Zugangslink:/)).toBeTruthy();
+    const without = within(cardOf('Ohne Link'));
+    expect(without.getByText('Den Zugangslink bekommst du per E-Mail, sobald er feststeht.')).toBeTruthy();
+    const cancelled = within(cardOf('Storniert'));
+    expect(cancelled.queryByText(/Zugangslink/)).toBeNull();
   });
 
   it('shows the empty state with a link to the events', async () => {
@@ -224,6 +253,16 @@ describe('MyTicketsPage: cancelling', () => {
         'Stornierung erfolgreich (keine Erstattung gemäß Richtlinie).',
       ),
     );
+  });
+
+  it('labels a free ticket with its tier and says in the dialog that there is nothing to refund', async () => {
+    // the server's offer 9 days ahead (ticket-refund-tiers.test.ts): the tier, no cents
+    const ticket = makeTicket({ priceCents: 0, cancellation: { share: 0.7, refundCents: 0 } });
+    mockApi({ 'GET /api/tickets': () => json([ticket]) });
+    renderMyTickets(user);
+    const dialog = await openCancelDialog(ticket, 'Stornieren (ca. 70 % Erstattung)');
+    expect(within(dialog).getByText(FREE_TICKET_NO_REFUND)).toBeTruthy();
+    expect(within(dialog).queryByText('Keine Erstattung gemäß Stornierungsrichtlinie.')).toBeNull();
   });
 
   it('leaves the dialog closed and the ticket untouched on "Abbrechen"', async () => {

@@ -1,3 +1,4 @@
+import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { button, heading, paragraph } from './mail-blocks';
 import { factsTable, factsText, formatCents } from './booking-mail-parts';
 import type { MailContent, MailContext } from './mail-context';
@@ -8,6 +9,8 @@ export interface AdminCancellationIssueMailInput {
   context: MailContext;
   eventTitle: string;
   bookingId: string;
+  /** docs/decisions/020-order-numbers.md: what Admin Refund and the tickets search take. */
+  orderNumber: string;
   buyerEmail: string;
   amountCents: number;
   currency: string;
@@ -25,12 +28,14 @@ export function adminCancellationIssueMail(input: AdminCancellationIssueMailInpu
     'eine Erstattung konnte nicht automatisch durchgeführt werden. Bitte prüfe den Vorgang beim Zahlungsanbieter und erstatte ggf. manuell.';
   const facts: [string, string][] = [
     ['Veranstaltung', input.eventTitle],
+    [ORDER_NUMBER_LABEL, input.orderNumber],
     ['Buchung', input.bookingId],
     ['Kund:in', input.buyerEmail],
     ['Betrag', formatCents(input.amountCents, input.currency)],
     ['Problem', input.problem],
   ];
-  const url = `${context.publicUrl}/admin/bookings`;
+  // the tickets list searched for the booking (its search matches order numbers)
+  const url = `${context.publicUrl}/admin/bookings?search=${encodeURIComponent(input.orderNumber)}`;
   const bodyHtml = markup`${heading('Erstattung fehlgeschlagen')}
 ${paragraph('Hallo,')}
 ${paragraph(intro)}

@@ -1,3 +1,5 @@
+import { ONLINE_LINK_TEXTS } from '@shared/online-link';
+import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { button, heading, note, paragraph } from './mail-blocks';
 import {
   factsTable,
@@ -9,17 +11,22 @@ import {
 } from './booking-mail-parts';
 import type { MailContent, MailContext } from './mail-context';
 import { renderWithContext } from './layout-for';
+import { onlineLinkBlock } from './online-link';
 import { markup } from './safe-html';
 
 export interface BookingConfirmationMailInput {
   context: MailContext;
   event: MailEvent;
+  /** docs/decisions/020-order-numbers.md: every booking mail names it. */
+  orderNumber: string;
   holderName: string;
   quantity: number;
   totalAmountCents: number;
   currency: string;
   ticketCodes: string[];
   isTest: boolean;
+  /** deliveredOnlineUrl of the event: shown instead of the entry time (docs/decisions/019-online-links.md). */
+  onlineUrl: string | null;
 }
 
 /** Sent when a booking is confirmed (paid or free), with the ticket PDF and an .ics attached (DESIGN §4). */
@@ -27,6 +34,7 @@ export function bookingConfirmationMail(input: BookingConfirmationMailInput): Ma
   const { context, event } = input;
   const ticketsUrl = `${context.publicUrl}/my-tickets`;
   const facts: [string, string][] = [
+    [ORDER_NUMBER_LABEL, input.orderNumber],
     ['Veranstaltung', event.title],
     ['Wann', mailWhen(event)],
     ['Wo', mailPlace(event)],
@@ -38,14 +46,15 @@ export function bookingConfirmationMail(input: BookingConfirmationMailInput): Ma
     ],
   ];
   const intro = `vielen Dank für deine Buchung bei ${context.siteName}. Deine Tickets sind bestätigt.`;
-  const attached =
-    'Im Anhang findest du deine Tickets als PDF und einen Kalendereintrag. Zeige das Ticket beim Einlass vor (ausgedruckt oder auf dem Handy); der Einlass beginnt 15 Minuten vor Beginn.';
+  const access = input.onlineUrl ? onlineLinkBlock(input.onlineUrl) : null;
+  const attached = `Im Anhang findest du deine Tickets als PDF und einen Kalendereintrag. ${howToJoin(event.mode, access !== null)}`;
   const testNote =
     'Dies ist eine Testbuchung: Es wurde kein Geld bewegt, die Tickets sind als TEST markiert.';
   const bodyHtml = markup`${heading('Deine Buchung ist bestätigt')}
 ${paragraph(`Hallo ${input.holderName},`)}
 ${paragraph(intro)}
 ${factsTable(facts)}
+${access?.html}
 ${paragraph(attached)}
 ${button(ticketsUrl, 'Meine Tickets ansehen')}
 ${input.isTest ? note(testNote) : ''}
@@ -59,6 +68,7 @@ ${note('Du kannst deine Tickets unter „Meine Tickets“ herunterladen oder sto
     '',
     factsText(facts),
     '',
+    ...(access ? [access.text, ''] : []),
     attached,
     '',
     `Meine Tickets: ${ticketsUrl}`,
@@ -72,4 +82,13 @@ ${note('Du kannst deine Tickets unter „Meine Tickets“ herunterladen oder sto
       bodyText,
     }),
   };
+}
+
+/** Presence: the entry; online: no entry time, but where the access link is (docs/decisions/019-online-links.md). */
+function howToJoin(mode: MailEvent['mode'], hasLink: boolean): string {
+  if (mode !== 'online')
+    return 'Zeige das Ticket beim Einlass vor (ausgedruckt oder auf dem Handy); der Einlass beginnt 15 Minuten vor Beginn.';
+  return hasLink
+    ? 'Den Zugangslink findest du auch jederzeit unter „Meine Tickets“.'
+    : ONLINE_LINK_TEXTS.pending;
 }

@@ -1,3 +1,4 @@
+import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { button, heading, note, paragraph } from './mail-blocks';
 import { factsTable, factsText, mailPlace, mailWhen, type MailEvent } from './booking-mail-parts';
 import type { MailContent, MailContext } from './mail-context';
@@ -6,6 +7,8 @@ import { markup } from './safe-html';
 
 export interface EventUpdateMailInput {
   context: MailContext;
+  /** The holder's booking (one mail per booking); docs/decisions/020-order-numbers.md. */
+  orderNumber: string;
   holderName: string;
   before: MailEvent;
   after: MailEvent;
@@ -15,12 +18,14 @@ export interface EventUpdateMailInput {
  * spec admin §7 'event-updates': ticket holders are told when the time or the place of their event
  * changes, with the old and the new values side by side.
  */
-export function eventUpdateMail({ context, holderName, before, after }: EventUpdateMailInput): MailContent {
+export function eventUpdateMail(input: EventUpdateMailInput): MailContent {
+  const { context, holderName, before, after } = input;
   const changed: [string, string][] = [];
   if (mailWhen(before) !== mailWhen(after))
     changed.push(['Neuer Termin', mailWhen(after)], ['Bisher', mailWhen(before)]);
   if (mailPlace(before) !== mailPlace(after))
     changed.push(['Neuer Ort', mailPlace(after)], ['Bisher', mailPlace(before)]);
+  const facts: [string, string][] = [...changed, [ORDER_NUMBER_LABEL, input.orderNumber]];
   const intro = `es gibt eine Änderung bei „${after.title}“, für das du ein Ticket hast:`;
   const keep =
     'Dein Ticket bleibt gültig. Falls du am neuen Termin nicht teilnehmen kannst, melde dich bei uns – wir finden eine Lösung.';
@@ -28,7 +33,7 @@ export function eventUpdateMail({ context, holderName, before, after }: EventUpd
   const bodyHtml = markup`${heading('Änderung an deiner Veranstaltung')}
 ${paragraph(`Hallo ${holderName},`)}
 ${paragraph(intro)}
-${factsTable(changed)}
+${factsTable(facts)}
 ${paragraph(keep)}
 ${button(url, 'Zur Veranstaltung')}
 ${note(`Fragen? Schreib uns an ${context.supportEmail}.`)}`;
@@ -39,7 +44,7 @@ ${note(`Fragen? Schreib uns an ${context.supportEmail}.`)}`;
     '',
     intro,
     '',
-    factsText(changed),
+    factsText(facts),
     '',
     keep,
     '',

@@ -1,3 +1,4 @@
+import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { button, heading, note, paragraph } from './mail-blocks';
 import { factsTable, factsText, formatCents, mailWhen, type MailEvent } from './booking-mail-parts';
 import type { MailContent, MailContext } from './mail-context';
@@ -8,6 +9,8 @@ export interface OrganizerBookingMailInput {
   context: MailContext;
   kind: 'paid' | 'cancelled';
   event: MailEvent;
+  /** docs/decisions/020-order-numbers.md: every booking mail names it. */
+  orderNumber: string;
   organizerName: string;
   buyerName: string;
   buyerEmail: string;
@@ -33,6 +36,7 @@ export function organizerBookingMail(input: OrganizerBookingMailInput): MailCont
     ? `für „${event.title}“ ist eine neue Buchung eingegangen.`
     : `für „${event.title}“ wurde ein Ticket storniert.`;
   const facts: [string, string][] = [
+    [ORDER_NUMBER_LABEL, input.orderNumber],
     ['Veranstaltung', event.title],
     ['Wann', mailWhen(event)],
     ['Teilnehmer:in', `${input.buyerName} (${input.buyerEmail})`],

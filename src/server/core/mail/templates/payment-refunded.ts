@@ -1,3 +1,4 @@
+import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { heading, note, paragraph } from './mail-blocks';
 import { formatCents, mailWhen, type MailEvent } from './booking-mail-parts';
 import type { MailContent, MailContext } from './mail-context';
@@ -7,6 +8,8 @@ import { markup } from './safe-html';
 export interface PaymentRefundedMailInput {
   context: MailContext;
   event: MailEvent;
+  /** docs/decisions/020-order-numbers.md: every booking mail names it. */
+  orderNumber: string;
   holderName: string;
   amountCents: number;
   currency: string;
@@ -19,7 +22,7 @@ export interface PaymentRefundedMailInput {
 export function paymentRefundedMail(input: PaymentRefundedMailInput): MailContent {
   const { context, event } = input;
   const amount = formatCents(input.amountCents, input.currency);
-  const intro = `deine Zahlung für „${event.title}“ (${mailWhen(event)}) ist leider erst nach Ablauf der 15-minütigen Platzreservierung bei uns eingegangen. In der Zwischenzeit wurden die Plätze vergeben, daher konnten wir keine Tickets ausstellen.`;
+  const intro = `deine Zahlung für „${event.title}“ (${mailWhen(event)}, ${ORDER_NUMBER_LABEL} ${input.orderNumber}) ist leider erst nach Ablauf der 15-minütigen Platzreservierung bei uns eingegangen. In der Zwischenzeit wurden die Plätze vergeben, daher konnten wir keine Tickets ausstellen.`;
   const refund = `Wir erstatten dir den vollen Betrag von ${amount} automatisch auf dein Zahlungsmittel. Je nach Bank dauert die Gutschrift einige Tage.`;
   const bodyHtml = markup`${heading('Deine Zahlung wird erstattet')}
 ${paragraph(`Hallo ${input.holderName},`)}

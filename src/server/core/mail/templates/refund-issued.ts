@@ -1,3 +1,4 @@
+import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { heading, note, paragraph } from './mail-blocks';
 import { formatCents } from './booking-mail-parts';
 import type { MailContent, MailContext } from './mail-context';
@@ -7,6 +8,8 @@ import { markup } from './safe-html';
 export interface RefundIssuedMailInput {
   context: MailContext;
   holderName: string;
+  /** docs/decisions/020-order-numbers.md: every booking mail names it. */
+  orderNumber: string;
   eventTitle: string;
   amountCents: number;
   currency: string;
@@ -15,7 +18,7 @@ export interface RefundIssuedMailInput {
 /** An admin refund without a cancellation (spec admin §2 'Admin Refund'): the buyer is told (DESIGN §4). */
 export function refundIssuedMail(input: RefundIssuedMailInput): MailContent {
   const amount = formatCents(input.amountCents, input.currency);
-  const text = `wir haben dir für deine Buchung „${input.eventTitle}“ ${amount} erstattet. Die Gutschrift erfolgt auf das Zahlungsmittel, mit dem du bezahlt hast, und dauert je nach Bank einige Tage.`;
+  const text = `wir haben dir für deine Buchung „${input.eventTitle}“ (${ORDER_NUMBER_LABEL} ${input.orderNumber}) ${amount} erstattet. Die Gutschrift erfolgt auf das Zahlungsmittel, mit dem du bezahlt hast, und dauert je nach Bank einige Tage.`;
   const bodyHtml = markup`${heading('Erstattung veranlasst')}
 ${paragraph(`Hallo ${input.holderName},`)}
 ${paragraph(text)}

@@ -1,3 +1,4 @@
+import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { button, heading, note, paragraph } from './mail-blocks';
 import { factsTable, factsText, formatCents, mailWhen, type MailEvent } from './booking-mail-parts';
 import type { MailContent, MailContext } from './mail-context';
@@ -7,6 +8,8 @@ import { markup } from './safe-html';
 export interface TicketCancelledMailInput {
   context: MailContext;
   event: MailEvent;
+  /** docs/decisions/020-order-numbers.md: every booking mail names it. */
+  orderNumber: string;
   holderName: string;
   ticketCode: string;
   refundCents: number;
@@ -30,6 +33,7 @@ export function ticketCancelledMail(input: TicketCancelledMailInput): MailConten
       ? `wir haben dein Ticket (Code ${input.ticketCode}) für „${event.title}“ storniert.`
       : `deine Stornierung des Tickets (Code ${input.ticketCode}) für „${event.title}“ ist bestätigt.`;
   const facts: [string, string][] = [
+    [ORDER_NUMBER_LABEL, input.orderNumber],
     ['Veranstaltung', event.title],
     ['Wann', mailWhen(event)],
     ['Ticket', `Code ${input.ticketCode}`],

@@ -30,6 +30,7 @@ const empty: AdminDashboard = {
   newestEvents: [],
   newestBookings: [],
   upcomingEvents: [],
+  missingOperatorData: [],
 };
 
 const filled: AdminDashboard = {
@@ -125,6 +126,34 @@ describe('DashboardPage', () => {
     expect(text(card('Umsatz'))).not.toContain('Testzahlungen');
     expect(within(card('Conversion Rate')).getByText('–')).toBeTruthy();
     expect(text(card('Conversion Rate'))).toContain('Keine Checkouts in den letzten 30 Tagen');
+  });
+
+  it('warns while legal data is missing and names each missing field (docs/decisions/021)', async () => {
+    mockApi({
+      'GET /api/admin/dashboard': () =>
+        json({ ...empty, missingOperatorData: ['name', 'registerNumber', 'contentResponsible'] }),
+    });
+    renderAdminPage(<DashboardPage />);
+    const warning = (
+      await screen.findByRole('heading', { name: 'Rechtliche Angaben unvollständig' })
+    ).closest('section')!;
+    expect(
+      within(warning)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Name des Anbieters', 'Registernummer', 'Verantwortlich für den Inhalt']);
+    expect(
+      within(warning)
+        .getByRole('link', { name: 'In den Einstellungen unter „Rechtliches & Betreiber“ ergänzen' })
+        .getAttribute('href'),
+    ).toBe('/admin/settings');
+  });
+
+  it('shows no legal warning once the data is complete', async () => {
+    mockApi({ 'GET /api/admin/dashboard': () => json(empty) });
+    renderAdminPage(<DashboardPage />);
+    await screen.findByText('Keine bevorstehenden Events.');
+    expect(screen.queryByRole('heading', { name: 'Rechtliche Angaben unvollständig' })).toBeNull();
   });
 
   it('says so when the figures cannot be loaded', async () => {

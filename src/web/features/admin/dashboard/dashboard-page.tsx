@@ -7,6 +7,7 @@ import { messageOf } from '../admin-errors';
 import { useAdminDashboard } from './api/get-admin-dashboard';
 import { NewestEvents, UpcomingEvents } from './components/event-lists';
 import { FigureCards } from './components/figure-cards';
+import { LegalDataWarning } from './components/legal-data-warning';
 import { NewestBookings } from './components/newest-bookings';
 
 /** spec admin §2 'Dashboard' (/admin): the spec's cards and lists, filled with the shop's real figures. */
@@ -45,6 +46,7 @@ export function DashboardPage() {
         </p>
       ) : (
         <>
+          <LegalDataWarning missing={dashboard.data.missingOperatorData} />
           <FigureCards data={dashboard.data} />
           <div className="grid gap-4 lg:grid-cols-2">
             <UpcomingEvents events={dashboard.data.upcomingEvents} />

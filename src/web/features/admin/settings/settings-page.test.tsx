@@ -74,6 +74,7 @@ describe('SettingsPage', () => {
     expect(headings).toEqual([
       'Branding Logos',
       'Allgemeine Einstellungen',
+      'Rechtliches & Betreiber',
       'Server-Secrets',
       'Integrationen',
       'Stornierungsrichtlinien',

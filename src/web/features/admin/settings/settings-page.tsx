@@ -6,6 +6,7 @@ import { CancellationPoliciesCard } from './components/cancellation-policies-car
 import { EmailTestsCard } from './components/email-tests-card';
 import { GeneralSettingsCard } from './components/general-settings-card';
 import { IntegrationsCard } from './components/integrations-card';
+import { LegalOperatorCard } from './components/legal-operator-card';
 import { ServerSecretsCard } from './components/server-secrets-card';
 
 /**
@@ -15,6 +16,7 @@ import { ServerSecretsCard } from './components/server-secrets-card';
 const CARDS: { id: string; Card: ComponentType }[] = [
   { id: 'branding', Card: BrandingLogosCard },
   { id: 'general', Card: GeneralSettingsCard },
+  { id: 'legal', Card: LegalOperatorCard }, // ours: docs/decisions/021
   { id: 'secrets', Card: ServerSecretsCard },
   { id: 'integrations', Card: IntegrationsCard },
   { id: 'policies', Card: CancellationPoliciesCard },

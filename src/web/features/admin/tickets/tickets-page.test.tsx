@@ -22,6 +22,7 @@ const EVENT = {
 const row = (overrides: Partial<AdminTicketRow> = {}): AdminTicketRow => ({
   id: 'aaaaaaaa-1111-4000-8000-000000000001',
   eventId: 'e1',
+  orderNumber: 'WR-7K3Q9F',
   ticketNumber: 'T-2030-0001',
   code: '0001',
   status: 'active',
@@ -108,6 +109,9 @@ describe('TicketsPage', () => {
     );
     const first = within(section).getByText('aaaaaaaa').closest('tr')!;
     expect(within(first).getByText('STORNO-ANFRAGE')).toBeTruthy();
+    // the booking's order number, in its own column (docs/decisions/020-order-numbers.md)
+    expect(within(section).getByRole('columnheader', { name: 'Bestellnummer' })).toBeTruthy();
+    expect(within(first).getByText('WR-7K3Q9F')).toBeTruthy();
     expect(
       within(first)
         .getByRole('link', { name: /Benutzer von/ })
@@ -212,6 +216,30 @@ describe('TicketsPage', () => {
       override: { type: 'goodwill' },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('confirms a cancel with a toast as soon as the server answered, while the list still reloads', async () => {
+    let listCalls = 0;
+    mockApi({
+      // the first load answers; the reload after the cancel does not (a slow list must not hide the toast)
+      'GET /api/admin/tickets': () =>
+        ++listCalls === 1 ? json(pageOf([row()])) : new Promise<Response>(() => undefined),
+      'GET /api/admin/tickets/filters': () => json(OPTIONS),
+      [`GET /api/admin/tickets/${row().id}/cancel-preview`]: () => json(PREVIEW),
+      [`POST /api/admin/tickets/${row().id}/cancel`]: () =>
+        json({ refund: { amountCents: 3430, currency: 'EUR' }, message: '' }),
+    });
+    renderAdminPage(<TicketsPage />, '/admin/bookings');
+    fireEvent.click(await screen.findByRole('button', { name: /Ticket 0001 \(Greta Gans\) stornieren/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket stornieren' });
+    await within(dialog).findByText(/Noch 170 Stunden/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stornieren' }));
+    // an empty server message still gives the spec's words (visitor §8 'Cancel success')
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Stornierung erfolgreich. Erstattung: 34,30 EUR'),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(listCalls).toBe(2)); // and the list does reload
   });
 
   it('reports failures with the spec texts: PDF, cancel, delete, re-render', async () => {

@@ -7,7 +7,7 @@ import {
   type AdminTicketRow,
   type RefundOverrideInput,
 } from '@shared/admin-tickets';
-import { TICKET_MESSAGES } from '@shared/tickets';
+import { cancelSuccessMessage, TICKET_MESSAGES, type CancelTicketResult } from '@shared/tickets';
 import { ADMIN_TICKET_FILTERS_KEY, ADMIN_TICKET_LIST_KEY } from './api/admin-ticket-keys';
 import { cancelAdminTicket } from './api/cancel-admin-ticket';
 import { deleteAdminTicket } from './api/delete-admin-ticket';
@@ -17,6 +17,10 @@ import type { TicketFilters } from './ticket-filters';
 
 const detailOf = (error: unknown) => (error instanceof Error && error.message ? error.message : undefined);
 const ticketsWord = (n: number) => (n === 1 ? '1 Ticket' : `${n} Tickets`);
+/** The server's confirmation, or the same words made from its refund (spec visitor §8 'Cancel success'). */
+const cancelledText = (result: CancelTicketResult | null) =>
+  result?.message ||
+  cancelSuccessMessage(result?.refund?.amountCents ?? 0, result?.refund?.currency ?? 'EUR');
 
 /** Runs one call per ticket, one after the other (the server locks each ticket and its booking). */
 async function eachTicket(tickets: AdminTicketRow[], call: (ticket: AdminTicketRow) => Promise<unknown>) {
@@ -89,11 +93,12 @@ export function useTicketActions({ onDone }: { onDone: (ticketIds: string[]) => 
     await track(
       targets.map((t) => t.id),
       async () => {
-        let lastMessage = '';
+        let last: CancelTicketResult | null = null;
         const { done, failed, firstError } = await eachTicket(targets, async (ticket) => {
-          lastMessage = (await cancelAdminTicket({ ticketId: ticket.id, override })).message;
+          last = await cancelAdminTicket({ ticketId: ticket.id, override });
         });
-        await refresh();
+        // Confirmed as soon as the server answered, like the other actions; the list reloads behind the
+        // toast (the rows stay busy until it has).
         setCancelTargets([]);
         onDone(done);
         if (failed > 0) {
@@ -104,10 +109,11 @@ export function useTicketActions({ onDone }: { onDone: (ticketIds: string[]) => 
                 : detailOf(firstError),
           });
         } else if (targets.length === 1) {
-          toast.success(lastMessage);
+          toast.success(cancelledText(last));
         } else {
           toast.success(`${ticketsWord(done.length)} storniert`);
         }
+        await refresh();
       },
     );
   };

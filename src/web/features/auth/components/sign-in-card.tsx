@@ -5,7 +5,7 @@ import { sendCode, sendMagicLink } from '../api/auth-requests';
 import { rememberEmail } from '../auth-storage';
 import { CodeStep } from './code-step';
 import { RESEND_WAIT_SECONDS, sendFailure } from './send-failure';
-import { useCountdown } from '@web/components/quick-sign-in/use-countdown';
+import { useAddressCountdowns } from '@web/components/quick-sign-in/use-countdown';
 
 /** E-mail step, then code step (spec visitor §2 'Sign-in pages'). */
 export function SignInCard({ onSignedIn, onBack }: { onSignedIn: () => void; onBack?: () => void }) {
@@ -13,7 +13,9 @@ export function SignInCard({ onSignedIn, onBack }: { onSignedIn: () => void; onB
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const countdown = useCountdown();
+  const countdowns = useAddressCountdowns();
+  // The wait is the typed address's: after 'Zurück' a corrected one may be sent at once.
+  const wait = countdowns.of(email).seconds;
 
   const submit = async (kind: 'code' | 'link') => {
     const parsed = emailSchema.safeParse(email);
@@ -25,15 +27,15 @@ export function SignInCard({ onSignedIn, onBack }: { onSignedIn: () => void; onB
       await (kind === 'code' ? sendCode(parsed.data) : sendMagicLink(parsed.data));
       rememberEmail(parsed.data);
       setEmail(parsed.data);
-      countdown.start(RESEND_WAIT_SECONDS);
+      countdowns.of(parsed.data).start(RESEND_WAIT_SECONDS);
       setStep(kind === 'code' ? 'code' : 'link-sent');
     } catch (failure) {
       const fallback =
         kind === 'code'
           ? 'Fehler beim Senden des Codes. Bitte versuche es erneut.'
           : 'Fehler beim Senden des Magic Links. Bitte versuche es erneut.';
-      const { message, wait } = sendFailure(failure, fallback);
-      if (wait) countdown.start(wait);
+      const { message, wait: retryIn } = sendFailure(failure, fallback);
+      if (retryIn) countdowns.of(parsed.data).start(retryIn);
       setError(message);
     } finally {
       setBusy(false);
@@ -44,7 +46,7 @@ export function SignInCard({ onSignedIn, onBack }: { onSignedIn: () => void; onB
     return (
       <CodeStep
         email={email}
-        countdown={countdown}
+        countdown={countdowns.of(email)}
         onSignedIn={onSignedIn}
         onBack={() => {
           setStep('email');
@@ -99,15 +101,10 @@ export function SignInCard({ onSignedIn, onBack }: { onSignedIn: () => void; onB
           {error}
         </p>
       )}
-      <Button type="submit" size="lg" disabled={busy || countdown.seconds > 0}>
-        {countdown.seconds > 0 ? `Erneut senden in ${countdown.seconds}s` : 'Code senden'}
+      <Button type="submit" size="lg" disabled={busy || wait > 0}>
+        {wait > 0 ? `Erneut senden in ${wait}s` : 'Code senden'}
       </Button>
-      <Button
-        variant="ghost"
-        size="sm"
-        disabled={busy || countdown.seconds > 0}
-        onClick={() => void submit('link')}
-      >
+      <Button variant="ghost" size="sm" disabled={busy || wait > 0} onClick={() => void submit('link')}>
         Lieber einen Anmeldelink per E-Mail
       </Button>
       {onBack && (

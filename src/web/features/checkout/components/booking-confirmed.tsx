@@ -1,6 +1,7 @@
 import { CircleCheck, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import type { BookingView } from '@shared/booking';
+import { OnlineLink } from '@web/components/online-link';
 import { buttonClasses } from '@web/components/ui/button';
 import { BookingCalendar } from './booking-calendar';
 
@@ -46,6 +47,17 @@ export function BookingConfirmed({ booking }: { booking: BookingView }) {
           </div>
         </div>
       </section>
+      {booking.event.mode === 'online' && booking.tickets.length > 0 && (
+        <section
+          aria-labelledby="online-link-heading"
+          className="rounded-2xl border border-border bg-card p-5 sm:p-6"
+        >
+          <h2 id="online-link-heading" className="text-lg font-semibold">
+            Online teilnehmen
+          </h2>
+          <OnlineLink url={booking.onlineUrl} className="mt-3" />
+        </section>
+      )}
       <div className="flex flex-col gap-3 sm:flex-row">
         <Link to="/my-tickets" className={buttonClasses('primary', 'lg')}>
           Zu meinen Tickets

@@ -1,11 +1,15 @@
-import { CalendarDays, Clock, MapPin, Ticket } from 'lucide-react';
+import { CalendarDays, Clock, MapPin, Receipt, Ticket } from 'lucide-react';
 import type { BookingView } from '@shared/booking';
+import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { eventDateText, eventTimeText } from '@web/lib/event-when';
 import { formatPrice } from '@web/lib/format';
 import { EventCover } from './event-cover';
 import { Fact } from './event-summary';
 
-/** The booked event and what was booked: picture, title, date, time, place, quantity and total. */
+/**
+ * The booked event and what was booked: picture, title, date, time, place, quantity, total and the order
+ * number the buyer quotes to the shop (docs/decisions/020-order-numbers.md).
+ */
 export function BookingOverview({ booking }: { booking: BookingView }) {
   const { event } = booking;
   const perPair = event.priceUnit === 'per_pair';
@@ -41,6 +45,11 @@ export function BookingOverview({ booking }: { booking: BookingView }) {
             {booking.holderName && (
               <span className="block text-muted-foreground">auf den Namen {booking.holderName}</span>
             )}
+          </Fact>
+          <Fact icon={Receipt} term={ORDER_NUMBER_LABEL}>
+            <span data-testid="order-number" className="font-mono font-semibold">
+              {booking.orderNumber}
+            </span>
           </Fact>
         </dl>
       </div>

@@ -41,7 +41,9 @@ export function useCancelTicket() {
       clearTicketsCache();
       queryClient.setQueriesData<MyTicket[]>({ queryKey: MY_TICKETS_KEY }, (tickets) =>
         tickets?.map((ticket) =>
-          ticket.id === ticketId ? { ...ticket, status: 'canceled', cancellation: null } : ticket,
+          ticket.id === ticketId
+            ? { ...ticket, status: 'canceled', cancellation: null, onlineUrl: null }
+            : ticket,
         ),
       );
       void queryClient.invalidateQueries({ queryKey: MY_TICKETS_KEY });

@@ -100,6 +100,9 @@ export function TicketActions({
   );
 }
 
+/** A free ticket's button names the tier like any other (spec visitor §2); the dialog says what it means. */
+export const FREE_TICKET_NO_REFUND = 'Das Ticket war kostenlos, es gibt nichts zu erstatten.';
+
 function CancelDetails({ ticket }: { ticket: MyTicket }) {
   const refundCents = ticket.cancellation?.refundCents ?? 0;
   return (
@@ -110,7 +113,9 @@ function CancelDetails({ ticket }: { ticket: MyTicket }) {
       <p className="font-medium text-card-foreground">
         {refundCents > 0
           ? `Erstattung: ${formatPrice(refundCents, ticket.currency)}`
-          : 'Keine Erstattung gemäß Stornierungsrichtlinie.'}
+          : ticket.priceCents === 0
+            ? FREE_TICKET_NO_REFUND
+            : 'Keine Erstattung gemäß Stornierungsrichtlinie.'}
       </p>
       <p>Die Stornierung kann nicht rückgängig gemacht werden. Dein Platz wird wieder freigegeben.</p>
     </>

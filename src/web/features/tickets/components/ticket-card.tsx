@@ -1,7 +1,9 @@
-import { CalendarDays, Clock, ImageIcon, MapPin, Ticket, User } from 'lucide-react';
+import { CalendarDays, Clock, ImageIcon, MapPin, Receipt, Ticket, User } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { TICKET_MESSAGES, type MyTicket, type TicketEventSummary } from '@shared/tickets';
+import { OnlineLink } from '@web/components/online-link';
 import { formatDate, formatTime, formatTimeRange, formatWeekday } from '@web/lib/format';
 import { AdminTicketActions } from './admin-ticket-actions';
 import { TicketActions } from './ticket-actions';
@@ -93,7 +95,12 @@ export function TicketCard({
             <Fact icon={Ticket}>
               Code <span className="font-mono font-semibold text-foreground">{ticket.code}</span>
             </Fact>
+            <Fact icon={Receipt}>
+              {ORDER_NUMBER_LABEL}{' '}
+              <span className="font-mono font-semibold text-foreground">{ticket.orderNumber}</span>
+            </Fact>
           </ul>
+          {!cancelled && event.mode === 'online' && <OnlineLink url={ticket.onlineUrl} />}
           {cancelled && <p className="text-sm font-medium">{TICKET_MESSAGES.cancelled}</p>}
         </div>
       </div>

@@ -15,6 +15,7 @@ export function makeTicket(overrides: Partial<MyTicket> & { startsInHours?: numb
   return {
     id,
     bookingId: `booking-${sequence}`,
+    orderNumber: 'WR-7K3Q9F',
     ticketNumber: `T-2026-00${1000 + sequence}`,
     code: String(1000 + sequence),
     status: 'active',
@@ -37,6 +38,7 @@ export function makeTicket(overrides: Partial<MyTicket> & { startsInHours?: numb
       priceUnit: 'per_person',
       imageUrl: null,
     },
+    onlineUrl: null,
     cancellation: startsInHours > 0 ? { share: 1, refundCents: 2500 } : null,
     ...rest,
   };

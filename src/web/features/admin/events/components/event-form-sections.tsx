@@ -190,7 +190,7 @@ export function TimePlaceSection({ values, errors, set }: SectionProps) {
         <FormField
           label="Online-Link"
           error={errors.onlineUrl}
-          hint="Nur Käufer eines Tickets sehen diesen Link."
+          hint="Nur Käufer eines Tickets sehen diesen Link. Änderst du ihn, bekommen sie den neuen per E-Mail."
           className="sm:col-span-2"
         >
           {(control) => (

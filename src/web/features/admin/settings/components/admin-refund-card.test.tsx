@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi, renderAdminPage } from '../../testing/admin-test-kit';
+import type { AdminRefundLookup } from '@shared/admin-refunds';
 import { AdminRefundCard, refundOkMessage, toRefundInput } from './admin-refund-card';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -10,6 +11,27 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 const BOOKING = '3f2b9c1e-0000-4000-8000-000000000001';
 const ok = (amountCents: number) =>
   json({ refund: { amountCents, amount: amountCents / 100, currency: 'EUR' } });
+/** GET /api/admin/refunds/lookup (docs/decisions/020-order-numbers.md): 33,33 € paid, nothing refunded. */
+const LOOKUP: AdminRefundLookup = {
+  bookingId: BOOKING,
+  orderNumber: 'WR-7K3Q9F',
+  buyerName: 'Anna Beispiel',
+  buyerEmail: 'anna@example.org',
+  eventTitle: 'Achtsam kommunizieren',
+  eventStart: '2030-03-14T09:00:00.000Z',
+  eventTimezone: 'Europe/Berlin',
+  currency: 'EUR',
+  paidCents: 3333,
+  refundedCents: 0,
+  refundableCents: 3333,
+};
+const LOOKUP_KEY = 'GET /api/admin/refunds/lookup';
+const found =
+  (overrides: Partial<AdminRefundLookup> = {}) =>
+  () =>
+    json({ ...LOOKUP, ...overrides });
+const EURO = '\u00a0€'; // Intl writes a no-break space before the sign
+const posts = (calls: { key: string; body: unknown }[]) => calls.filter((c) => c.key.startsWith('POST '));
 
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
@@ -21,6 +43,7 @@ afterEach(() => {
 });
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const REFERENCE = 'Bestellnummer oder Booking-ID';
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Erstattung auslösen' }));
 /** Confirms the question the card asks before sending; returns the question. */
 async function confirm() {
@@ -89,15 +112,15 @@ describe('AdminRefundCard', () => {
     expect(field('Grund').value).toBe('requested_by_customer');
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe('Bitte Booking-ID angeben');
-    expect(field('Booking-ID').getAttribute('aria-invalid')).toBe('true');
+    expect(field(REFERENCE).getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls).toHaveLength(0);
   });
 
   it('sends a quick percent as a fraction after confirming and toasts the refunded amount', async () => {
-    const calls = mockApi({ 'POST /api/admin/refunds': () => ok(1666) });
+    const calls = mockApi({ [LOOKUP_KEY]: found(), 'POST /api/admin/refunds': () => ok(1666) });
     renderAdminPage(<AdminRefundCard />, '/admin/settings');
-    fireEvent.change(field('Booking-ID'), { target: { value: BOOKING } });
+    fireEvent.change(field(REFERENCE), { target: { value: BOOKING } });
     const quick = within(screen.getByRole('group', { name: 'Schnellauswahl Prozent' }));
     expect(quick.getAllByRole('button').map((button) => button.textContent)).toEqual([
       '100 %',
@@ -110,49 +133,50 @@ describe('AdminRefundCard', () => {
     expect(quick.getByRole('button', { name: '50 %' }).getAttribute('aria-pressed')).toBe('true');
     expect(field('Prozent vom bezahlten Betrag').value).toBe('50');
     submit();
-    expect(await confirm()).toBe('50 % des bezahlten Betrags erstatten?');
+    // the euro amount, not the share: 50 % of 33,33 € floored to the cent
+    expect(await confirm()).toBe(`16,66${EURO} erstatten?`);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund OK: 16,66 EUR'));
-    expect(calls).toEqual([
+    expect(posts(calls)).toEqual([
       {
         key: 'POST /api/admin/refunds',
         body: { bookingId: BOOKING, reason: 'requested_by_customer', percent: 0.5 },
       },
     ]);
     // ready for the next one: no accidental second refund of the same booking
-    await waitFor(() => expect(field('Booking-ID').value).toBe(''));
+    await waitFor(() => expect(field(REFERENCE).value).toBe(''));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('sends an amount in cents with the reason given; cancelling the question sends nothing', async () => {
-    const calls = mockApi({ 'POST /api/admin/refunds': () => ok(1250) });
+    const calls = mockApi({ [LOOKUP_KEY]: found(), 'POST /api/admin/refunds': () => ok(1250) });
     renderAdminPage(<AdminRefundCard />, '/admin/settings');
-    fireEvent.change(field('Booking-ID'), { target: { value: BOOKING } });
+    fireEvent.change(field(REFERENCE), { target: { value: BOOKING } });
     fireEvent.change(field('Grund'), { target: { value: 'Kulanz' } });
     fireEvent.change(field('oder Betrag'), { target: { value: '12,50' } });
     expect(field('Prozent vom bezahlten Betrag').disabled).toBe(true);
     submit();
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('heading').textContent).toBe('12,50 erstatten?');
+    expect(within(dialog).getByRole('heading').textContent).toBe(`12,50${EURO} erstatten?`);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls).toHaveLength(0);
+    expect(posts(calls)).toHaveLength(0);
 
     submit();
     await confirm();
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund OK: 12,50 EUR'));
-    expect(calls[0]?.body).toEqual({ bookingId: BOOKING, reason: 'Kulanz', amountCents: 1250 });
+    expect(posts(calls)[0]?.body).toEqual({ bookingId: BOOKING, reason: 'Kulanz', amountCents: 1250 });
   });
 
   it("refuses a negative amount with 'Betrag ungültig' and sends nothing", async () => {
-    const calls = mockApi({});
+    const calls = mockApi({ [LOOKUP_KEY]: found() });
     renderAdminPage(<AdminRefundCard />, '/admin/settings');
-    fireEvent.change(field('Booking-ID'), { target: { value: BOOKING } });
+    fireEvent.change(field(REFERENCE), { target: { value: BOOKING } });
     fireEvent.change(field('oder Betrag'), { target: { value: '-5' } });
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe('Betrag ungültig');
     expect(field('oder Betrag').getAttribute('aria-invalid')).toBe('true');
     expect(field('oder Betrag').getAttribute('aria-describedby')).toBe('refund-amount-error');
-    expect(calls).toHaveLength(0);
+    expect(posts(calls)).toHaveLength(0);
     // a quick percent switches back from the amount
     fireEvent.click(screen.getByRole('button', { name: '70 %' }));
     expect(field('oder Betrag').value).toBe('');
@@ -160,10 +184,11 @@ describe('AdminRefundCard', () => {
 
   it("shows 'Fehler bei Refund' with the server's message", async () => {
     mockApi({
+      [LOOKUP_KEY]: found(),
       'POST /api/admin/refunds': () => apiError(409, 'conflict', 'Es sind nur noch 16,67 € erstattbar.'),
     });
     renderAdminPage(<AdminRefundCard />, '/admin/settings');
-    fireEvent.change(field('Booking-ID'), { target: { value: BOOKING } });
+    fireEvent.change(field(REFERENCE), { target: { value: BOOKING } });
     submit();
     await confirm();
     await waitFor(() =>
@@ -172,11 +197,12 @@ describe('AdminRefundCard', () => {
       }),
     );
     expect(toast.success).not.toHaveBeenCalled();
-    expect(field('Booking-ID').value).toBe(BOOKING); // kept for a corrected try
+    expect(field(REFERENCE).value).toBe(BOOKING); // kept for a corrected try
   });
 
   it('uses the field message of a 422 as the description', async () => {
     mockApi({
+      [LOOKUP_KEY]: found(),
       'POST /api/admin/refunds': () =>
         json(
           {
@@ -190,11 +216,93 @@ describe('AdminRefundCard', () => {
         ),
     });
     renderAdminPage(<AdminRefundCard />, '/admin/settings');
-    fireEvent.change(field('Booking-ID'), { target: { value: BOOKING } });
+    fireEvent.change(field(REFERENCE), { target: { value: BOOKING } });
     submit();
     await confirm();
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Fehler bei Refund', { description: 'Betrag ungültig' }),
     );
+  });
+
+  it('takes an order number as typed and shows buyer, event, paid, refunded and the euros before asking', async () => {
+    const calls = mockApi({
+      [LOOKUP_KEY]: found({ paidCents: 4900, refundedCents: 1470, refundableCents: 3430 }),
+      'POST /api/admin/refunds': () => ok(2450),
+    });
+    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    fireEvent.change(field(REFERENCE), { target: { value: ' wr 7k3q9f ' } });
+    fireEvent.click(screen.getByRole('button', { name: '50 %' }));
+    // looked up as soon as it can be an order number, in its stored form
+    const summary = await screen.findByRole('status', { name: 'Gefundene Buchung' });
+    await waitFor(() => expect(summary.textContent).toContain('Anna Beispiel <anna@example.org>'));
+    expect(calls.map((call) => call.key)).toContain(`${LOOKUP_KEY}?q=WR-7K3Q9F`);
+    for (const text of [
+      'WR-7K3Q9F',
+      'Achtsam kommunizieren',
+      `49,00${EURO}`,
+      `14,70${EURO}`,
+      `34,30${EURO}`,
+      `Diese Erstattung24,50${EURO}`,
+    ]) {
+      expect(summary.textContent).toContain(text);
+    }
+
+    submit();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe(`24,50${EURO} erstatten?`);
+    const details = dialog.textContent ?? '';
+    for (const text of [
+      'Bestellnummer WR-7K3Q9F',
+      'Anna Beispiel <anna@example.org>',
+      '„Achtsam kommunizieren“',
+      `Bezahlt 49,00${EURO}, bereits erstattet 14,70${EURO}`,
+    ]) {
+      expect(details).toContain(text);
+    }
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erstatten' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund OK: 24,50 EUR'));
+    // the booking that was shown is the one refunded
+    expect(posts(calls)[0]?.body).toEqual({
+      bookingId: BOOKING,
+      reason: 'requested_by_customer',
+      percent: 0.5,
+    });
+  });
+
+  it('names an unknown order number, a booking without payment and an amount above the rest, and sends nothing', async () => {
+    let answer = () => apiError(404, 'not_found', 'Buchung nicht gefunden.');
+    const calls = mockApi({ [LOOKUP_KEY]: () => answer() });
+    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    fireEvent.change(field(REFERENCE), { target: { value: 'WR-ZZZZZZ' } });
+    expect(
+      await within(screen.getByRole('status', { name: 'Gefundene Buchung' })).findByText(
+        'Buchung nicht gefunden.',
+      ),
+    ).toBeTruthy();
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Buchung nicht gefunden.');
+    // not an order number nor an id: no request at all
+    fireEvent.change(field(REFERENCE), { target: { value: 'WR-0000' } });
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Buchung nicht gefunden.'));
+    expect(calls.filter((call) => call.key.includes('WR-0000'))).toHaveLength(0);
+
+    answer = found({ paidCents: 0, refundableCents: 0 });
+    fireEvent.change(field(REFERENCE), { target: { value: 'WR-7K3Q9F' } });
+    submit();
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Für diese Buchung gibt es keine Zahlung, die erstattet werden kann.',
+      ),
+    );
+
+    answer = found({ refundedCents: 1666, refundableCents: 1667 });
+    fireEvent.change(field('oder Betrag'), { target: { value: '20' } });
+    submit();
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(`Es sind nur noch 16,67${EURO} erstattbar.`),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts(calls)).toHaveLength(0);
   });
 });

@@ -1,14 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { adminRefundCents, type AdminRefundLookup } from '@shared/admin-refunds';
 import {
   ADMIN_REFUND_DEFAULT_REASON,
   ADMIN_REFUND_QUICK_PERCENTS,
   ADMIN_REFUND_ZERO_MESSAGE,
 } from '@shared/email-tests';
+import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
+import { ApiError } from '@web/lib/api-client';
+import { formatPrice } from '@web/lib/format';
 import { inputClass, labelClass } from '../../admin-styles';
 import { useAdminRefund, type AdminRefundInput } from '../api/admin-refund';
+import { refundLookupQuery, refundReference } from '../api/lookup-refund-booking';
+import { buyerLabel, REFUND_SUMMARY_TEXTS, RefundBookingSummary } from './refund-booking-summary';
 import { serverMessage } from './server-message';
 import { SettingsCard } from './settings-card';
 
@@ -73,9 +80,40 @@ const EMPTY: RefundFormValues = {
   amount: '',
 };
 
-function confirmQuestion(input: AdminRefundInput): string {
-  if (input.amountCents !== undefined) return `${money.format(input.amountCents / 100)} erstatten?`;
-  return `${Math.round((input.percent ?? 0) * 1000) / 10} % des bezahlten Betrags erstatten?`;
+/** A refund the admin is asked to confirm: the request, the booking it goes to, the euros it gives back. */
+interface PendingRefund {
+  input: AdminRefundInput;
+  booking: AdminRefundLookup;
+  cents: number;
+}
+
+/** What the server would refuse, found before asking (the server checks again). */
+function refundProblem(
+  booking: AdminRefundLookup,
+  input: AdminRefundInput,
+  cents: number,
+): RefundErrors | null {
+  if (booking.refundableCents <= 0) return { bookingId: REFUND_SUMMARY_TEXTS.nothingPaid };
+  const onField = (message: string): RefundErrors =>
+    input.amountCents !== undefined ? { amount: message } : { percent: message };
+  // a share is capped at what is left, so only an amount can be too much
+  if (cents <= 0) return onField(ADMIN_REFUND_ZERO_MESSAGE);
+  if (cents > booking.refundableCents)
+    return onField(`Es sind nur noch ${formatPrice(booking.refundableCents, booking.currency)} erstattbar.`);
+  return null;
+}
+
+const confirmQuestion = ({ cents, booking }: PendingRefund) =>
+  `${formatPrice(cents, booking.currency)} erstatten?`;
+
+/** docs/decisions/020-order-numbers.md: whom and what, before the admin confirms. */
+function confirmDetails({ booking }: PendingRefund): string {
+  const euros = (cents: number) => formatPrice(cents, booking.currency);
+  return (
+    `${ORDER_NUMBER_LABEL} ${booking.orderNumber} · ${buyerLabel(booking)} · „${booking.eventTitle}“. ` +
+    `Bezahlt ${euros(booking.paidCents)}, bereits erstattet ${euros(booking.refundedCents)}. ` +
+    'Das Geld geht sofort an den Zahlungsanbieter zurück; das kann nicht rückgängig gemacht werden.'
+  );
 }
 
 /**
@@ -85,16 +123,39 @@ function confirmQuestion(input: AdminRefundInput): string {
 export function AdminRefundCard() {
   const [values, setValues] = useState<RefundFormValues>(EMPTY);
   const [errors, setErrors] = useState<RefundErrors>({});
-  const [pending, setPending] = useState<AdminRefundInput | null>(null);
+  const [pending, setPending] = useState<PendingRefund | null>(null);
+  const [checking, setChecking] = useState(false);
   const refund = useAdminRefund();
+  const queryClient = useQueryClient();
   const set = (key: keyof RefundFormValues, value: string) =>
     setValues((current) => ({ ...current, [key]: value }));
   const amountMode = values.amount.trim() !== '';
 
-  const review = () => {
+  const typed = toRefundInput(values).input ?? null;
+
+  // the booking is looked up (again) before the question, so the question names what really happens
+  const review = async () => {
     const { input, errors: found } = toRefundInput(values);
     setErrors(found);
-    if (input) setPending(input);
+    if (!input) return;
+    const reference = refundReference(input.bookingId);
+    if (!reference) return setErrors({ bookingId: REFUND_SUMMARY_TEXTS.notFound });
+    setChecking(true);
+    let booking: AdminRefundLookup;
+    try {
+      booking = await queryClient.fetchQuery(refundLookupQuery(reference));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404)
+        setErrors({ bookingId: REFUND_SUMMARY_TEXTS.notFound });
+      else toast.error(ADMIN_REFUND_TEXTS.failed, { description: serverMessage(error) });
+      return;
+    } finally {
+      setChecking(false);
+    }
+    const cents = adminRefundCents(booking, input);
+    const problem = refundProblem(booking, input, cents);
+    if (problem) return setErrors(problem);
+    setPending({ input: { ...input, bookingId: booking.bookingId }, booking, cents });
   };
 
   const send = async (input: AdminRefundInput) => {
@@ -130,20 +191,20 @@ export function AdminRefundCard() {
         autoComplete="off"
         onSubmit={(event) => {
           event.preventDefault();
-          review();
+          void review();
         }}
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5">
             <label htmlFor="refund-booking-id" className={labelClass}>
-              Booking-ID
+              {ORDER_NUMBER_LABEL} oder Booking-ID
             </label>
             <input
               id="refund-booking-id"
               value={values.bookingId}
               spellCheck={false}
               aria-required
-              placeholder="z. B. 3f2b9c1e-…"
+              placeholder="z. B. WR-7K3Q9F"
               onChange={(event) => set('bookingId', event.target.value)}
               className={`${inputClass} font-mono`}
               {...invalid('bookingId')}
@@ -163,6 +224,11 @@ export function AdminRefundCard() {
             />
           </div>
         </div>
+
+        <RefundBookingSummary
+          reference={refundReference(values.bookingId)}
+          request={typed && { percent: typed.percent, amountCents: typed.amountCents }}
+        />
 
         <fieldset className="flex flex-col gap-3">
           <legend className={`${labelClass} mb-1.5`}>Erstattung</legend>
@@ -227,21 +293,17 @@ export function AdminRefundCard() {
         </fieldset>
 
         <div>
-          <Button type="submit" disabled={refund.isPending}>
+          <Button type="submit" disabled={refund.isPending || checking}>
             {refund.isPending ? 'Wird erstattet …' : 'Erstattung auslösen'}
           </Button>
         </div>
       </form>
       <ConfirmDialog
         question={pending ? confirmQuestion(pending) : null}
-        details={
-          pending
-            ? `Buchung ${pending.bookingId}. Das Geld geht sofort an den Zahlungsanbieter zurück; das kann nicht rückgängig gemacht werden.`
-            : undefined
-        }
+        details={pending ? confirmDetails(pending) : undefined}
         confirmLabel="Erstatten"
         onCancel={() => setPending(null)}
-        onConfirm={() => (pending ? send(pending) : undefined)}
+        onConfirm={() => (pending ? send(pending.input) : undefined)}
       />
     </SettingsCard>
   );

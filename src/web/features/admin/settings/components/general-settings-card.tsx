@@ -28,7 +28,7 @@ function timeZones(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
-/** spec admin §2 'Allgemeine Einstellungen': onboarding, time zone, site name (and the contact e-mail). */
+/** spec admin §2 'Allgemeine Einstellungen': onboarding, time zone, site name. */
 export function GeneralSettingsCard() {
   const settings = useAdminSettings();
   const data = settings.data?.settings;
@@ -40,7 +40,6 @@ export function GeneralSettingsCard() {
             onboardingEnabled: data.onboarding.enabled,
             timezone: data.timezone.name,
             siteName: data.brand.siteName,
-            contactEmail: data.supportEmail,
           }}
         />
       ) : (
@@ -124,22 +123,6 @@ function GeneralForm({ initial }: { initial: GeneralSettings }) {
           onChange={(event) => set('siteName', event.target.value)}
           className={inputClass}
         />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="settings-contact-email" className={labelClass}>
-          Kontakt-E-Mail
-        </label>
-        <input
-          id="settings-contact-email"
-          type="email"
-          value={values.contactEmail}
-          onChange={(event) => set('contactEmail', event.target.value)}
-          aria-describedby="settings-contact-email-hint"
-          className={inputClass}
-        />
-        <p id="settings-contact-email-hint" className="text-xs text-muted-foreground">
-          Steht im Seitenfuß und in den E-Mails an Teilnehmende.
-        </p>
       </div>
       {error && (
         <p role="alert" className="text-sm text-destructive">

@@ -61,7 +61,7 @@ export function TicketGroup({
       </h2>
       {open && (
         <div id={bodyId} className="overflow-x-auto border-t border-border">
-          <table className="w-full min-w-[52rem] text-left text-sm">
+          <table className="w-full min-w-[58rem] text-left text-sm">
             <caption className="sr-only">Tickets für {event.title}</caption>
             <thead className="text-xs uppercase tracking-wide text-muted-foreground">
               <tr className="border-b border-border">
@@ -77,6 +77,9 @@ export function TicketGroup({
                 </th>
                 <th scope="col" className="px-3 py-2">
                   ID
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Bestellnummer
                 </th>
                 <th scope="col" className="px-3 py-2">
                   Name

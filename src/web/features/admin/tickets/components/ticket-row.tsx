@@ -13,7 +13,10 @@ export interface TicketRowActions {
   onDelete: (ticket: AdminTicketRow) => void;
 }
 
-/** spec admin §2 columns: select, short id, name, code, status badges, date, actions. */
+/**
+ * spec admin §2 columns: select, short id, name, code, status badges, date, actions; after the id the
+ * booking's order number (docs/decisions/020-order-numbers.md).
+ */
 export function TicketRow({
   ticket,
   checked,
@@ -43,6 +46,7 @@ export function TicketRow({
       <td className="px-3 py-2 align-top font-mono text-xs" title={ticket.id}>
         {ticketShortId(ticket.id)}
       </td>
+      <td className="whitespace-nowrap px-3 py-2 align-top font-mono text-xs">{ticket.orderNumber}</td>
       <td className="px-3 py-2 align-top">
         <div className="font-medium">{name}</div>
         {ticket.buyerEmail && ticket.buyerEmail !== name && (

@@ -62,7 +62,7 @@ export function TicketsToolbar({
           <input
             id="ticket-search"
             type="search"
-            placeholder="Ticketnummer, Code, Name oder E-Mail"
+            placeholder="Bestellnummer, Ticketnummer, Code, Name oder E-Mail"
             value={draft.search}
             onChange={(event) => set('search', event.target.value)}
             className={`${inputClass} pl-9`}

@@ -1,0 +1,14 @@
+import { PRIVATE_OPERATOR_FIELDS } from '@shared/operator-data';
+import type { AppSettings, OperatorInfo } from '@shared/settings';
+
+/**
+ * What GET /api/settings shows every visitor: all settings but the operator's invoice-only fields (the tax
+ * number, docs/decisions/021). The client merges the answer over the defaults, so they read as ''.
+ */
+export function publicSettings(settings: AppSettings): Omit<AppSettings, 'operator'> & {
+  operator: Partial<OperatorInfo>;
+} {
+  const operator: Partial<OperatorInfo> = { ...settings.operator };
+  for (const field of PRIVATE_OPERATOR_FIELDS) delete operator[field];
+  return { ...settings, operator };
+}

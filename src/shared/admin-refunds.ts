@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+// spec admin §2 'Admin Refund': the booking is named by its order number or its id
+// (docs/decisions/020-order-numbers.md); before confirming, the card shows whom and how much it refunds.
+
+/** spec admin §5 'Bitte Booking-ID angeben'; the field also takes the order number. */
+export const ADMIN_REFUND_REFERENCE_MESSAGE = 'Bitte Booking-ID angeben';
+
+/** GET /api/admin/refunds/lookup?q=: an order number (any case, spaces) or a booking id. */
+export const adminRefundLookupSchema = z.object({
+  q: z
+    .string(ADMIN_REFUND_REFERENCE_MESSAGE)
+    .trim()
+    .min(1, ADMIN_REFUND_REFERENCE_MESSAGE)
+    .max(100, ADMIN_REFUND_REFERENCE_MESSAGE),
+});
+
+/** What the lookup answers: the booking as the confirmation shows it. Amounts in cents. */
+export interface AdminRefundLookup {
+  bookingId: string;
+  orderNumber: string;
+  /** The buyer's name (the profile's, else the name on the ticket); null when neither is known. */
+  buyerName: string | null;
+  /** null once the buyer's account was deleted. */
+  buyerEmail: string | null;
+  eventTitle: string;
+  eventStart: string;
+  eventTimezone: string;
+  currency: string;
+  /** The booking's succeeded payment; 0 when nothing was paid (free, pending, failed). */
+  paidCents: number;
+  /** Refunded or on its way back already (pending and succeeded refunds). */
+  refundedCents: number;
+  /** What is left to refund: paid − refunded. */
+  refundableCents: number;
+}
+
+/**
+ * What a refund request gives back (decision 011): a share is of the amount paid, capped at what is left;
+ * an explicit amount stands as it is (the server refuses one above what is left, naming the figure).
+ */
+export function adminRefundCents(
+  payment: Pick<AdminRefundLookup, 'paidCents' | 'refundableCents'>,
+  request: { percent?: number; amountCents?: number },
+): number {
+  if (request.amountCents !== undefined) return request.amountCents;
+  return Math.min(Math.floor(payment.paidCents * (request.percent ?? 0)), payment.refundableCents);
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { LEGAL_FORM_KEYS, OPERATOR_FIELD_LABELS, type OperatorField } from './operator-data';
+import { isClientRoute } from './routes';
+import type { AppSettings } from './settings';
+
+// PUT /api/admin/settings/legal, card 'Rechtliches & Betreiber' (docs/decisions/021): the operator's data,
+// the three legal URLs (spec visitor §3 'configuration also offers legal.privacyUrl, legal.termsUrl,
+// supportEmail') and the support e-mail. Every field may be saved empty except the support e-mail; the
+// dashboard names the required ones still missing (operator-data.ts). Formats are checked when given.
+
+/** Names of the card's fields that are not operator data. */
+export const LEGAL_LINK_LABELS = {
+  imprintUrl: 'Impressum',
+  privacyUrl: 'Datenschutzerklärung',
+  termsUrl: 'AGB',
+  supportEmail: 'Support-E-Mail',
+} as const;
+
+/** Line breaks, tabs and other control characters (Unicode category Cc). */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+
+/** One line of text: trimmed, at most `max` characters, no line breaks. */
+function line(field: OperatorField, max: number) {
+  const label = OPERATOR_FIELD_LABELS[field];
+  return z
+    .string({ error: `${label}: bitte als Text angeben.` })
+    .trim()
+    .max(max, `${label}: höchstens ${max} Zeichen.`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), `${label}: bitte in einer Zeile, ohne Tabulatoren.`);
+}
+
+/** Empty, or a value matching `pattern` (after `normalise`). */
+function formatted(
+  field: OperatorField,
+  max: number,
+  check: (value: string) => boolean,
+  message: string,
+  normalise: (value: string) => string = (value) => value,
+) {
+  return line(field, max)
+    .transform(normalise)
+    .refine((value) => value === '' || check(value), message);
+}
+
+const optionalEmail = (label: string) =>
+  z
+    .string({ error: `${label}: bitte als Text angeben.` })
+    .trim()
+    .refine(
+      (value) => value === '' || z.email().max(254).safeParse(value).success,
+      `${label}: bitte eine gültige E-Mail-Adresse eingeben.`,
+    );
+
+const digits = (value: string) => value.replace(/\D/g, '').length;
+
+/** A path of this shop (e.g. /impressum) or an https address elsewhere; empty means the default path. */
+function legalUrl(label: string) {
+  return z
+    .string({ error: `${label}: bitte als Text angeben.` })
+    .trim()
+    .max(500, `${label}: höchstens 500 Zeichen.`)
+    .refine(
+      (value) => value === '' || isShopPath(value) || isHttpsUrl(value),
+      `${label}: bitte einen Pfad dieser Seite (z. B. /impressum) oder eine https-Adresse angeben.`,
+    );
+}
+const isShopPath = (value: string) => /^\/(?!\/)[A-Za-z0-9/_-]*$/.test(value) && isClientRoute(value);
+function isHttpsUrl(value: string): boolean {
+  if (!value.startsWith('https://')) return false;
+  try {
+    return new URL(value).hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+const SUPPORT_EMAIL_MESSAGE = `${LEGAL_LINK_LABELS.supportEmail}: bitte eine gültige E-Mail-Adresse eingeben.`;
+
+export const legalSettingsSchema = z.object(
+  {
+    name: line('name', 200),
+    legalForm: z.union([z.literal(''), z.enum(LEGAL_FORM_KEYS)], {
+      error: 'Rechtsform: bitte eine der angebotenen Rechtsformen wählen.',
+    }),
+    representatives: line('representatives', 300),
+    street: line('street', 200),
+    postalCode: formatted(
+      'postalCode',
+      5,
+      (value) => /^\d{5}$/.test(value),
+      'PLZ: bitte fünf Ziffern eingeben.',
+    ),
+    city: line('city', 100),
+    email: optionalEmail(OPERATOR_FIELD_LABELS.email),
+    phone: formatted(
+      'phone',
+      30,
+      (value) => /^\+?[0-9 ()/-]+$/.test(value) && digits(value) >= 6,
+      'Telefonnummer: bitte nur Ziffern, Leerzeichen und + ( ) / - verwenden, z. B. +49 40 123456.',
+    ),
+    registerCourt: line('registerCourt', 100),
+    registerNumber: formatted(
+      'registerNumber',
+      40,
+      (value) => /^[A-Za-z0-9 .-]+$/.test(value) && digits(value) >= 1,
+      'Registernummer: bitte mit Registerart angeben, z. B. HRB 12345.',
+    ),
+    vatId: formatted(
+      'vatId',
+      20,
+      (value) => /^DE\d{9}$/.test(value),
+      'USt-IdNr.: bitte DE und 9 Ziffern eingeben, z. B. DE123456789.',
+      (value) => value.replace(/\s/g, '').toUpperCase(),
+    ),
+    taxNumber: formatted(
+      'taxNumber',
+      20,
+      (value) => /^[0-9][0-9 /]*[0-9]$/.test(value) && digits(value) >= 10 && digits(value) <= 13,
+      'Steuernummer: bitte 10 bis 13 Ziffern eingeben, z. B. 12/345/67890.',
+    ),
+    supervisoryAuthority: line('supervisoryAuthority', 300),
+    contentResponsible: line('contentResponsible', 200),
+    privacyEmail: optionalEmail(OPERATOR_FIELD_LABELS.privacyEmail),
+    privacyOfficer: line('privacyOfficer', 300),
+    imprintUrl: legalUrl(LEGAL_LINK_LABELS.imprintUrl),
+    privacyUrl: legalUrl(LEGAL_LINK_LABELS.privacyUrl),
+    termsUrl: legalUrl(LEGAL_LINK_LABELS.termsUrl),
+    supportEmail: z
+      .string({ error: SUPPORT_EMAIL_MESSAGE })
+      .trim()
+      .pipe(z.email(SUPPORT_EMAIL_MESSAGE).max(254, SUPPORT_EMAIL_MESSAGE)),
+  },
+  { error: 'Bitte die Angaben als JSON-Objekt senden.' },
+);
+export type LegalSettings = z.infer<typeof legalSettingsSchema>;
+export type LegalSettingsField = keyof LegalSettings;
+
+export const LEGAL_SETTINGS_LABELS: Record<LegalSettingsField, string> = {
+  ...OPERATOR_FIELD_LABELS,
+  ...LEGAL_LINK_LABELS,
+};
+
+/** The card's values from the stored settings. */
+export function legalSettingsOf(settings: AppSettings): LegalSettings {
+  return {
+    ...settings.operator,
+    legalForm: settings.operator.legalForm as LegalSettings['legalForm'],
+    ...settings.legal,
+    supportEmail: settings.supportEmail,
+  };
+}

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { SETTINGS_MESSAGES } from '@shared/admin-settings';
+import {
+  legalSettingsOf,
+  legalSettingsSchema,
+  type LegalSettings,
+  type LegalSettingsField,
+} from '@shared/legal-settings';
+import { OPERATOR_FIELD_LABELS, missingOperatorFields, requiredOperatorFields } from '@shared/operator-data';
+import { Button } from '@web/components/ui/button';
+import { ApiError } from '@web/lib/api-client';
+import { useSavedFlash } from '@web/lib/use-saved-flash';
+import { messageOf } from '../../admin-errors';
+import { useAdminSettings } from '../api/get-admin-settings';
+import { useSaveLegalSettings } from '../api/save-legal-settings';
+import { LegalGroup, LegalInput, legalInputId, type LegalFormState } from './legal-operator-fields';
+import { loadFailedText } from './server-message';
+import { SavedNote, SettingsCard } from './settings-card';
+
+type FieldErrors = LegalFormState['errors'];
+
+/**
+ * Card 'Rechtliches & Betreiber' (docs/decisions/021): the operator's data for imprint, privacy policy and
+ * terms (and later the invoices), the three legal URLs and the support e-mail.
+ */
+export function LegalOperatorCard() {
+  const settings = useAdminSettings();
+  const data = settings.data?.settings;
+  const missing = data ? missingOperatorFields(data.operator) : [];
+  return (
+    <SettingsCard
+      id="legal"
+      title="Rechtliches & Betreiber"
+      description="Erscheint in Impressum, Datenschutzerklärung und AGB und später auf Rechnungen. Mit * markierte Angaben sind Pflicht."
+    >
+      {data ? (
+        <>
+          {missing.length > 0 ? (
+            <p className="mb-4 rounded-lg border border-dashed border-border bg-muted px-3 py-2 text-sm">
+              Noch offen: {missing.map((field) => OPERATOR_FIELD_LABELS[field]).join(', ')}
+            </p>
+          ) : null}
+          <LegalForm initial={legalSettingsOf(data)} />
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          {settings.isError ? loadFailedText(settings.error) : 'Wird geladen …'}
+        </p>
+      )}
+    </SettingsCard>
+  );
+}
+
+/** Field errors of a refused save: zod's issues in the browser, the 422's details from the server. */
+function fieldErrors(issues: readonly { path: PropertyKey[] | string; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = (Array.isArray(issue.path) ? String(issue.path[0]) : issue.path) as LegalSettingsField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+function LegalForm({ initial }: { initial: LegalSettings }) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saved, flashSaved] = useSavedFlash();
+  const save = useSaveLegalSettings();
+  const form: LegalFormState = {
+    values,
+    errors,
+    required: new Set<LegalSettingsField>([...requiredOperatorFields(values.legalForm), 'supportEmail']),
+    set: (field, value) => setValues((current) => ({ ...current, [field]: value })),
+  };
+
+  const refuse = (found: FieldErrors, message: string) => {
+    setErrors(found);
+    setError(message);
+    const first = Object.keys(found)[0] as LegalSettingsField | undefined;
+    if (first) document.getElementById(legalInputId(first))?.focus();
+  };
+
+  const submit = async () => {
+    const parsed = legalSettingsSchema.safeParse(values);
+    if (!parsed.success) {
+      refuse(fieldErrors(parsed.error.issues), 'Bitte Eingaben prüfen.');
+      return;
+    }
+    setErrors({});
+    setError(null);
+    try {
+      await save.mutateAsync(parsed.data);
+      setValues(parsed.data); // e.g. the VAT id without spaces, as stored
+      flashSaved();
+    } catch (failure) {
+      const details = failure instanceof ApiError && Array.isArray(failure.details) ? failure.details : [];
+      const message = messageOf(failure, SETTINGS_MESSAGES.saveFailed);
+      refuse(fieldErrors(details as { path: string; message: string }[]), message);
+      toast.error(message);
+    }
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-6"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <LegalGroup legend="Anbieter">
+        <LegalInput form={form} field="name" hint="Mit Rechtsformzusatz, z. B. Muster GmbH." />
+        <LegalInput form={form} field="legalForm" />
+        <LegalInput
+          form={form}
+          field="representatives"
+          wide
+          hint="Z. B. Geschäftsführung oder Gesellschafter."
+        />
+      </LegalGroup>
+      <LegalGroup legend="Anschrift">
+        <LegalInput form={form} field="street" wide />
+        <LegalInput form={form} field="postalCode" />
+        <LegalInput form={form} field="city" />
+      </LegalGroup>
+      <LegalGroup legend="Kontakt">
+        <LegalInput form={form} field="email" type="email" />
+        <LegalInput form={form} field="phone" type="tel" />
+        <LegalInput
+          form={form}
+          field="supportEmail"
+          type="email"
+          wide
+          hint="Steht im Seitenfuß und in den E-Mails an Teilnehmende."
+        />
+      </LegalGroup>
+      <LegalGroup legend="Register und Steuern">
+        <LegalInput form={form} field="registerCourt" hint="Z. B. Amtsgericht Hamburg." />
+        <LegalInput form={form} field="registerNumber" hint="Z. B. HRB 12345." />
+        <LegalInput form={form} field="vatId" hint="Falls vorhanden, z. B. DE123456789." />
+        <LegalInput form={form} field="taxNumber" hint="Nur für Rechnungen, wird nicht veröffentlicht." />
+      </LegalGroup>
+      <LegalGroup legend="Verantwortung und Aufsicht">
+        <LegalInput form={form} field="contentResponsible" hint="Name der Person (§ 18 Abs. 2 MStV)." />
+        <LegalInput
+          form={form}
+          field="supervisoryAuthority"
+          hint="Nur bei einer Tätigkeit, die eine behördliche Erlaubnis braucht."
+        />
+        <LegalInput form={form} field="privacyEmail" type="email" />
+        <LegalInput form={form} field="privacyOfficer" hint="Nur falls benannt: Name und Kontakt." />
+      </LegalGroup>
+      <LegalGroup legend="Rechtstexte">
+        <p className="-mt-1 text-xs text-muted-foreground sm:col-span-2">
+          Ein Pfad dieser Seite (z. B. /impressum) oder eine https-Adresse, falls die Texte woanders stehen.
+        </p>
+        <LegalInput form={form} field="imprintUrl" />
+        <LegalInput form={form} field="privacyUrl" />
+        <LegalInput form={form} field="termsUrl" />
+      </LegalGroup>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <div className="flex items-center gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Wird gespeichert …' : 'Speichern'}
+        </Button>
+        <SavedNote visible={saved} />
+      </div>
+    </form>
+  );
+}
