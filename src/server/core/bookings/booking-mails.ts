@@ -38,6 +38,40 @@ async function loadMailBooking(db: DbOrTx, bookingId: string) {
   return row;
 }
 
+/** An event as the mails to its holders show it, with its online link (undefined when it is gone). */
+export async function loadMailEvent(db: DbOrTx, eventId: string) {
+  const [row] = await db
+    .select({
+      title: events.title,
+      slug: events.slug,
+      startTime: events.startTime,
+      endTime: events.endTime,
+      timezone: events.timezone,
+      location: events.location,
+      mode: events.mode,
+      onlineUrl: events.onlineUrl,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return row;
+}
+
+/** One row per booking with an active ticket for the event: whom a change of the event is mailed to. */
+export async function loadActiveHolders(db: DbOrTx, eventId: string) {
+  const rows = await db
+    .selectDistinctOn([bookings.id], {
+      orderNumber: bookings.orderNumber,
+      email: profiles.email,
+      holderName: bookings.holderName,
+      fullName: profiles.fullName,
+    })
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .innerJoin(profiles, eq(profiles.id, bookings.profileId))
+    .where(and(eq(tickets.eventId, eventId), eq(tickets.status, 'active')));
+  return rows.map((row) => ({ ...row, greeting: row.holderName || row.fullName || row.email }));
+}
+
 type MailBooking = NonNullable<Awaited<ReturnType<typeof loadMailBooking>>>;
 const holderOf = (row: MailBooking) => row.booking.holderName || row.fullName || row.email || '';
 
@@ -191,18 +225,7 @@ export async function enqueueEventUpdateMails(
   before: MailEvent,
   context: MailContext,
 ): Promise<number> {
-  const [after] = await db
-    .select({
-      title: events.title,
-      slug: events.slug,
-      startTime: events.startTime,
-      endTime: events.endTime,
-      timezone: events.timezone,
-      location: events.location,
-      mode: events.mode,
-    })
-    .from(events)
-    .where(eq(events.id, eventId));
+  const after = await loadMailEvent(db, eventId);
   if (!after) return 0;
   const changed =
     before.startTime.getTime() !== after.startTime.getTime() ||
@@ -211,22 +234,12 @@ export async function enqueueEventUpdateMails(
     before.location !== after.location ||
     before.mode !== after.mode;
   if (!changed) return 0;
-  const holders = await db
-    .selectDistinctOn([bookings.id], {
-      orderNumber: bookings.orderNumber,
-      email: profiles.email,
-      holderName: bookings.holderName,
-      fullName: profiles.fullName,
-    })
-    .from(tickets)
-    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-    .innerJoin(profiles, eq(profiles.id, bookings.profileId))
-    .where(and(eq(tickets.eventId, eventId), eq(tickets.status, 'active')));
+  const holders = await loadActiveHolders(db, eventId);
   for (const holder of holders) {
     const content = eventUpdateMail({
       context,
       orderNumber: holder.orderNumber,
-      holderName: holder.holderName || holder.fullName || holder.email,
+      holderName: holder.greeting,
       before,
       after,
     });

@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { EventMode } from '@shared/events';
 import type { DbOrTx } from '../../db/factories';
-import { bookings, events, profiles, tickets } from '../../db/schema';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
 import { onlineLinkChangedMail } from '../mail/templates/online-link-changed';
 import { deliveredOnlineUrl } from '../tickets/online-link';
+import { loadActiveHolders, loadMailEvent } from './booking-mails';
 
 /**
  * When the link buyers get changes — a new online_url, the first one, or a presence event turned online
@@ -19,39 +18,17 @@ export async function enqueueOnlineLinkMails(
   before: { mode: EventMode; onlineUrl: string | null },
   context: MailContext,
 ): Promise<number> {
-  const [after] = await db
-    .select({
-      title: events.title,
-      slug: events.slug,
-      startTime: events.startTime,
-      endTime: events.endTime,
-      timezone: events.timezone,
-      location: events.location,
-      mode: events.mode,
-      onlineUrl: events.onlineUrl,
-    })
-    .from(events)
-    .where(eq(events.id, eventId));
+  const after = await loadMailEvent(db, eventId);
   if (!after) return 0;
   const previous = deliveredOnlineUrl(before, true);
   const current = deliveredOnlineUrl(after, true);
   if (!current || current === previous) return 0;
-  const holders = await db
-    .selectDistinctOn([bookings.id], {
-      orderNumber: bookings.orderNumber,
-      email: profiles.email,
-      holderName: bookings.holderName,
-      fullName: profiles.fullName,
-    })
-    .from(tickets)
-    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-    .innerJoin(profiles, eq(profiles.id, bookings.profileId))
-    .where(and(eq(tickets.eventId, eventId), eq(tickets.status, 'active')));
+  const holders = await loadActiveHolders(db, eventId);
   for (const holder of holders) {
     const content = onlineLinkChangedMail({
       context,
       orderNumber: holder.orderNumber,
-      holderName: holder.holderName || holder.fullName || holder.email,
+      holderName: holder.greeting,
       event: after,
       onlineUrl: current,
       first: previous === null,
