@@ -78,6 +78,17 @@ async function checkSettings(page: Page, testInfo: TestInfo) {
     }
   };
   await ready();
+  // a section navigation instead of one long page, no shop footer (docs/decisions/025-back-office-layout.md)
+  const sections = page.getByRole('navigation', { name: 'Abschnitte' });
+  await expect(sections.getByRole('link')).toHaveCount(8);
+  await sections.getByRole('link', { name: 'Stornierungsrichtlinien' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings#policies$/);
+  await expect(sections.getByRole('link', { name: 'Stornierungsrichtlinien' })).toHaveAttribute(
+    'aria-current',
+    'location',
+  );
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await axe(page, 'admin settings');
   await screenshotFromTop(page, testInfo, 'admin-settings');
   await switchTheme(page, 'dark');
@@ -246,6 +257,13 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   await expect(page).toHaveURL(new RegExp(`/admin/events/${eventId}/edit$`));
   await expect(page.getByText('1 aktives Ticket · 1 von 10 Plätzen vergeben')).toBeVisible();
   await page.getByRole('checkbox', { name: 'Versteckt', exact: true }).check();
+  // leaving with unsaved changes asks first (docs/decisions/025-back-office-layout.md)
+  await sidebar(page).getByRole('link', { name: 'Veranstaltungen', exact: true }).click();
+  const leave = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
+  await leave.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(leave).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/admin/events/${eventId}/edit$`));
+  await expect(page.getByRole('checkbox', { name: 'Versteckt', exact: true })).toBeChecked();
   await page.getByRole('button', { name: 'Speichern', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/events$/);
   await expect(row.getByText('Versteckt').first()).toBeVisible();
@@ -284,6 +302,16 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   await expect(line.getByText('Storniert', { exact: true })).toBeVisible();
   await expect(line).toContainText(`Erstattet: ${money(1250)}`);
   await expect(line.getByRole('button', { name: /stornieren$/ })).toBeDisabled();
+  // 'Löschen' is not next to 'Stornieren': it waits in the row's '…' menu
+  // (docs/decisions/026-admin-tickets-on-phones.md)
+  await expect(line.getByRole('button', { name: /löschen/i })).toHaveCount(0);
+  await line
+    .getByRole('button', { name: `Weitere Aktionen für Ticket ${ticket.code} (${buyerName})` })
+    .click();
+  const more = page.getByRole('menu');
+  await expect(more.getByRole('menuitem')).toHaveText(['Vorschau neu rendern', 'Löschen']);
+  await page.keyboard.press('Escape');
+  await expect(more).toHaveCount(0);
   const mail = await waitForMail(
     page.request,
     buyerEmail,
@@ -294,7 +322,7 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   // 6. CSV export of the list shown: the spec's columns, this ticket's row
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'CSV-Export' }).click(),
+    page.getByRole('button', { name: 'CSV (Seite 1)' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('tickets-page-1.csv');
   const chunks: Buffer[] = [];
@@ -367,7 +395,16 @@ test(
 
     await viaSidebar(page, 'Buchungen', /\/admin\/bookings$/, 'Tickets verwalten');
     await expect(page.getByRole('search', { name: 'Tickets filtern' })).toBeVisible();
-    await expect(page.getByRole('table').first()).toBeVisible(); // the demo's tickets, grouped by event
+    // the demo's tickets, grouped by event: on a phone a card per ticket, no table cut at the edge
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const cards = page
+      .getByRole('list', { name: /^Tickets für / })
+      .first()
+      .getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    await expect(cards.first()).toContainText(new RegExp(ORDER_NUMBER_PATTERN.source.slice(1, -1)));
+    await expect(cards.first().getByRole('button', { name: /^PDF von Ticket / })).toBeVisible();
+    await expect(cards.first().getByRole('button', { name: /^Weitere Aktionen für / })).toBeVisible();
     await checkPhonePage(page, testInfo, 'tickets');
 
     await viaSidebar(page, 'Benutzer', /\/admin\/users$/, 'Benutzer');

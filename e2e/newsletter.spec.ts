@@ -16,7 +16,7 @@ test.describe('newsletter', () => {
     const email = freshEmail('newsletter');
     await openPage(page, '/');
     const block = footerBlock(page);
-    const field = block.getByLabel('Email-Adresse');
+    const field = block.getByLabel('E-Mail für den Newsletter');
     const submit = block.getByRole('button', { name: 'Abonnieren' });
     await expect(block.getByText('Keine Werbung · Jederzeit abmeldbar')).toBeVisible();
     await expect(submit).toBeDisabled();
@@ -48,7 +48,7 @@ test.describe('newsletter', () => {
     // another browser (no stored flag) signing up the same address again
     await page.evaluate(() => localStorage.removeItem('newsletter-subscribed'));
     await openPage(page, '/');
-    await footerBlock(page).getByLabel('Email-Adresse').fill(email);
+    await footerBlock(page).getByLabel('E-Mail für den Newsletter').fill(email);
     await footerBlock(page).getByRole('button', { name: 'Abonnieren' }).click();
     await expect(footerBlock(page).getByText('Du bist bereits angemeldet! 🎉')).toBeVisible();
 

@@ -160,8 +160,8 @@ describe('ticket PDF', () => {
     for (const expected of [
       'Wachstumsraum',
       'Achtsamkeit für Paare',
-      'Samstag, 12. Dezember 2026',
-      '10:00 – 17:00 Uhr',
+      'Sa., 12.12.2026', // src/shared/date-range.ts, as on the pages (decision 024)
+      '10:00–17:00 Uhr',
       'Einlass ab 09:45 Uhr',
       'Seminarhaus Düne, Kampen',
       'Ticket für',
@@ -208,21 +208,22 @@ describe('ticket PDF', () => {
     try {
       expect(new Date('2026-12-12T09:00:00Z').getHours()).toBe(22);
       const berlin = pdfText(await renderTicketPdf(ticket({ endTime: null })));
-      expect(berlin).toContain('Samstag, 12. Dezember 2026');
+      expect(berlin).toContain('Sa., 12.12.2026');
       expect(berlin).toContain('10:00 Uhr');
       expect(berlin).toContain('Einlass ab 09:45 Uhr');
       const summer = ticket({ startTime: new Date('2026-07-04T08:00:00Z'), endTime: null });
       expect(pdfText(await renderTicketPdf(summer))).toContain('Einlass ab 09:45 Uhr');
       const newYork = pdfText(await renderTicketPdf(ticket({ timezone: 'America/New_York' })));
-      expect(newYork).toContain('04:00 – 11:00 Uhr');
+      expect(newYork).toContain('04:00–11:00 Uhr');
       expect(newYork).toContain('Einlass ab 03:45 Uhr');
     } finally {
       if (serverZone === undefined) delete process.env.TZ;
       else process.env.TZ = serverZone;
     }
     const twoDays = ticketTexts(ticket({ endTime: new Date('2026-12-13T15:00:00Z') }));
-    expect(twoDays.date).toBe('Samstag, 12. Dezember – Sonntag, 13. Dezember 2026');
-    expect(twoDays.time).toBe('10:00 – 16:00 Uhr');
+    // decision 024: the end day in the date and in the time ('10:00 – 16:00 Uhr' hid that it is Sunday)
+    expect(twoDays.date).toBe('Sa., 12.12.2026 – So., 13.12.2026');
+    expect(twoDays.time).toBe('Sa. 10:00 – So. 16:00 Uhr');
   });
 
   it('marks test and cancelled tickets; online events print Online; per person prints 1 Person', async () => {
@@ -324,7 +325,7 @@ describe('ticket PNG', () => {
     const svg = ticketSvg(ticketTexts(ticket({ holderName: 'Jürgen <Weiß> & "Co"' })), 'Wachstumsraum', true);
     expect(svg).toContain('Jürgen &lt;Weiß&gt; &amp; &quot;Co&quot;');
     expect(svg).not.toContain('<Weiß>');
-    expect(svg).toContain('10:00 – 17:00 Uhr');
+    expect(svg).toContain('10:00–17:00 Uhr');
     expect(svg).toContain('Einlass ab 09:45 Uhr');
     expect(svg).toContain('Bestellnummer WR-7K3Q9F');
   });

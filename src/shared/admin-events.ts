@@ -313,8 +313,9 @@ export interface AdminEventListItem {
   isPrivate: boolean;
   totalSeats: number;
   availableSeats: number;
-  /** Active (not cancelled) tickets. */
+  /** Active (not cancelled) tickets; a per-pair ticket takes two of the seats. */
   soldTickets: number;
+  priceUnit: PriceUnit;
   imageUrl: string | null;
   /** Started already (spec admin §2: listed after 'Vergangene Events'). */
   isPast: boolean;

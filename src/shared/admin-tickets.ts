@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fractionProblem } from './refund-percent';
 import type { RefundRule } from './refund-rules';
 import type { TicketStatus } from './tickets';
 
@@ -165,14 +166,21 @@ const finiteNumber = (message: string) =>
     // zod 4's number() refuses NaN and ±Infinity
     .pipe(z.number({ error: message }));
 
-/** spec §5: percentage clamped to 0..1; a fixed amount (EUR) must be at least 0. */
+/**
+ * spec §5: a fixed amount (EUR) must be at least 0. The percentage is a fraction 0..1; the dialog clamps
+ * what is typed (spec §5) and the server refuses a share above 1 or below 1 % as ambiguous instead of
+ * clamping it (1.5 may mean 1,5 %; docs/decisions/023-refund-percentages.md).
+ */
 export const refundOverrideSchema = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('goodwill') }),
     z.object({
       type: z.literal('percentage'),
-      value: finiteNumber(ADMIN_TICKET_MESSAGES.percentInvalid).transform((v) => Math.min(1, Math.max(0, v))),
+      value: finiteNumber(ADMIN_TICKET_MESSAGES.percentInvalid).superRefine((value, ctx) => {
+        const problem = fractionProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
     }),
     z.object({
       type: z.literal('fixed_amount'),

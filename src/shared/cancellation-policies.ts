@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fractionProblem } from './refund-percent';
 import type { RefundType } from './refund-rules';
 
 // spec admin §2 'Cancellation policies screen', §3 'Cancellation policy' / 'rule', §4 'Policy editing',
@@ -12,6 +13,8 @@ export const POLICY_MESSAGES = {
   unnamed: 'Ohne Namen',
   // ours (spec admin §8: policy save failures are not shown)
   percentage: 'Ein Prozentwert liegt zwischen 0 und 1 (1 = 100 %).',
+  /** The rule editor's percent field (docs/decisions/023-refund-percentages.md). */
+  percentField: 'Ein Prozentwert liegt zwischen 0 und 100.',
   fixedAmount: 'Ein fester Betrag darf nicht negativ sein.',
   hours: 'Die Vorlaufzeit ist eine ganze, nicht negative Zahl von Stunden.',
   priority: 'Die Priorität ist eine ganze Zahl.',
@@ -26,7 +29,8 @@ export const POLICY_MESSAGES = {
 
 export const REFUND_TYPES = ['percentage', 'fixed_amount'] as const satisfies readonly RefundType[];
 export const REFUND_TYPE_LABELS: Record<RefundType, string> = {
-  percentage: 'Prozent (0–1)',
+  // people type percent; the rule keeps the spec's fraction (docs/decisions/023-refund-percentages.md)
+  percentage: 'Prozent (0–100)',
   fixed_amount: 'Fester Betrag (EUR)',
 };
 
@@ -93,6 +97,9 @@ export const ruleInputSchema = z
   .superRefine((rule, ctx) => {
     if (rule.refundType === 'percentage' && (rule.refundValue < 0 || rule.refundValue > 1)) {
       ctx.addIssue({ code: 'custom', path: ['refundValue'], message: POLICY_MESSAGES.percentage });
+    } else if (rule.refundType === 'percentage' && fractionProblem(rule.refundValue)) {
+      // between 0 and 1 %: a percent divided twice (docs/decisions/023-refund-percentages.md)
+      ctx.addIssue({ code: 'custom', path: ['refundValue'], message: fractionProblem(rule.refundValue)! });
     }
     if (rule.refundType === 'fixed_amount' && (rule.refundValue < 0 || rule.refundValue > 1_000_000)) {
       ctx.addIssue({ code: 'custom', path: ['refundValue'], message: POLICY_MESSAGES.fixedAmount });

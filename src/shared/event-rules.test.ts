@@ -15,6 +15,8 @@ import {
   perTicketText,
   priceUnitLabel,
   seatBadge,
+  ticketsFreeText,
+  ticketsLeft,
   timetableRows,
   truncateText,
   upcomingEvents,
@@ -67,6 +69,16 @@ describe('seatBadge (spec visitor §4, low-seat threshold 10 %)', () => {
     expect(seatBadge({ ...pair, availableSeats: 14 }, NOW)?.label).toBe('7 Tickets übrig');
     expect(seatBadge({ ...pair, availableSeats: 3 }, NOW)?.label).toBe('1 Ticket übrig');
     expect(seatBadge({ ...pair, availableSeats: 1 }, NOW)).toEqual({ kind: 'soldout', label: 'Ausgebucht' });
+  });
+
+  it("ticketsLeft and the older page's counter count the same tickets as the badge (decision 024)", () => {
+    expect(ticketsLeft({ availableSeats: 15, priceUnit: 'per_pair' })).toBe(7);
+    expect(ticketsLeft({ availableSeats: 15, priceUnit: 'per_person' })).toBe(15);
+    expect(ticketsLeft({ availableSeats: 1, priceUnit: 'per_pair' })).toBe(0);
+    expect(ticketsLeft({ availableSeats: -2, priceUnit: 'per_pair' })).toBe(0);
+    expect(ticketsLeft({ availableSeats: null, priceUnit: 'per_pair' })).toBe(0);
+    expect(ticketsFreeText(7)).toBe('7 Tickets frei');
+    expect(ticketsFreeText(1)).toBe('1 Ticket frei');
   });
 });
 

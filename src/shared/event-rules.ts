@@ -48,18 +48,31 @@ export const seatsPerTicket = (unit: PriceUnit | undefined) => (unit === 'per_pa
 const isCount = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
+/**
+ * Tickets the free seats still allow: a per-pair ticket takes two seats, so they are halved and rounded down
+ * (spec visitor §5 'Quantity'). The seat badge, the older booking page's counter and the checkout's maximum
+ * all count with it (docs/decisions/024-seats-in-tickets-and-date-ranges.md).
+ */
+export const ticketsLeft = (event: Pick<SeatData, 'availableSeats' | 'priceUnit'>) =>
+  isCount(event.availableSeats)
+    ? Math.max(0, Math.floor(event.availableSeats / seatsPerTicket(event.priceUnit)))
+    : 0;
+
+/** The older booking page's counter, in tickets like the badge: '7 Tickets frei', '1 Ticket frei'. */
+export const ticketsFreeText = (tickets: number) => `${tickets} ${tickets === 1 ? 'Ticket' : 'Tickets'} frei`;
+
 /** spec visitor §4 'Seat badge': only for future events with seats; a dash when the seat data is missing. */
 export function seatBadge(event: SeatData, now: Date): SeatBadge | null {
   if (isPastEvent(event, now)) return null;
   const { totalSeats: total, availableSeats: available } = event;
   if (!isCount(total) || !isCount(available)) return { kind: 'none', label: '–' };
   if (total <= 0) return null;
-  const ticketsLeft = Math.max(0, Math.floor(available / seatsPerTicket(event.priceUnit)));
-  if (available <= 0 || ticketsLeft === 0) return { kind: 'soldout', label: 'Ausgebucht' };
-  const label = `${ticketsLeft} ${ticketsLeft === 1 ? 'Ticket' : 'Tickets'} übrig`;
+  const tickets = ticketsLeft(event);
+  if (available <= 0 || tickets === 0) return { kind: 'soldout', label: 'Ausgebucht' };
+  const label = `${tickets} ${tickets === 1 ? 'Ticket' : 'Tickets'} übrig`;
   // available / total <= 10 %, in integers so that 3 of 30 counts as low (no float rounding).
   const low = available * 100 <= total * LOW_SEAT_PERCENT;
-  return { kind: low ? 'low' : 'ok', label, ticketsLeft };
+  return { kind: low ? 'low' : 'ok', label, ticketsLeft: tickets };
 }
 
 // ---------------------------------------------------------------------------------------------- prices

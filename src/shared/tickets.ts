@@ -45,7 +45,15 @@ export interface MyTicket {
    * What cancelling now would refund (server-computed from the event's policy or the default tiers);
    * null when the ticket cannot be cancelled (cancelled already, or the event has started).
    */
-  cancellation: { share: number; refundCents: number } | null;
+  cancellation: {
+    share: number;
+    refundCents: number;
+    /**
+     * Set when earlier refunds on the booking leave less than the tier would give: what the booking got
+     * back already. The share is then refundCents of the price (docs/decisions/023-refund-percentages.md).
+     */
+    alreadyRefundedCents?: number;
+  } | null;
 }
 
 /** POST /api/tickets/:id/cancel (spec visitor §7 cancel_ticket: refund {amount, currency}, message). */

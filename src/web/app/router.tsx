@@ -7,6 +7,7 @@ import { PageSpinner } from '@web/components/ui/page-spinner';
 import { ComingSoonGate } from './coming-soon-gate';
 import { RequireAdmin, RequireAuth } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
+import { BackOfficeLayout } from './layouts/back-office-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { Root } from './root';
 
@@ -162,12 +163,12 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'order/:bookingId/confirmation', element: <OrderConfirmationRedirect /> },
-          {
-            path: 'admin/*',
-            element: <AdminOutlet />,
-          },
           { path: '*', element: <NotFoundPage /> },
         ],
+      },
+      {
+        element: <BackOfficeLayout />,
+        children: [{ path: 'admin/*', element: <AdminOutlet /> }],
       },
       {
         element: <AuthLayout />,

@@ -99,7 +99,7 @@ export function NewsletterSignup({
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-2">
       <label htmlFor={inputId} className={`${small} font-medium`}>
-        Email-Adresse
+        E-Mail für den Newsletter
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input

@@ -22,32 +22,9 @@ function dateFormat(name: string, timeZone: string, options: Intl.DateTimeFormat
 
 const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value));
 
-const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
-  weekday: 'short',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-};
-
-/** 'Sa., 14.03.2026' */
-export const formatDate = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
-  dateFormat('date', timeZone, DATE_OPTIONS).format(toDate(value));
-
-/** '18:30' */
-export const formatTime = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
-  dateFormat('time', timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    toDate(value),
-  );
-
-/** '18:30–20:00 Uhr' (spec visitor §2 'HH:MM–HH:MM Uhr') */
-export const formatTimeRange = (start: Instant, end: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
-  `${formatTime(start, timeZone)}–${formatTime(end, timeZone)} Uhr`;
-
-/** 'Sa.' (the weekday as in formatDate; standalone Intl would drop the dot) */
-export const formatWeekday = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
-  dateFormat('date', timeZone, DATE_OPTIONS)
-    .formatToParts(toDate(value))
-    .find((part) => part.type === 'weekday')!.value;
+// Days, clocks and event ranges come from the one shared formatter that mails and the ticket PDF use too
+// (docs/decisions/024-seats-in-tickets-and-date-ranges.md).
+export { formatDate, formatTime, formatTimeRange, formatWeekday } from '@shared/date-range';
 
 /** 'März 2026' */
 export const formatMonth = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>

@@ -32,6 +32,7 @@ export async function listAdminEvents(options: { db: Db; now?: Date }): Promise<
       isPrivate: events.isPrivate,
       totalSeats: events.totalSeats,
       availableSeats: events.availableSeats,
+      priceUnit: events.priceUnit,
       imageUrl: events.imageUrl,
       soldTickets: sql<number>`coalesce(${sold.n}, 0)::int`,
     })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { adminRefundCents } from '@shared/admin-refunds';
 import { ADMIN_REFUND_ZERO_MESSAGE } from '@shared/email-tests';
+import { fractionProblem } from '@shared/refund-percent';
 import type { Db } from '../../db/client';
 import { bookings, refunds } from '../../db/schema';
 import { AppError } from '../app-error';
@@ -29,7 +30,14 @@ export const adminRefundSchema = z
   .object({
     bookingId: z.string(ADMIN_REFUND_MESSAGES.bookingId).trim().min(1, ADMIN_REFUND_MESSAGES.bookingId),
     reason: z.string().trim().max(500).optional(),
-    percent: z.number(ADMIN_REFUND_MESSAGES.amount).min(0).max(1).optional(),
+    // a fraction; above 1 or below 1 % it is refused as ambiguous (docs/decisions/023-refund-percentages.md)
+    percent: z
+      .number(ADMIN_REFUND_MESSAGES.amount)
+      .superRefine((value, ctx) => {
+        const problem = fractionProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
     amountCents: z
       .number(ADMIN_REFUND_MESSAGES.amount)
       .int(ADMIN_REFUND_MESSAGES.amount)

@@ -48,11 +48,12 @@ export async function listMyTickets(db: Db, userId: string, now = new Date()): P
   );
   return rows.map(({ ticket, event, holderName, orderNumber, currency, policyId, onlineUrl }) => {
     const cancellable = ticket.status === 'active' && event.startTime.getTime() > now.getTime();
+    const payment = refundable.get(ticket.bookingId);
     const terms = cancellable
       ? selfServiceRefund({
           startTime: event.startTime,
           priceCents: ticket.priceCents,
-          refundableCents: refundable.get(ticket.bookingId)?.refundableCents ?? 0,
+          refundableCents: payment?.refundableCents ?? 0,
           rules: policyId ? rules.get(policyId) : undefined,
           now,
         })
@@ -74,7 +75,16 @@ export async function listMyTickets(db: Db, userId: string, now = new Date()): P
       event: { ...event, startTime: event.startTime.toISOString(), endTime: event.endTime.toISOString() },
       onlineUrl: deliveredOnlineUrl({ mode: event.mode, onlineUrl }, ticket.status === 'active'),
       // spec visitor §2, §9: the button shows the tier by days left, for a free ticket too
-      cancellation: terms ? { share: terms.share, refundCents: terms.refundCents } : null,
+      // after an earlier refund on the booking the share is what is left (docs/decisions/023-refund-percentages.md)
+      cancellation: terms
+        ? {
+            share: terms.share,
+            refundCents: terms.refundCents,
+            ...(terms.capped && payment
+              ? { alreadyRefundedCents: payment.paidCents - payment.refundableCents }
+              : {}),
+          }
+        : null,
     };
   });
 }

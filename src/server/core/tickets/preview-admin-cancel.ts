@@ -77,7 +77,8 @@ export async function previewAdminCancel(
         }
       : null,
     usesDefaultTiers: !rules,
-    share: terms.share,
+    // the policy's tier; the dialog shows what is left beside it ('Noch erstattbar')
+    share: terms.tierShare,
     refundCents: terms.refundCents,
     goodwillCents: overrideRefundCents({ type: 'goodwill' }, ticket.priceCents, refundableCents),
   };

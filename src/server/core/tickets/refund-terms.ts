@@ -80,8 +80,28 @@ export async function refundableByBooking(
   return result;
 }
 
-/** The share and cents a self-service cancel would refund now (DESIGN §4, spec visitor §9). */
+/**
+ * The share and cents a self-service cancel would refund now (DESIGN §4, spec visitor §9). When earlier
+ * refunds on the booking (an admin refund) leave less than the tier's amount, the share is what is really
+ * paid back of the price, so the button's 'ca. N %' and the dialog's euros agree
+ * (docs/decisions/023-refund-percentages.md).
+ */
 export function selfServiceRefund(options: {
+  startTime: Date;
+  priceCents: number;
+  refundableCents: number;
+  rules: RefundRule[] | undefined;
+  now: Date;
+}): { share: number; tierShare: number; refundCents: number; rule: RefundRule | null; capped: boolean } {
+  const terms = tierRefund(options);
+  const uncapped = tierRefund({ ...options, refundableCents: options.priceCents }).refundCents;
+  const tierShare = terms.share;
+  return terms.refundCents < uncapped && options.priceCents > 0
+    ? { ...terms, share: terms.refundCents / options.priceCents, tierShare, capped: true }
+    : { ...terms, tierShare, capped: false };
+}
+
+function tierRefund(options: {
   startTime: Date;
   priceCents: number;
   refundableCents: number;

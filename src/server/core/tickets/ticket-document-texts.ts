@@ -1,8 +1,7 @@
-import { DateTime } from 'luxon';
+import { eventDateRange, eventTimeRange, formatTime } from '@shared/date-range';
 import { perTicketText } from '@shared/event-rules';
 import { ONLINE_LINK_TEXTS } from '@shared/online-link';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
-import { DEFAULT_TIMEZONE } from '@shared/settings';
 import { ENTRY_MINUTES_BEFORE_START, TICKET_MESSAGES, ticketBarcodeContent } from '@shared/tickets';
 import type { TicketDocumentData } from './ticket-document';
 
@@ -34,19 +33,20 @@ export const TEST_MARKER = 'TESTTICKET – nicht gültig';
 export const CANCELLED_STAMP = 'STORNIERT';
 
 export function ticketTexts(data: TicketDocumentData): TicketTexts {
-  // The event's own zone, never the server's (an unknown zone falls back to the shop default).
-  const zone = DateTime.now().setZone(data.timezone).isValid ? data.timezone : DEFAULT_TIMEZONE;
-  const start = DateTime.fromJSDate(data.startTime, { zone }).setLocale('de');
-  const givenEnd = data.endTime ? DateTime.fromJSDate(data.endTime, { zone }).setLocale('de') : null;
-  const end = givenEnd && givenEnd > start ? givenEnd : null;
-  const entry = start.minus({ minutes: ENTRY_MINUTES_BEFORE_START });
+  // The event's own zone, never the server's; dates and times by the one shared formatter of pages and
+  // mails (docs/decisions/024-seats-in-tickets-and-date-ranges.md).
+  const span = { startTime: data.startTime, endTime: data.endTime, timezone: data.timezone };
+  const entry = new Date(data.startTime.getTime() - ENTRY_MINUTES_BEFORE_START * 60_000);
   // only an active ticket carries the link, whatever the caller passed (docs/decisions/019-online-links.md)
   const onlineUrl = data.mode === 'online' && data.status === 'active' ? data.onlineUrl : null;
   return {
     title: data.eventTitle,
-    date: dateLine(start, end),
-    time: end ? `${clock(start)} – ${clock(end)} Uhr` : `${clock(start)} Uhr`,
-    entry: data.mode === 'online' ? onlineEntry(onlineUrl, data.status) : `Einlass ab ${clock(entry)} Uhr`,
+    date: eventDateRange(span),
+    time: eventTimeRange(span),
+    entry:
+      data.mode === 'online'
+        ? onlineEntry(onlineUrl, data.status)
+        : `Einlass ab ${formatTime(entry, data.timezone)} Uhr`,
     onlineUrl,
     place: data.mode === 'online' ? 'Online' : data.location,
     holderLabel: 'Ticket für',
@@ -61,20 +61,10 @@ export function ticketTexts(data: TicketDocumentData): TicketTexts {
   };
 }
 
-const clock = (time: DateTime) => time.toFormat('HH:mm');
-const longDate = (time: DateTime) => time.toFormat('cccc, d. LLLL yyyy');
-
 /** Online tickets have no entry time: the link, else where it will come (active) or just 'Online-Teilnahme'. */
 function onlineEntry(onlineUrl: string | null, status: TicketDocumentData['status']): string {
   if (onlineUrl) return `${ONLINE_LINK_TEXTS.label}: ${onlineUrl}`;
   return status === 'active' ? ONLINE_LINK_TEXTS.documentPending : ONLINE_LINK_TEXTS.documentCancelled;
-}
-
-/** 'Samstag, 12. Dezember 2026'; an event over several days names its first and last day. */
-function dateLine(start: DateTime, end: DateTime | null): string {
-  if (!end || end.hasSame(start, 'day')) return longDate(start);
-  const first = start.hasSame(end, 'year') ? start.toFormat('cccc, d. LLLL') : longDate(start);
-  return `${first} – ${longDate(end)}`;
 }
 
 /**

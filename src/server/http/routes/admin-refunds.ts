@@ -8,7 +8,7 @@ import { mailContextFrom } from '../../core/mail/templates/mail-context';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../app';
 import { bodyOf } from '../json-body';
-import { validInput } from './admin-input';
+import { validBody, validInput } from './admin-input';
 
 // spec admin §2 'Admin Refund' (admin_refund) and the e-mail tests card (admin-test-emails). Admins only.
 export const adminRefundRoutes = new Hono<AppEnv>()
@@ -19,7 +19,8 @@ export const adminRefundRoutes = new Hono<AppEnv>()
     return c.json(await lookupRefundBooking({ db: c.get('deps').database.db, reference: q }));
   })
   .post('/refunds', allow('admin'), async (c) => {
-    const input = bodyOf(c, adminRefundSchema);
+    // the first problem's German text is the message the card shows
+    const input = validBody(c, adminRefundSchema);
     const admin = await userOf(c);
     const { database, settings, config, payments, outbox } = c.get('deps');
     const result = await adminRefund({

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ticketsFreeText, ticketsLeft } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import type { SessionState } from '@shared/session';
 import { PAYMENT_MESSAGES } from '@shared/payments';
@@ -73,10 +74,9 @@ function Booking({ event, now }: { event: PublicEvent; now: Date }) {
       <h1 className="mt-4 font-serif text-3xl font-semibold tracking-tight">Buchung</h1>
       <div className="mt-6 flex flex-col gap-6">
         <EventSummary event={event} price={price}>
-          <Fact icon={Users} term="Plätze">
-            <span data-testid="seat-counter">
-              {event.availableSeats} {event.availableSeats === 1 ? 'Platz' : 'Plätze'} frei
-            </span>
+          {/* in tickets, like the seat badge (docs/decisions/024-seats-in-tickets-and-date-ranges.md) */}
+          <Fact icon={Users} term="Verfügbar">
+            <span data-testid="seat-counter">{ticketsFreeText(ticketsLeft(event))}</span>
           </Fact>
         </EventSummary>
         <section className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5 sm:p-6">

@@ -1,7 +1,7 @@
 // Pure rules of the checkout (spec visitor §2 'Checkout', §5 validation rules). The server decides again
 // on every booking (prices, seats, profile); these only make the page say the same thing beforehand.
 import { BOOKING_MESSAGES, MAX_TICKETS_PER_BOOKING } from '@shared/booking';
-import { currentUnitPriceCents, isEarlyBird, isPastEvent, seatsPerTicket } from '@shared/event-rules';
+import { currentUnitPriceCents, isEarlyBird, isPastEvent, ticketsLeft } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import type { SessionUser } from '@shared/session';
@@ -14,8 +14,7 @@ type PriceEvent = Pick<PublicEvent, 'priceCents' | 'earlyBirdPriceCents' | 'earl
  * are halved and rounded down) and never more than 20 per booking. 0 means sold out.
  */
 export function maxQuantity(event: SeatEvent): number {
-  const seats = Number.isFinite(event.availableSeats) ? Math.max(0, event.availableSeats) : 0;
-  return Math.min(MAX_TICKETS_PER_BOOKING, Math.floor(seats / seatsPerTicket(event.priceUnit)));
+  return Math.min(MAX_TICKETS_PER_BOOKING, ticketsLeft(event));
 }
 
 /** A quantity inside 1…max (max below 1 still gives 1: the page then shows 'Ausgebucht' instead). */

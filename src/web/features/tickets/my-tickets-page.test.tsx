@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TICKET_MESSAGES, TICKETS_CACHE_KEY, type MyTicket } from '@shared/tickets';
-import { FREE_TICKET_NO_REFUND } from './components/ticket-actions';
+import { alreadyRefundedText, FREE_TICKET_NO_REFUND } from './components/ticket-actions';
 import { apiError, json, makeTicket, makeUser, mockApi } from './testing/ticket-fixtures';
 import { renderMyTickets } from './testing/render-page';
 import { writeTicketsCache } from './tickets-cache';
@@ -263,6 +263,35 @@ describe('MyTicketsPage: cancelling', () => {
     const dialog = await openCancelDialog(ticket, 'Stornieren (ca. 70 % Erstattung)');
     expect(within(dialog).getByText(FREE_TICKET_NO_REFUND)).toBeTruthy();
     expect(within(dialog).queryByText('Keine Erstattung gemäß Stornierungsrichtlinie.')).toBeNull();
+  });
+
+  // docs/decisions/023-refund-percentages.md: the server's share is already what is left after an earlier
+  // refund; the dialog names that refund so the euros and the label agree and make sense
+  it('after a partial refund, label and dialog both give what is left and name the earlier refund', async () => {
+    const ticket = makeTicket({
+      priceCents: 4999,
+      cancellation: { share: 999 / 4999, refundCents: 999, alreadyRefundedCents: 4000 },
+    });
+    mockApi({ 'GET /api/tickets': () => json([ticket]) });
+    renderMyTickets(user);
+    const dialog = await openCancelDialog(ticket, 'Stornieren (ca. 20 % Erstattung)');
+    expect(within(dialog).getByText(/^Erstattung: 9,99\s€$/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(/^Auf deine Buchung wurden bereits 40,00\s€ erstattet;/).textContent,
+    ).toBe(alreadyRefundedText(4000, 'EUR'));
+  });
+
+  it('says nothing is left once the booking was refunded in full', async () => {
+    const ticket = makeTicket({
+      priceCents: 4999,
+      cancellation: { share: 0, refundCents: 0, alreadyRefundedCents: 4999 },
+    });
+    mockApi({ 'GET /api/tickets': () => json([ticket]) });
+    renderMyTickets(user);
+    const dialog = await openCancelDialog(ticket, 'Stornieren (keine Erstattung)');
+    expect(within(dialog).getByText('Keine Erstattung mehr offen.')).toBeTruthy();
+    expect(within(dialog).queryByText('Keine Erstattung gemäß Stornierungsrichtlinie.')).toBeNull();
+    expect(within(dialog).getByText(/^Auf deine Buchung wurden bereits 49,99\s€ erstattet;/)).toBeTruthy();
   });
 
   it('leaves the dialog closed and the ticket untouched on "Abbrechen"', async () => {

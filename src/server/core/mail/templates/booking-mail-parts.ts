@@ -1,3 +1,4 @@
+import { eventWhen } from '@shared/date-range';
 import { markup, type SafeHtml } from './safe-html';
 import { COLORS } from './mail-blocks';
 
@@ -12,22 +13,12 @@ export interface MailEvent {
   mode: 'online' | 'presence';
 }
 
-const dateFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('de-DE', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone,
-  });
-const timeFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', timeZone });
-
-/** 'Samstag, 12. Dezember 2026, 10:00 – 17:00 Uhr', in the event's own zone (never the server's). */
-export function mailWhen(event: Pick<MailEvent, 'startTime' | 'endTime' | 'timezone'>): string {
-  const time = timeFormat(event.timezone);
-  return `${dateFormat(event.timezone).format(event.startTime)}, ${time.format(event.startTime)} – ${time.format(event.endTime)} Uhr`;
-}
+/**
+ * 'Sa., 12.12.2026, 10:00–17:00 Uhr', over several days 'Fr., 08.01.2027, 15:00 Uhr – So., 10.01.2027,
+ * 13:00 Uhr': the shared formatter of pages and PDF, in the event's own zone (never the server's).
+ */
+export const mailWhen = (event: Pick<MailEvent, 'startTime' | 'endTime' | 'timezone'>): string =>
+  eventWhen(event);
 
 export const mailPlace = (event: Pick<MailEvent, 'mode' | 'location'>) =>
   event.mode === 'online' ? 'Online' : event.location || 'Ort folgt';

@@ -7,6 +7,7 @@ import { useSettings } from '@web/lib/settings';
 import { useEventFormOptions } from './api/get-event-form-options';
 import { useCreateAdminEvent } from './api/save-admin-event';
 import { EventForm } from './components/event-form';
+import { AFTER_SAVE } from './components/unsaved-changes-guard';
 import { emptyFormValues } from './event-form-values';
 import { failureText, formErrorsOf } from './form-errors';
 
@@ -23,7 +24,7 @@ export function EventCreatePage() {
     try {
       const event = await create.mutateAsync(input);
       toast.success(ADMIN_EVENT_MESSAGES.saved);
-      void navigate(`/admin/events/${event.id}/edit`);
+      void navigate(`/admin/events/${event.id}/edit`, { state: AFTER_SAVE });
     } catch (error) {
       toast.error(failureText(ADMIN_EVENT_MESSAGES.createFailed, error));
       return formErrorsOf(error) ?? undefined;

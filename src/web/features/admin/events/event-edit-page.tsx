@@ -13,6 +13,7 @@ import { useUpdateAdminEvent } from './api/save-admin-event';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { CoverUpload } from './components/cover-upload';
 import { EventForm } from './components/event-form';
+import { AFTER_SAVE } from './components/unsaved-changes-guard';
 import { formValuesOf, type EventFormErrors } from './event-form-values';
 import { failureText, formErrorsOf } from './form-errors';
 
@@ -59,7 +60,10 @@ function EventEditor({ event }: { event: AdminEvent }) {
     try {
       await update.mutateAsync({ id: event.id, update: refundAll ? { ...input, refundAll } : input });
       toast.success(M.saved);
-      redirect.current = setTimeout(() => void navigate('/admin/events'), REDIRECT_AFTER_SAVE_MS);
+      redirect.current = setTimeout(
+        () => void navigate('/admin/events', { state: AFTER_SAVE }),
+        REDIRECT_AFTER_SAVE_MS,
+      );
       return undefined;
     } catch (error) {
       toast.error(failureText(M.saveFailed, error));

@@ -30,6 +30,7 @@ const item = (overrides: Partial<AdminEventListItem>): AdminEventListItem => ({
   totalSeats: 20,
   availableSeats: 18,
   soldTickets: 2,
+  priceUnit: 'per_person',
   imageUrl: null,
   isPast: false,
   ...overrides,
@@ -277,5 +278,57 @@ describe('EventEditPage', () => {
     mockApi({ 'GET /api/admin/events/e1': () => apiError(404, 'not_found', M.notFound) });
     inRouter(<EventEditPage />, '/admin/events/:id/edit');
     expect(await screen.findByText(M.notFound)).toBeTruthy();
+  });
+});
+
+describe('leaving the event form (docs/decisions/025-back-office-layout.md)', () => {
+  const editor = () => {
+    mockApi({
+      'GET /api/admin/events/e1': () => json(event()),
+      'GET /api/admin/events/form-options': () => json(options),
+      'GET /api/admin/events/slug-check': slugFree,
+    });
+    inRouter(<EventEditPage />, '/admin/events/:id/edit');
+  };
+
+  it('leaves at once while nothing was changed', async () => {
+    editor();
+    await screen.findByRole('textbox', { name: /^Titel/ });
+    fireEvent.click(screen.getByRole('link', { name: 'Abbrechen' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/admin/events');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks before unsaved changes are lost: "Weiter bearbeiten" stays, "Verwerfen" leaves', async () => {
+    editor();
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Titel/ }), {
+      target: { value: 'Yoga am Abend' },
+    });
+    fireEvent.click(screen.getByRole('link', { name: 'Abbrechen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Weiter bearbeiten' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect((screen.getByRole('textbox', { name: /^Titel/ }) as HTMLInputElement).value).toBe('Yoga am Abend');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Abbrechen' }));
+    const again = await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Verwerfen' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/admin/events');
+  });
+
+  it('asks the browser before a reload or closing the tab, only while changed', async () => {
+    editor();
+    const title = await screen.findByRole('textbox', { name: /^Titel/ });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    fireEvent.change(title, { target: { value: 'Yoga am Abend' } });
+    expect(unload()).toBe(true);
+    fireEvent.change(title, { target: { value: 'Yoga am Morgen' } });
+    expect(unload()).toBe(false);
   });
 });

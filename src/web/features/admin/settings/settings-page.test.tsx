@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSettings, IntegrationStatus } from '@shared/admin-settings';
 import type { CancellationPolicy, CancellationRule } from '@shared/cancellation-policies';
+import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { apiError, json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
 import { SettingsPage } from './settings-page';
@@ -176,7 +177,7 @@ describe('SettingsPage', () => {
     expect(calls.some((call) => call.key.endsWith('/rules/r1'))).toBe(false);
   });
 
-  it('refuses a percentage above 1 in the row, adds rules with the defaults, marks inactive policies', async () => {
+  it('refuses a percentage above 100 in the row, adds rules with the defaults, marks inactive policies', async () => {
     const calls = mockSettingsApi(
       { 'POST /api/admin/settings/policies/p2/rules': () => json(rule('r9', 168), 201) },
       [policy({ id: 'p2', name: 'Alt', isActive: false, rules: [] }), policy()],
@@ -197,11 +198,37 @@ describe('SettingsPage', () => {
 
     fireEvent.change(screen.getByLabelText('Richtlinie'), { target: { value: 'p1' } });
     const first = await screen.findByRole('group', { name: /Regel 1/ });
-    fireEvent.change(within(first).getByLabelText('Wert'), { target: { value: '1.5' } });
+    fireEvent.change(within(first).getByLabelText('Wert'), { target: { value: '150' } });
     fireEvent.click(within(first).getByRole('button', { name: 'Speichern' }));
     expect((await within(first).findByRole('alert')).textContent).toBe(
-      'Ein Prozentwert liegt zwischen 0 und 1 (1 = 100 %).',
+      'Ein Prozentwert liegt zwischen 0 und 100.',
     );
     expect(calls.some((call) => call.key.includes('/rules/r1'))).toBe(false);
+  });
+
+  // docs/decisions/023-refund-percentages.md: people type percent, the rule stores the spec's fraction
+  it('shows and takes a percentage rule in percent 0–100 and refuses 0 < p < 1 as ambiguous', async () => {
+    const calls = mockSettingsApi({
+      'PATCH /api/admin/settings/rules/r1': ({ body }) => json({ ...rule('r1', 168), ...(body as object) }),
+    });
+    renderAdminPage(<SettingsPage />, '/admin/settings');
+    const first = await screen.findByRole('group', { name: /Regel 1/ });
+    const value = within(first).getByLabelText('Wert') as HTMLInputElement;
+    expect(value.value).toBe('50'); // stored 0.5
+    expect(within(first).getByRole('option', { name: 'Prozent (0–100)' })).toBeTruthy();
+
+    fireEvent.change(value, { target: { value: '0.5' } });
+    fireEvent.click(within(first).getByRole('button', { name: 'Speichern' }));
+    expect((await within(first).findByRole('alert')).textContent).toBe(REFUND_PERCENT_MESSAGES.ambiguous);
+    expect(calls.some((call) => call.key.includes('/rules/r1'))).toBe(false);
+
+    fireEvent.change(value, { target: { value: '70' } });
+    fireEvent.click(within(first).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    expect(calls.find((call) => call.key === 'PATCH /api/admin/settings/rules/r1')?.body).toMatchObject({
+      refundType: 'percentage',
+      refundValue: 0.7,
+    });
+    expect(value.value).toBe('70');
   });
 });

@@ -8,20 +8,22 @@ import { GeneralSettingsCard } from './components/general-settings-card';
 import { IntegrationsCard } from './components/integrations-card';
 import { LegalOperatorCard } from './components/legal-operator-card';
 import { ServerSecretsCard } from './components/server-secrets-card';
+import { SettingsSectionNav, type SettingsSection } from './components/settings-section-nav';
 
 /**
  * spec admin §2 'Settings': the cards in the spec's order. Each card loads and saves on its own, so adding
- * one (Admin Refund, E-Mail-Tests) is one line here.
+ * one (Admin Refund, E-Mail-Tests) is one line here. `id` is the id the card gives its SettingsCard: the
+ * section navigation's anchor (docs/decisions/025-back-office-layout.md).
  */
-const CARDS: { id: string; Card: ComponentType }[] = [
-  { id: 'branding', Card: BrandingLogosCard },
-  { id: 'general', Card: GeneralSettingsCard },
-  { id: 'legal', Card: LegalOperatorCard }, // ours: docs/decisions/021
-  { id: 'secrets', Card: ServerSecretsCard },
-  { id: 'integrations', Card: IntegrationsCard },
-  { id: 'policies', Card: CancellationPoliciesCard },
-  { id: 'refund', Card: AdminRefundCard },
-  { id: 'email-tests', Card: EmailTestsCard },
+const CARDS: (SettingsSection & { Card: ComponentType })[] = [
+  { id: 'branding', label: 'Branding', Card: BrandingLogosCard },
+  { id: 'general', label: 'Allgemein', Card: GeneralSettingsCard },
+  { id: 'legal', label: 'Rechtliches & Betreiber', Card: LegalOperatorCard }, // ours: docs/decisions/021
+  { id: 'secrets', label: 'Server-Secrets', Card: ServerSecretsCard },
+  { id: 'integrations', label: 'Integrationen', Card: IntegrationsCard },
+  { id: 'policies', label: 'Stornierungsrichtlinien', Card: CancellationPoliciesCard },
+  { id: 'admin-refund', label: 'Admin Refund', Card: AdminRefundCard },
+  { id: 'email-tests', label: 'E-Mail-Tests', Card: EmailTestsCard },
 ];
 
 export function SettingsPage() {
@@ -29,9 +31,15 @@ export function SettingsPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Einstellungen</h1>
-      {CARDS.map(({ id, Card }) => (
-        <Card key={id} />
-      ))}
+      {/* one page of eight cards: a table of contents instead of scrolling 5,600 px blind */}
+      <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+        <SettingsSectionNav sections={CARDS} />
+        <div className="flex min-w-0 flex-1 flex-col gap-6">
+          {CARDS.map(({ id, Card }) => (
+            <Card key={id} />
+          ))}
+        </div>
+      </div>
     </div>
   );
 }

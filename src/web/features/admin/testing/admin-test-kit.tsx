@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 
@@ -31,7 +31,10 @@ export function mockApi(routes: Record<string, Handler>) {
   return calls;
 }
 
-/** An admin page with a fresh query cache, as the admin router shows it. */
+/**
+ * An admin page with a fresh query cache, as the admin router shows it: inside a data router, because
+ * the event form's unsaved-changes guard (useBlocker) needs one.
+ */
 export function renderAdminPage(page: ReactNode, path = '/admin') {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -40,7 +43,9 @@ export function renderAdminPage(page: ReactNode, path = '/admin') {
   client.setQueryData(['session'], { user: null });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+      <RouterProvider
+        router={createMemoryRouter([{ path: '*', element: page }], { initialEntries: [path] })}
+      />
     </QueryClientProvider>,
   );
 }

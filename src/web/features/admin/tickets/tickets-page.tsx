@@ -23,6 +23,10 @@ import { useTicketActions } from './use-ticket-actions';
 
 const NONE: ReadonlySet<string> = new Set();
 
+/** Named for what the file holds: every ticket the applied filters match ('137 Tickets' below the list). */
+const allTicketsCsvLabel = (total: number | undefined) =>
+  total === undefined ? 'CSV (alle Tickets)' : total === 1 ? 'CSV (1 Ticket)' : `CSV (alle ${total} Tickets)`;
+
 /** spec admin §2 'Tickets verwalten' (at /admin/bookings; the filters live in the URL). */
 export function TicketsPage() {
   usePageTitle('Tickets verwalten');
@@ -45,6 +49,7 @@ export function TicketsPage() {
   });
 
   const rows = tickets.data?.groups.flatMap((group) => group.tickets) ?? [];
+  const total = tickets.data?.total;
   const chosen = rows.filter((row) => selected.has(row.id));
   const rowActions = {
     onPdf: (ticket: (typeof rows)[number]) => void actions.pdf(ticket),
@@ -60,17 +65,27 @@ export function TicketsPage() {
         <h1 id="tickets-heading" className="text-2xl font-semibold tracking-tight">
           Tickets verwalten
         </h1>
+        {/* each button says what its file holds: the page shown, or every match of the applied filters */}
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={() => void actions.csv({ filters })}>
-            <FileSpreadsheet className="h-4 w-4" aria-hidden />
-            CSV-Export
-          </Button>
+          {filters.pageSize !== 0 && (
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={total === 0}
+              onClick={() => void actions.csv({ filters })}
+            >
+              <FileSpreadsheet className="h-4 w-4" aria-hidden />
+              CSV (Seite {filters.page})
+            </Button>
+          )}
           <Button
             variant="secondary"
             size="sm"
-            onClick={() => void actions.csv({ filters: { ...filters, page: 1, pageSize: 0 } })}
+            disabled={total === 0}
+            onClick={() => void actions.csv({ filters, all: true })}
           >
-            CSV (alle Treffer)
+            <FileSpreadsheet className="h-4 w-4" aria-hidden />
+            {allTicketsCsvLabel(total)}
           </Button>
         </div>
       </div>

@@ -134,10 +134,10 @@ export function useTicketActions({ onDone }: { onDone: (ticketIds: string[]) => 
     );
   };
 
-  const csv = async (target: { filters: TicketFilters } | { ids: string[] }) => {
+  const csv = async (target: { filters: TicketFilters; all?: boolean } | { ids: string[] }) => {
     try {
       if ('ids' in target) await exportSelectionCsv(target.ids);
-      else await exportTicketsCsv(target.filters);
+      else await exportTicketsCsv(target.filters, { all: target.all });
     } catch (error) {
       toast.error('CSV-Export fehlgeschlagen', {
         description: error instanceof DownloadError ? `Status ${error.status}` : undefined,

@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, MapPin, Receipt, Ticket } from 'lucide-react';
 import type { BookingView } from '@shared/booking';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
-import { eventDateText, eventTimeText } from '@web/lib/event-when';
+import { eventDateRange, eventTimeRange } from '@shared/date-range';
 import { formatPrice } from '@web/lib/format';
 import { EventCover } from './event-cover';
 import { Fact } from './event-summary';
@@ -26,10 +26,10 @@ export function BookingOverview({ booking }: { booking: BookingView }) {
         </h2>
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
           <Fact icon={CalendarDays} term="Datum">
-            {eventDateText(event)}
+            {eventDateRange(event)}
           </Fact>
           <Fact icon={Clock} term="Zeit">
-            {eventTimeText(event)}
+            {eventTimeRange(event)}
           </Fact>
           <Fact icon={MapPin} term="Ort">
             {event.mode === 'online' ? 'Online' : event.location}

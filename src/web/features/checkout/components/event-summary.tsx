@@ -2,7 +2,7 @@ import { CalendarDays, Clock, MapPin, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { eventAddress } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
-import { eventDateText, eventTimeText } from '@web/lib/event-when';
+import { eventDateRange, eventTimeRange } from '@shared/date-range';
 import type { OrderPrice } from '../checkout-rules';
 import { CheckoutPrice } from './checkout-price';
 import { coverUrl, EventCover } from './event-cover';
@@ -30,10 +30,10 @@ export function EventSummary({
         </h2>
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
           <Fact icon={CalendarDays} term="Datum">
-            {eventDateText(event)}
+            {eventDateRange(event)}
           </Fact>
           <Fact icon={Clock} term="Zeit">
-            {eventTimeText(event)}
+            {eventTimeRange(event)}
           </Fact>
           <Fact icon={MapPin} term="Ort">
             {eventAddress(event) || event.location}

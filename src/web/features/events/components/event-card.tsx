@@ -5,14 +5,14 @@ import type { PublicEvent } from '@shared/events';
 import { Badge } from './badge';
 import { EventImage } from './event-image';
 import { EventPrice } from './event-price';
-import { eventDateText, eventTimeText } from '@web/lib/event-when';
+import { eventDateRange, eventTimeRange } from '@shared/date-range';
 import { SeatBadgeView } from './seat-badge';
 
 /** One card of the list (spec visitor §2 'Card list'); the whole card opens the event. */
 export function EventCard({ event, now, eager }: { event: PublicEvent; now: Date; eager: boolean }) {
   const facts = [
-    { icon: CalendarDays, label: 'Datum', text: eventDateText(event) },
-    { icon: Clock, label: 'Zeit', text: eventTimeText(event) },
+    { icon: CalendarDays, label: 'Datum', text: eventDateRange(event) },
+    { icon: Clock, label: 'Zeit', text: eventTimeRange(event) },
     { icon: MapPin, label: 'Ort', text: eventPlace(event) },
   ];
   return (

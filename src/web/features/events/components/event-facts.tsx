@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { earlyBirdCountdown, eventAddress, isEarlyBird, mapsUrl, perTicketText } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { EventPrice } from './event-price';
-import { eventDateText, eventTimeText } from '@web/lib/event-when';
+import { eventDateRange, eventTimeRange } from '@shared/date-range';
 import { SeatBadgeView } from './seat-badge';
 
 /** spec visitor §2: Apple Maps on iOS devices, Google Maps elsewhere. */
@@ -20,10 +20,10 @@ export function EventFacts({ event, now }: { event: PublicEvent; now: Date }) {
   return (
     <dl className="flex flex-col gap-4 text-sm">
       <Fact icon={CalendarDays} term="Datum">
-        {eventDateText(event)}
+        {eventDateRange(event)}
       </Fact>
       <Fact icon={Clock} term="Zeit">
-        {eventTimeText(event)}
+        {eventTimeRange(event)}
       </Fact>
       <Fact icon={MapPin} term="Ort">
         <Place event={event} />

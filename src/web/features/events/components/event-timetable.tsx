@@ -1,3 +1,4 @@
+import { MoveHorizontal } from 'lucide-react';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { eventPlace, timetableRows, type TimetableItem } from '@shared/event-rules';
@@ -5,7 +6,8 @@ import type { PublicEvent } from '@shared/events';
 import { formatDate, formatMonth } from '@web/lib/format';
 import { Badge } from './badge';
 import { EventPrice } from './event-price';
-import { eventTimeText } from '@web/lib/event-when';
+import { eventTimeRange } from '@shared/date-range';
+import { useHorizontalOverflow } from '@web/lib/use-horizontal-overflow';
 import { SeatBadgeView } from './seat-badge';
 
 const COLUMNS = 6;
@@ -13,12 +15,15 @@ const COLUMNS = 6;
 /**
  * spec visitor §2/§4 'Timetable': a table by month with a 'Heute' divider; columns Datum, Zeit, Titel, Ort,
  * Preis, Plätze (on phones time, place, price and seats move into the date and title cells). Opens scrolled to the
- * next upcoming row.
+ * next upcoming row. When it is still wider than its box, an edge fade and a hint show that it scrolls
+ * sideways (docs/decisions/026-admin-tickets-on-phones.md).
  */
 export function EventTimetable({ events, now }: { events: PublicEvent[]; now: Date }) {
   const { items, nextIndex } = useMemo(() => timetableRows(events, now), [events, now]);
   const scroller = useRef<HTMLDivElement>(null);
   const nextRow = useRef<HTMLTableRowElement>(null);
+  // On narrow screens the table may still be wider than its box: say so (fade and hint) only then.
+  const overflow = useHorizontalOverflow(scroller);
 
   // On open only: the next upcoming row in the middle of the scroll box (the past rows and 'Heute' above
   // it), and the page scrolled to it when it is out of sight.
@@ -36,47 +41,75 @@ export function EventTimetable({ events, now }: { events: PublicEvent[]; now: Da
   }, []);
 
   return (
-    <div
-      ref={scroller}
-      className="max-h-[34rem] overflow-auto rounded-xl border border-border bg-card"
-      data-testid="timetable"
-    >
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">Termine nach Monat</caption>
-        <thead className="sticky top-0 z-10 bg-muted text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Datum
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
-              Zeit
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Titel
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
-              Ort
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
-              Preis
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
-              Plätze
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item, index) => (
-            <TimetableRow
-              key={rowKey(item, index)}
-              item={item}
-              now={now}
-              rowRef={index === nextIndex ? nextRow : undefined}
-            />
-          ))}
-        </tbody>
-      </table>
+    <div className="flex flex-col gap-2">
+      {overflow.overflows && (
+        <p
+          className="flex items-center gap-2 text-sm text-muted-foreground"
+          data-testid="timetable-scroll-hint"
+        >
+          <MoveHorizontal className="h-4 w-4 shrink-0" aria-hidden />
+          Wische seitlich, um alle Spalten zu sehen.
+        </p>
+      )}
+      <div className="relative">
+        <div
+          ref={scroller}
+          className="max-h-[34rem] overflow-auto rounded-xl border border-border bg-card"
+          data-testid="timetable"
+        >
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Termine nach Monat</caption>
+            <thead className="sticky top-0 z-10 bg-muted text-xs uppercase tracking-wide text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Datum
+                </th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
+                  Zeit
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Titel
+                </th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
+                  Ort
+                </th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
+                  Preis
+                </th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
+                  Plätze
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item, index) => (
+                <TimetableRow
+                  key={rowKey(item, index)}
+                  item={item}
+                  now={now}
+                  rowRef={index === nextIndex ? nextRow : undefined}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {overflow.moreLeft && <EdgeFade side="left" />}
+        {overflow.moreRight && <EdgeFade side="right" />}
+      </div>
     </div>
+  );
+}
+
+/** A shadow over the edge that hides more columns: the table goes on there. */
+function EdgeFade({ side }: { side: 'left' | 'right' }) {
+  return (
+    <div
+      aria-hidden
+      data-testid={`timetable-fade-${side}`}
+      className={`pointer-events-none absolute inset-y-px z-20 w-10 from-card to-transparent ${
+        side === 'left' ? 'left-px rounded-l-xl bg-gradient-to-r' : 'right-px rounded-r-xl bg-gradient-to-l'
+      }`}
+    />
   );
 }
 
@@ -144,10 +177,10 @@ function TimetableRow({
       <td className="whitespace-nowrap px-4 py-3">
         {formatDate(event.startTime, event.timezone)}
         <span className="block whitespace-normal text-muted-foreground sm:hidden">
-          {eventTimeText(event)}
+          {eventTimeRange(event)}
         </span>
       </td>
-      <td className="hidden whitespace-nowrap px-4 py-3 sm:table-cell">{eventTimeText(event)}</td>
+      <td className="hidden whitespace-nowrap px-4 py-3 sm:table-cell">{eventTimeRange(event)}</td>
       <td className="px-4 py-3">
         <Link to={href} className="font-medium text-foreground hover:underline">
           {event.title}

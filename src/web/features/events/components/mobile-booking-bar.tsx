@@ -1,7 +1,7 @@
 import type { PublicEvent } from '@shared/events';
 import { formatDate } from '@web/lib/format';
 import { BookButton } from './book-button';
-import { eventTimeText } from '@web/lib/event-when';
+import { eventTimeRange } from '@shared/date-range';
 
 /** spec visitor §2: on phones a bar at the bottom with title, date, time range and 'Jetzt buchen'. */
 export function MobileBookingBar({ event, now }: { event: PublicEvent; now: Date }) {
@@ -15,7 +15,7 @@ export function MobileBookingBar({ event, now }: { event: PublicEvent; now: Date
           <p className="truncate text-sm font-semibold">{event.title}</p>
           <p className="text-xs text-muted-foreground">
             <span className="whitespace-nowrap">{formatDate(event.startTime, event.timezone)}</span> ·{' '}
-            <span className="whitespace-nowrap">{eventTimeText(event)}</span>
+            <span className="whitespace-nowrap">{eventTimeRange(event)}</span>
           </p>
         </div>
         <BookButton event={event} now={now} size="md" className="shrink-0" />

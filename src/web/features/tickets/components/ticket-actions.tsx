@@ -103,8 +103,16 @@ export function TicketActions({
 /** A free ticket's button names the tier like any other (spec visitor §2); the dialog says what it means. */
 export const FREE_TICKET_NO_REFUND = 'Das Ticket war kostenlos, es gibt nichts zu erstatten.';
 
+/**
+ * After an earlier refund on the booking the dialog says why less comes back than the tier promises; the
+ * button's percentage is already what is left (docs/decisions/023-refund-percentages.md).
+ */
+export const alreadyRefundedText = (cents: number, currency: string) =>
+  `Auf deine Buchung wurden bereits ${formatPrice(cents, currency)} erstattet; erstattet wird höchstens, was noch offen ist.`;
+
 function CancelDetails({ ticket }: { ticket: MyTicket }) {
   const refundCents = ticket.cancellation?.refundCents ?? 0;
+  const alreadyRefunded = ticket.cancellation?.alreadyRefundedCents ?? 0;
   return (
     <>
       <p>
@@ -115,8 +123,11 @@ function CancelDetails({ ticket }: { ticket: MyTicket }) {
           ? `Erstattung: ${formatPrice(refundCents, ticket.currency)}`
           : ticket.priceCents === 0
             ? FREE_TICKET_NO_REFUND
-            : 'Keine Erstattung gemäß Stornierungsrichtlinie.'}
+            : alreadyRefunded > 0
+              ? 'Keine Erstattung mehr offen.'
+              : 'Keine Erstattung gemäß Stornierungsrichtlinie.'}
       </p>
+      {alreadyRefunded > 0 && <p>{alreadyRefundedText(alreadyRefunded, ticket.currency)}</p>}
       <p>Die Stornierung kann nicht rückgängig gemacht werden. Dein Platz wird wieder freigegeben.</p>
     </>
   );

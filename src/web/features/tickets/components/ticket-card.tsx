@@ -1,25 +1,19 @@
 import { CalendarDays, Clock, ImageIcon, MapPin, Receipt, Ticket, User } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { eventDateRange, eventTimeRange } from '@shared/date-range';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { TICKET_MESSAGES, type MyTicket, type TicketEventSummary } from '@shared/tickets';
 import { OnlineLink } from '@web/components/online-link';
-import { formatDate, formatTime, formatTimeRange, formatWeekday } from '@web/lib/format';
 import { AdminTicketActions } from './admin-ticket-actions';
 import { TicketActions } from './ticket-actions';
 import { TicketBadges } from './ticket-status-badge';
 
-/** 'Sa., 14.03.2026' and '18:30–20:00 Uhr' in the event's time zone; several days with the weekdays. */
-function whenText(event: TicketEventSummary): { date: string; time: string } {
-  const { startTime: start, timezone: zone } = event;
-  const end = event.endTime || start;
-  const date = formatDate(start, zone);
-  if (formatDate(end, zone) === date) return { date, time: formatTimeRange(start, end, zone) };
-  return {
-    date: `${date} – ${formatDate(end, zone)}`,
-    time: `${formatWeekday(start, zone)} ${formatTime(start, zone)} – ${formatWeekday(end, zone)} ${formatTime(end, zone)} Uhr`,
-  };
-}
+/** 'Sa., 14.03.2026' and '18:30–20:00 Uhr' in the event's time zone, by the shared formatter. */
+const whenText = (event: TicketEventSummary) => ({
+  date: eventDateRange(event),
+  time: eventTimeRange(event),
+});
 
 /** One ticket of 'Meine Tickets' (spec visitor §2): event, date, place, holder, code, status, actions. */
 export function TicketCard({

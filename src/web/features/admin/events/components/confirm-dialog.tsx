@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The way back; 'Abbrechen' unless a question needs other words (e.g. 'Weiter bearbeiten'). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
@@ -22,6 +24,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     title,
     description,
     confirmLabel,
+    cancelLabel = 'Abbrechen',
     onConfirm,
     onCancel,
     busy = false,
@@ -39,7 +42,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </Dialog.Description>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onCancel} disabled={busy}>
-              Abbrechen
+              {cancelLabel}
             </Button>
             {secondary && (
               <Button variant="secondary" onClick={secondary.onClick} disabled={busy}>

@@ -11,6 +11,7 @@ import {
   TimePlaceSection,
 } from './event-form-sections';
 import { OrganizerPicker } from './organizer-picker';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 export interface EventFormProps {
   mode: 'create' | 'edit';
@@ -70,8 +71,11 @@ export function EventForm(props: EventFormProps) {
   };
 
   const errorCount = Object.values(errors).filter(Boolean).length;
+  // plain strings, booleans and one id list: equal JSON means nothing was changed
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   return (
     <form ref={form} noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-6">
+      <UnsavedChangesGuard dirty={dirty} />
       {children}
       <BasicsSection values={values} errors={errors} set={set} mode={mode} eventId={event?.id} />
       <TimePlaceSection values={values} errors={errors} set={set} />

@@ -5,6 +5,7 @@ import type { AdminEventListItem } from '@shared/admin-events';
 import { Badge } from '@web/components/ui/badge';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { formatDateTimeShort } from '@web/lib/format';
+import { seatsSummary } from '../seats-summary';
 import { EventStatusBadge } from './status-badge';
 
 interface EventsTableProps {
@@ -128,9 +129,7 @@ function EventRow(props: {
           {event.title}
         </Link>
         <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-          <span>
-            {event.soldTickets} verkauft · {event.availableSeats} von {event.totalSeats} Plätzen frei
-          </span>
+          <span>{seatsSummary(event)}</span>
           {event.hidden && <Badge tone="warning">Versteckt</Badge>}
           {event.isPrivate && <Badge>Privat</Badge>}
         </div>

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi, renderAdminPage } from '../../testing/admin-test-kit';
 import type { AdminRefundLookup } from '@shared/admin-refunds';
+import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
 import { AdminRefundCard, refundOkMessage, toRefundInput } from './admin-refund-card';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -165,6 +166,28 @@ describe('AdminRefundCard', () => {
     await confirm();
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund OK: 12,50 EUR'));
     expect(posts(calls)[0]?.body).toEqual({ bookingId: BOOKING, reason: 'Kulanz', amountCents: 1250 });
+  });
+
+  // docs/decisions/023-refund-percentages.md: '0,5' meant half; it once refunded 0,5 % (1,60 € of 320 €)
+  it('refuses a percent between 0 and 1 as ambiguous and sends nothing; 50 sends 0.5', async () => {
+    const values = { bookingId: BOOKING, reason: '', percent: '100', amount: '' };
+    expect(toRefundInput({ ...values, percent: '0,5' }).errors).toEqual({
+      percent: REFUND_PERCENT_MESSAGES.ambiguous,
+    });
+    expect(toRefundInput({ ...values, percent: '0.99' }).errors).toEqual({
+      percent: REFUND_PERCENT_MESSAGES.ambiguous,
+    });
+    expect(toRefundInput({ ...values, percent: '1' }).input?.percent).toBe(0.01);
+    expect(toRefundInput({ ...values, percent: '50' }).input?.percent).toBe(0.5);
+
+    const calls = mockApi({ [LOOKUP_KEY]: found() });
+    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    fireEvent.change(field(REFERENCE), { target: { value: BOOKING } });
+    fireEvent.change(field('Prozent vom bezahlten Betrag'), { target: { value: '0.5' } });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(REFUND_PERCENT_MESSAGES.ambiguous);
+    expect(field('Prozent vom bezahlten Betrag').getAttribute('aria-invalid')).toBe('true');
+    expect(posts(calls)).toHaveLength(0);
   });
 
   it("refuses a negative amount with 'Betrag ungültig' and sends nothing", async () => {

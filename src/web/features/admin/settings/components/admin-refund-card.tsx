@@ -8,6 +8,7 @@ import {
   ADMIN_REFUND_ZERO_MESSAGE,
 } from '@shared/email-tests';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
+import { parsePercentField } from '@shared/refund-percent';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
@@ -50,8 +51,8 @@ function parseEuros(text: string): number {
 }
 
 /**
- * spec admin §5 'Admin refund': booking id required; the percent clamped to 0..100 and sent as a fraction;
- * an amount must be finite and not negative and is sent in cents.
+ * spec admin §5 'Admin refund': booking id required; the percent clamped to 0..100 and sent as a fraction
+ * (0 < p < 1 refused as ambiguous); an amount must be finite and not negative and is sent in cents.
  */
 export function toRefundInput(values: RefundFormValues): { input?: AdminRefundInput; errors: RefundErrors } {
   const errors: RefundErrors = {};
@@ -66,9 +67,12 @@ export function toRefundInput(values: RefundFormValues): { input?: AdminRefundIn
     else share = { amountCents: Math.round(euros * 100) };
   } else {
     const percent = values.percent.trim() ? Number(values.percent.replace(',', '.')) : Number.NaN;
+    const parsed = parsePercentField(values.percent);
     if (!Number.isFinite(percent)) errors.percent = ADMIN_REFUND_TEXTS.amount;
     else if (percent <= 0) errors.percent = ADMIN_REFUND_ZERO_MESSAGE;
-    else share = { percent: Math.min(100, Math.max(0, percent)) / 100 };
+    // '0,5' meant half, not 0,5 % (docs/decisions/023-refund-percentages.md)
+    else if (!parsed.ok) errors.percent = parsed.message;
+    else share = { percent: parsed.fraction };
   }
   return Object.keys(errors).length > 0 ? { errors } : { input: { ...base, ...share }, errors };
 }

@@ -9,6 +9,7 @@ import {
   ruleInputSchema,
   type CancellationRule,
 } from '@shared/cancellation-policies';
+import { fractionToPercent, parsePercentField } from '@shared/refund-percent';
 import { LEAD_TIME_QUICK, formatLeadTime, parseLeadTime, type RefundType } from '@shared/refund-rules';
 import { Button } from '@web/components/ui/button';
 import { messageOf } from '../../admin-errors';
@@ -28,10 +29,24 @@ const draftOf = (rule: CancellationRule): Draft => ({
   leadText: formatLeadTime(rule.minHoursBeforeEvent),
   hours: rule.minHoursBeforeEvent,
   refundType: rule.refundType,
-  refundValue: String(rule.refundValue),
+  // a percentage is shown and typed as percent 0–100, stored as the spec's fraction
+  refundValue:
+    rule.refundType === 'percentage' ? String(fractionToPercent(rule.refundValue)) : String(rule.refundValue),
   priority: String(rule.priority),
   isActive: rule.isActive,
 });
+
+/**
+ * The value to store: euros as typed, or the typed percent as a fraction. Not numeric falls back to 0
+ * (spec admin §5); a percent above 100 or between 0 and 1 is refused (docs/decisions/023-refund-percentages.md).
+ */
+function refundValueOf(draft: Draft): { ok: true; value: number } | { ok: false; message: string } {
+  const typed = numberOrZero(draft.refundValue);
+  if (draft.refundType !== 'percentage') return { ok: true, value: typed };
+  if (typed < 0 || typed > 100) return { ok: false, message: POLICY_MESSAGES.percentField };
+  const percent = parsePercentField(String(typed));
+  return percent.ok ? { ok: true, value: percent.fraction } : percent;
+}
 
 /**
  * One rule of a policy (spec admin §2, §4, §5): edits stay in this row until its Save is pressed. The lead
@@ -63,10 +78,15 @@ export function PolicyRuleRow({
 
   const save = async () => {
     const hours = parseLeadTime(draft.leadText) ?? draft.hours;
+    const value = refundValueOf(draft);
+    if (!value.ok) {
+      setError(value.message);
+      return;
+    }
     const parsed = ruleInputSchema.safeParse({
       minHoursBeforeEvent: hours,
       refundType: draft.refundType,
-      refundValue: numberOrZero(draft.refundValue),
+      refundValue: value.value,
       priority: Math.trunc(numberOrZero(draft.priority)),
       isActive: draft.isActive,
     });
@@ -149,13 +169,17 @@ export function PolicyRuleRow({
             <input
               id={`${id}-value`}
               type="number"
-              step={0.01}
+              step={draft.refundType === 'percentage' ? 1 : 0.01}
               min={0}
-              max={draft.refundType === 'percentage' ? 1 : undefined}
+              max={draft.refundType === 'percentage' ? 100 : undefined}
               value={draft.refundValue}
               onChange={(event) => set({ refundValue: event.target.value })}
+              aria-describedby={`${id}-value-hint`}
               className={inputClass}
             />
+            <p id={`${id}-value-hint`} className="text-xs text-muted-foreground">
+              {draft.refundType === 'percentage' ? 'In Prozent, 0 bis 100.' : 'In Euro.'}
+            </p>
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-priority`} className={labelClass}>

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { cardClass } from '../../admin-styles';
 
-/** One card of the settings page (spec admin §2 'Settings ... Cards'). */
+/**
+ * One card of the settings page (spec admin §2 'Settings ... Cards'); `id` is also its anchor for the
+ * section navigation, clear of the sticky header (docs/decisions/025-back-office-layout.md).
+ */
 export function SettingsCard({
   id,
   title,
@@ -14,7 +17,12 @@ export function SettingsCard({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-heading`} className={cardClass}>
+    <section
+      id={id}
+      tabIndex={-1}
+      aria-labelledby={`${id}-heading`}
+      className={`${cardClass} scroll-mt-32 outline-none lg:scroll-mt-24`}
+    >
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         {title}
       </h2>

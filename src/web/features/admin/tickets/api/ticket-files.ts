@@ -33,10 +33,17 @@ export async function downloadTicketPdf(ticketId: string): Promise<void> {
   saveBlob(blob, `ticket-${ticketShortId(ticketId)}.pdf`);
 }
 
-/** The page shown (tickets-page-{n}.csv, spec admin §9), or all matches with pageSize 0. */
-export async function exportTicketsCsv(filters: TicketFilters): Promise<void> {
-  const blob = await download(`/api/admin/tickets/export.csv?${apiQueryOf(filters)}`, {}, 'text/csv');
-  saveBlob(blob, ticketsCsvFileName(filters.pageSize === 0 ? 1 : filters.page));
+/** 'CSV (alle N Tickets)': every ticket the applied filters match, on all pages (docs/decisions/025). */
+export const TICKETS_ALL_CSV = 'tickets-alle.csv';
+
+/**
+ * The page shown (tickets-page-{n}.csv, spec admin §9; with 'Alle' that is every match), or with `all`
+ * every match of the same filters whatever the page size.
+ */
+export async function exportTicketsCsv(filters: TicketFilters, { all = false } = {}): Promise<void> {
+  const query = apiQueryOf(all ? { ...filters, page: 1, pageSize: 0 } : filters);
+  const blob = await download(`/api/admin/tickets/export.csv?${query}`, {}, 'text/csv');
+  saveBlob(blob, all ? TICKETS_ALL_CSV : ticketsCsvFileName(filters.pageSize === 0 ? 1 : filters.page));
 }
 
 /** 'CSV (Auswahl)': the selected tickets, sent in the body (a URL holds only a few hundred ids). */

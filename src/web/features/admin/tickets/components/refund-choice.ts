@@ -4,6 +4,7 @@ import {
   type AdminCancelPreview,
   type RefundOverrideInput,
 } from '@shared/admin-tickets';
+import { parsePercentField } from '@shared/refund-percent';
 import { formatLeadTime } from '@shared/refund-rules';
 import { formatPrice } from '@web/lib/format';
 
@@ -29,19 +30,16 @@ export function overrideOf(
 ): { ok: true; override: RefundOverrideInput | null } | { ok: false; message: string } {
   if (choice.kind === 'policy') return { ok: true, override: null };
   if (choice.kind === 'goodwill') return { ok: true, override: { type: 'goodwill' } };
-  const parsed =
-    choice.kind === 'percentage'
-      ? // entered in percent, sent as a fraction and clamped to 0..1 (spec §5)
-        refundOverrideSchema.safeParse({ type: 'percentage', value: decimal(choice.percent) / 100 })
-      : refundOverrideSchema.safeParse({ type: 'fixed_amount', value: decimal(choice.amount) });
+  if (choice.kind === 'percentage') {
+    // entered in percent, clamped to 0..100 (spec §5) and sent as a fraction; 0 < p < 1 is refused as
+    // ambiguous (docs/decisions/023-refund-percentages.md)
+    const percent = parsePercentField(choice.percent, { clampNegative: true });
+    if (!percent.ok) return { ok: false, message: percent.message };
+    return { ok: true, override: { type: 'percentage', value: percent.fraction } };
+  }
+  const parsed = refundOverrideSchema.safeParse({ type: 'fixed_amount', value: decimal(choice.amount) });
   if (parsed.success) return { ok: true, override: parsed.data };
-  return {
-    ok: false,
-    message:
-      choice.kind === 'percentage'
-        ? ADMIN_TICKET_MESSAGES.percentInvalid
-        : ADMIN_TICKET_MESSAGES.amountInvalid,
-  };
+  return { ok: false, message: ADMIN_TICKET_MESSAGES.amountInvalid };
 }
 
 const percentText = (share: number) => `${Math.round(share * 1000) / 10} %`.replace('.', ',');

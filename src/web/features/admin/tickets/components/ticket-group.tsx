@@ -2,6 +2,8 @@ import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AdminTicketGroup } from '@shared/admin-tickets';
 import { formatDateTimeShort } from '@web/lib/format';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '@web/lib/use-media-query';
+import { TicketCard } from './ticket-card';
 import { TicketRow, type TicketRowActions } from './ticket-row';
 
 const ticketsWord = (n: number) => (n === 1 ? '1 Ticket' : `${n} Tickets`);
@@ -23,6 +25,9 @@ export function TicketGroup({
   actions: TicketRowActions;
 }) {
   const [open, setOpen] = useState(true);
+  // Below md a card per ticket instead of a table cut at the screen's edge
+  // (docs/decisions/026-admin-tickets-on-phones.md).
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const bodyId = useId();
   const ids = group.tickets.map((ticket) => ticket.id);
   const allSelected = ids.every((id) => selected.has(id));
@@ -30,7 +35,7 @@ export function TicketGroup({
   const selectAll = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (selectAll.current) selectAll.current.indeterminate = someSelected;
-  }, [someSelected, open]);
+  }, [someSelected, open, wide]);
   const { event } = group;
   const onPage = group.tickets.length;
 
@@ -59,7 +64,36 @@ export function TicketGroup({
           </span>
         </button>
       </h2>
-      {open && (
+      {open && !wide && (
+        <div id={bodyId} className="border-t border-border">
+          <label className="flex items-center gap-3 border-b border-border px-4 py-2 text-sm text-muted-foreground">
+            <input
+              ref={selectAll}
+              type="checkbox"
+              checked={allSelected}
+              onChange={() => onToggleAll(ids, !allSelected)}
+              className="h-4 w-4 accent-primary"
+            />
+            <span>
+              Alle <span className="sr-only">Tickets von „{event.title}“</span> auf dieser Seite auswählen
+            </span>
+          </label>
+          <ul aria-label={`Tickets für ${event.title}`}>
+            {group.tickets.map((ticket) => (
+              <TicketCard
+                key={ticket.id}
+                ticket={ticket}
+                eventTitle={event.title}
+                checked={selected.has(ticket.id)}
+                busy={busyIds.has(ticket.id)}
+                onToggle={() => onToggle(ticket.id)}
+                actions={actions}
+              />
+            ))}
+          </ul>
+        </div>
+      )}
+      {open && wide && (
         <div id={bodyId} className="overflow-x-auto border-t border-border">
           <table className="w-full min-w-[58rem] text-left text-sm">
             <caption className="sr-only">Tickets für {event.title}</caption>

@@ -1,17 +1,9 @@
-import { Ban, Download, ImageUp, Trash2, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ticketShortId, type AdminTicketRow } from '@shared/admin-tickets';
-import { Button, buttonClasses } from '@web/components/ui/button';
 import { formatDateTimeShort, formatPrice } from '@web/lib/format';
+import { TicketActions, ticketLabel, type TicketRowActions } from './ticket-actions';
 import { TicketBadges } from './ticket-badges';
 
-export interface TicketRowActions {
-  onPdf: (ticket: AdminTicketRow) => void;
-  onRerender: (ticket: AdminTicketRow) => void;
-  onCancel: (ticket: AdminTicketRow) => void;
-  onDelete: (ticket: AdminTicketRow) => void;
-}
+export type { TicketRowActions } from './ticket-actions';
 
 /**
  * spec admin §2 columns: select, short id, name, code, status badges, date, actions; after the id the
@@ -31,7 +23,7 @@ export function TicketRow({
   actions: TicketRowActions;
 }) {
   const name = ticket.holderName || ticket.buyerEmail || 'Unbekannt';
-  const label = `Ticket ${ticket.code} (${name})`;
+  const label = ticketLabel(ticket);
   return (
     <tr className={`border-b border-border last:border-b-0 ${checked ? 'bg-accent/40' : ''}`}>
       <td className="px-3 py-2 align-top">
@@ -64,61 +56,8 @@ export function TicketRow({
         {formatDateTimeShort(ticket.createdAt)}
       </td>
       <td className="px-3 py-2 align-top">
-        <div className="flex justify-end gap-0.5">
-          <IconButton label={`PDF von ${label} herunterladen`} onClick={() => actions.onPdf(ticket)}>
-            <Download className="h-4 w-4" aria-hidden />
-          </IconButton>
-          <IconButton
-            label={`Vorschau von ${label} neu rendern`}
-            disabled={busy}
-            onClick={() => actions.onRerender(ticket)}
-          >
-            <ImageUp className="h-4 w-4" aria-hidden />
-          </IconButton>
-          <IconButton
-            label={`${label} stornieren`}
-            disabled={ticket.status !== 'active'}
-            onClick={() => actions.onCancel(ticket)}
-          >
-            <Ban className="h-4 w-4" aria-hidden />
-          </IconButton>
-          <IconButton label={`${label} löschen`} destructive onClick={() => actions.onDelete(ticket)}>
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </IconButton>
-          {ticket.profileId && (
-            <Link
-              to={`/admin/users?user=${encodeURIComponent(ticket.profileId)}`}
-              className={buttonClasses('ghost', 'sm', 'w-9 px-0')}
-              aria-label={`Benutzer von ${label} anzeigen`}
-              title="Benutzer anzeigen"
-            >
-              <UserRound className="h-4 w-4" aria-hidden />
-            </Link>
-          )}
-        </div>
+        <TicketActions ticket={ticket} busy={busy} actions={actions} className="justify-end" />
       </td>
     </tr>
-  );
-}
-
-function IconButton(props: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  destructive?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      aria-label={props.label}
-      title={props.label}
-      disabled={props.disabled}
-      onClick={props.onClick}
-      className={`w-9 px-0 ${props.destructive ? 'text-destructive' : ''}`}
-    >
-      {props.children}
-    </Button>
   );
 }

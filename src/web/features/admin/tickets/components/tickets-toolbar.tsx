@@ -47,7 +47,8 @@ export function TicketsToolbar({
       className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 text-card-foreground"
       onSubmit={(event) => {
         event.preventDefault();
-        onApply({ ...draft, search: draft.search.trim(), page: 1 });
+        // the page size is the pagination's, not the draft's: the form is not remounted when it changes
+        onApply({ ...draft, search: draft.search.trim(), page: 1, pageSize: filters.pageSize });
       }}
     >
       <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">

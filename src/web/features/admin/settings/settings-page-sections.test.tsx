@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { SettingsPage } from './settings-page';
+
+// The section navigation of the settings page (docs/decisions/025-back-office-layout.md).
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const SECTIONS = [
+  ['Branding', 'branding', 'Branding Logos'],
+  ['Allgemein', 'general', 'Allgemeine Einstellungen'],
+  ['Rechtliches & Betreiber', 'legal', 'Rechtliches & Betreiber'],
+  ['Server-Secrets', 'secrets', 'Server-Secrets'],
+  ['Integrationen', 'integrations', 'Integrationen'],
+  ['Stornierungsrichtlinien', 'policies', 'Stornierungsrichtlinien'],
+  ['Admin Refund', 'admin-refund', 'Admin Refund'],
+  ['E-Mail-Tests', 'email-tests', 'E-Mail-Tests'],
+] as const;
+
+const scrolledTo = vi.fn();
+beforeEach(() => {
+  // jsdom lays nothing out and cannot scroll
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolledTo(this.id);
+  };
+  // every card answers 'Fehler beim Laden': the frame is what is tested here
+  mockApi({ 'GET /api/admin/settings': () => apiError(500, 'internal', 'Interner Fehler') });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  scrolledTo.mockClear();
+});
+
+const nav = () => screen.getByRole('navigation', { name: 'Abschnitte' });
+const marked = () =>
+  within(nav())
+    .getAllByRole('link')
+    .filter((link) => link.getAttribute('aria-current') === 'location')
+    .map((link) => link.textContent);
+
+describe('SettingsPage sections', () => {
+  it('links every card by its id, in the order of the cards', () => {
+    renderAdminPage(<SettingsPage />, '/admin/settings');
+    const links = within(nav()).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
+      SECTIONS.map(([label, id]) => [label, `#${id}`]),
+    );
+    for (const [, id, title] of SECTIONS) {
+      const card = document.getElementById(id)!;
+      expect(card.tagName).toBe('SECTION');
+      expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe(title);
+    }
+    expect(marked()).toEqual(['Branding']);
+  });
+
+  it('marks the card being read while scrolling', async () => {
+    renderAdminPage(<SettingsPage />, '/admin/settings');
+    const tops: Record<string, number> = { branding: -900, general: -500, legal: 60, secrets: 700 };
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      return { top: tops[this.id] ?? 1500 } as DOMRect;
+    });
+    fireEvent.scroll(window);
+    await waitFor(() => expect(marked()).toEqual(['Rechtliches & Betreiber']));
+  });
+
+  it('jumps to a card on click and marks it at once', async () => {
+    renderAdminPage(<SettingsPage />, '/admin/settings');
+    fireEvent.click(within(nav()).getByRole('link', { name: 'Stornierungsrichtlinien' }));
+    expect(scrolledTo).toHaveBeenCalledWith('policies');
+    expect(marked()).toEqual(['Stornierungsrichtlinien']);
+    expect(document.activeElement?.id).toBe('policies');
+  });
+
+  it('opens at the card a link names (/admin/settings#secrets)', async () => {
+    renderAdminPage(<SettingsPage />, '/admin/settings#secrets');
+    await waitFor(() => expect(scrolledTo).toHaveBeenCalledWith('secrets'));
+  });
+});

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { seatBadge } from '@shared/event-rules';
+import type { PublicEvent } from '@shared/events';
+import type { SessionUser } from '@shared/session';
+import { DEFAULT_SETTINGS } from '@shared/settings';
+import { BookingPage } from './booking-page';
+
+// Issue 12 item 11, docs/decisions/024-seats-in-tickets-and-date-ranges.md: the older booking page counts
+// in tickets like the seat badge; a pair ticket takes two seats.
+
+const start = Date.now() + 20 * 86_400_000;
+const EVENT = {
+  id: 'e1',
+  slug: 'paare',
+  title: 'Zeit zu zweit',
+  shortDescription: null,
+  description: 'Ein Abend für Paare',
+  startTime: new Date(start).toISOString(),
+  endTime: new Date(start + 7_200_000).toISOString(),
+  timezone: 'Europe/Berlin',
+  location: 'Kulturhaus, Berlin',
+  locationDetails: null,
+  room: null,
+  venue: null,
+  mode: 'presence',
+  priceCents: 9000,
+  earlyBirdPriceCents: null,
+  earlyBirdEndsAt: null,
+  currency: 'EUR',
+  priceUnit: 'per_pair',
+  totalSeats: 20,
+  availableSeats: 15,
+  isFeatured: false,
+  status: 'published',
+  website: null,
+  imageUrl: null,
+  media: [],
+  links: [],
+  tags: [],
+  organizers: [],
+} as PublicEvent;
+
+const user: SessionUser = {
+  id: 'u1',
+  email: 'anna.berg@example.org',
+  fullName: 'Anna Berg',
+  displayName: null,
+  phone: '+49 30 1234567',
+  role: 'attendee',
+  avatarUrl: null,
+  emailConfirmed: true,
+  hasDsgvoConsent: true,
+  onboardingCompletedAt: '2026-01-01T00:00:00Z',
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 404 })),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderBooking(event: PublicEvent) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(['session'], { user });
+  client.setQueryData(['settings'], DEFAULT_SETTINGS);
+  client.setQueryData(['events', 'detail', 'id', event.id], event);
+  client.setQueryData(['payments', 'config'], { provider: 'test', publishableKey: null });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/booking/${event.id}`]}>
+        <Routes>
+          <Route path="/booking/:eventId" element={<BookingPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('BookingPage seat counter (spec visitor §5: per_pair seats halved, rounded down)', () => {
+  it('counts a pair event in tickets, as the seat badge does', () => {
+    renderBooking(EVENT);
+    expect(screen.getByTestId('seat-counter').textContent).toBe('7 Tickets frei');
+    expect(seatBadge(EVENT, new Date())?.label).toBe('7 Tickets übrig');
+  });
+
+  it('says 1 Ticket frei when three seats are left of a pair event, and counts persons one to one', () => {
+    renderBooking({ ...EVENT, availableSeats: 3 });
+    expect(screen.getByTestId('seat-counter').textContent).toBe('1 Ticket frei');
+    cleanup();
+    renderBooking({ ...EVENT, priceUnit: 'per_person', availableSeats: 15 });
+    expect(screen.getByTestId('seat-counter').textContent).toBe('15 Tickets frei');
+  });
+});
