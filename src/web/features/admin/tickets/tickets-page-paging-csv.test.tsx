@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminTicketFilterOptions, AdminTicketPage, AdminTicketRow } from '@shared/admin-tickets';
+import type { AdminTicketFilterOptions, AdminTicketPage } from '@shared/admin-tickets';
 import { saveBlob } from '@web/lib/save-blob';
 import { json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { adminTicketRow } from './testing/ticket-fixtures';
 import { TicketsPage } from './tickets-page';
 
 // 'Filtern' keeps the page size; the CSV buttons say what their files hold (docs/decisions/025-back-office-layout.md)
@@ -16,24 +17,7 @@ const EVENT = {
   startTime: '2030-05-01T08:00:00.000Z',
   timezone: 'Europe/Berlin',
 };
-const ROW: AdminTicketRow = {
-  id: 'aaaaaaaa-1111-4000-8000-000000000001',
-  eventId: 'e1',
-  orderNumber: 'WR-7K3Q9F',
-  ticketNumber: 'T-2030-0001',
-  code: '0001',
-  status: 'active',
-  isTest: false,
-  cancellationRequested: false,
-  past: false,
-  createdAt: '2030-03-14T10:00:00.000Z',
-  holderName: 'Greta Gans',
-  buyerEmail: 'greta@example.org',
-  profileId: 'u1',
-  priceCents: 4900,
-  currency: 'EUR',
-  refundedCents: 0,
-};
+const ROW = adminTicketRow();
 const PAGE: AdminTicketPage = {
   total: 137,
   page: 1,

@@ -10,6 +10,7 @@ import type {
 } from '@shared/admin-tickets';
 import { apiError, json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
 import { TicketsPage } from './tickets-page';
+import { adminTicketRow } from './testing/ticket-fixtures';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -19,25 +20,7 @@ const EVENT = {
   startTime: '2030-05-01T08:00:00.000Z',
   timezone: 'Europe/Berlin',
 };
-const row = (overrides: Partial<AdminTicketRow> = {}): AdminTicketRow => ({
-  id: 'aaaaaaaa-1111-4000-8000-000000000001',
-  eventId: 'e1',
-  orderNumber: 'WR-7K3Q9F',
-  ticketNumber: 'T-2030-0001',
-  code: '0001',
-  status: 'active',
-  isTest: false,
-  cancellationRequested: false,
-  past: false,
-  createdAt: '2030-03-14T10:00:00.000Z',
-  holderName: 'Greta Gans',
-  buyerEmail: 'greta@example.org',
-  profileId: 'u1',
-  priceCents: 4900,
-  currency: 'EUR',
-  refundedCents: 0,
-  ...overrides,
-});
+const row = adminTicketRow;
 const pageOf = (tickets: AdminTicketRow[], total = tickets.length): AdminTicketPage => ({
   total,
   page: 1,

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCancelPreview, AdminTicketRow } from '@shared/admin-tickets';
+import type { AdminCancelPreview } from '@shared/admin-tickets';
 import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
 import { json, mockApi, renderAdminPage } from '../../testing/admin-test-kit';
+import { adminTicketRow } from '../testing/ticket-fixtures';
 import { CancelTicketDialog } from './cancel-ticket-dialog';
 import { overrideOf } from './refund-choice';
 
@@ -16,24 +17,7 @@ const EVENT = {
   startTime: '2030-05-01T08:00:00.000Z',
   timezone: 'Europe/Berlin',
 };
-const TICKET = {
-  id: 'aaaaaaaa-1111-4000-8000-000000000001',
-  eventId: 'e1',
-  orderNumber: 'WR-7K3Q9F',
-  ticketNumber: 'T-2030-0001',
-  code: '0001',
-  status: 'active',
-  isTest: false,
-  cancellationRequested: false,
-  past: false,
-  createdAt: '2030-03-14T10:00:00.000Z',
-  holderName: 'Greta Gans',
-  buyerEmail: 'greta@example.org',
-  profileId: 'u1',
-  priceCents: 32_000,
-  currency: 'EUR',
-  refundedCents: 0,
-} satisfies AdminTicketRow;
+const TICKET = adminTicketRow({ priceCents: 32_000 });
 const PREVIEW: AdminCancelPreview = {
   ticketId: TICKET.id,
   status: 'active',

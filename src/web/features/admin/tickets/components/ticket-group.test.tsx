@@ -2,28 +2,11 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminTicketGroup, AdminTicketRow } from '@shared/admin-tickets';
+import type { AdminTicketGroup } from '@shared/admin-tickets';
 import { TicketGroup } from './ticket-group';
+import { adminTicketRow } from '../testing/ticket-fixtures';
 
-const ticket = (overrides: Partial<AdminTicketRow> = {}): AdminTicketRow => ({
-  id: 'aaaaaaaa-1111-4000-8000-000000000001',
-  eventId: 'e1',
-  orderNumber: 'WR-7K3Q9F',
-  ticketNumber: 'T-2030-0001',
-  code: '0001',
-  status: 'active',
-  isTest: false,
-  cancellationRequested: false,
-  past: false,
-  createdAt: '2030-03-14T10:00:00.000Z',
-  holderName: 'Greta Gans',
-  buyerEmail: 'greta@example.org',
-  profileId: 'u1',
-  priceCents: 4900,
-  currency: 'EUR',
-  refundedCents: 0,
-  ...overrides,
-});
+const ticket = adminTicketRow;
 const GROUP: AdminTicketGroup = {
   event: {
     id: 'e1',
