@@ -146,7 +146,7 @@ describe('DashboardPage', () => {
       within(warning)
         .getByRole('link', { name: 'In den Einstellungen unter „Rechtliches & Betreiber“ ergänzen' })
         .getAttribute('href'),
-    ).toBe('/admin/settings');
+    ).toBe('/admin/settings#legal');
   });
 
   it('shows no legal warning once the data is complete', async () => {

@@ -26,7 +26,7 @@ export function LegalDataWarning({ missing }: { missing: OperatorField[] }) {
           ))}
         </ul>
         <p className="text-sm">
-          <Link to="/admin/settings" className={`${linkClass} underline`}>
+          <Link to="/admin/settings#legal" className={`${linkClass} underline`}>
             In den Einstellungen unter „Rechtliches &amp; Betreiber“ ergänzen
           </Link>
         </p>
