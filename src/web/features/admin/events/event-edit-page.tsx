@@ -90,8 +90,10 @@ function EventEditor({ event }: { event: AdminEvent }) {
     try {
       await update.mutateAsync({ id: event.id, update: { organizerIds } });
       toast.success(M.organizersSaved);
+      return true;
     } catch (error) {
       toast.error(failureText(M.organizersFailed, error));
+      return false;
     }
   };
 

@@ -299,6 +299,22 @@ describe('leaving the event form (docs/decisions/025-back-office-layout.md)', ()
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('organizers saved on their own count as saved: leaving then asks nothing', async () => {
+    mockApi({
+      'GET /api/admin/events/e1': () => json(event()),
+      'GET /api/admin/events/form-options': () => json(options),
+      'GET /api/admin/events/slug-check': slugFree,
+      'PATCH /api/admin/events/e1': () => json(event({ organizerIds: ['u1'] })),
+    });
+    inRouter(<EventEditPage />, '/admin/events/:id/edit');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Anna Admin/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Veranstalter speichern' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(M.organizersSaved));
+    fireEvent.click(screen.getByRole('link', { name: 'Abbrechen' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/admin/events');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('asks before unsaved changes are lost: "Weiter bearbeiten" stays, "Verwerfen" leaves', async () => {
     editor();
     fireEvent.change(await screen.findByRole('textbox', { name: /^Titel/ }), {

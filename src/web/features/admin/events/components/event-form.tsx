@@ -23,7 +23,8 @@ export interface EventFormProps {
   /** Saves; answers the server's field errors to show inline, or nothing when saved. */
   onSubmit: (input: AdminEventCreateInput, values: EventFormValues) => Promise<EventFormErrors | void>;
   /** Edit: saves only the organizers (spec admin §8 'Veranstalter gespeichert.'). */
-  onSaveOrganizers?: (ids: string[]) => Promise<void>;
+  /** Saves the organizers alone; true when saved (they then count as unchanged). */
+  onSaveOrganizers?: (ids: string[]) => Promise<boolean>;
   /** Shown above the fields (the cover upload on edit). */
   children?: ReactNode;
 }
@@ -32,6 +33,8 @@ export interface EventFormProps {
 export function EventForm(props: EventFormProps) {
   const { mode, initial, event, options, busy, onSubmit, onSaveOrganizers, children } = props;
   const [values, setValues] = useState(initial);
+  // what the server holds: the first values, with organizers saved on their own taken over
+  const [saved, setSaved] = useState(initial);
   const [errors, setErrors] = useState<EventFormErrors>({});
   const [savingOrganizers, setSavingOrganizers] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -64,7 +67,8 @@ export function EventForm(props: EventFormProps) {
     if (!onSaveOrganizers) return;
     setSavingOrganizers(true);
     try {
-      await onSaveOrganizers(values.organizerIds);
+      const organizerIds = values.organizerIds;
+      if (await onSaveOrganizers(organizerIds)) setSaved((current) => ({ ...current, organizerIds }));
     } finally {
       setSavingOrganizers(false);
     }
@@ -72,7 +76,7 @@ export function EventForm(props: EventFormProps) {
 
   const errorCount = Object.values(errors).filter(Boolean).length;
   // plain strings, booleans and one id list: equal JSON means nothing was changed
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   return (
     <form ref={form} noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-6">
       <UnsavedChangesGuard dirty={dirty} />
