@@ -1,6 +1,7 @@
 import { expireHolds } from '../core/bookings/expire-holds';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
+import { PeriodicTask } from './periodic-task';
 
 export interface HoldExpiryJobOptions {
   db: Db;
@@ -19,28 +20,28 @@ export class HoldExpiryJob {
   private readonly logger: Logger;
   private readonly intervalMs: number;
   private readonly now: () => Date;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private started = false;
+  private readonly task: PeriodicTask;
 
   constructor(options: HoldExpiryJobOptions) {
     this.db = options.db;
     this.logger = options.logger;
     this.intervalMs = options.intervalMs ?? 30_000;
     this.now = options.now ?? (() => new Date());
+    this.task = new PeriodicTask({
+      name: 'hold expiry',
+      logger: this.logger,
+      intervalMs: this.intervalMs,
+      round: async () => void (await this.runOnce()),
+    });
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.schedule(0);
+    this.task.start();
   }
 
   /** Waits for a round in progress; nothing runs afterwards. */
-  async stop(): Promise<void> {
-    this.started = false;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One round, also for tests: the number of bookings that expired (0 when the round failed). */
@@ -53,16 +54,5 @@ export class HoldExpiryJob {
       this.logger.error({ err: error }, 'hold expiry round failed; retrying later');
       return 0;
     }
-  }
-
-  private schedule(delayMs: number) {
-    if (!this.started) return;
-    this.timer = setTimeout(() => {
-      this.running = this.runOnce().then(() => {
-        this.running = undefined;
-        this.schedule(this.intervalMs);
-      });
-    }, delayMs);
-    this.timer.unref();
   }
 }

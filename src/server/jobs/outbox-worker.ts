@@ -3,6 +3,7 @@ import type { MailTransport, OutgoingMail } from '../adapters/mail/mail-transpor
 import type { Db } from '../db/client';
 import { mailOutbox, type DeferredMailAttachment, type MailAttachment } from '../db/schema';
 import type { Logger } from '../logger';
+import { PeriodicTask } from './periodic-task';
 import { enqueueMail } from '../core/mail/enqueue-mail';
 
 export interface OutboxWorkerOptions {
@@ -56,11 +57,8 @@ export class OutboxWorker {
   private readonly leaseMs: number;
   private readonly now: () => Date;
   private readonly renderAttachment: AttachmentRenderer | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private started = false;
+  private readonly task: PeriodicTask;
   private stopping = false;
-  private rerun = false;
   private nextPurgeAt = 0;
 
   constructor(options: OutboxWorkerOptions) {
@@ -73,28 +71,30 @@ export class OutboxWorker {
     this.leaseMs = options.leaseMs ?? 10 * 60_000;
     this.now = options.now ?? (() => new Date());
     this.renderAttachment = options.renderAttachment;
+    // a full batch means a backlog: the next round starts at once
+    this.task = new PeriodicTask({
+      name: 'outbox',
+      logger: this.logger,
+      intervalMs: this.intervalMs,
+      round: async () => (await this.drainOnce()) >= this.batchSize,
+    });
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
+    if (this.task.isStarted) return;
     this.stopping = false;
-    this.schedule(0);
+    this.task.start();
   }
 
   /** Waits for the mail being sent right now; nothing else is started afterwards. */
-  async stop(): Promise<void> {
-    this.started = false;
+  stop(): Promise<void> {
     this.stopping = true; // the round in progress ends after its current mail
-    clearTimeout(this.timer);
-    await this.running;
+    return this.task.stop();
   }
 
   /** Process soon, e.g. right after a transaction that enqueued a mail committed. */
   kick(): void {
-    if (!this.started) return;
-    if (this.running) this.rerun = true;
-    else this.schedule(0);
+    this.task.kick();
   }
 
   /**
@@ -141,26 +141,6 @@ export class OutboxWorker {
       .where(and(isNotNull(mailOutbox.secretUntil), lte(mailOutbox.secretUntil, this.now())))
       .returning({ id: mailOutbox.id });
     return rows.length;
-  }
-
-  private schedule(delayMs: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-    this.timer.unref(); // a pending round never keeps the process alive
-  }
-
-  private async tick() {
-    if (this.running || !this.started) return;
-    let sentFullBatch = false;
-    this.running = this.drainOnce()
-      .then((sent) => void (sentFullBatch = sent >= this.batchSize))
-      .catch((error: unknown) => this.logger.error({ err: error }, 'outbox round failed; retrying later'));
-    await this.running;
-    this.running = undefined;
-    if (!this.started) return;
-    const again = this.rerun || sentFullBatch; // a backlog or a kick during the round: go on at once
-    this.rerun = false;
-    this.schedule(again ? 0 : this.intervalMs);
   }
 
   private async claimNext() {

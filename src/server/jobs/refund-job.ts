@@ -2,6 +2,7 @@ import { dueRefundIds } from '../core/payments/process-refund';
 import type { PaymentService } from '../core/payments/payment-service';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
+import { PeriodicTask } from './periodic-task';
 
 /**
  * Retries refunds that are recorded but not yet confirmed by the provider (provider down, process crashed
@@ -9,24 +10,26 @@ import type { Logger } from '../logger';
  * provider or the process fails). Claiming is a conditional UPDATE, so several instances never double up.
  */
 export class RefundJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private started = false;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly options: { db: Db; payments: PaymentService; logger: Logger; intervalMs?: number },
-  ) {}
-
-  start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.schedule(5_000);
+  ) {
+    this.task = new PeriodicTask({
+      name: 'refund',
+      logger: options.logger,
+      intervalMs: options.intervalMs ?? 60_000,
+      firstDelayMs: 5_000,
+      round: async () => void (await this.runOnce()),
+    });
   }
 
-  async stop(): Promise<void> {
-    this.started = false;
-    clearTimeout(this.timer);
-    await this.running;
+  start(): void {
+    this.task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   async runOnce(now = new Date()): Promise<number> {
@@ -38,16 +41,5 @@ export class RefundJob {
       this.options.logger.error({ err: error }, 'refund round failed; retrying later');
       return 0;
     }
-  }
-
-  private schedule(delayMs: number) {
-    if (!this.started) return;
-    this.timer = setTimeout(() => {
-      this.running = this.runOnce().then(() => {
-        this.running = undefined;
-        this.schedule(this.options.intervalMs ?? 60_000);
-      });
-    }, delayMs);
-    this.timer.unref();
   }
 }

@@ -1,0 +1,88 @@
+import type { Logger } from '../logger';
+
+export interface PeriodicTaskOptions {
+  /** Named in the log line of a failed round. */
+  name: string;
+  logger: Pick<Logger, 'error'>;
+  /** Pause between the end of one round and the start of the next. */
+  intervalMs: number;
+  /** Pause before the first round after start(); default 0. */
+  firstDelayMs?: number;
+  /**
+   * Up to this share of the interval is added at random to each pause (0–1; default 0.1), so instances
+   * started together do not query the database in step.
+   */
+  jitter?: number;
+  /**
+   * One round. Its answer `true` means "more is waiting": the next round starts at once. A round that
+   * throws is logged and retried after the interval; it never takes the process down.
+   */
+  round: () => Promise<boolean | void>;
+  random?: () => number;
+}
+
+/**
+ * The one loop of the background jobs (mail outbox, hold expiry, refunds): rounds never overlap, each pause
+ * starts when a round ends, kick() asks for a round now (or right after the one in progress), and stop()
+ * waits for the round in progress and starts nothing after it. Timers never keep the process alive.
+ */
+export class PeriodicTask {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private started = false;
+  private rerun = false;
+
+  constructor(private readonly options: PeriodicTaskOptions) {}
+
+  get isStarted(): boolean {
+    return this.started;
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.schedule(this.options.firstDelayMs ?? 0);
+  }
+
+  /** Waits for the round in progress; nothing runs afterwards. */
+  async stop(): Promise<void> {
+    this.started = false;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** A round soon: now when idle, right after the current one otherwise. */
+  kick(): void {
+    if (!this.started) return;
+    if (this.running) this.rerun = true;
+    else this.schedule(0);
+  }
+
+  private pause(): number {
+    const { intervalMs, jitter = 0.1, random = Math.random } = this.options;
+    return Math.round(intervalMs * (1 + Math.max(0, Math.min(1, jitter)) * random()));
+  }
+
+  private schedule(delayMs: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer.unref();
+  }
+
+  private async tick() {
+    if (this.running || !this.started) return;
+    let more = false;
+    this.running = this.options
+      .round()
+      .then((answer) => void (more = answer === true))
+      .catch((error: unknown) =>
+        this.options.logger.error({ err: error }, `${this.options.name} round failed; retrying later`),
+      );
+    await this.running;
+    this.running = undefined;
+    if (!this.started) return;
+    const again = this.rerun || more;
+    this.rerun = false;
+    this.schedule(again ? 0 : this.pause());
+  }
+}
