@@ -6,12 +6,11 @@ import {
   generalSettingsSchema,
   type GeneralSettings,
 } from '@shared/admin-settings';
-import { Button } from '@web/components/ui/button';
 import { messageOf } from '../../admin-errors';
 import { checkboxClass, inputClass, labelClass, selectClass } from '../../admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveGeneralSettings } from '../api/save-general-settings';
-import { SavedNote, SettingsCard } from './settings-card';
+import { SaveFooter, SettingsCard } from './settings-card';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { loadFailedText } from './server-message';
 
@@ -124,17 +123,7 @@ function GeneralForm({ initial }: { initial: GeneralSettings }) {
           className={inputClass}
         />
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-      <div className="flex items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Wird gespeichert …' : 'Speichern'}
-        </Button>
-        <SavedNote visible={saved} />
-      </div>
+      <SaveFooter error={error} pending={save.isPending} saved={saved} />
     </form>
   );
 }

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { SETTINGS_MESSAGES, integrationSettingsSchema, type IntegrationStatus } from '@shared/admin-settings';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
 import { messageOf } from '../../admin-errors';
 import { inputClass, labelClass } from '../../admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useIntegrationStatus } from '../api/get-integration-status';
 import { useSaveIntegrations } from '../api/save-integrations';
-import { SavedNote, SettingsCard } from './settings-card';
+import { SaveFooter, SettingsCard } from './settings-card';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { loadFailedText } from './server-message';
 
@@ -77,17 +76,7 @@ function PublishableKeyForm({ initial }: { initial: string }) {
         Öffentlich (wird an den Browser gegeben). Leer lassen, um STRIPE_PUBLISHABLE_KEY aus der Umgebung zu
         nutzen.
       </p>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-      <div className="mt-2 flex items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Wird gespeichert …' : 'Speichern'}
-        </Button>
-        <SavedNote visible={saved} />
-      </div>
+      <SaveFooter error={error} pending={save.isPending} saved={saved} className="mt-2" />
     </form>
   );
 }

@@ -8,7 +8,6 @@ import {
   type LegalSettingsField,
 } from '@shared/legal-settings';
 import { OPERATOR_FIELD_LABELS, missingOperatorFields, requiredOperatorFields } from '@shared/operator-data';
-import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { messageOf } from '../../admin-errors';
@@ -16,7 +15,7 @@ import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveLegalSettings } from '../api/save-legal-settings';
 import { LegalGroup, LegalInput, legalInputId, type LegalFormState } from './legal-operator-fields';
 import { loadFailedText } from './server-message';
-import { SavedNote, SettingsCard } from './settings-card';
+import { SaveFooter, SettingsCard } from './settings-card';
 
 type FieldErrors = LegalFormState['errors'];
 
@@ -161,17 +160,7 @@ function LegalForm({ initial }: { initial: LegalSettings }) {
         <LegalInput form={form} field="privacyUrl" />
         <LegalInput form={form} field="termsUrl" />
       </LegalGroup>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-      <div className="flex items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Wird gespeichert …' : 'Speichern'}
-        </Button>
-        <SavedNote visible={saved} />
-      </div>
+      <SaveFooter error={error} pending={save.isPending} saved={saved} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '@web/components/ui/button';
 import { cardClass } from '../../admin-styles';
 
 /**
@@ -38,5 +39,34 @@ export function SavedNote({ visible }: { visible: boolean }) {
     <span role="status" className="text-sm text-success">
       {visible ? 'Gespeichert' : ''}
     </span>
+  );
+}
+
+/** The end of a settings form: its error (an alert), 'Speichern' and the saved indicator. */
+export function SaveFooter({
+  error,
+  pending,
+  saved,
+  className = '',
+}: {
+  error: string | null | undefined;
+  pending: boolean;
+  saved: boolean;
+  className?: string;
+}) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <div className={`flex items-center gap-3 ${className}`.trim()}>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Wird gespeichert …' : 'Speichern'}
+        </Button>
+        <SavedNote visible={saved} />
+      </div>
+    </>
   );
 }
