@@ -5,7 +5,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicEvent, SeatUpdate } from '@shared/events';
+import type { PublicEvent } from '@shared/events';
 import { seatEventStream } from '@server/adapters/seat-feed/seat-event-stream';
 import { loadConfig } from '@server/config';
 import { publishSeatChange } from '@server/core/events/event-changes';
@@ -16,6 +16,7 @@ import { createApp } from '@server/http/app';
 import { createLogger } from '@server/logger';
 import { createServices, type Services } from '@server/services';
 import { createTestDatabase } from '../helpers/db';
+import { connectSeatStream as connect } from '../helpers/seat-stream';
 
 // GET /api/events/live over a real HTTP connection, as a browser's EventSource uses it.
 
@@ -44,105 +45,6 @@ async function startInstance(database: Database): Promise<Instance> {
     close: async () => {
       await services.seatFeed.stop();
       await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
-interface SseMessage {
-  event: string;
-  data: string;
-}
-
-/** A minimal EventSource: collects messages and comments; `next` waits for one that matches. */
-async function connect(url: string) {
-  const abort = new AbortController();
-  const res = await fetch(`${url}/api/events/live`, { signal: abort.signal });
-  const messages: SseMessage[] = [];
-  const comments: string[] = [];
-  let retry: number | undefined;
-  let ended = false;
-  const waiters = new Set<() => void>();
-  const pump = (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const message: SseMessage = { event: 'message', data: '' };
-          let hasData = false;
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) comments.push(line.slice(1).trim());
-            else if (line.startsWith('retry: ')) retry = Number(line.slice(7));
-            else if (line.startsWith('event: ')) message.event = line.slice(7);
-            else if (line.startsWith('data: ')) {
-              message.data += line.slice(6);
-              hasData = true;
-            }
-          }
-          if (hasData) messages.push(message);
-          for (const wake of waiters) wake();
-        }
-      }
-    } catch {
-      // aborted by close()
-    } finally {
-      ended = true;
-      for (const wake of waiters) wake();
-    }
-  })();
-
-  async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = check();
-      if (found !== undefined) return found;
-      if (ended) throw new Error(`stream ended while waiting for ${what}`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          waiters.delete(wake);
-          clearTimeout(timer);
-          resolve();
-        };
-        const timer = setTimeout(wake, left);
-        waiters.add(wake);
-      });
-    }
-  }
-
-  return {
-    res,
-    messages,
-    comments,
-    get retry() {
-      return retry;
-    },
-    get ended() {
-      return ended;
-    },
-    /** The next `seats` message after those already seen. */
-    nextSeats: (() => {
-      let seen = 0;
-      return async (what = 'a seats event') => {
-        const message = await waitFor(() => {
-          const seats = messages.filter((m) => m.event === 'seats');
-          return seats.length > seen ? seats[seen] : undefined;
-        }, what);
-        seen++;
-        return JSON.parse(message.data) as SeatUpdate;
-      };
-    })(),
-    waitFor,
-    close: async () => {
-      abort.abort();
-      await pump;
     },
   };
 }

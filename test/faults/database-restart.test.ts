@@ -12,6 +12,7 @@ import { createEvent } from '@server/db/factories';
 import { events } from '@server/db/schema';
 import { createLogger } from '@server/logger';
 import { createTestDatabase } from '../helpers/db';
+import { connectSeatStream } from '../helpers/seat-stream';
 import { printFigures } from './support/figures';
 import { freePort, startServer, type ServerProcess } from './support/server-process';
 
@@ -28,53 +29,6 @@ async function stopServer(server: ServerProcess) {
   const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
   await server.exited;
   clearTimeout(timer);
-}
-
-/** A minimal EventSource on GET /api/events/live: collects the named events with their data. */
-async function openSeatStream(url: string) {
-  const abort = new AbortController();
-  const res = await fetch(`${url}/api/events/live`, { signal: abort.signal });
-  const messages: { event: string; data: string }[] = [];
-  let connected = false;
-  let ended = false;
-  const pump = (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const lines = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          if (lines.some((line) => line.startsWith('retry: '))) connected = true;
-          const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
-          const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
-          if (event && data !== undefined) messages.push({ event, data });
-        }
-      }
-    } catch {
-      // aborted by close()
-    } finally {
-      ended = true;
-    }
-  })();
-  return {
-    messages,
-    count: (event: string) => messages.filter((m) => m.event === event).length,
-    get connected() {
-      return connected;
-    },
-    get ended() {
-      return ended;
-    },
-    close: async () => {
-      abort.abort();
-      await pump;
-    },
-  };
 }
 
 /** Polls `check` every 20 ms until it holds; fails at the deadline or as soon as the server has exited. */
@@ -161,8 +115,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL ends every connectio
     await direct.db.update(events).set({ availableSeats: 15 }).where(eq(events.id, event.id));
     expect((await getEvent(server, event.id)).availableSeats).toBe(20);
 
-    const stream = await openSeatStream(server.url);
-    await until(server, () => stream.connected, 'the seat stream');
+    const stream = await connectSeatStream(server.url);
+    const count = (event: string) => stream.messages.filter((m) => m.event === event).length;
+    await until(server, () => stream.retry !== undefined, 'the seat stream');
     const traffic = startTraffic(server.url, [
       '/api/events',
       `/api/events/${event.id}`,
@@ -184,7 +139,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL ends every connectio
         // the feed says resync when it loses its connection and again when it listens once more
         await until(
           server,
-          () => stream.count('resync') >= 2 * round,
+          () => count('resync') >= 2 * round,
           `the seat feed to listen again (round ${round})`,
         );
         reconnectMs.push(Math.round(performance.now() - started));
@@ -217,7 +172,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL ends every connectio
     expect((await getEvent(server, event.id)).availableSeats).toBe(15);
 
     // live seat updates arrive again
-    const seatsBefore = stream.count('seats');
+    const seatsBefore = count('seats');
     await direct.db.transaction(async (tx) => {
       await tx
         .update(events)
@@ -225,7 +180,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL ends every connectio
         .where(eq(events.id, event.id));
       await publishSeatChange(tx, event.id);
     });
-    await until(server, () => stream.count('seats') > seatsBefore, 'a seats event after the reconnect');
+    await until(server, () => count('seats') > seatsBefore, 'a seats event after the reconnect');
     const update = JSON.parse(stream.messages.filter((m) => m.event === 'seats').at(-1)!.data) as SeatUpdate;
     expect(update).toEqual({ eventId: event.id, availableSeats: 11, totalSeats: 20 });
     expect(stream.ended).toBe(false);
