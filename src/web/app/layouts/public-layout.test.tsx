@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import type { SessionUser } from '@web/lib/session';
 import { PublicLayout } from './public-layout';
+import { sessionUser } from '@web/testing/fixtures';
 
 // The shell around the page is not what is tested here.
 vi.mock('../shell/site-header', () => ({ SiteHeader: () => null }));
@@ -15,18 +16,7 @@ afterEach(cleanup);
 
 const BANNER = 'Fast geschafft! Bitte schließe kurz dein Onboarding ab, um Tickets zu buchen.';
 
-const newUser: SessionUser = {
-  id: 'u1',
-  email: 'anna@example.org',
-  fullName: 'anna',
-  displayName: null,
-  phone: null,
-  role: 'attendee',
-  avatarUrl: null,
-  emailConfirmed: true,
-  hasDsgvoConsent: false,
-  onboardingCompletedAt: null,
-};
+const newUser = sessionUser({ email: 'anna@example.org', fullName: 'anna' });
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;

@@ -5,57 +5,28 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seatBadge } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
-import type { SessionUser } from '@shared/session';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { BookingPage } from './booking-page';
+import { publicEvent, sessionUser } from '@web/testing/fixtures';
 
 // Issue 12 item 11, docs/decisions/024-seats-in-tickets-and-date-ranges.md: the older booking page counts
 // in tickets like the seat badge; a pair ticket takes two seats.
 
-const start = Date.now() + 20 * 86_400_000;
-const EVENT = {
-  id: 'e1',
+const EVENT = publicEvent({
   slug: 'paare',
   title: 'Zeit zu zweit',
-  shortDescription: null,
   description: 'Ein Abend für Paare',
-  startTime: new Date(start).toISOString(),
-  endTime: new Date(start + 7_200_000).toISOString(),
-  timezone: 'Europe/Berlin',
-  location: 'Kulturhaus, Berlin',
-  locationDetails: null,
-  room: null,
-  venue: null,
-  mode: 'presence',
   priceCents: 9000,
-  earlyBirdPriceCents: null,
-  earlyBirdEndsAt: null,
-  currency: 'EUR',
   priceUnit: 'per_pair',
-  totalSeats: 20,
   availableSeats: 15,
-  isFeatured: false,
-  status: 'published',
-  website: null,
-  imageUrl: null,
-  media: [],
-  links: [],
-  tags: [],
-  organizers: [],
-} as PublicEvent;
+});
 
-const user: SessionUser = {
-  id: 'u1',
-  email: 'anna.berg@example.org',
+const user = sessionUser({
   fullName: 'Anna Berg',
-  displayName: null,
   phone: '+49 30 1234567',
-  role: 'attendee',
-  avatarUrl: null,
-  emailConfirmed: true,
   hasDsgvoConsent: true,
   onboardingCompletedAt: '2026-01-01T00:00:00Z',
-};
+});
 
 beforeEach(() => {
   vi.stubGlobal(

@@ -4,57 +4,17 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicEvent } from '@shared/events';
 import type { SessionUser } from '@shared/session';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { CheckoutPage } from './checkout-page';
+import { publicEvent, sessionUser } from '@web/testing/fixtures';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 
-const EVENT = {
-  id: 'e1',
-  slug: 'atem',
-  title: 'Atem und Stille',
-  shortDescription: null,
-  description: 'Ein Abend',
-  startTime: new Date(Date.now() + 20 * 86_400_000).toISOString(),
-  endTime: new Date(Date.now() + 20 * 86_400_000 + 7_200_000).toISOString(),
-  timezone: 'Europe/Berlin',
-  location: 'Kulturhaus, Berlin',
-  locationDetails: null,
-  room: null,
-  venue: null,
-  mode: 'presence',
-  priceCents: 2500,
-  earlyBirdPriceCents: null,
-  earlyBirdEndsAt: null,
-  currency: 'EUR',
-  priceUnit: 'per_person',
-  totalSeats: 20,
-  availableSeats: 20,
-  isFeatured: false,
-  status: 'published',
-  website: null,
-  imageUrl: null,
-  media: [],
-  links: [],
-  tags: [],
-  organizers: [],
-} as PublicEvent;
+const EVENT = publicEvent();
 
 /** Signed in a moment ago on this page: the profile has only the e-mail's stand-in name and no phone. */
-const newUser: SessionUser = {
-  id: 'u1',
-  email: 'anna.berg@example.org',
-  fullName: 'anna.berg',
-  displayName: null,
-  phone: null,
-  role: 'attendee',
-  avatarUrl: null,
-  emailConfirmed: true,
-  hasDsgvoConsent: false,
-  onboardingCompletedAt: null,
-};
+const newUser = sessionUser();
 
 let calls: { key: string; body: unknown }[];
 beforeEach(() => {

@@ -6,22 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@shared/session';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { OnboardingPage } from './onboarding-page';
+import { sessionUser } from '@web/testing/fixtures';
 
 afterEach(cleanup);
 
-const newUser: SessionUser = {
-  id: 'u1',
-  email: 'anna.berg@example.org',
-  // spec visitor §3: a new profile's full_name is the e-mail before the at sign (auth-code.test.ts)
-  fullName: 'anna.berg',
-  displayName: null,
-  phone: null,
-  role: 'attendee',
-  avatarUrl: null,
-  emailConfirmed: true,
-  hasDsgvoConsent: false,
-  onboardingCompletedAt: null,
-};
+// a new profile's full_name is the e-mail before the at sign (auth-code.test.ts)
+const newUser = sessionUser();
 
 function renderOnboarding(user: SessionUser) {
   const client = new QueryClient();
