@@ -13,8 +13,13 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const unavailablePage = `<!doctype html>
 <html lang="de">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Gerade nicht erreichbar</title></head>
-<body><main><h1>Gerade nicht erreichbar</h1><p>${DATABASE_UNAVAILABLE_MESSAGE}</p></main></body>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Gerade nicht erreichbar</title>
+<style>:root{color-scheme:light dark;--bg:#faf8f4;--fg:#1c2430;--muted:#5b6573}
+@media (prefers-color-scheme:dark){:root{--bg:#0b1120;--fg:#e6e9ef;--muted:#a3adbb}}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,sans-serif}
+main{max-width:32rem;padding:2rem 1.5rem}h1{font:600 1.75rem/1.2 Georgia,serif;margin:0 0 .75rem}p{margin:0 0 1rem;color:var(--muted)}
+a{color:inherit}</style></head>
+<body><main><h1>Gerade nicht erreichbar</h1><p>${DATABASE_UNAVAILABLE_MESSAGE}</p><p><a href="">Seite neu laden</a></p></main></body>
 </html>
 `;
 
