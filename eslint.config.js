@@ -41,7 +41,8 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   { files: ['scripts/**', 'bench/**', 'e2e/**', 'src/server/cli/**'], rules: { 'no-console': 'off' } },
-  // Boundaries (DESIGN §3): shared is imported by both sides and imports neither; web never imports server.
+  // Boundaries (docs/architecture.md#layers-and-folders): shared is imported by both sides and imports
+  // neither; web never imports server.
   restrict(
     ['src/shared/**'],
     [

@@ -1,7 +1,7 @@
-// Browser journeys (DESIGN §5). They run against the BUILT app: run `npm run build` first, then
-// `npm run test:e2e` (= `playwright test`). `.ci/run` does both in that order.
-// Chromium comes from Debian (`apt-get install -y chromium`, /usr/bin/chromium, or CHROMIUM_PATH);
-// never `npx playwright install` (the machines cannot download Playwright's own browsers).
+// Browser journeys (docs/architecture.md#tests, decision 018). They run against the BUILT app: run `npm run
+// build` first, then `npm run test:e2e` (= `playwright test`). `.ci/run` does both in that order. Chromium
+// comes from Debian (`apt-get install -y chromium`, /usr/bin/chromium, or CHROMIUM_PATH); never `npx
+// playwright install` (the machines cannot download Playwright's own browsers).
 //
 // Two servers (docs/decisions/018-browser-tests.md):
 // - the journeys run against PostgreSQL (as the API tests in CI do): a fresh database per run, made here

@@ -1,9 +1,10 @@
 // Booking rush (issue 5): 500 distinct signed-in buyers send POST /api/bookings (one ticket each) at the same
-// moment for a paid event with 100 seats, over a pool of 100 keep-alive connections, against the built
-// server on PostgreSQL. Prints the answers, the seats the database took and whether the seat invariant of
-// DESIGN §4 holds; expected: exactly 100 bookings (held, as the event is paid), 400 × 409, nothing oversold.
-// Needs `npm run build` and a PostgreSQL server (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
-// postgres://postgres@127.0.0.1:5432/postgres), on which it creates a scratch database and drops it afterwards.
+// moment for a paid event with 100 seats, over a pool of 100 keep-alive connections, against the built server
+// on PostgreSQL. Prints the answers, the seats the database took and whether the seat invariant
+// (docs/product/booking-and-seats.md#seat-invariant) holds; expected: exactly 100 bookings (held, as the
+// event is paid), 400 × 409, nothing oversold. Needs `npm run build` and a PostgreSQL server
+// (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), on which it
+// creates a scratch database and drops it afterwards.
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import {

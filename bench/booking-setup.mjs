@@ -1,5 +1,6 @@
 // Shared by the booking benches (issue 5): a scratch PostgreSQL database, the built server on it, buyers
-// who are signed in without the (rate-limited) code flow, and the seat invariant of DESIGN §4.
+// who are signed in without the (rate-limited) code flow, and the seat invariant
+// (docs/product/booking-and-seats.md#seat-invariant).
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -125,7 +126,7 @@ export async function insertEvent(client, { seats, slug }) {
 }
 
 /**
- * The event's seats as the database sees them (DESIGN §4 invariant, the query of test/helpers/db.ts
+ * The event's seats as the database sees them (the query of test/helpers/db.ts
  * seatInvariantViolations): available = total − seats of its pending and confirmed bookings.
  */
 export async function seatState(client, eventId) {

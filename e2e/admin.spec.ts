@@ -1,8 +1,9 @@
-// spec admin §2 (layout, dashboard, events list, create and edit event, image crop dialog, 'Tickets verwalten',
-// users, settings), §4 (cancel dialog override), §9 (CSV columns, redirect after save): an admin's way from
-// the dashboard to a new event with a cover, a visitor buying a ticket for it, and the admin cancelling that
-// ticket with half the money back and exporting the list. On the embedded defaults (PGlite, dev mailbox,
-// test payments, demo seed). One long journey on desktop; on the phone every admin page and its navigation.
+// The back office (docs/product/admin.md: layout, dashboard, events list, create and edit event, image crop
+// dialog, 'Tickets verwalten', users, settings, cancel dialog override, CSV columns, redirect after save): an
+// admin's way from the dashboard to a new event with a cover, a visitor buying a ticket for it, and the admin
+// cancelling that ticket with half the money back and exporting the list. On the embedded defaults (PGlite,
+// dev mailbox, test payments, demo seed). One long journey on desktop; on the phone every admin page and its
+// navigation.
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import type { BookingView } from '../src/shared/booking';
 import { ADMIN_TICKET_CSV_COLUMNS } from '../src/shared/admin-tickets';
@@ -53,7 +54,7 @@ async function openAdmin(browser: Browser) {
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Administration' });
 
-/** A sidebar link, then the page's heading (spec admin §2 'Admin layout'). */
+/** A sidebar link, then the page's heading. */
 async function viaSidebar(page: Page, link: string, url: RegExp, heading: string) {
   await sidebar(page).getByRole('link', { name: link, exact: true }).click();
   await expect(page).toHaveURL(url);
@@ -64,7 +65,7 @@ async function viaSidebar(page: Page, link: string, url: RegExp, heading: string
   );
 }
 
-/** Settings with all its cards, in light and dark (spec admin §2 'Settings'). */
+/** Settings with all its cards, in light and dark (docs/product/admin.md#settings). */
 async function checkSettings(page: Page, testInfo: TestInfo) {
   const ready = async () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einstellungen');
@@ -434,7 +435,7 @@ test('an admin sets a profile picture and a portrait through the crop dialog', a
       .getByRole('region', { name: card })
       .locator('input[type="file"]')
       .setInputFiles({ name: `${card}.png`, mimeType: 'image/png', buffer: coverPng(600, 400) });
-    // spec admin §2: the reused dialog, 1:1, the avatar with a round overlay
+    // the reused crop dialog, 1:1, the avatar with a round overlay (docs/product/admin.md#image-uploads)
     const crop = page.getByRole('dialog', { name: 'Bild zuschneiden (1:1)' });
     await expect(crop.getByRole('button', { name: 'Speichern' })).toBeEnabled();
     await expect(crop.locator('.reactEasyCrop_CropAreaRound')).toHaveCount(round ? 1 : 0);

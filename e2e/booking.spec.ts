@@ -1,7 +1,8 @@
-// spec visitor §2 'Checkout', 'Success page', 'My tickets', §4 'Booking', 'Ticket display status', §5, §8, §9;
-// DESIGN §1 (test payment provider, dev mailbox): a buyer's whole way from the start page to a cancelled
-// ticket, on the embedded defaults (PGlite, dev mailbox, test payments, demo seed — fresh per run).
-// One long journey per project: code sending is rate-limited per client for the whole e2e run.
+// Checkout, success page and 'Meine Tickets' (docs/product/booking-and-seats.md, docs/product/payments.md,
+// docs/product/tickets-and-refunds.md), with the test payment provider and the dev mailbox: a buyer's whole
+// way from the start page to a cancelled ticket, on the embedded defaults (PGlite, dev mailbox, test
+// payments, demo seed — fresh per run). One long journey per project: code sending is rate-limited per client
+// for the whole e2e run.
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import type { BookingView } from '../src/shared/booking';
 import type { DevMail } from '../src/shared/dev-mail';
@@ -316,7 +317,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
   await expectNoSeriousA11yViolations(page, 'my tickets after the cancel');
   await screenshotFromTop(page, testInfo, 'my-tickets-cancelled');
 
-  // The older booking page (spec visitor §2): seats, quantity, total; a paid order's button is the
+  // The older booking page: seats, quantity, total; a paid order's button is the
   // §312j BGB one with the legal links above it here too (decision 013). Nothing is ordered here.
   await openPage(page, `/booking/${event.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buchung');

@@ -1,5 +1,5 @@
-// spec visitor §2 'Home and events', 'Event detail', §4 'Seat badge', 'Early bird', 'Timetable', §7 calendar:
-// the journeys of a visitor through the demo programme (src/server/db/seed-events.ts, fresh database per run).
+// Start page, event pages, seat badge, early bird, timetable, calendar (docs/product/events.md): the journeys
+// of a visitor through the demo programme (src/server/demo/seed-events.ts, fresh database per run).
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { freshEmail, signInByCode } from './support/mailbox';

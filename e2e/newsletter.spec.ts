@@ -87,7 +87,7 @@ test.describe('newsletter', () => {
         await expectNoSeriousA11yViolations(page);
         await saveScreenshot(page, testInfo, `newsletter-failure-${theme}`);
 
-        // a provider error in the hash is shown as sent (spec visitor §2)
+        // a provider error in the hash is shown as sent
         await openPage(page, '/email-confirmed#error=access_denied&error_description=Link+abgelaufen');
         await expect(page.getByRole('alert')).toHaveText('Link abgelaufen');
       });

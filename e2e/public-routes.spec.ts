@@ -1,9 +1,9 @@
-// spec visitor §2 'Route table', 'Header and navigation', 'Footer', 'FAQ /help': every public route renders
+// The pages, header, footer and FAQ (docs/product/site.md): every public route renders
 // a page with a heading, without browser errors and without serious accessibility violations.
 import { FAQ_ENTRIES } from '../src/shared/content/faq';
 import { expect, expectNoSeriousA11yViolations, openPage, test, type ThemeChoice } from './support/fixtures';
 
-/** A slug of the demo seed (src/server/db/seed-events.ts); the run starts on a fresh database. */
+/** A slug of the demo seed (src/server/demo/seed-events.ts); the run starts on a fresh database. */
 // a published, upcoming demo event (the seed's per-pair early-bird retreat)
 const DEMO_SLUG = 'zeit-fuer-uns-paar-retreat-lueneburger-heide';
 
@@ -20,7 +20,7 @@ const PUBLIC_ROUTES = [
   `/event/${DEMO_SLUG}/login`,
 ];
 
-// spec visitor §2 'FAQ /help': the anchors, in this order.
+// The anchors of /help, in this order (docs/product/site.md#help).
 const FAQ_ANCHORS = [
   'q-wie-buche-ich',
   'q-wo-tickets',

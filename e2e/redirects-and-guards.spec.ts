@@ -1,4 +1,5 @@
-// spec visitor §2 'Route table': redirects, sign-in guards, the not-found page and the magic-link handler.
+// Redirects, sign-in guards, the not-found page and the magic-link handler
+// (docs/product/site.md#pages-and-access).
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, openPage, test, waitForApp } from './support/fixtures';
 
@@ -98,7 +99,7 @@ test.describe('magic-link handler', () => {
       for (const name of ['Zurück', 'Link erneut senden', 'Startseite']) {
         await expect(action(main, name), `action '${name}'`).toBeVisible();
       }
-      // spec visitor §2 'Sign-in pages': plus a support mail link
+      // sign-in pages: plus a support mail link
       await expect(main.locator('a[href^="mailto:"]')).toHaveCount(1);
       // the handler replaces the page of the path: no home page or FAQ behind it
       await expect(page.getByText('Zeit für dich. Raum für Wachstum.')).toHaveCount(0);

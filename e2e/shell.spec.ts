@@ -1,4 +1,4 @@
-// spec visitor §2 'Header and navigation', 'Other' and §4 'Theme': theme switch, cookie banner, mobile menu,
+// The frame (docs/product/site.md#frame): theme switch, cookie banner, mobile menu,
 // scroll to top on path change, start splash. Also saves screenshots for people to look at.
 import type { Page } from '@playwright/test';
 import {
@@ -206,7 +206,7 @@ test.describe('page changes', () => {
     );
     expect(times.shown, 'splash was shown').toBeDefined();
     expect(times.gone, 'splash went away').toBeDefined();
-    // spec visitor §9: 500 ms (observer callbacks can run late under load: allow 100 ms of slack)
+    // 500 ms (observer callbacks can run late under load: allow 100 ms of slack)
     expect(times.gone! - times.shown!).toBeGreaterThanOrEqual(400);
     expect(times.gone! - times.shown!).toBeLessThan(2_000);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

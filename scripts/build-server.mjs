@@ -4,7 +4,13 @@ import { build } from 'esbuild';
 
 rmSync('dist/server', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/server/main.ts', 'setup-token': 'src/server/cli/setup-token.ts' },
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'setup-token': 'src/server/cli/setup-token.ts',
+    'storage-migrate': 'src/server/cli/storage-migrate.ts',
+    backup: 'src/server/cli/backup.ts',
+    restore: 'src/server/cli/restore.ts',
+  },
   bundle: true,
   platform: 'node',
   target: 'node20',

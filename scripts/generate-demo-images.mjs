@@ -1,11 +1,11 @@
 // Renders the demo cover images and organizer portraits (public/demo/…) from abstract SVG scenes.
 // The outputs are committed, so the demo needs no network and no stock photos with unclear licences;
-// rerun after changing a scene: `node scripts/generate-demo-images.mjs`. Slugs match src/server/db/seed-events.ts.
+// rerun after changing a scene: `node scripts/generate-demo-images.mjs`. Slugs match src/server/demo/seed-events.ts.
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 
-const COVER = { width: 1409, height: 500 }; // spec admin §9: cover 1409 wide at 2.818:1
+const COVER = { width: 1409, height: 500 }; // cover 1409 wide at 2.818:1 (docs/product/events.md#event-cover)
 const PORTRAIT = 512;
 const MAX_BYTES = 60 * 1024;
 

@@ -12,7 +12,7 @@ import {
 } from '@shared/admin-events';
 import { IMAGE_TYPE_MESSAGE } from '@shared/image-upload';
 import { createBooking as bookSeats } from '@server/core/bookings/create-booking';
-import { createBooking, createCancellationPolicy, createEvent, createUser } from '@server/db/factories';
+import { createBooking, createCancellationPolicy, createEvent, createUser } from '@server/demo/factories';
 import {
   bookings,
   eventLinks,
@@ -25,7 +25,8 @@ import {
   tags,
   tickets,
 } from '@server/db/schema';
-import { createSeatFeed, type FeedEvent } from '@server/adapters/seat-feed/seat-feed';
+import { createSeatFeed } from '@server/adapters/seat-feed/create-seat-feed';
+import type { FeedEvent } from '@server/adapters/seat-feed/seat-feed';
 import { createLogger } from '@server/logger';
 import { createTestApp, type TestApp } from './helpers/app';
 import { signIn, uniqueEmail } from './helpers/auth';

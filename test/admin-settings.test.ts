@@ -10,7 +10,7 @@ import type { AppSettings } from '@shared/settings';
 import { integrationStatus } from '@server/core/settings/integration-status';
 import { sanitizeSvg } from '@server/core/settings/sanitize-svg';
 import { SECRET_NAMES, SecretDecryptError, SecretStore } from '@server/core/settings/secret-store';
-import { createEvent, createUser } from '@server/db/factories';
+import { createEvent, createUser } from '@server/demo/factories';
 import { appSecrets, events } from '@server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { signIn, uniqueEmail } from './helpers/auth';
@@ -449,7 +449,7 @@ describe('Branding Logos', () => {
     expect((await publicSettings()).brand).toEqual(before);
   });
 
-  it('refuses a file over 5 MB with 413 and the spec message', async () => {
+  it('refuses a file over 5 MB with 413 and its message', async () => {
     const big = Buffer.alloc(5 * 1024 * 1024 + 1024, 1);
     big.set(await png(), 0);
     const res = await call('POST', `${BASE}/logos/light`, admin, logoForm(big, 'gross.png'));

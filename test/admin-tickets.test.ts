@@ -11,21 +11,17 @@ import {
 import type { CancelTicketResult } from '@shared/tickets';
 import { TICKET_MESSAGES } from '@shared/tickets';
 import { CSV_BATCH_ROWS } from '@server/core/tickets/export-admin-tickets';
-import {
-  createBooking,
-  createCancellationPolicy,
-  createEvent,
-  createUser,
-  type Event,
-} from '@server/db/factories';
+import { createBooking, createCancellationPolicy, createEvent, createUser } from '@server/demo/factories';
+import type { Event } from '@server/db/types';
 import { bookings, cancellationPolicies, payments, refunds, tickets } from '@server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { post } from './helpers/auth';
 import { seatInvariantViolations } from './helpers/db';
 import { DAY, HOUR, MINUTE, refundsOf, signedInUser, ticketRow, type ErrorBody } from './helpers/tickets';
 
-// spec admin §2 'Tickets verwalten', §4 display state and cancel dialog, §5 override limits, §7 tickets table
-// and admin-cancel-ticket, §9 CSV; DESIGN §4 (admins only, refunds never above what is left refundable).
+// 'Tickets verwalten' (docs/product/admin.md#tickets-screen): display state, cancel dialog and override
+// limits (docs/product/admin.md#admin-cancel-dialog), the CSV (docs/product/admin.md#csv-export); admins
+// only, refunds never above what is left refundable (docs/product/tickets-and-refunds.md#refund-amount).
 
 let t: TestApp;
 let admin: { cookie: string; id: string };
@@ -247,7 +243,7 @@ describe('GET /api/admin/tickets', () => {
     expect(first).toMatchObject({ total: 7, page: 1, pageSize: 10 });
     expect(rowsOf(first)).toHaveLength(7);
     expect(rowsOf(await list(`${scope}&pageSize=10&page=2`))).toHaveLength(0);
-    // a tiny page through the API's offset: pageSize is fixed to the spec's sizes, so use a filter of 3
+    // a tiny page through the API's offset: pageSize is fixed to 10, 25, 50 or all, so use a filter of 3
     const scoped = `event=${upcoming.id}`;
     expect(idsOf(await list(`${scoped}&pageSize=all`))).toEqual([ids.test, ...pair()]);
     expect((await list(`${scoped}&pageSize=0`)).pageSize).toBe(0);
@@ -309,7 +305,7 @@ describe('CSV export', () => {
       .split('\r\n')
       .filter(Boolean);
 
-  it('streams the spec columns with a BOM, semicolons, the page file name and formula-safe quoting', async () => {
+  it('streams the columns with a BOM, semicolons, the page file name and formula-safe quoting', async () => {
     const event = await createEvent(db(), { title: '=HYPERLINK("http://x.example";"klick")\nZeile 2' });
     const buyer = await createUser(db(), {
       name: '@SUM(1+1)',
@@ -323,7 +319,7 @@ describe('CSV export', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    // the spec's columns, then our order number (docs/decisions/020-order-numbers.md)
+    // the columns, then the order number last (docs/decisions/020-order-numbers.md)
     const header = 'ticket_id;event_id;event_title;profile_label;status;created_at;profile_id;Bestellnummer';
     expect(text.startsWith(`\uFEFF${header}\r\n`)).toBe(true);
     expect(ADMIN_TICKET_CSV_COLUMNS.join(';')).toBe(header);
@@ -423,7 +419,7 @@ describe('cancel-preview', () => {
     return { policy, event, ticket: made.tickets[0]!, booking: made.booking };
   }
 
-  it('applies the rule whose threshold is not above the hours left (spec §4), at the boundaries', async () => {
+  it('applies the rule whose threshold is not above the hours left, at the boundaries', async () => {
     const above = await policyEvent(168 + 5 / 60);
     const p1 = await preview(above.ticket.id);
     expect(p1).toMatchObject({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserPage } from '@shared/admin-users';
-import { createUser } from '@server/db/factories';
+import { createUser } from '@server/demo/factories';
 import { profiles, user, userNotificationPreferences } from '@server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { sessionOf, signIn, uniqueEmail } from './helpers/auth';
@@ -65,7 +65,7 @@ describe('access to /api/admin/users', () => {
 });
 
 describe('GET /api/admin/users', () => {
-  it('lists the fields of spec admin §3 and finds users by e-mail and name', async () => {
+  it('lists the fields of a user entry and finds users by e-mail and name', async () => {
     const admin = await signedIn('admin');
     const marker = `such${Date.now()}`;
     const person = await createUser(t.database.db, {

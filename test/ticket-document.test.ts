@@ -9,12 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pngFile } from './helpers/png';
 import { ticketBarcodeContent } from '@shared/tickets';
 import { renderBarcodePng } from '@server/core/tickets/ticket-barcode';
-import {
-  renderTicketPdf,
-  renderTicketPng,
-  renderTicketsPdf,
-  type TicketDocumentData,
-} from '@server/core/tickets/ticket-document';
+import { renderTicketPdf, renderTicketPng, renderTicketsPdf } from '@server/core/tickets/ticket-document';
+import type { TicketDocumentData } from '@server/core/tickets/ticket-document-data';
 import { ticketTexts } from '@server/core/tickets/ticket-document-texts';
 import { IMAGE_BARCODE_SCALE, ticketSvg } from '@server/core/tickets/ticket-image-layout';
 
@@ -287,7 +283,7 @@ describe('ticket PDF', () => {
 });
 
 describe('ticket barcode', () => {
-  it('is Code128 of the spec content, read back by zbarimg at both scales', async () => {
+  it('is Code128 of the ticket code and id, read back by zbarimg at both scales', async () => {
     const content = ticketBarcodeContent('a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d', 'WR-261212-A1B2C3D4E5-0815');
     expect(content).toBe('0815a0b1c2d3');
     expect(await scan(await renderBarcodePng(content))).toBe(content);

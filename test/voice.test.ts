@@ -21,16 +21,16 @@ const FORMAL = /\b(Sie|Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b/;
 /** Any spelling of e-mail other than 'E-Mail' (identifiers such as supportEmail are no texts and not read). */
 const EMAIL_SPELLING = /(?<![A-Za-z])(Email|EMail|eMail|E-mail|e-Mail|E-MAIL)(?![A-Za-z])/;
 
-/** Spec quotes kept verbatim (whitespace-normalised texts as they appear in the source). */
+/** Quotes of the original specification kept verbatim (decision 027), with the rule that uses each. */
 const SPEC_QUOTES: Record<string, string> = {
-  'Sie müssen angemeldet sein, um ein Event zu buchen.': 'spec visitor §5',
-  'Fehler bei der Buchung. Bitte versuchen Sie es erneut.': 'spec visitor §8 Booking',
+  'Sie müssen angemeldet sein, um ein Event zu buchen.': 'docs/product/booking-and-seats.md#sign-in-to-book',
+  'Fehler bei der Buchung. Bitte versuchen Sie es erneut.': 'docs/product/payments.md#payment-messages',
   'Admin-Benutzer erstellt. Bitte prüfen Sie Ihr E-Mail-Postfach und melden Sie sich an.':
-    'spec admin §4, §8',
-  'Bitte bestätige deine Email-Adresse': 'spec visitor §5',
-  'Bitte gib deine Email-Adresse ein': 'spec visitor §5',
-  'Bitte gib eine gültige Email-Adresse ein': 'spec visitor §5',
-  'Fast geschafft! Bitte bestätige deine Email. 📧': 'spec visitor §8 Newsletter sign-up',
+    'docs/product/admin.md#owner-setup',
+  'Bitte bestätige deine Email-Adresse': 'docs/product/booking-and-seats.md#profile-before-booking',
+  'Bitte gib deine Email-Adresse ein': 'docs/product/accounts-and-consent.md#newsletter-form',
+  'Bitte gib eine gültige Email-Adresse ein': 'docs/product/accounts-and-consent.md#newsletter-form',
+  'Fast geschafft! Bitte bestätige deine Email. 📧': 'docs/product/accounts-and-consent.md#newsletter-form',
 };
 
 /** 'Sie' as the third-person pronoun ('they'): no address, so no voice to change. */

@@ -1,7 +1,7 @@
-// An admin for the browser journeys. Only the FIRST owner setup of a database works (spec admin §2 'Owner
-// setup'), and every project, worker and retry of a run shares one server: the admin is made once per run
-// and its signed-in browser state is kept in the run's data folder, so later users need no second sign-in
-// (code sending is rate-limited per client for the whole run).
+// An admin for the browser journeys. Only the FIRST owner setup of a database works
+// (docs/product/admin.md#owner-setup), and every project, worker and retry of a run shares one server: the
+// admin is made once per run and its signed-in browser state is kept in the run's data folder, so later users
+// need no second sign-in (code sending is rate-limited per client for the whole run).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -31,8 +31,9 @@ export async function presetConsent(context: BrowserContext): Promise<void> {
 
 /**
  * The owner setup as a person does it: a token signed with the server's APP_SECRET (the CLI only signs,
- * DESIGN §1), the /setup page, 'Admin erstellen'. When an admin exists already (made by another spec of the
- * run), the page refuses, and that admin's address comes from the setup mail in the dev mailbox instead.
+ * docs/product/admin.md#owner-setup), the /setup page, 'Admin erstellen'. When an admin exists already (made
+ * by another spec of the run), the page refuses, and that admin's address comes from the setup mail in the
+ * dev mailbox instead.
  */
 export async function ownerSetup(
   page: Page,

@@ -1,4 +1,4 @@
-// Reads the dev mailbox (DESIGN §1 contract: GET /api/dev/mails, newest first) as a person would.
+// Reads the dev mailbox (GET /api/dev/mails, newest first; decision 016) as a person would.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { DevMail } from '../../src/shared/dev-mail';
 

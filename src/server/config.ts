@@ -3,21 +3,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/timeouts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 const milliseconds = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(fallback));
-
-/** How long the app waits for PostgreSQL (docs/decisions/015-database-faults.md). */
-export interface DatabaseTimeouts {
-  /** Connecting, and waiting for a free connection of the pool. */
-  connectMs: number;
-  /** One statement: the server cancels it after this; the client gives up a little later. */
-  statementMs: number;
-}
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 10_000 };
 
 /**
  * Reverse proxies whose X-Forwarded-For entries are believed (docs/decisions/016): how many stand in front
@@ -54,7 +46,7 @@ const trustProxySetting = z.preprocess(
     }),
 );
 
-// DESIGN §1 'Configuration': every variable, parsed once at start.
+// Every variable, parsed once at start (docs/architecture.md#configuration).
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).optional()),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -83,10 +75,43 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalUrl,
-  S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: optionalString,
+  // S3 storage (docs/decisions/029-s3-storage.md): chosen when S3_BUCKET is set; checked in s3ConfigOf.
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'muss eine http(s)-URL sein, z. B. https://s3.example.com' })
+      .optional(),
+  ),
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'muss ein Bucket-Name sein: 3–63 Zeichen aus Kleinbuchstaben, Ziffern, Punkt und Bindestrich',
+      )
+      .optional(),
+  ),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  S3_REGION: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, 'muss eine Region sein, z. B. us-east-1 oder eu-central-1')
+      .optional(),
+  ),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional()),
+  S3_PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({
+        protocol: /^https$/,
+        error:
+          'muss eine https-URL sein (die Seiten laden Bilder nur über https), z. B. https://cdn.example.com',
+      })
+      .optional(),
+  ),
   AUTH_CODE_INTERVAL_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3600).default(60),
@@ -111,12 +136,27 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
-  s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string } | undefined;
+  /** S3 storage instead of DATA_DIR/uploads, when S3_BUCKET is set. */
+  s3: S3Config | undefined;
   seedDemo: boolean;
   logLevel: string;
   trustProxy: TrustProxy;
   /** Least seconds between two sign-in mails to one address (60, the client's resend countdown; tests lower it). */
   authCodeIntervalSeconds: number;
+}
+
+/** Where uploads go when S3_BUCKET is set (docs/decisions/029-s3-storage.md). */
+export interface S3Config {
+  /** An S3-compatible service (MinIO, Garage, Ceph, …); unset: AWS S3 in `region`. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key`; default: when an endpoint is set. */
+  forcePathStyle: boolean;
+  /** Base URL the bucket's files are public under (no trailing slash); unset: the app serves /uploads itself. */
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -138,12 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`In production (NODE_ENV=production) fehlt: ${missing.join(', ')}`);
     }
   }
-  const s3Values = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
-  if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
-    throw new ConfigError(
-      'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID und S3_SECRET_ACCESS_KEY müssen zusammen gesetzt werden',
-    );
-  }
+  const s3 = s3ConfigOf(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
   return {
@@ -166,20 +201,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
     },
-    s3: e.S3_ENDPOINT
-      ? {
-          endpoint: e.S3_ENDPOINT,
-          bucket: e.S3_BUCKET!,
-          accessKeyId: e.S3_ACCESS_KEY_ID!,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
-        }
-      : undefined,
-    // Never in production, on by default elsewhere (DESIGN §1).
+    s3,
+    // Never in production, on by default elsewhere (docs/architecture.md#configuration).
     seedDemo: !production && (e.SEED_DEMO === undefined || e.SEED_DEMO === 'true' || e.SEED_DEMO === '1'),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authCodeIntervalSeconds: e.AUTH_CODE_INTERVAL_SECONDS,
   };
+}
+
+/**
+ * Where the data lives, for `npm run restore` (docs/decisions/030-backups.md): unlike loadConfig it needs none of
+ * the other variables and creates nothing in DATA_DIR (no generated APP_SECRET), which must stay empty.
+ */
+export function loadDataLocation(env: NodeJS.ProcessEnv = process.env): {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  s3Bucket: string | undefined;
+} {
+  const parsed = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true, S3_BUCKET: true }).safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Ungültige Konfiguration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return { dataDir: path.resolve(e.DATA_DIR), databaseUrl: e.DATABASE_URL, s3Bucket: e.S3_BUCKET };
 }
 
 /** Outside production the signing key is generated once and kept in DATA_DIR, so sessions survive restarts. */
@@ -190,4 +236,39 @@ function readOrCreateDevSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const S3_COMPANIONS = [
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_REGION',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PUBLIC_URL',
+] as const;
+
+/** S3 needs a bucket and both keys; the other S3_* variables without a bucket are a mistake, not a fallback. */
+function s3ConfigOf(e: z.infer<typeof envSchema>): S3Config | undefined {
+  if (!e.S3_BUCKET) {
+    const stray = S3_COMPANIONS.filter((name) => e[name] !== undefined);
+    if (stray.length === 0) return undefined;
+    throw new ConfigError(
+      `S3_BUCKET fehlt: ${stray.join(', ')} gelten nur zusammen mit S3_BUCKET. Ohne S3 bitte alle S3_*-Variablen entfernen; Uploads liegen dann in DATA_DIR/uploads.`,
+    );
+  }
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(`S3_BUCKET ist gesetzt, es fehlt: ${missing.join(', ')}`);
+  }
+  const pathStyle = e.S3_FORCE_PATH_STYLE;
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.S3_REGION ?? 'us-east-1',
+    bucket: e.S3_BUCKET,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle:
+      pathStyle === undefined ? e.S3_ENDPOINT !== undefined : pathStyle === 'true' || pathStyle === '1',
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
 }

@@ -4,22 +4,29 @@ import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { openDatabase, type Database } from './db/client';
-import { seedDemo } from './db/seed';
+import { seedDemo } from './demo/seed';
 import { createApp } from './http/app';
 import { devMailboxWarning } from './http/routes/dev-mails';
 import { createServices } from './services';
 import { hasAdmin } from './core/setup/create-owner';
 import { createSetupToken, SETUP_TOKEN_HOURS_VALID, setupUrl } from './core/setup/setup-token';
+import { removeServerRecord, writeServerRecord } from './backup/server-record';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  // PGlite keeps no lock of its own: `npm run backup` finds the process that holds DATA_DIR/db and its port
+  // in DATA_DIR/server.json, written before the database opens (docs/decisions/030-backups.md).
+  const embedded = !config.databaseUrl;
+  const startedAt = new Date().toISOString();
+  if (embedded) writeServerRecord(config.dataDir, { port: null, host: config.host, startedAt });
   const database = await connect(config, logger);
   await database.migrate();
   if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data seeded');
 
   if (!(await hasAdmin(database.db))) {
-    // DESIGN §1: while no admin exists, the start prints the owner-setup URL (as `npm run setup-token` does).
+    // While no admin exists, the start prints the owner-setup URL, as `npm run setup-token` does
+    // (docs/architecture.md#layers-and-folders, docs/product/admin.md#owner-setup).
     const url = setupUrl(config.publicUrl, createSetupToken(config.appSecret));
     process.stdout.write(`Ersteinrichtung (gültig ${SETUP_TOKEN_HOURS_VALID} h, einmalig): ${url}\n`);
   }
@@ -36,6 +43,7 @@ async function main() {
   const app = createApp({ ...services, webRoot });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, database: database.kind }, `listening on ${config.publicUrl}`);
+    if (embedded) writeServerRecord(config.dataDir, { port: info.port, host: config.host, startedAt });
   });
   // Idle keep-alive connections outlive a load balancer's (typically 60 s), so a reused connection is never
   // closed by us mid-request (Node's 5 s default caused ECONNRESET on clients that pool connections).
@@ -55,6 +63,7 @@ async function main() {
       await services.holdExpiry.stop();
       await services.refundJob.stop();
       await database.close();
+      if (embedded) removeServerRecord(config.dataDir);
     } finally {
       process.exit(0);
     }

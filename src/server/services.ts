@@ -1,6 +1,6 @@
-import { createMailTransport } from './adapters/mail/mail-transport';
-import { createStorage } from './adapters/storage/storage';
-import { createSeatFeed } from './adapters/seat-feed/seat-feed';
+import { createMailTransport } from './adapters/mail/create-mail-transport';
+import { createStorage } from './adapters/storage/create-storage';
+import { createSeatFeed } from './adapters/seat-feed/create-seat-feed';
 import type { Config } from './config';
 import { createAuth } from './core/auth/auth';
 import { createAuthMailer } from './core/auth/auth-mailer';
@@ -8,7 +8,7 @@ import { PublicEventCache } from './core/events/public-event-cache';
 import { SeatChangeNotifier } from './core/events/seat-change-notifier';
 import { SettingsStore } from './core/settings/settings-store';
 import type { Database } from './db/client';
-import type { AppDeps } from './http/app';
+import type { AppDeps } from './http/context';
 import { HoldExpiryJob } from './jobs/hold-expiry-job';
 import { OutboxWorker, type AttachmentRenderer } from './jobs/outbox-worker';
 import { RefundJob } from './jobs/refund-job';
@@ -20,8 +20,10 @@ import { bookingTicketsPdf } from './core/tickets/ticket-files';
 import { bookingCalendar } from './core/bookings/booking-calendar';
 import type { Logger } from './logger';
 
-export type Services = Omit<AppDeps, 'webRoot'> & {
-  /** Releases expired seat holds (DESIGN §4); started by main.ts. */
+export type Services = Omit<AppDeps, 'webRoot' | 'outbox'> & {
+  /** Sends what core wrote to the mail outbox; started by main.ts. */
+  outbox: OutboxWorker;
+  /** Releases expired seat holds (docs/product/booking-and-seats.md#hold-expiry); started by main.ts. */
   holdExpiry: HoldExpiryJob;
   /** Retries refunds the provider has not confirmed yet; started by main.ts. */
   refundJob: RefundJob;

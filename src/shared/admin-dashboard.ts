@@ -2,8 +2,8 @@ import type { BookingPaymentStatus, BookingStatus } from './booking';
 import type { EventStatus } from './events';
 import type { OperatorField } from './operator-data';
 
-// GET /api/admin/dashboard. The spec (admin §2 'Dashboard') shows placeholder zeros "for later phases"; ours
-// shows real figures. How each figure is counted is written here once, for the server and the screen:
+// GET /api/admin/dashboard: real figures (docs/product/admin.md#dashboard-figures, decision 012). How each
+// figure is counted is written here once, for the server and the screen:
 // - active events: published, not hidden, starting after now;
 // - bookings: currently confirmed bookings; tickets sold: active (not cancelled) tickets;
 // - revenue: succeeded payments minus succeeded and pending refunds (a pending refund is money already

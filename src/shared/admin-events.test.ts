@@ -18,7 +18,7 @@ const base = {
 };
 
 describe('adminEventCreateSchema', () => {
-  it('fills the defaults of spec admin §9 and normalises texts', () => {
+  it('fills the defaults (docs/product/events.md#event-defaults) and normalises texts', () => {
     const parsed = adminEventCreateSchema.parse({ ...base, room: '  ', currency: 'eur' });
     expect(parsed).toMatchObject({
       title: 'Atem',
@@ -72,7 +72,7 @@ describe('eventRuleIssues', () => {
   });
 });
 
-describe('orderAdminEvents (spec admin §2 events list)', () => {
+describe('orderAdminEvents (docs/product/events.md#admin-events-list)', () => {
   it('puts upcoming events first, ascending, then past ones, descending', () => {
     const now = new Date('2030-01-10T12:00:00Z');
     const list = ['2030-01-01', '2030-02-01', '2029-12-01', '2030-01-20', '2030-01-10T12:00:00Z'].map(

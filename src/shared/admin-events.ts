@@ -1,14 +1,21 @@
 import { z } from 'zod';
-import { isPastEvent } from './event-rules';
-import type { EventMode, EventStatus, PriceUnit } from './events';
+import { isPastEvent, isTimeZone } from './event-rules';
+import {
+  EVENT_MODES,
+  EVENT_STATUSES,
+  PRICE_UNITS,
+  type EventMode,
+  type EventStatus,
+  type PriceUnit,
+} from './events';
 import { isValidSlug, normalizeDescription } from './event-text';
 import { isHttpUrl } from './profile';
 
-// The admin event contract (spec admin §2 events screens, §3 'Event', §4 states, §5 'Event form', §8 texts):
-// one zod schema validates the form in the browser and the request on the server. Prices are integer cents
-// in the API (the form edits euros); times are ISO 8601 instants.
+// The admin event contract (the events list, the create and edit form;
+// docs/product/events.md#editing-admins): one zod schema validates the form in the browser and the request on
+// the server. Prices are integer cents in the API (the form edits euros); times are ISO 8601 instants.
 
-/** spec admin §8 word for word where it has the text; the field messages are ours (the spec has none). */
+/** The texts of the event screens and the form's field messages. */
 export const ADMIN_EVENT_MESSAGES = {
   notFound: 'Event nicht gefunden.',
   createFailed: 'Fehler beim Erstellen des Events.',
@@ -58,26 +65,21 @@ export const ADMIN_EVENT_MESSAGES = {
   bulkEmpty: 'Bitte mindestens ein Event auswählen.',
 } as const;
 
-export const EVENT_STATUSES = [
-  'draft',
-  'published',
-  'cancelled',
-  'completed',
-] as const satisfies readonly EventStatus[];
-export const EVENT_MODES = ['presence', 'online'] as const satisfies readonly EventMode[];
-export const PRICE_UNITS = ['per_person', 'per_pair'] as const satisfies readonly PriceUnit[];
+export { EVENT_STATUSES, PRICE_UNITS };
+/** The form's order of the modes: 'Präsenz', the default, first (the stored list is EVENT_MODES). */
+export const EVENT_MODE_CHOICES = ['presence', 'online'] as const satisfies readonly EventMode[];
 
-/** spec admin §4 'Event status'. */
+/** The statuses as the back office shows them (docs/product/events.md#admin-events-list). */
 export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
   draft: 'Entwurf',
   published: 'Veröffentlicht',
   cancelled: 'Abgesagt',
   completed: 'Abgeschlossen',
 };
-/** spec admin §3: 'praesenz' (default) or online; stored as 'presence'. */
+/** Presence (the default) or online (docs/product/events.md#event-defaults, docs/product/events.md#place). */
 export const EVENT_MODE_LABELS: Record<EventMode, string> = { presence: 'Präsenz', online: 'Online' };
 
-/** spec admin §9: covers are 2.818:1, exported 1409 px wide (1409 × 500). */
+/** Covers are 2.818:1, exported 1409 px wide (1409 × 500; docs/product/events.md#event-cover). */
 export const COVER_ASPECT = 2.818;
 export const COVER_WIDTH = 1409;
 export const COVER_HEIGHT = Math.round(COVER_WIDTH / COVER_ASPECT);
@@ -88,17 +90,6 @@ export const MAX_PRICE_CENTS = 100_000_000;
 export const MAX_DESCRIPTION_LENGTH = 20_000;
 export const MAX_ORGANIZERS = 50;
 export const MAX_BULK_EVENTS = 200;
-
-/** An IANA zone the runtime knows ('Europe/Berlin'); checked with Intl, which both sides ship. */
-export function isTimeZone(value: string): boolean {
-  if (!value || value.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const M = ADMIN_EVENT_MESSAGES;
 const M_TEXT = M.textTooLong;
@@ -124,7 +115,7 @@ export const slugSchema = z
 
 /**
  * Every field, none defaulted: PATCH uses `.partial()` of it, and a default would silently overwrite a
- * field the request did not send. Create adds the defaults of spec admin §9 on top.
+ * field the request did not send. Create adds the defaults on top (docs/product/events.md#event-defaults).
  */
 const eventFields = z.object({
   title: z.string(M.title).trim().min(1, M.title).max(200, M.titleTooLong),
@@ -190,7 +181,10 @@ export interface FieldIssue {
   message: string;
 }
 
-/** End after start; early bird complete, cheaper than the price and over by the start (spec admin §5). */
+/**
+ * End after start; early bird complete, cheaper than the price and over by the start
+ * (docs/product/events.md#event-field-limits, docs/product/events.md#early-bird-fields).
+ */
 export function eventRuleIssues(values: EventRuleValues): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const start = Date.parse(values.startTime);
@@ -217,7 +211,8 @@ const withRules = <T extends EventRuleValues>(values: T, ctx: z.RefinementCtx) =
 
 /**
  * POST /api/admin/events and the form on both screens. Without a slug the server derives one from the title
- * (spec admin §4); the defaults are those of spec admin §9 (draft, Präsenz, EUR, per person, Berlin).
+ * (docs/product/events.md#slug); the defaults are draft, Präsenz, EUR, per person, Berlin
+ * (docs/product/events.md#event-defaults).
  */
 export const adminEventCreateSchema = eventFields
   .extend({
@@ -317,7 +312,7 @@ export interface AdminEventListItem {
   soldTickets: number;
   priceUnit: PriceUnit;
   imageUrl: string | null;
-  /** Started already (spec admin §2: listed after 'Vergangene Events'). */
+  /** Started already: listed after 'Vergangene Events' (docs/product/events.md#admin-events-list). */
   isPast: boolean;
 }
 
@@ -360,7 +355,10 @@ export interface CoverUploadAnswer {
   event: AdminEvent;
 }
 
-/** spec admin §2: upcoming events ascending by start, then past events descending, each marked. */
+/**
+ * Upcoming events ascending by start, then past events descending, each marked
+ * (docs/product/events.md#admin-events-list).
+ */
 export function orderAdminEvents<E extends { startTime: string }>(
   list: readonly E[],
   now: Date,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-// spec admin §2 'Admin Refund': the booking is named by its order number or its id
-// (docs/decisions/020-order-numbers.md); before confirming, the card shows whom and how much it refunds.
+// Admin Refund (docs/product/admin.md#admin-refund-target): the booking is named by its order number or its
+// id (docs/decisions/020-order-numbers.md); before confirming, the card shows whom and how much it refunds.
 
-/** spec admin §5 'Bitte Booking-ID angeben'; the field also takes the order number. */
+/** When the field is empty; it also takes the order number (docs/product/admin.md#admin-refund-target). */
 export const ADMIN_REFUND_REFERENCE_MESSAGE = 'Bitte Booking-ID angeben';
 
 /** GET /api/admin/refunds/lookup?q=: an order number (any case, spaces) or a booking id. */

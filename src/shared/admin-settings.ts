@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isTimeZone } from './event-rules';
 import type { AppSettings } from './settings';
 
-// spec admin §2 'Settings', §5 'Logo upload', §7 set-brand-logo / admin-secrets / app_settings, §8.
+// The settings cards of the back office (docs/product/admin.md#settings).
 
 export const SETTINGS_MESSAGES = {
   logoSaved: 'Logo gespeichert',
@@ -16,7 +17,7 @@ export const SETTINGS_MESSAGES = {
   noSecret: 'Bitte mindestens ein Secret eingeben.',
 } as const;
 
-/** spec admin §5 'Logo upload', word for word. */
+/** Logo limits and texts (docs/product/admin.md#logos-checked). */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_TOO_LARGE_MESSAGE = 'Datei zu groß. Maximal 5 MB.';
 export const LOGO_TYPE_MESSAGE = 'Ungültiger Dateityp. Erlaubt: PNG, SVG, WebP, JPEG.';
@@ -32,7 +33,7 @@ export function logoFileProblem(file: { size: number; type: string }): string | 
   return null;
 }
 
-/** spec admin §2: used when the browser cannot list its time zones (Intl.supportedValuesOf). */
+/** Used when the browser cannot list its time zones (Intl.supportedValuesOf). */
 export const FALLBACK_TIMEZONES = [
   'Europe/Berlin',
   'Europe/Vienna',
@@ -45,23 +46,10 @@ export const FALLBACK_TIMEZONES = [
   'Asia/Tokyo',
 ] as const;
 
-export function isValidTimeZone(name: string): boolean {
-  if (name.length === 0 || name.length > 100) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** PUT /api/admin/settings/general ('Allgemeine Einstellungen'; the support e-mail: legal-settings.ts). */
 export const generalSettingsSchema = z.object({
   onboardingEnabled: z.boolean({ error: 'Bitte angeben, ob das Onboarding aktiv ist.' }),
-  timezone: z
-    .string({ error: 'Unbekannte Zeitzone.' })
-    .trim()
-    .refine(isValidTimeZone, 'Unbekannte Zeitzone.'),
+  timezone: z.string({ error: 'Unbekannte Zeitzone.' }).trim().refine(isTimeZone, 'Unbekannte Zeitzone.'),
   siteName: z
     .string({ error: 'Bitte einen Seitennamen angeben.' })
     .trim()
@@ -86,7 +74,7 @@ export const integrationSettingsSchema = z.object({
 export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
 
 /**
- * PUT /api/admin/settings/secrets, named as in spec admin §7 'admin-secrets'. Only non-empty fields count
+ * PUT /api/admin/settings/secrets (docs/product/admin.md#secrets-encrypted). Only non-empty fields count
  * (an empty field means "leave as it is"); the values are write-only.
  */
 export const secretsSchema = z.object({

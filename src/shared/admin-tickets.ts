@@ -3,8 +3,8 @@ import { fractionProblem } from './refund-percent';
 import type { RefundRule } from './refund-rules';
 import type { TicketStatus } from './tickets';
 
-// spec admin §2 'Tickets verwalten', §3 'Ticket (admin view)', §4 ticket display state and cancel dialog,
-// §5 override validation, §7 tickets table and admin-cancel-ticket, §8 messages, §9 page sizes and CSV.
+// 'Tickets verwalten' (docs/product/admin.md#tickets-screen): the list, the display state, the cancel dialog
+// (docs/product/admin.md#admin-cancel-dialog) and the CSV export (docs/product/admin.md#csv-export).
 
 export const ADMIN_TICKET_MESSAGES = {
   empty: 'Keine Tickets gefunden.',
@@ -12,7 +12,7 @@ export const ADMIN_TICKET_MESSAGES = {
   deleteFailed: 'Fehler beim Löschen',
   cancelFailed: 'Fehler beim Stornieren',
   rerenderFailed: 'Fehler beim Neu-Rendern',
-  // spec §5 'Betrag ungültig' (admin refund); the percentage text is ours
+  // also the Admin Refund card's text for a bad amount
   amountInvalid: 'Betrag ungültig',
   percentInvalid: 'Prozentsatz ungültig',
   overrideInvalid: 'Unbekannte Erstattungsart.',
@@ -21,7 +21,7 @@ export const ADMIN_TICKET_MESSAGES = {
   noSelection: 'Bitte mindestens ein Ticket auswählen.',
 } as const;
 
-/** 'PDF Fehler: 404' (spec admin §8). */
+/** 'PDF Fehler: 404'. */
 export const pdfErrorMessage = (status: number | string) => `PDF Fehler: ${status}`;
 
 export const ADMIN_TICKET_STATUSES = ['all', 'active', 'cancelled', 'past'] as const;
@@ -33,7 +33,7 @@ export const ADMIN_TICKET_STATUS_LABELS: Record<AdminTicketStatusFilter, string>
   past: 'Vergangen',
 };
 
-/** spec admin §9: 10, 25, 50 or 0 (all); default 25. */
+/** 10, 25, 50 or 0 (all); default 25 (docs/product/admin.md#tickets-screen). */
 export const ADMIN_TICKET_PAGE_SIZES = [10, 25, 50, 0] as const;
 export type AdminTicketPageSize = (typeof ADMIN_TICKET_PAGE_SIZES)[number];
 export const ADMIN_TICKET_DEFAULT_PAGE_SIZE: AdminTicketPageSize = 25;
@@ -60,8 +60,8 @@ const flag = z
   .transform((value) => value === true || value === '1' || value === 'true');
 
 /**
- * GET /api/admin/tickets (and export.csv): the spec's filters (§7: event_id in, profile_id in, is_test
- * false, cancellation_requested true) plus search, status and paging. pageSize 0 means all.
+ * GET /api/admin/tickets (and export.csv): events, users, without test tickets, only cancellation requests,
+ * plus search, status and paging (docs/product/admin.md#tickets-screen). pageSize 0 means all.
  */
 export const adminTicketQuerySchema = z.object({
   search: z.string().trim().max(200).default(''),
@@ -84,7 +84,7 @@ export const adminTicketQuerySchema = z.object({
 });
 export type AdminTicketQuery = z.output<typeof adminTicketQuerySchema>;
 
-/** One row of the tickets table (spec admin §2 columns, §3 'Ticket (admin view)'). */
+/** One row of the tickets table. */
 export interface AdminTicketRow {
   id: string;
   eventId: string;
@@ -96,7 +96,10 @@ export interface AdminTicketRow {
   status: TicketStatus;
   isTest: boolean;
   cancellationRequested: boolean;
-  /** The event has started and the ticket is not cancelled (spec §4 'Past'). */
+  /**
+   * The event has started and the ticket is not cancelled
+   * (docs/product/tickets-and-refunds.md#ticket-filter).
+   */
   past: boolean;
   createdAt: string;
   holderName: string | null;
@@ -123,7 +126,10 @@ export interface AdminTicketGroup {
   tickets: AdminTicketRow[];
 }
 
-/** Tickets newest first (spec §7), paged, then grouped per event in the order they first appear. */
+/**
+ * Tickets newest first, paged, then grouped per event in the order they first appear
+ * (docs/product/admin.md#tickets-screen).
+ */
 export interface AdminTicketPage {
   total: number;
   page: number;
@@ -144,8 +150,9 @@ export const adminTicketCode = (ticketNumber: string | null | undefined) =>
 export type AdminTicketBadge = 'STORNIERT' | 'AKTIV' | 'VERGANGEN' | 'STORNO-ANFRAGE' | 'TEST';
 
 /**
- * spec admin §4 'Ticket display state': cancelled if revoked or canceled, otherwise active (past once the
- * event started); 'STORNO-ANFRAGE' on a requested, not cancelled ticket; 'TEST' on test tickets.
+ * The display state (docs/product/tickets-and-refunds.md#ticket-filter): cancelled if revoked or canceled,
+ * otherwise active (past once the event started); 'STORNO-ANFRAGE' on a requested, not cancelled ticket;
+ * 'TEST' on test tickets.
  */
 export function adminTicketBadges(
   ticket: Pick<AdminTicketRow, 'status' | 'past' | 'cancellationRequested' | 'isTest'>,
@@ -157,7 +164,7 @@ export function adminTicketBadges(
   return badges;
 }
 
-// --- cancel (spec §4 'Cancel dialog', §5, §7 admin-cancel-ticket) ------------------------------------
+// --- cancel (docs/product/admin.md#admin-cancel-dialog) -----------------------------------------------
 
 const finiteNumber = (message: string) =>
   z
@@ -167,9 +174,9 @@ const finiteNumber = (message: string) =>
     .pipe(z.number({ error: message }));
 
 /**
- * spec §5: a fixed amount (EUR) must be at least 0. The percentage is a fraction 0..1; the dialog clamps
- * what is typed (spec §5) and the server refuses a share above 1 or below 1 % as ambiguous instead of
- * clamping it (1.5 may mean 1,5 %; docs/decisions/023-refund-percentages.md).
+ * A fixed amount (EUR) must be at least 0. The percentage is a fraction 0..1; the dialog clamps
+ * what is typed and the server refuses a share above 1 or below 1 % as ambiguous instead of
+ * clamping it (1.5 may mean 1,5 %; docs/product/tickets-and-refunds.md#ambiguous-share).
  */
 export const refundOverrideSchema = z.discriminatedUnion(
   'type',
@@ -202,9 +209,9 @@ export const adminCancelSchema = z.object({
 });
 
 /**
- * What an override would refund: goodwill the ticket's price, a share of the price, or a fixed amount;
- * never more than the price nor than is left refundable. The same rule as the server's cancelTicket
- * (core/tickets/cancel-ticket.ts), here for the dialog's preview.
+ * What an override refunds: goodwill the ticket's price, a share of the price, or a fixed amount; never more
+ * than the price nor than is left refundable (docs/product/tickets-and-refunds.md#admin-override). The one
+ * rule for the server's cancelTicket and the dialog's preview.
  */
 export function overrideRefundCents(
   override: RefundOverrideInput,
@@ -235,7 +242,10 @@ export interface AdminCancelPreview {
   refundableCents: number;
   /** The event's policy; null without one. Inactive policies fall back to the default tiers. */
   policy: { id: string; name: string; isActive: boolean } | null;
-  /** The rule in effect now (spec §4); null when the default tiers decide or no rule applies. */
+  /**
+   * The rule in effect now (docs/product/tickets-and-refunds.md#policy-first); null when the default tiers
+   * decide or no rule applies.
+   */
   effectiveRule: RefundRule | null;
   usesDefaultTiers: boolean;
   /** The policy's share and refund for this ticket now. */
@@ -245,7 +255,7 @@ export interface AdminCancelPreview {
   goodwillCents: number;
 }
 
-// --- CSV (spec §9) ------------------------------------------------------------------------------------
+// --- CSV (docs/product/admin.md#csv-export) -----------------------------------------------------------
 
 export const ADMIN_TICKET_CSV_COLUMNS = [
   'ticket_id',
@@ -255,10 +265,10 @@ export const ADMIN_TICKET_CSV_COLUMNS = [
   'status',
   'created_at',
   'profile_id',
-  // ours, after the spec's columns so their positions stay (docs/decisions/020-order-numbers.md)
+  // added last, so the other columns keep their positions (docs/decisions/020-order-numbers.md)
   'Bestellnummer',
 ] as const;
 
-/** spec §9 'tickets-page-{n}.csv'; the selection's export is ours. */
+/** The page shown exports as 'tickets-page-{n}.csv', a selection as 'tickets-auswahl.csv'. */
 export const ticketsCsvFileName = (page: number) => `tickets-page-${page}.csv`;
 export const TICKETS_SELECTION_CSV = 'tickets-auswahl.csv';

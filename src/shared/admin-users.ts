@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, type Role } from './session';
 
-// spec admin §2 'User administration', §3 'Admin user list entry', §6, §7 'Admin users endpoint', §8.
+// The back office's users (docs/product/admin.md#admin-users, docs/product/admin.md#create-user).
 
 export const USER_ADMIN_MESSAGES = {
   lastAdmin: 'Der letzte Administrator kann nicht heruntergestuft werden.',
@@ -24,10 +24,10 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 export const USER_PAGE_SIZE = 25;
-/** spec admin §9: user search debounce 250 ms. */
+/** The search starts 250 ms after typing stops (docs/product/admin.md#admin-users). */
 export const USER_SEARCH_DEBOUNCE_MS = 250;
 
-/** GET /api/admin/users?search=&page= (spec §7 also names the search `q`; `user` picks one user by id). */
+/** GET /api/admin/users?search=&page= (the route also takes the search as `q`; `user` picks one user by id). */
 export const userListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   user: z.string().trim().max(100).optional(),
@@ -35,7 +35,7 @@ export const userListQuerySchema = z.object({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-/** spec admin §3 'Admin user list entry'. */
+/** One row of the users list. */
 export interface AdminUserEntry {
   id: string;
   email: string;
@@ -56,7 +56,9 @@ export interface AdminUserPage {
   pageSize: number;
 }
 
-/** POST /api/admin/users: e-mail, optional name, role (default attendee; spec admin §6). */
+/**
+ * POST /api/admin/users: e-mail, optional name, role (default attendee; docs/product/admin.md#create-user).
+ */
 export const userCreateSchema = z.object({
   email: z
     .string({ error: USER_ADMIN_MESSAGES.email })
@@ -68,5 +70,8 @@ export const userCreateSchema = z.object({
 });
 export type UserCreateInput = z.input<typeof userCreateSchema>;
 
-/** The bookings entry for one user (spec admin §2 'Bookings entry; accepts a query parameter user'). */
+/**
+ * The bookings entry for one user: the tickets screen narrowed by `?user=`
+ * (docs/product/admin.md#admin-users).
+ */
 export const userBookingsPath = (userId: string) => `/admin/bookings?user=${encodeURIComponent(userId)}`;

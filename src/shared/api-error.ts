@@ -1,4 +1,7 @@
-/** Every API error has this shape: a stable code and a German message (DESIGN §4 'Bad input'). */
+/**
+ * Every API error has this shape: a stable code and a German message
+ * (docs/architecture.md#a-typical-api-call).
+ */
 export interface ApiErrorBody {
   error: { code: string; message: string; details?: unknown };
 }

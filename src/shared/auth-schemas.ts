@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// spec visitor §5 'Login e-mail required'; the field is of type e-mail.
+// The sign-in address is required; the field is of type e-mail
+// (docs/product/accounts-and-consent.md#email-format).
 export const emailSchema = z
   .string({ error: 'Bitte gib deine E-Mail-Adresse ein.' })
   .trim()
@@ -11,7 +12,7 @@ export const emailSchema = z
 
 export const sendCodeSchema = z.object({ email: emailSchema });
 
-// spec visitor §5 'One-time code: exactly 6 digits, numeric'.
+// The one-time code: exactly 6 digits (docs/product/accounts-and-consent.md#code-entry).
 export const verifyCodeSchema = z.object({
   email: emailSchema,
   code: z.string().regex(/^\d{6}$/, 'Der Code besteht aus genau 6 Ziffern.'),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { currentUnitPriceCents, isEarlyBird, seatsPerTicket } from './event-rules';
+import type { EventMode, PriceUnit, PublicEvent } from './events';
+import type { SessionUser } from './session';
 
-// spec visitor §4 'Booking', §5 booking rules, §8 booking errors: the messages, word for word where the
-// spec has them. The sold-out, quantity and holder-name texts are ours (the spec has none).
+// Placing an order (docs/product/booking-and-seats.md#placing-an-order): the request, the answer and the
+// messages of the booking rules.
 export const BOOKING_MESSAGES = {
   signInRequired: 'Sie müssen angemeldet sein, um ein Event zu buchen.',
   profileIncompletePrefix: 'Um ein Ticket zu buchen, benötigen wir noch: ',
@@ -20,7 +23,10 @@ export const BOOKING_MESSAGES = {
 
 export const MAX_TICKETS_PER_BOOKING = 20;
 
-/** POST /api/bookings. Prices are never taken from the client (DESIGN §4). */
+/**
+ * POST /api/bookings. Prices are never taken from the client
+ * (docs/product/booking-and-seats.md#server-prices).
+ */
 export const createBookingSchema = z.object({
   eventId: z.uuid(BOOKING_MESSAGES.invalidEvent),
   quantity: z
@@ -37,9 +43,18 @@ export const createBookingSchema = z.object({
 
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;
 
-export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired';
-export type BookingPaymentStatus =
-  'pending' | 'paid' | 'failed' | 'refunded' | 'partially_refunded' | 'not_required';
+/** Stored values, db/schema's enums derive from them (docs/product/booking-and-seats.md#booking-states). */
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'expired'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const BOOKING_PAYMENT_STATUSES = [
+  'pending',
+  'paid',
+  'failed',
+  'refunded',
+  'partially_refunded',
+  'not_required',
+] as const;
+export type BookingPaymentStatus = (typeof BOOKING_PAYMENT_STATUSES)[number];
 
 /** The event of a booking, enough for the success page and its add-to-calendar links. */
 export interface BookingEventSummary {
@@ -51,8 +66,8 @@ export interface BookingEventSummary {
   timezone: string;
   location: string;
   locationDetails: string | null;
-  mode: 'online' | 'presence';
-  priceUnit: 'per_person' | 'per_pair';
+  mode: EventMode;
+  priceUnit: PriceUnit;
   imageUrl: string | null;
   shortDescription: string | null;
 }
@@ -60,7 +75,7 @@ export interface BookingEventSummary {
 export interface BookingTicketView {
   id: string;
   ticketNumber: string;
-  /** The last 4 characters of the ticket number (spec visitor §9). */
+  /** The last 4 characters of the ticket number (docs/product/booking-and-seats.md#ticket-number). */
   code: string;
 }
 
@@ -86,11 +101,65 @@ export interface BookingView {
   event: BookingEventSummary;
   tickets: BookingTicketView[];
   /**
-   * The access link of an online event while the booking holds an active ticket, else null (spec admin §3
-   * 'visible only to buyers'; docs/decisions/019-online-links.md).
+   * The access link of an online event while the booking holds an active ticket, else null
+   * (docs/product/tickets-and-refunds.md#online-link-buyers-only).
    */
   onlineUrl: string | null;
 }
 
 /** The ticket code: the last 4 characters of the ticket number. */
 export const ticketCode = (ticketNumber: string) => ticketNumber.slice(-4);
+
+// --- the rules of an order: the server books by them, the checkout shows them beforehand -------------
+
+/**
+ * What a profile still needs before booking (docs/product/booking-and-seats.md#profile-before-booking): the
+ * texts of the missing parts, empty when the profile is complete; without a user, all three.
+ */
+export function missingProfileParts(
+  user: Pick<SessionUser, 'emailConfirmed' | 'fullName' | 'phone'> | null,
+): string[] {
+  if (!user) return [BOOKING_MESSAGES.confirmEmail, BOOKING_MESSAGES.name, BOOKING_MESSAGES.phone];
+  const missing: string[] = [];
+  if (!user.emailConfirmed) missing.push(BOOKING_MESSAGES.confirmEmail);
+  if (!user.fullName?.trim()) missing.push(BOOKING_MESSAGES.name);
+  if (!user.phone?.trim()) missing.push(BOOKING_MESSAGES.phone);
+  return missing;
+}
+
+/** 'Um ein Ticket zu buchen, benötigen wir noch: …' */
+export const profileIncompleteMessage = (missing: string[]) =>
+  `${BOOKING_MESSAGES.profileIncompletePrefix}${missing.join(', ')}`;
+
+/** The persons a booking holds (docs/product/booking-and-seats.md#per-pair-two-seats). */
+export const bookingSeats = (quantity: number, unit: PriceUnit) => quantity * seatsPerTicket(unit);
+
+export interface OrderPrice {
+  /** What one ticket costs now (the early-bird price while it runs). */
+  unitCents: number;
+  /** The normal price, shown struck through during the early-bird phase. */
+  regularUnitCents: number;
+  early: boolean;
+  totalCents: number;
+  free: boolean;
+}
+
+/**
+ * Total = current unit price × quantity, in integer cents (docs/product/booking-and-seats.md#server-prices,
+ * docs/product/events.md#early-bird); a total of 0 is a free booking (docs/product/events.md#free-event).
+ */
+export function orderPrice(
+  event: Pick<PublicEvent, 'priceCents' | 'earlyBirdPriceCents' | 'earlyBirdEndsAt'>,
+  quantity: number,
+  now: Date,
+): OrderPrice {
+  const unitCents = currentUnitPriceCents(event, now);
+  const totalCents = unitCents * quantity;
+  return {
+    unitCents,
+    regularUnitCents: event.priceCents,
+    early: isEarlyBird(event, now),
+    totalCents,
+    free: totalCents === 0,
+  };
+}

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { fractionProblem } from './refund-percent';
-import type { RefundType } from './refund-rules';
+import { REFUND_TYPES, type RefundType } from './refund-rules';
 
-// spec admin §2 'Cancellation policies screen', §3 'Cancellation policy' / 'rule', §4 'Policy editing',
-// §5 'Cancellation rule lead time', §9 defaults.
+// Cancellation policies and their rules as the settings edit them (docs/product/admin.md#policies-screen,
+// docs/product/admin.md#new-rule-defaults, docs/product/admin.md#lead-time-input).
 
 export const POLICY_MESSAGES = {
   emptyRules: 'Keine Regeln vorhanden.',
@@ -11,7 +11,7 @@ export const POLICY_MESSAGES = {
   confirmDeleteRule: 'Regel wirklich löschen?',
   newPolicyName: 'Neue Richtlinie',
   unnamed: 'Ohne Namen',
-  // ours (spec admin §8: policy save failures are not shown)
+  // validation texts of our own
   percentage: 'Ein Prozentwert liegt zwischen 0 und 1 (1 = 100 %).',
   /** The rule editor's percent field (docs/decisions/023-refund-percentages.md). */
   percentField: 'Ein Prozentwert liegt zwischen 0 und 100.',
@@ -27,14 +27,14 @@ export const POLICY_MESSAGES = {
   deleteFailed: 'Löschen fehlgeschlagen.',
 } as const;
 
-export const REFUND_TYPES = ['percentage', 'fixed_amount'] as const satisfies readonly RefundType[];
+export { REFUND_TYPES };
 export const REFUND_TYPE_LABELS: Record<RefundType, string> = {
-  // people type percent; the rule keeps the spec's fraction (docs/decisions/023-refund-percentages.md)
+  // people type percent; the rule keeps a fraction (docs/product/tickets-and-refunds.md#fraction-in-api)
   percentage: 'Prozent (0–100)',
   fixed_amount: 'Fester Betrag (EUR)',
 };
 
-/** spec admin §3/§9: a new rule is 168 h, percentage, 0.7, priority 1, active. */
+/** A new rule is 168 h, percentage, 0.7, priority 1, active (docs/product/admin.md#new-rule-defaults). */
 export const NEW_RULE = {
   minHoursBeforeEvent: 168,
   refundType: 'percentage',
@@ -69,7 +69,7 @@ export interface PolicyEvent {
   cancellationPolicyId: string | null;
 }
 
-/** An empty name on save becomes 'Ohne Namen' (spec admin §3). */
+/** An empty name on save becomes 'Ohne Namen' (docs/product/admin.md#policies-screen). */
 export const policyName = (name: string) => name.trim() || POLICY_MESSAGES.unnamed;
 
 export const policyInputSchema = z.object({
@@ -110,7 +110,7 @@ export type RuleInput = z.input<typeof ruleInputSchema>;
 /** PUT /api/admin/settings/policy-events/:eventId: none (null) or a policy. */
 export const eventPolicySchema = z.object({ policyId: z.uuid('Unbekannte Richtlinie.').nullable() });
 
-/** spec admin §5: rule numbers fall back to 0 if not numeric. */
+/** The rule editor's numbers fall back to 0 if not numeric. */
 export const numberOrZero = (value: string) => {
   const parsed = Number(value.replace(',', '.'));
   return Number.isFinite(parsed) ? parsed : 0;

@@ -1,6 +1,7 @@
-// DESIGN §4 'German law': a consent is stored with its version, the exact text the person saw, and the time.
+// A consent is stored with its version, the exact text the person saw, and the time
+// (docs/product/accounts-and-consent.md#consent-recorded).
 // The client shows these texts and the server records them, so both sides read them from here. Changing a
-// wording means a new CONSENT_VERSION (spec visitor §9: v1), so older rows keep the text they were given for.
+// wording means a new CONSENT_VERSION (now v1), so older rows keep the text they were given for.
 
 export const CONSENT_VERSION = 'v1';
 

@@ -39,7 +39,7 @@ const DAY: Intl.DateTimeFormatOptions = {
 };
 const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
-/** 'Sa., 14.03.2026' (spec visitor §2: weekday, DD.MM.YYYY). */
+/** 'Sa., 14.03.2026' (docs/product/events.md#date-format). */
 export const formatDate = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
   format('date', timeZone, DAY).format(toDate(value));
 
@@ -53,7 +53,7 @@ export const formatWeekday = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE)
     .formatToParts(toDate(value))
     .find((part) => part.type === 'weekday')!.value;
 
-/** '18:30–20:00 Uhr' (spec visitor §2 'HH:MM–HH:MM Uhr'). */
+/** '18:30–20:00 Uhr' (docs/product/events.md#date-format). */
 export const formatTimeRange = (start: Instant, end: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
   `${formatTime(start, timeZone)}–${formatTime(end, timeZone)} Uhr`;
 

@@ -1,4 +1,7 @@
-/** One entry of the dev mailbox, GET /api/dev/mails (DESIGN §1 contract: keep these fields stable). */
+/**
+ * One entry of the dev mailbox, GET /api/dev/mails (a contract the browser tests read: keep these fields
+ * stable; decision 016).
+ */
 export interface DevMail {
   id: string;
   to: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// spec admin §7 admin-test-emails and §8 'Test mail'.
+// The e-mail tests of the settings (docs/product/admin.md#email-tests).
 export const EMAIL_TEST_TYPES = [
   'booking-confirmation',
   'cancellation-confirmation',
@@ -41,7 +41,7 @@ export interface EmailTestResponse {
   results: EmailTestResult[];
 }
 
-/** The card's summary line (spec admin §8 'Test mail'). */
+/** The card's summary line. */
 export function emailTestSummary(response: EmailTestResponse): string {
   const total = response.results.length;
   if (total === 0) return 'Keine E-Mails erforderlich';
@@ -49,8 +49,12 @@ export function emailTestSummary(response: EmailTestResponse): string {
   return failed === 0 ? `Erfolgreich ${total} E-Mail(s) gesendet` : `Fehler bei ${failed}/${total} E-Mail(s)`;
 }
 
-/** spec admin §9 admin refund constants. */
+/**
+ * The Admin Refund card's quick percentages and default reason (docs/product/admin.md#admin-refund-amount).
+ */
 export const ADMIN_REFUND_QUICK_PERCENTS = [100, 70, 50, 0] as const;
 export const ADMIN_REFUND_DEFAULT_REASON = 'requested_by_customer';
-/** A refund of nothing is refused on both sides (decision 012); the '0 %' quick button stays (spec admin §9). */
+/**
+ * A refund of nothing is refused on both sides (decision 012); the '0 %' quick button stays (decision 013).
+ */
 export const ADMIN_REFUND_ZERO_MESSAGE = 'Der Erstattungsbetrag muss größer als 0 sein.';

@@ -27,7 +27,7 @@ const NOW = new Date('2026-03-10T12:00:00Z');
 const FUTURE = '2026-04-01T08:00:00Z';
 const PAST = '2026-03-01T08:00:00Z';
 
-describe('seatBadge (spec visitor §4, low-seat threshold 10 %)', () => {
+describe('seatBadge (docs/product/events.md#seat-badge, low-seat threshold 10 %)', () => {
   it.each([
     // [available, total, kind, label]
     [24, 24, 'ok', '24 Tickets übrig'],
@@ -82,7 +82,7 @@ describe('seatBadge (spec visitor §4, low-seat threshold 10 %)', () => {
   });
 });
 
-describe('early bird (spec visitor §4)', () => {
+describe('early bird (docs/product/events.md#early-bird)', () => {
   const event = { priceCents: 69000, earlyBirdPriceCents: 59000, earlyBirdEndsAt: '2026-03-10T12:00:00Z' };
   it.each([
     ['one millisecond before the end', new Date('2026-03-10T11:59:59.999Z'), true, 59000],
@@ -124,7 +124,7 @@ describe('earlyBirdCountdown', () => {
   });
 });
 
-describe('price unit texts (spec visitor §9)', () => {
+describe('price unit texts (docs/product/events.md#price-unit)', () => {
   it.each([
     ['per_pair', 'compact', '/ Paar'],
     ['per_person', 'compact', '/ Person'],
@@ -161,7 +161,7 @@ describe('upcomingEvents', () => {
   });
 });
 
-describe('timetableRows (spec visitor §4 Timetable)', () => {
+describe('timetableRows (docs/product/events.md#timetable)', () => {
   const ev = (id: string, startTime: string) => ({ id, startTime });
   const shape = (items: TimetableItem<{ id: string }>[]) =>
     items.map((item) =>
@@ -274,7 +274,7 @@ const event: PublicEvent = {
   organizers: [],
 };
 
-describe('googleCalendarUrl (spec visitor §7)', () => {
+describe('googleCalendarUrl (docs/product/events.md#calendar-entry)', () => {
   it('local timestamps of the event zone with ctz, details with the link, location', () => {
     const url = new URL(googleCalendarUrl(event, 'https://shop.example/'));
     expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');

@@ -1,15 +1,20 @@
-// Pure display rules of events (spec visitor §4 'Seat badge', 'Early bird', 'Timetable'; §7 calendar link;
-// §9 constants). Used by the client's first download, so deliberately free of luxon: time zones go through
-// Intl.DateTimeFormat, which every supported browser and Node ship.
-import type { PriceUnit, PublicEvent } from './events';
+// Pure display rules of events: seat badge, early bird, timetable, calendar link, price labels
+// (docs/product/events.md). Used by the client's first download, so deliberately free of luxon: time zones go
+// through Intl.DateTimeFormat, which every supported browser and Node ship.
+import type { EventStatus, PriceUnit, PublicEvent } from './events';
 
 export const DEFAULT_EVENT_TIMEZONE = 'Europe/Berlin';
-/** spec visitor §9: low-seat threshold 10 %. */
+/** Low-seat threshold 10 % (docs/product/events.md#seat-badge). */
 export const LOW_SEAT_PERCENT = 10;
-/** spec visitor §9: the timetable shows the last 3 past events and 12 px per skipped month. */
+/**
+ * The timetable shows the last 3 past events and 12 px per skipped month (docs/product/events.md#timetable).
+ */
 export const TIMETABLE_PAST_EVENTS = 3;
 export const TIMETABLE_SPACER_PX_PER_MONTH = 12;
-/** spec visitor §9: default calendar event length 2 hours; meta description 160 characters. */
+/**
+ * Calendar entries last 2 hours without an end; meta descriptions have at most 160 characters
+ * (docs/product/events.md#calendar-entry, docs/product/events.md#meta-description).
+ */
 export const DEFAULT_CALENDAR_HOURS = 2;
 export const META_DESCRIPTION_MAX = 160;
 
@@ -20,7 +25,19 @@ const time = (iso: string) => Date.parse(iso);
 export const isPastEvent = (event: Pick<PublicEvent, 'startTime'>, now: Date) =>
   time(event.startTime) <= now.getTime();
 
-/** The card list: events that have not started yet, soonest first (spec visitor §4 'Ticket lists'). */
+/** The one status in which an event can be booked. */
+export const BOOKABLE_STATUS = 'published' satisfies EventStatus;
+
+/**
+ * Bookable, seats aside: published, not hidden and not started (docs/product/events.md#bookable). The
+ * server's conditional UPDATE says the same in SQL (core/bookings/create-booking.ts, tested to agree).
+ */
+export const isBookable = (
+  event: Pick<PublicEvent, 'status' | 'startTime'> & { hidden: boolean },
+  now: Date,
+): boolean => event.status === BOOKABLE_STATUS && !event.hidden && !isPastEvent(event, now);
+
+/** The card list: events that have not started yet, soonest first (docs/product/events.md#timetable). */
 export function upcomingEvents<E extends Pick<PublicEvent, 'startTime'>>(events: E[], now: Date): E[] {
   return byStart(events).filter((event) => !isPastEvent(event, now));
 }
@@ -42,7 +59,10 @@ export type SeatBadge =
   | { kind: 'low' | 'ok'; label: string; ticketsLeft: number }
   | { kind: 'none'; label: '–' };
 
-/** Seats are persons (DESIGN §4); a ticket of a per-pair event takes two of them. */
+/**
+ * Seats are persons; a ticket of a per-pair event takes two of them
+ * (docs/product/booking-and-seats.md#per-pair-two-seats).
+ */
 export const seatsPerTicket = (unit: PriceUnit | undefined) => (unit === 'per_pair' ? 2 : 1);
 
 const isCount = (value: number | null | undefined): value is number =>
@@ -50,8 +70,8 @@ const isCount = (value: number | null | undefined): value is number =>
 
 /**
  * Tickets the free seats still allow: a per-pair ticket takes two seats, so they are halved and rounded down
- * (spec visitor §5 'Quantity'). The seat badge, the older booking page's counter and the checkout's maximum
- * all count with it (docs/decisions/024-seats-in-tickets-and-date-ranges.md).
+ * (docs/product/booking-and-seats.md#tickets-left). The seat badge, the older booking page's counter and the
+ * checkout's maximum all count with it (docs/decisions/024-seats-in-tickets-and-date-ranges.md).
  */
 export const ticketsLeft = (event: Pick<SeatData, 'availableSeats' | 'priceUnit'>) =>
   isCount(event.availableSeats)
@@ -61,7 +81,10 @@ export const ticketsLeft = (event: Pick<SeatData, 'availableSeats' | 'priceUnit'
 /** The older booking page's counter, in tickets like the badge: '7 Tickets frei', '1 Ticket frei'. */
 export const ticketsFreeText = (tickets: number) => `${tickets} ${tickets === 1 ? 'Ticket' : 'Tickets'} frei`;
 
-/** spec visitor §4 'Seat badge': only for future events with seats; a dash when the seat data is missing. */
+/**
+ * Only for future events with seats; a dash when the seat data is missing
+ * (docs/product/events.md#seat-badge).
+ */
 export function seatBadge(event: SeatData, now: Date): SeatBadge | null {
   if (isPastEvent(event, now)) return null;
   const { totalSeats: total, availableSeats: available } = event;
@@ -79,7 +102,9 @@ export function seatBadge(event: SeatData, now: Date): SeatBadge | null {
 
 type PriceData = Pick<PublicEvent, 'priceCents' | 'earlyBirdPriceCents' | 'earlyBirdEndsAt'>;
 
-/** spec visitor §4 'Early bird': the early-bird price applies while now is before early_bird_ends_at. */
+/**
+ * The early-bird price applies while now is before early_bird_ends_at (docs/product/events.md#early-bird).
+ */
 export function isEarlyBird(event: PriceData, now: Date): boolean {
   if (event.earlyBirdPriceCents === null || event.earlyBirdPriceCents === undefined) return false;
   if (!event.earlyBirdEndsAt) return false;
@@ -89,20 +114,20 @@ export function isEarlyBird(event: PriceData, now: Date): boolean {
 export const currentUnitPriceCents = (event: PriceData, now: Date): number =>
   isEarlyBird(event, now) ? event.earlyBirdPriceCents! : event.priceCents;
 
-/** spec visitor §9: compact '/ Paar' | '/ Person', long 'pro Paar' | 'pro Person'. */
+/** Compact '/ Paar' | '/ Person', long 'pro Paar' | 'pro Person' (docs/product/events.md#price-unit). */
 export function priceUnitLabel(unit: PriceUnit, style: 'compact' | 'long' = 'compact'): string {
   const noun = unit === 'per_pair' ? 'Paar' : 'Person';
   return style === 'compact' ? `/ ${noun}` : `pro ${noun}`;
 }
 
-/** spec visitor §9: what one ticket is for. */
+/** What one ticket is for (docs/product/events.md#price-unit). */
 export const perTicketText = (unit: PriceUnit) => (unit === 'per_pair' ? '1 Ticket für 1 Paar' : '1 Person');
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * spec visitor §4 'Early bird': the countdown in days, hours and minutes ('noch 3 Tage, 4 Stunden,
- * 12 Minuten'); units that are zero are left out; null once the early-bird phase is over.
+ * The early-bird countdown (docs/product/events.md#early-bird-countdown) in days, hours and minutes ('noch 3
+ * Tage, 4 Stunden, 12 Minuten'); units that are zero are left out; null once the early-bird phase is over.
  */
 export function earlyBirdCountdown(endsAt: string | Date, now: Date): string | null {
   const left = (typeof endsAt === 'string' ? time(endsAt) : endsAt.getTime()) - now.getTime();
@@ -132,6 +157,17 @@ interface ZonedParts {
 }
 
 const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An IANA zone the runtime knows ('Europe/Berlin'); checked with Intl, which both sides ship. */
+export function isTimeZone(value: string): boolean {
+  if (!value || value.length > 100) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Wall-clock parts of an instant in a time zone (Intl only; an unknown zone falls back to Berlin). */
 export function zonedParts(date: Date, timeZone = DEFAULT_EVENT_TIMEZONE): ZonedParts {
@@ -179,9 +215,9 @@ export interface Timetable<E> {
 }
 
 /**
- * spec visitor §4 'Timetable': events by month (in the given zone, default Europe/Berlin), of the past only
- * the last 3 before the next upcoming one, a 'Heute' divider where today falls, and a spacer of 12 px per
- * skipped month before a month that does not follow the previous one.
+ * The timetable (docs/product/events.md#timetable): events by month (in the given zone, default
+ * Europe/Berlin), of the past only the last 3 before the next upcoming one, a 'Heute' divider where today
+ * falls, and a spacer of 12 px per skipped month before a month that does not follow the previous one.
  */
 export function timetableRows<E extends Pick<PublicEvent, 'startTime'>>(
   events: E[],
@@ -235,13 +271,19 @@ type PlaceData = Pick<PublicEvent, 'mode' | 'location' | 'venue'>;
 export const eventPlace = (event: Pick<PublicEvent, 'mode' | 'location'>) =>
   event.mode === 'online' ? 'Online' : event.location;
 
-/** The address line for maps and calendars: venue and town; 'Online' for online events (spec visitor §2). */
+/**
+ * The address line for maps and calendars: venue and town; 'Online' for online events
+ * (docs/product/events.md#place).
+ */
 export function eventAddress(event: PlaceData): string {
   if (event.mode === 'online') return 'Online';
   return [event.venue, event.location].filter((part) => part && part.trim()).join(', ');
 }
 
-/** A maps search for the address: Apple Maps on iOS devices, otherwise Google Maps (spec visitor §2). */
+/**
+ * A maps search for the address: Apple Maps on iOS devices, otherwise Google Maps
+ * (docs/product/events.md#place).
+ */
 export function mapsUrl(address: string, provider: 'apple' | 'google'): string {
   const query = encodeURIComponent(address);
   return provider === 'apple'
@@ -256,7 +298,10 @@ type CalendarSource = Pick<
   'slug' | 'title' | 'description' | 'startTime' | 'endTime' | 'timezone' | 'mode' | 'location' | 'venue'
 >;
 
-/** The end of a calendar entry: the event's end, or start + 2 h when it has none (spec visitor §9). */
+/**
+ * The end of a calendar entry: the event's end, or start + 2 h when it has none
+ * (docs/product/events.md#calendar-entry).
+ */
 export function calendarEnd(event: Pick<PublicEvent, 'startTime' | 'endTime'>): Date {
   const start = time(event.startTime);
   const end = event.endTime ? time(event.endTime) : Number.NaN;
@@ -275,8 +320,9 @@ export const eventUrl = (slug: string, siteUrl: string) =>
 const CALENDAR_DETAILS_MAX = 1000;
 
 /**
- * spec visitor §7: a Google Calendar link built locally: action=TEMPLATE, text, dates as local timestamps
- * of the event's zone (no 'Z') together with ctz, details (description and link), location.
+ * A Google Calendar link built locally (docs/product/events.md#calendar-entry): action=TEMPLATE, text, dates
+ * as local timestamps of the event's zone (no 'Z') together with ctz, details (description and link),
+ * location.
  */
 export function googleCalendarUrl(event: CalendarSource, siteUrl: string): string {
   const timeZone = event.timezone || DEFAULT_EVENT_TIMEZONE;
@@ -293,7 +339,7 @@ export function googleCalendarUrl(event: CalendarSource, siteUrl: string): strin
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
-/** File name of the calendar file: the slug, with .ics added when missing (spec visitor §7). */
+/** File name of the calendar file: the slug, with .ics added when missing. */
 export const calendarFileName = (slug: string) => (slug.endsWith('.ics') ? slug : `${slug}.ics`);
 
 // ---------------------------------------------------------------------------------------------- texts
@@ -306,7 +352,7 @@ export function truncateText(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** spec visitor §9: the meta description, one line, at most 160 characters. */
+/** The meta description, one line, at most 160 characters (docs/product/events.md#meta-description). */
 export function metaDescription(event: Pick<PublicEvent, 'shortDescription' | 'description'>): string {
   const text = (event.shortDescription?.trim() || event.description).replace(/\s+/g, ' ').trim();
   return truncateText(text, META_DESCRIPTION_MAX);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstFreeSlug, isValidSlug, normalizeDescription, slugFromTitle, slugify } from './event-text';
 
-describe('normalizeDescription (spec admin §5)', () => {
+describe('normalizeDescription (docs/product/events.md#description-normalised)', () => {
   it.each([
     ['Zeile 1\r\nZeile 2\rZeile 3', 'Zeile 1\nZeile 2\nZeile 3'],
     ['Text   \nmehr\t \n', 'Text\nmehr'],
@@ -20,7 +20,7 @@ describe('normalizeDescription (spec admin §5)', () => {
   });
 });
 
-describe('slugs (spec admin §4)', () => {
+describe('slugs (docs/product/events.md#slug)', () => {
   it.each([
     ['Yoga am Morgen', 'yoga-am-morgen'],
     ['Rücken & Café: Übungen für Groß und Klein!', 'ruecken-cafe-uebungen-fuer-gross-und-klein'],

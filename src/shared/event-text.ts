@@ -1,5 +1,5 @@
-// Text rules of the event form (spec admin §4 'Slug', §5 'Description on edit'). Pure and free of zod:
-// the admin form previews them while typing and the server applies them before saving.
+// Text rules of the event form (docs/product/events.md#slug, docs/product/events.md#description-normalised).
+// Pure and free of zod: the admin form previews them while typing and the server applies them before saving.
 
 /** What the events table's CHECK accepts: lowercase letters and digits in runs joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -8,9 +8,9 @@ export const SLUG_MAX_LENGTH = 120;
 export const FALLBACK_SLUG = 'event';
 
 /**
- * spec admin §4 'Slug': lowercase, runs of other characters become hyphens, edge hyphens trimmed. German
+ * Lowercase, runs of other characters become hyphens, edge hyphens trimmed. German
  * umlauts and ß are spelled out first ('Rücken' → 'ruecken') and other accents dropped ('Café' → 'cafe'),
- * so the slug stays readable. Same rule as `slugify` in src/server/db/factories.ts (a test keeps them equal).
+ * so the slug stays readable. Same rule as `slugify` in src/server/demo/factories.ts (a test keeps them equal).
  */
 export function slugify(title: string): string {
   const spelled = title
@@ -35,7 +35,7 @@ export const isValidSlug = (slug: string) => slug.length <= SLUG_MAX_LENGTH && S
 
 /**
  * `base`, or `base-2`, `base-3`, … : the first that `taken` does not contain. Used on create, where the slug
- * is read-only (spec admin §2): two workshops with the same title must both be creatable.
+ * is read-only (docs/product/events.md#slug): two workshops with the same title must both be creatable.
  */
 export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;
@@ -47,7 +47,7 @@ export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string 
 }
 
 /**
- * spec admin §5 'Description on edit': line endings normalised to \n, trailing whitespace removed from every
+ * Line endings normalised to \n, trailing whitespace removed from every
  * line, leading and trailing blank lines removed. Indentation and blank lines inside the text stay.
  */
 export function normalizeDescription(text: string): string {

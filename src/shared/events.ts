@@ -1,10 +1,16 @@
-// The public event contract (spec visitor §3 'Event' with media, links, tags and organizers): what
+// The public event contract (an event with media, links, tags and organizers): what
 // GET /api/events and GET /api/events/:slug answer. Only what a visitor may see: no online_url (buyers get
-// it with their ticket), no creator, policy or internal flags. Prices are integer cents.
+// it with their ticket), no creator, policy or internal flags (docs/product/events.md#internal-fields).
+// Prices are integer cents.
 
-export type EventMode = 'online' | 'presence';
-export type PriceUnit = 'per_person' | 'per_pair';
-export type EventStatus = 'draft' | 'published' | 'cancelled' | 'completed';
+// The stored values, each list written once: the types and zod enums derive from them, and so do the
+// database enums in db/schema (in the database's order; reordering a list needs a migration).
+export const EVENT_STATUSES = ['draft', 'published', 'cancelled', 'completed'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export const EVENT_MODES = ['online', 'presence'] as const;
+export type EventMode = (typeof EVENT_MODES)[number];
+export const PRICE_UNITS = ['per_person', 'per_pair'] as const;
+export type PriceUnit = (typeof PRICE_UNITS)[number];
 
 export interface PublicEventMedia {
   id: string;

@@ -1,5 +1,5 @@
-// spec admin §5 and §9: avatar, portrait and cover uploads. Deliberately free of zod (imported by
-// components on the client and by the server's upload check alike).
+// Avatar, portrait and cover uploads (docs/product/admin.md#image-uploads). Deliberately free of zod
+// (imported by components on the client and by the server's upload check alike).
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -7,7 +7,7 @@ export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as con
 export const IMAGE_TOO_LARGE_MESSAGE = 'Datei ist zu groß. Maximal 10 MB.';
 export const IMAGE_TYPE_MESSAGE = 'Ungültiger Dateityp. Erlaubt: JPEG, PNG, WebP.';
 
-/** Crop output (spec admin §9): 1:1 images are 512 px square, exported at quality 0.92. */
+/** Crop output: 1:1 images are 512 px square, exported at quality 0.92. */
 export const CROP_OUTPUT_SIZE = 512;
 export const CROP_QUALITY = 0.92;
 export const CROP_MIN_BOX = 120;

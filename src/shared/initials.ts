@@ -1,4 +1,6 @@
-/** spec visitor §2: first letters of the name's words, at most 2, uppercased; 'U' without a name. */
+/**
+ * First letters of the name's words, at most 2, uppercased; 'U' without a name (docs/product/site.md#header).
+ */
 export function initialsOf(name: string | null | undefined): string {
   const letters = (name ?? '')
     .trim()

@@ -4,8 +4,8 @@ import { isClientRoute } from './routes';
 import type { AppSettings } from './settings';
 
 // PUT /api/admin/settings/legal, card 'Rechtliches & Betreiber' (docs/decisions/021): the operator's data,
-// the three legal URLs (spec visitor §3 'configuration also offers legal.privacyUrl, legal.termsUrl,
-// supportEmail') and the support e-mail. Every field may be saved empty except the support e-mail; the
+// the three legal URLs and the support e-mail (docs/product/admin.md#operator-card). Every field may be
+// saved empty except the support e-mail; the
 // dashboard names the required ones still missing (operator-data.ts). Formats are checked when given.
 
 /** Names of the card's fields that are not operator data. */

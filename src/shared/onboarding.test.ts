@@ -10,7 +10,7 @@ const ctx = (overrides: Partial<OnboardingContext>): OnboardingContext => ({
   ...overrides,
 });
 
-describe('onboarding banner (spec visitor §4)', () => {
+describe('onboarding banner (docs/product/accounts-and-consent.md#onboarding-banner)', () => {
   it.each<[string, Partial<OnboardingContext>, boolean]>([
     ['incomplete attendee under /events/', {}, true],
     ['incomplete attendee under /booking', { pathname: '/booking/abc' }, true],
@@ -32,7 +32,7 @@ describe('onboarding banner (spec visitor §4)', () => {
   });
 });
 
-describe('forced onboarding (spec visitor §4)', () => {
+describe('forced onboarding (docs/product/accounts-and-consent.md#forced-onboarding)', () => {
   it.each<[string, Partial<OnboardingContext>, boolean]>([
     ['incomplete attendee on an event page', { pathname: '/event/atem' }, true],
     ['incomplete attendee on the home page', { pathname: '/' }, true],

@@ -1,7 +1,9 @@
 import { isProfileIncomplete, type SessionUser } from './session';
 
-// Pure rules of spec visitor §4 'Onboarding banner' and 'Forced onboarding'. Free of zod and React:
-// the public layout imports them on every page's first download.
+// Pure rules of the onboarding banner and forced onboarding
+// (docs/product/accounts-and-consent.md#onboarding-banner,
+// docs/product/accounts-and-consent.md#forced-onboarding). Free of zod and React: the public layout imports
+// them on every page's first download.
 
 export interface OnboardingContext {
   user: Pick<SessionUser, 'role' | 'fullName' | 'phone'> | null;
@@ -13,8 +15,9 @@ const isUnder = (pathname: string, prefix: string) =>
   pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 /**
- * spec visitor §4, all of: logged in; not an admin; onboarding enabled; profile missing or full name or
- * phone empty; path not under /onboarding; path not / but under /events/ or /booking.
+ * All of (docs/product/accounts-and-consent.md#onboarding-banner): logged in; not an admin; onboarding
+ * enabled; profile missing or full name or phone empty; path not under /onboarding; path not / but under
+ * /events/ or /booking.
  */
 export function shouldShowOnboardingBanner({
   user,
@@ -28,10 +31,11 @@ export function shouldShowOnboardingBanner({
 }
 
 /**
- * Paths a signed-in user with an incomplete profile may still open. The spec names onboarding, checkout and
- * profile; added are the legal pages (the DSGVO checkbox links to the privacy page, and a consent needs its
- * text to be readable), /email-confirmed (the newsletter mails' confirm and unsubscribe links must work, and
- * onboarding would drop their query) and the dev mailbox (mails are read there during development).
+ * Paths a signed-in user with an incomplete profile may still open
+ * (docs/product/accounts-and-consent.md#forced-onboarding): onboarding, checkout and profile, and also the
+ * legal pages (the DSGVO checkbox links to the privacy page, and a consent needs its text to be readable),
+ * /email-confirmed (the newsletter mails' confirm and unsubscribe links must work, and onboarding would drop
+ * their query) and the dev mailbox (mails are read there during development).
  */
 const FORCED_ONBOARDING_EXEMPT = [
   '/onboarding',
@@ -45,9 +49,10 @@ const FORCED_ONBOARDING_EXEMPT = [
 ];
 
 /**
- * spec visitor §4: with onboarding enabled, signed-in non-admins missing name or phone go to /onboarding.
- * Where the banner shows (under /events/ and /booking) it asks instead, so both rules of §4 take effect
- * (docs/decisions/022-onboarding-banner.md); ordering there still checks the profile first (§5).
+ * With onboarding enabled, signed-in non-admins missing name or phone go to /onboarding
+ * (docs/product/accounts-and-consent.md#forced-onboarding). Where the banner shows (under /events/ and
+ * /booking) it asks instead, so both rules take effect (decision 022); ordering there still checks the
+ * profile first (docs/product/booking-and-seats.md#profile-before-booking).
  */
 export function shouldForceOnboarding(context: OnboardingContext): boolean {
   const { user, onboardingEnabled, pathname } = context;

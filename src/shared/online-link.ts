@@ -1,5 +1,6 @@
-// The access link of an online event (spec admin §3 online_url, 'visible only to buyers'): how the pages,
-// mails and ticket documents name it. Who gets it is decided on the server (docs/decisions/019-online-links.md).
+// The access link of an online event (docs/product/tickets-and-refunds.md#online-link-buyers-only): how the
+// pages, mails and ticket documents name it. Who gets it is decided on the server
+// (docs/decisions/019-online-links.md).
 
 export const ONLINE_LINK_TEXTS = {
   label: 'Zugangslink',

@@ -1,7 +1,12 @@
-// Payment step of a pending booking (spec visitor §4 'Booking', §7 create-stripe-payment; DESIGN §1, §4).
-// The amount is always the server's booking total; the client never sends one.
+// Payment step of a pending booking (docs/product/payments.md#order-then-pay,
+// docs/product/payments.md#server-amount). The amount is always the server's booking total; the client never
+// sends one.
 
-export type PaymentProviderName = 'stripe' | 'test';
+/** Stored in payments.provider (db/schema's enum derives from this list); 'free' has no provider. */
+export const PAYMENT_PROVIDERS = ['stripe', 'test', 'free'] as const;
+export type StoredPaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** The providers that move (or pretend to move) money. */
+export type PaymentProviderName = Exclude<StoredPaymentProvider, 'free'>;
 
 /**
  * POST /api/bookings/:id/payment answers this. Stripe: the Payment Element is mounted with clientSecret
@@ -19,7 +24,7 @@ export type PaymentSession =
     }
   | { provider: 'test'; paymentId: string; amountCents: number; currency: string };
 
-/** spec visitor §8 'Booking' and 'Payment', word for word; the rest are ours. */
+/** The texts of booking and payment failures (docs/product/payments.md#payment-messages). */
 export const PAYMENT_MESSAGES = {
   clientSecretFailed: 'Failed to get payment client secret',
   initFailed: 'Konnte Zahlungsdaten nicht initialisieren',

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { CONSENT_PURPOSES, type ConsentPurpose } from './consent-texts';
 import type { Role, SessionUser } from './session';
 
-// spec visitor §5 'Onboarding' / 'Profile' and spec admin §5 'Profile save': the messages, word for word.
+// The messages of onboarding and the profile (docs/product/accounts-and-consent.md#profile-role-fields).
 export const PROFILE_MESSAGES = {
   required: 'Bitte Name, E-Mail und Telefonnummer ausfüllen.',
   email: 'Bitte eine gültige E-Mail-Adresse eingeben.',
   onboarding: 'Bitte fülle Name und Telefonnummer aus und stimme der DSGVO-Einwilligung zu.',
-  // Not in the spec (it has no limits for these fields): ours.
+  // Length and format limits of the fields.
   nameTooLong: 'Der Name darf höchstens 200 Zeichen lang sein.',
   phoneTooLong: 'Die Telefonnummer darf höchstens 50 Zeichen lang sein.',
   displayNameTooLong: 'Der Anzeigename darf höchstens 100 Zeichen lang sein.',
@@ -18,12 +18,18 @@ export const PROFILE_MESSAGES = {
 
 export const BIO_MAX_LENGTH = 2000;
 
-/** spec visitor §5: no whitespace, exactly one at sign, a dot in the domain. */
+/**
+ * No whitespace, exactly one at sign, a dot in the domain
+ * (docs/product/accounts-and-consent.md#email-format).
+ */
 export function isSimpleEmail(value: string): boolean {
   return value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 }
 
-/** spec visitor §5: e-mail addresses are compared case-insensitively and trimmed. */
+/**
+ * E-mail addresses are compared case-insensitively and trimmed
+ * (docs/product/accounts-and-consent.md#email-format).
+ */
 export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function isHttpUrl(value: string): boolean {
@@ -37,15 +43,17 @@ export function isHttpUrl(value: string): boolean {
 
 /**
  * The name a form starts with. A new profile stores the part of the e-mail before the at sign as its
- * full name (spec visitor §3); that stand-in is shown as an empty field, so nobody books as 'anna.berg'
- * without noticing (docs/decisions/022-onboarding-banner.md).
+ * full name; that stand-in is shown as an empty field, so nobody books as 'anna.berg' without noticing
+ * (docs/product/accounts-and-consent.md#stand-in-name).
  */
 export function givenFullName(user: Pick<SessionUser, 'email' | 'fullName'> | null): string {
   const name = user?.fullName ?? '';
   return user && name === user.email.trim().toLowerCase().split('@')[0] ? '' : name;
 }
 
-/** Admins and organizers have the extended profile (spec admin §2, §3). */
+/**
+ * Admins and organizers have the extended profile (docs/product/accounts-and-consent.md#profile-role-fields).
+ */
 export const hasExtendedProfile = (role: Role) => role === 'admin' || role === 'organizer';
 
 const name = z.string({ error: PROFILE_MESSAGES.required }).trim().max(200, PROFILE_MESSAGES.nameTooLong);
@@ -70,8 +78,8 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /**
- * The rules that depend on the role: ordinary users may not blank name or phone (spec visitor §5), and
- * only admins and organizers have display name, website and bio (spec admin §3).
+ * The rules that depend on the role: ordinary users may not blank name or phone, and only admins and
+ * organizers have display name, website and bio (docs/product/accounts-and-consent.md#profile-role-fields).
  */
 export function profileUpdateProblem(
   role: Role,
@@ -86,7 +94,10 @@ export function profileUpdateProblem(
   return null;
 }
 
-/** POST /api/profile/onboarding (spec visitor §2 'Onboarding', §5). Every failure has the one message. */
+/**
+ * POST /api/profile/onboarding (docs/product/accounts-and-consent.md#onboarding-writes). Every failure has
+ * the one message.
+ */
 export const onboardingSchema = z.object({
   fullName: z
     .string({ error: PROFILE_MESSAGES.onboarding })

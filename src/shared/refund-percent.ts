@@ -1,8 +1,8 @@
-// One unit for people (docs/decisions/023-refund-percentages.md): whoever types or reads a refund share
-// sees percent 0–100; the API and the database keep the spec's fraction 0–1 (spec admin §3 'refund_value',
-// 'Refund request: percent (0 to 1)'). A share between 0 and 1 % is refused on both sides: typed as
-// percent it is almost always a fraction ('0,5' meant 50 %), sent as a fraction almost always a percent
-// divided twice (0,005 = '0,5 %').
+// One unit for people (docs/decisions/023-refund-percentages.md): whoever types or reads a refund share sees
+// percent 0–100; the API and the database keep a fraction 0–1 (`refund_value`, the refund request's
+// `percent`; docs/product/tickets-and-refunds.md#fraction-in-api). A share between 0 and 1 % is refused on
+// both sides: typed as percent it is almost always a fraction ('0,5' meant 50 %), sent as a fraction almost
+// always a percent divided twice (0,005 = '0,5 %').
 
 export const REFUND_PERCENT_MESSAGES = {
   /** A percent field left empty or holding no number. */
@@ -36,8 +36,8 @@ export const fractionToPercent = (fraction: number) => Math.round(fraction * 1_0
 
 /**
  * A percent as typed ('50', '12,5') to the fraction the API takes. Values above 100 are clamped to 100
- * (spec admin §5), 0 < p < 1 is refused as ambiguous. `clampNegative` clamps below 0 to 0 (spec §5 'clamped
- * to 0..100'); without it a negative value is invalid.
+ * (docs/product/tickets-and-refunds.md#ambiguous-share), 0 < p < 1 is refused as ambiguous. `clampNegative`
+ * clamps below 0 to 0 (the override dialog clamps to 0..100); without it a negative value is invalid.
  */
 export function parsePercentField(
   text: string,

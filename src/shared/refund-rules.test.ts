@@ -10,7 +10,7 @@ import {
   type RefundRule,
 } from './refund-rules';
 
-describe('cancelButtonLabel (spec visitor §2, §9: the refund tier on the button)', () => {
+describe('cancelButtonLabel (docs/product/tickets-and-refunds.md#cancel-button-label: the refund tier on the button)', () => {
   it.each([
     [1, 'Stornieren (100 % Erstattung)'],
     [0.7, 'Stornieren (ca. 70 % Erstattung)'],
@@ -23,7 +23,7 @@ describe('cancelButtonLabel (spec visitor §2, §9: the refund tier on the butto
   });
 });
 
-describe('parseLeadTime (spec admin §5: number with optional unit min, m, h, d, w; hours by default)', () => {
+describe('parseLeadTime (docs/product/admin.md#lead-time-input: number with optional unit min, m, h, d, w; hours by default)', () => {
   it.each([
     ['60min', 1],
     ['24h', 24],
@@ -47,7 +47,7 @@ describe('parseLeadTime (spec admin §5: number with optional unit min, m, h, d,
   });
 });
 
-describe('formatLeadTime (spec admin §5: w, d or h when exact)', () => {
+describe('formatLeadTime (docs/product/admin.md#lead-time-input: w, d or h when exact)', () => {
   it.each([
     [168, '1w'],
     [336, '2w'],
@@ -71,7 +71,7 @@ describe('formatLeadTime (spec admin §5: w, d or h when exact)', () => {
   });
 });
 
-describe('defaultRefundShare (spec visitor §9 default tiers, strictly more than)', () => {
+describe('defaultRefundShare (docs/product/tickets-and-refunds.md#default-tiers, strictly more than)', () => {
   it.each([
     [15 * 24, 1],
     [14 * 24 + 0.1, 1],
@@ -87,7 +87,7 @@ describe('defaultRefundShare (spec visitor §9 default tiers, strictly more than
   });
 });
 
-describe('effectiveRule and refundAmountCents (spec admin §4)', () => {
+describe('effectiveRule and refundAmountCents (docs/product/tickets-and-refunds.md#policy-first)', () => {
   const rule = (minHoursBeforeEvent: number, refundValue: number, priority = 0): RefundRule => ({
     minHoursBeforeEvent,
     refundType: 'percentage',

@@ -1,8 +1,10 @@
-// Refund share on cancellation (DESIGN §4; spec visitor §9 default tiers; spec admin §4 policy rules and
-// §5 lead-time input). Pure functions: the server computes the real refund with them, the client only
-// labels buttons and previews.
+// Refund share on cancellation (docs/product/tickets-and-refunds.md#how-much-comes-back) and the policy
+// editor's lead-time input (docs/product/admin.md#lead-time-input). Pure functions: the server computes the
+// real refund with them, the client only labels buttons and previews.
 
-export type RefundType = 'percentage' | 'fixed_amount';
+/** Stored values; db/schema's enum and the policy form's choices derive from this list. */
+export const REFUND_TYPES = ['percentage', 'fixed_amount'] as const;
+export type RefundType = (typeof REFUND_TYPES)[number];
 
 export interface RefundRule {
   minHoursBeforeEvent: number;
@@ -12,7 +14,10 @@ export interface RefundRule {
   priority: number;
 }
 
-/** spec visitor §9: more than 14 days 100 %, more than 7 days 70 %, more than 3 days 50 %, else nothing. */
+/**
+ * More than 14 days 100 %, more than 7 days 70 %, more than 3 days 50 %, else nothing
+ * (docs/product/tickets-and-refunds.md#default-tiers).
+ */
 export const DEFAULT_REFUND_TIERS = [
   { moreThanHours: 14 * 24, share: 1 },
   { moreThanHours: 7 * 24, share: 0.7 },
@@ -32,8 +37,9 @@ export function defaultRefundShare(hoursLeft: number): number {
 }
 
 /**
- * spec admin §4: the effective rule is the first, in order of highest min_hours_before_event (then lowest
- * priority number), whose threshold is not above the hours remaining. null when none applies.
+ * The effective rule (docs/product/tickets-and-refunds.md#policy-first) is the first, in order of highest
+ * min_hours_before_event (then lowest priority number), whose threshold is not above the hours remaining.
+ * null when none applies.
  */
 export function effectiveRule<R extends RefundRule>(rules: readonly R[], hoursLeft: number): R | null {
   const ordered = [...rules].sort(
@@ -63,7 +69,10 @@ export function refundAmountCents(options: {
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** 'Stornieren (100 % Erstattung)' and friends: the label of the cancel button (spec visitor §2, §9). */
+/**
+ * 'Stornieren (100 % Erstattung)' and friends: the label of the cancel button
+ * (docs/product/tickets-and-refunds.md#cancel-button-label).
+ */
 export function cancelButtonLabel(share: number): string {
   if (share <= 0) return 'Stornieren (keine Erstattung)';
   const percent = Math.round(share * 100);
@@ -73,8 +82,8 @@ export function cancelButtonLabel(share: number): string {
 const LEAD_TIME_UNITS: Record<string, number> = { min: 1 / 60, m: 1 / 60, h: 1, d: 24, w: 168 };
 
 /**
- * spec admin §5: a number with an optional unit min, m, h, d, w (hours by default), non-negative, floored
- * to whole hours. Returns null for invalid input (the editor then ignores it).
+ * A number with an optional unit min, m, h, d, w (hours by default), non-negative, floored to whole hours
+ * (docs/product/admin.md#lead-time-input). Returns null for invalid input (the editor then ignores it).
  */
 export function parseLeadTime(input: string): number | null {
   const match = /^\s*(\d+(?:[.,]\d+)?)\s*(min|m|h|d|w)?\s*$/i.exec(input);

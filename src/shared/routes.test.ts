@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isClientRoute, isMagicLinkUrl } from './routes';
+import { isClientRoute, isMagicLinkUrl, matchClientRoute } from './routes';
 
 describe('isClientRoute', () => {
   it.each([
@@ -35,6 +35,25 @@ describe('isClientRoute', () => {
     '%s is not',
     (path) => expect(isClientRoute(path)).toBe(false),
   );
+});
+
+describe('matchClientRoute', () => {
+  it('names the route and its parameters as they stand in the path', () => {
+    expect(matchClientRoute('/')).toEqual({ route: 'home', params: {} });
+    expect(matchClientRoute('/event/atem%20retreat/')).toEqual({
+      route: 'event',
+      params: { slug: 'atem%20retreat' },
+    });
+    expect(matchClientRoute('/event/atem/login')?.route).toBe('eventLogin');
+    expect(matchClientRoute('/booking/b1/success')).toEqual({
+      route: 'bookingSuccess',
+      params: { bookingId: 'b1' },
+    });
+    expect(matchClientRoute('/admin/events/e1/edit')?.route).toBe('admin');
+    expect(matchClientRoute('/dev/mails//')?.route).toBe('devMails');
+    expect(matchClientRoute('//')).toBeNull();
+    expect(matchClientRoute('/Help')).toBeNull();
+  });
 });
 
 describe('isMagicLinkUrl', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isProfileIncomplete, safeRedirectTarget } from './session';
 
-describe('safeRedirectTarget (spec visitor §4: never /login or /auth, fallback /)', () => {
+describe('safeRedirectTarget (docs/product/accounts-and-consent.md#safe-redirect: never /login or /auth, fallback /)', () => {
   it.each([
     ['/my-tickets', '/my-tickets'],
     ['/checkout/abc?x=1', '/checkout/abc?x=1'],
@@ -19,7 +19,7 @@ describe('safeRedirectTarget (spec visitor §4: never /login or /auth, fallback 
   ])('%j → %s', (target, expected) => expect(safeRedirectTarget(target)).toBe(expected));
 });
 
-describe('isProfileIncomplete (spec visitor §5)', () => {
+describe('isProfileIncomplete (docs/product/accounts-and-consent.md#profile-complete)', () => {
   it('needs a name and a phone that are not blank', () => {
     expect(isProfileIncomplete(null)).toBe(true);
     expect(isProfileIncomplete({ fullName: 'Anna', phone: ' ' })).toBe(true);

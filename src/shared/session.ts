@@ -19,7 +19,10 @@ export interface SessionState {
   user: SessionUser | null;
 }
 
-/** Where to go after sign-in: only our own paths, never /login or /auth (spec visitor §4 'Code sign-in'). */
+/**
+ * Where to go after sign-in: only our own paths, never /login or /auth
+ * (docs/product/accounts-and-consent.md#safe-redirect).
+ */
 export function safeRedirectTarget(target: unknown, fallback = '/'): string {
   if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return fallback;
   if (target.includes('\\')) return fallback;
@@ -27,7 +30,10 @@ export function safeRedirectTarget(target: unknown, fallback = '/'): string {
   return target;
 }
 
-/** spec visitor §4 'Forced onboarding' and §5: a profile is incomplete when full name or phone is blank. */
+/**
+ * A profile is incomplete when full name or phone is blank
+ * (docs/product/accounts-and-consent.md#profile-complete).
+ */
 export function isProfileIncomplete(user: Pick<SessionUser, 'fullName' | 'phone'> | null): boolean {
   return !user || !user.fullName?.trim() || !user.phone?.trim();
 }

@@ -1,5 +1,6 @@
-// spec visitor §3 'Application settings' and §8: defaults used when loading fails.
-// Deliberately free of zod: this module is on every page's first download (budget 170 KB).
+// Defaults of the application settings, also used when loading them fails
+// (docs/product/admin.md#settings-defaults). Deliberately free of zod: this module is on every page's first
+// download (budget 170 KB).
 export const DEFAULT_SITE_NAME = 'Wachstumsraum';
 export const DEFAULT_SUPPORT_EMAIL = 'hallo@wachstumsraum.example';
 export const DEFAULT_TIMEZONE = 'Europe/Berlin';

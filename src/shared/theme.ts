@@ -1,7 +1,7 @@
 export type ThemeChoice = 'light' | 'dark' | 'system';
 
 export const THEME_STORAGE_KEY = 'theme';
-// spec visitor §4 'Theme': browser theme colour per resolved theme.
+// The browser's theme colour per resolved theme (docs/product/site.md#theme).
 export const THEME_COLOR = { dark: '#0b1222', light: '#ffffff' } as const;
 
 export const THEME_LABELS: Record<ThemeChoice, string> = { light: 'Hell', dark: 'Dunkel', system: 'System' };

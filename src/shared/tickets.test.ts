@@ -15,7 +15,7 @@ const NOW = new Date('2026-03-10T12:00:00Z');
 const FUTURE = '2026-04-01T08:00:00Z';
 const PAST = '2026-03-01T08:00:00Z';
 
-describe('cancelErrorMessage (spec visitor §8 "Cancel")', () => {
+describe('cancelErrorMessage (docs/product/tickets-and-refunds.md#cancel-messages)', () => {
   it.each([
     [0, TICKET_MESSAGES.cancelNetwork],
     [
@@ -59,7 +59,7 @@ describe('cancelErrorMessage (spec visitor §8 "Cancel")', () => {
   });
 });
 
-describe('cancelSuccessMessage (spec visitor §8 "Cancel success")', () => {
+describe('cancelSuccessMessage (docs/product/tickets-and-refunds.md#cancel-button-label)', () => {
   it.each([
     [1250, 'EUR', 'Stornierung erfolgreich. Erstattung: 12,50 EUR'],
     [1, 'EUR', 'Stornierung erfolgreich. Erstattung: 0,01 EUR'],
@@ -78,7 +78,7 @@ describe('cancelSuccessMessage (spec visitor §8 "Cancel success")', () => {
   });
 });
 
-describe('ticketDisplayStatus (spec visitor §4): canceled, then checked in, then past, else upcoming', () => {
+describe('ticketDisplayStatus (docs/product/tickets-and-refunds.md#my-tickets): canceled, then checked in, then past, else upcoming', () => {
   const ticket = (status: TicketStatus, isCheckedIn: boolean, startTime: string) => ({
     status,
     isCheckedIn,
@@ -99,7 +99,7 @@ describe('ticketDisplayStatus (spec visitor §4): canceled, then checked in, the
   });
 });
 
-describe('splitTickets (spec visitor §4 "Ticket lists")', () => {
+describe('splitTickets (docs/product/tickets-and-refunds.md#my-tickets)', () => {
   const t = (id: string, createdAt: string, startTime: string) => ({ id, createdAt, event: { startTime } });
 
   it('puts future starts in upcoming, the rest in past, newest ticket first in each', () => {
@@ -121,7 +121,7 @@ describe('splitTickets (spec visitor §4 "Ticket lists")', () => {
   });
 });
 
-describe('ticket file names and barcode (spec visitor §7, §9)', () => {
+describe('ticket file names and barcode (docs/product/tickets-and-refunds.md#ticket-barcode)', () => {
   it('names the PDF by code and the image by id', () => {
     expect(ticketPdfFileName('0042')).toBe('ticket-0042.pdf');
     expect(ticketImageFileName('3f1c-aa')).toBe('ticket-3f1c-aa.png');

@@ -1,8 +1,11 @@
 import type { EventMode, PriceUnit } from './events';
 
-// spec visitor §2 'My tickets', §4 'Ticket display status' and 'Ticket lists', §7 cancel_ticket, §8 texts.
+// 'Meine Tickets' and cancelling (docs/product/tickets-and-refunds.md#my-tickets,
+// docs/product/tickets-and-refunds.md#who-cancels).
 
-export type TicketStatus = 'active' | 'canceled' | 'revoked';
+/** Stored values, db/schema's enum derives from them (docs/product/tickets-and-refunds.md#ticket-states). */
+export const TICKET_STATUSES = ['active', 'canceled', 'revoked'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /** The event as a ticket shows it. */
 export interface TicketEventSummary {
@@ -37,8 +40,8 @@ export interface MyTicket {
   createdAt: string;
   event: TicketEventSummary;
   /**
-   * The access link of an online event, on active tickets only; null otherwise (spec admin §3 'visible
-   * only to buyers'; docs/decisions/019-online-links.md).
+   * The access link of an online event, on active tickets only; null otherwise
+   * (docs/product/tickets-and-refunds.md#online-link-buyers-only).
    */
   onlineUrl: string | null;
   /**
@@ -56,14 +59,14 @@ export interface MyTicket {
   } | null;
 }
 
-/** POST /api/tickets/:id/cancel (spec visitor §7 cancel_ticket: refund {amount, currency}, message). */
+/** POST /api/tickets/:id/cancel: the refund {amount, currency} and a message. */
 export interface CancelTicketResult {
   refund: { amountCents: number; currency: string } | null;
   message: string;
 }
 
 export const TICKETS_CACHE_KEY = 'my-tickets-cache';
-/** spec visitor §9: ticket list cache in session storage for 2 minutes. */
+/** The ticket list is cached in session storage for 2 minutes. */
 export const TICKETS_CACHE_MS = 2 * 60_000;
 
 export const TICKET_MESSAGES = {
@@ -74,14 +77,14 @@ export const TICKET_MESSAGES = {
   cancelFailedTitle: 'Stornierung fehlgeschlagen',
   cancelSuccessNoRefund: 'Stornierung erfolgreich (keine Erstattung gemäß Richtlinie).',
   previewFailed: 'Vorschau fehlgeschlagen',
-  /** Ours: the spec names only the failure toast of a preview refresh. */
+  /** The success toast of a preview refresh. */
   previewUpdated: 'Vorschau aktualisiert',
   pdfFailed: 'PDF fehlgeschlagen',
   deleteFailed: 'Löschen fehlgeschlagen',
   deletedTitle: 'Ticket gelöscht',
   deletedText: 'Das Ticket wurde entfernt.',
   notFound: 'Ticket nicht gefunden.',
-  // cancel errors by status (spec visitor §8 'Cancel'; the wording is ours where the spec paraphrases)
+  // cancel errors by status (docs/product/tickets-and-refunds.md#cancel-messages)
   cancel400:
     'Dieses Ticket konnte nicht storniert werden. Es wurde möglicherweise bereits storniert oder existiert nicht.',
   cancel403: 'Du bist nicht berechtigt, dieses Ticket zu stornieren.',
@@ -96,7 +99,9 @@ export const TICKET_MESSAGES = {
   eventStarted: 'Tickets für Events, die bereits begonnen haben, können nicht mehr storniert werden.',
 } as const;
 
-/** 'Stornierung erfolgreich. Erstattung: 12,50 EUR' (spec visitor §8 'Cancel success'). */
+/**
+ * 'Stornierung erfolgreich. Erstattung: 12,50 EUR' (docs/product/tickets-and-refunds.md#cancel-button-label).
+ */
 export function cancelSuccessMessage(refundCents: number, currency: string): string {
   if (refundCents <= 0) return TICKET_MESSAGES.cancelSuccessNoRefund;
   const amount = (refundCents / 100).toLocaleString('de-DE', {
@@ -107,7 +112,8 @@ export function cancelSuccessMessage(refundCents: number, currency: string): str
 }
 
 /**
- * spec visitor §8 'Cancel': a JSON message from the server is shown as is; otherwise by status. status 0
+ * A JSON message from the server is shown as is; otherwise by status
+ * (docs/product/tickets-and-refunds.md#cancel-messages). status 0
  * stands for a network error or timeout.
  */
 export function cancelErrorMessage(status: number, serverMessage?: string | null): string {
@@ -123,7 +129,9 @@ export function cancelErrorMessage(status: number, serverMessage?: string | null
 
 export type TicketDisplayStatus = 'Storniert' | 'Eingecheckt' | 'Vorbei' | 'Bevorstehend';
 
-/** spec visitor §4 'Ticket display status'. */
+/**
+ * 'Storniert', 'Eingecheckt', 'Vorbei' or 'Bevorstehend' (docs/product/tickets-and-refunds.md#my-tickets).
+ */
 export function ticketDisplayStatus(
   ticket: Pick<MyTicket, 'status' | 'isCheckedIn'> & { event: Pick<TicketEventSummary, 'startTime'> },
   now: Date,
@@ -134,7 +142,10 @@ export function ticketDisplayStatus(
   return 'Bevorstehend';
 }
 
-/** spec visitor §4 'Ticket lists': upcoming = event start in the future; newest ticket first in each. */
+/**
+ * Upcoming = event start in the future; newest ticket first in each
+ * (docs/product/tickets-and-refunds.md#my-tickets).
+ */
 export function splitTickets<
   T extends Pick<MyTicket, 'createdAt'> & { event: Pick<TicketEventSummary, 'startTime'> },
 >(tickets: readonly T[], now: Date): { upcoming: T[]; past: T[] } {
@@ -143,11 +154,14 @@ export function splitTickets<
   return { upcoming: newestFirst.filter(isUpcoming), past: newestFirst.filter((t) => !isUpcoming(t)) };
 }
 
-/** spec visitor §9: Code128 of the last 4 digits of the ticket number plus the first 8 characters of the id without dashes. */
+/**
+ * Code128 of the last 4 digits of the ticket number plus the first 8 characters of the id without dashes
+ * (docs/product/tickets-and-refunds.md#ticket-barcode).
+ */
 export const ticketBarcodeContent = (ticketId: string, ticketNumber: string) =>
   `${ticketNumber.slice(-4)}${ticketId.replace(/-/g, '').slice(0, 8)}`;
 
-/** Entry opens 15 minutes before the start (spec visitor §9). */
+/** Entry opens 15 minutes before the start (docs/product/tickets-and-refunds.md#entry-time). */
 export const ENTRY_MINUTES_BEFORE_START = 15;
 
 export const ticketPdfFileName = (code: string) => `ticket-${code}.pdf`;

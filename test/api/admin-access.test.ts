@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '@server/db/factories';
+import { createUser } from '@server/demo/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { signIn, uniqueEmail } from '../helpers/auth';
 
-// Issue 6 / DESIGN §4 'Access': every admin endpoint is admin-only on the server. The list comes from the
-// app's own route table, so an endpoint added later without `allow('admin')` fails here.
+// Issue 6: every admin endpoint is admin-only on the server (docs/product/admin.md#three-roles). The list
+// comes from the app's own route table, so an endpoint added later without `allow('admin')` fails here.
 
 let t: TestApp;
 const cookies: Record<'attendee' | 'organizer', string> = { attendee: '', organizer: '' };

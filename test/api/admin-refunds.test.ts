@@ -7,7 +7,7 @@ import type { DevMail } from '@shared/dev-mail';
 import { EMAIL_TEST_TYPES, type EmailTestResponse } from '@shared/email-tests';
 import { ADMIN_REFUND_MESSAGES } from '@server/core/payments/admin-refund';
 import { MAX_REFUND_ATTEMPTS } from '@server/core/payments/process-refund';
-import { createBooking, createEvent } from '@server/db/factories';
+import { createBooking, createEvent } from '@server/demo/factories';
 import {
   bookings,
   eventOrganizers,
@@ -31,9 +31,10 @@ import {
   type ErrorBody,
 } from '../helpers/tickets';
 
-// spec admin §2 'Admin Refund' and the e-mail tests card, §7 admin_refund / admin-test-emails, §8 texts;
-// DESIGN §4 (refunds never above what is left, every refund recorded and mailed); the mails of spec admin §7
-// (event-updates, organizer-booking-paid/-cancelled, admin-cancellation-issue) and refund-all on 'Abgesagt'.
+// Admin Refund (docs/product/admin.md#admin-refund) and the e-mail tests card
+// (docs/product/admin.md#email-tests): refunds never above what is left, every refund recorded and mailed;
+// the mails to holders, organizers and admins (event-updates, organizer-booking-paid/-cancelled,
+// admin-cancellation-issue) and refund-all on 'Abgesagt' (docs/product/admin.md#cancel-event-refund-all).
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
@@ -174,7 +175,7 @@ describe('POST /api/admin/refunds', () => {
     expect(await refundsOf(t, booking.id)).toHaveLength(2);
   });
 
-  it('refuses bad input with 422 and the spec texts, and writes nothing', async () => {
+  it('refuses bad input with 422 and its texts, and writes nothing', async () => {
     const buyer = await signedInUser(t);
     const event = await createEvent(db(), { priceCents: 2000 });
     const booking = await bookAndPay(buyer.cookie, event.id, 1);

@@ -110,7 +110,7 @@ describe('sessions', () => {
 });
 
 describe('magic link', () => {
-  it('signs in once with the mailed link; a second use is refused as used (spec visitor §8)', async () => {
+  it('signs in once with the mailed link; a second use is refused as used', async () => {
     const email = uniqueEmail('link');
     expect((await post(t, '/api/auth/magic-link/send', { email }, client())).status).toBe(200);
     const mail = await latestMailTo(t, email);

@@ -3,13 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@server/core/app-error';
 import { createBooking } from '@server/core/bookings/create-booking';
-import type { Database, Db } from '@server/db/client';
-import { createEvent, createUser } from '@server/db/factories';
+import type { Database } from '@server/db/client';
+import type { Db } from '@server/db/types';
+import { createEvent, createUser } from '@server/demo/factories';
 import { bookings, events } from '@server/db/schema';
 import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
 
-// DESIGN §4: concurrent bookings never oversell. Only PostgreSQL runs them truly in parallel (a pool of
-// connections); PGlite has a single connection, so this file is skipped there.
+// Concurrent bookings never oversell (docs/product/booking-and-seats.md#seats-taken-atomically). Only
+// PostgreSQL runs them truly in parallel (a pool of connections); PGlite has a single connection, so this
+// file is skipped there.
 
 const BUYERS = 200;
 const SEATS = 20;

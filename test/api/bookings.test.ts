@@ -4,13 +4,13 @@ import { BOOKING_MESSAGES, type BookingView } from '@shared/booking';
 import { createBooking } from '@server/core/bookings/create-booking';
 import { expireHolds } from '@server/core/bookings/expire-holds';
 import { issueTickets } from '@server/core/bookings/issue-tickets';
-import { createEvent, createUser, HOLD_MINUTES } from '@server/db/factories';
+import { createEvent, createUser, HOLD_MINUTES } from '@server/demo/factories';
 import { bookings, events, tickets, user, userNotificationPreferences } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post, signIn, uniqueEmail } from '../helpers/auth';
 import { seatInvariantViolations } from '../helpers/db';
 
-// spec visitor §4 'Booking', §5 booking rules, §8; DESIGN §4 (server prices, seats, holds, tickets).
+// Placing an order (docs/product/booking-and-seats.md): server prices, seats, holds, tickets.
 
 let t: TestApp;
 beforeAll(async () => {

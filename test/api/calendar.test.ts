@@ -1,11 +1,12 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser } from '@server/db/factories';
+import { createEvent, createUser } from '@server/demo/factories';
 import { eventOrganizers } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 
-// The add-to-calendar file (spec visitor §2 'Event detail', §7, §9), read back with ical.js: an independent
-// parser that knows no time zone data of its own, so the wall times only come out right if our VTIMEZONE does.
+// The add-to-calendar file (docs/product/events.md#calendar-entry), read back with ical.js: an independent
+// parser that knows no time zone data of its own, so the wall times only come out right if our VTIMEZONE
+// does.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: 'https://tickets.example' } });

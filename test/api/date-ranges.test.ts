@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView } from '@shared/booking';
 import type { MyTicket } from '@shared/tickets';
-import { createEvent } from '@server/db/factories';
+import { createEvent } from '@server/demo/factories';
 import { mailOutbox } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';

@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '@server/config';
 import { enqueueMail } from '@server/core/mail/enqueue-mail';
 import type { Database } from '@server/db/client';
 import { mailOutbox } from '@server/db/schema';
-import type { AppDeps, AppEnv } from '@server/http/app';
+import type { AppDeps, AppEnv } from '@server/http/context';
 import { devMailboxWarning, devMailRoutes } from '@server/http/routes/dev-mails';
 import { createLogger } from '@server/logger';
 import { createTestApp, peer } from '../helpers/app';
@@ -55,7 +55,7 @@ async function enqueueAt(subject: string, createdAt: Date, withPdf = false) {
   return id;
 }
 
-describe('GET /api/dev/mails (DESIGN §1 contract)', () => {
+describe('GET /api/dev/mails (the contract the browser tests read)', () => {
   it('lists the mails newest first with exactly the contract fields', async () => {
     const oldest = await enqueueAt('Erste', new Date('2026-03-01T10:00:00Z'), true);
     const newest = await enqueueAt('Dritte', new Date('2026-03-01T12:00:00Z'));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicEvent, PublicOrganizer } from '@shared/events';
 import { loadConfig } from '@server/config';
 import { publishEventChange, publishSeatChange } from '@server/core/events/event-changes';
-import { createCancellationPolicy, createEvent, createUser } from '@server/db/factories';
+import { createCancellationPolicy, createEvent, createUser } from '@server/demo/factories';
 import { eventLinks, eventMedia, eventOrganizers, events, eventTags, tags } from '@server/db/schema';
 import { createApp } from '@server/http/app';
 import { createLogger } from '@server/logger';

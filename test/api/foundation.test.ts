@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/health', () => {
-  it('reports ok and the database kind (DESIGN §1 contract)', async () => {
+  it('reports ok and the database kind', async () => {
     const res = await t.app.request('/api/health');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', database: t.database.kind });
@@ -62,7 +62,7 @@ describe('API errors', () => {
 });
 
 describe('GET /api/settings', () => {
-  it('returns the spec defaults on an empty settings table', async () => {
+  it('returns the defaults on an empty settings table', async () => {
     const res = await t.app.request('/api/settings');
     expect(res.status).toBe(200);
     const body = (await res.json()) as typeof DEFAULT_SETTINGS;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBooking, createCancellationPolicy, createEvent } from '@server/db/factories';
+import { createBooking, createCancellationPolicy, createEvent } from '@server/demo/factories';
 import { createApp } from '@server/http/app';
 import { handleError } from '@server/http/errors';
 import { createLogger } from '@server/logger';

@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser } from '@server/db/factories';
+import { createEvent, createUser } from '@server/demo/factories';
 import { eventOrganizers } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 
-// spec visitor §9 and the 'link previews and search': /event/{slug} carries its own head in the HTML,
-// because messengers and search engines do not run the client's JavaScript.
+// Link previews and search (docs/architecture.md#a-page-load): /event/{slug} carries its own head in the
+// HTML, because messengers and search engines do not run the client's JavaScript.
 let t: TestApp;
 const webRoot = mkdtempSync(path.join(tmpdir(), 'ticketshop-preview-'));
 

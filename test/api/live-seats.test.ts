@@ -10,7 +10,7 @@ import { seatEventStream } from '@server/adapters/seat-feed/seat-event-stream';
 import { loadConfig } from '@server/config';
 import { publishSeatChange } from '@server/core/events/event-changes';
 import { openDatabase, type Database } from '@server/db/client';
-import { createEvent } from '@server/db/factories';
+import { createEvent } from '@server/demo/factories';
 import { events } from '@server/db/schema';
 import { createApp } from '@server/http/app';
 import { createLogger } from '@server/logger';

@@ -55,7 +55,7 @@ async function signUp(email: string, source = 'footer') {
 const confirm = (token: string) => post(t, '/api/newsletter/confirm', { token }, client());
 const unsubscribe = (token: string) => post(t, '/api/newsletter/unsubscribe', { token }, client());
 
-describe('signing up: validation (spec visitor §5)', () => {
+describe('signing up: validation (docs/product/accounts-and-consent.md#email-format)', () => {
   it.each([
     ['', NEWSLETTER_MESSAGES.emailRequired],
     ['   ', NEWSLETTER_MESSAGES.emailRequired],
@@ -63,7 +63,7 @@ describe('signing up: validation (spec visitor §5)', () => {
     ['keine-adresse', NEWSLETTER_MESSAGES.emailInvalid],
     ['a@b', NEWSLETTER_MESSAGES.emailInvalid],
     ['zwei wörter@example.org', NEWSLETTER_MESSAGES.emailInvalid],
-  ])('rejects %j with the spec message, stores nothing and sends nothing', async (email, message) => {
+  ])('rejects %j with its message, stores nothing and sends nothing', async (email, message) => {
     const before = (await t.database.db.select().from(newsletterCaptures)).length;
     const res = await subscribe(email);
     expect(res.status).toBe(422);
@@ -79,7 +79,7 @@ describe('signing up: validation (spec visitor §5)', () => {
   });
 });
 
-describe('capture (spec visitor §3)', () => {
+describe('capture (docs/product/accounts-and-consent.md#newsletter-form)', () => {
   it('stores every sign-up trimmed and lowercased, with source, time and user agent', async () => {
     const email = uniqueEmail('capture');
     const res = await post(
@@ -109,7 +109,7 @@ describe('capture (spec visitor §3)', () => {
   });
 });
 
-describe('double opt-in (DESIGN §4)', () => {
+describe('double opt-in (docs/product/accounts-and-consent.md#newsletter-double-opt-in)', () => {
   it('mails a single-use link; pending until it is opened; consent kept with text, version, source and time', async () => {
     const email = uniqueEmail('doi');
     const started = Date.now();

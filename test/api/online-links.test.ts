@@ -4,13 +4,13 @@ import type { BookingView } from '@shared/booking';
 import type { PublicEvent } from '@shared/events';
 import type { MyTicket } from '@shared/tickets';
 import { bookingTicketsPdf } from '@server/core/tickets/ticket-files';
-import { createEvent } from '@server/db/factories';
+import { createEvent } from '@server/demo/factories';
 import { mailOutbox } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
 import { signedInUser, ticketsOfBooking } from '../helpers/tickets';
 
-// spec admin §3 'online_url (visible only to buyers)'; docs/decisions/019-online-links.md: the access link
+// docs/product/tickets-and-refunds.md#online-links: the access link
 // reaches holders of an active ticket (booking view, Meine Tickets, confirmation mail, ticket PDF, a mail
 // when it changes) and nobody else.
 

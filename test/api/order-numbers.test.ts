@@ -6,7 +6,7 @@ import type { BookingView } from '@shared/booking';
 import { newOrderNumber, ORDER_NUMBER_PATTERN } from '@shared/order-number';
 import type { MyTicket } from '@shared/tickets';
 import { createBooking as bookSeats } from '@server/core/bookings/create-booking';
-import { createBooking, createEvent, createUser } from '@server/db/factories';
+import { createBooking, createEvent, createUser } from '@server/demo/factories';
 import { bookings, eventOrganizers, mailOutbox } from '@server/db/schema';
 import { adminCancellationIssueMail } from '@server/core/mail/templates/admin-cancellation-issue';
 import { bookingConfirmationMail } from '@server/core/mail/templates/booking-confirmation';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView } from '@shared/booking';
 import type { PaymentSession } from '@shared/payments';
 import { expireHolds } from '@server/core/bookings/expire-holds';
-import { createEvent, createUser } from '@server/db/factories';
+import { createEvent, createUser } from '@server/demo/factories';
 import {
   bookings,
   events,
@@ -18,7 +18,7 @@ import { post, signIn, uniqueEmail } from '../helpers/auth';
 import { seatInvariantViolations } from '../helpers/db';
 import { FakeStripe } from '../helpers/fake-stripe';
 
-// Issue 5 / DESIGN §1, §4: Stripe through the real SDK against a local Stripe-compatible server.
+// Issue 5: Stripe through the real SDK against a local Stripe-compatible server (docs/product/payments.md).
 
 let t: TestApp;
 let stripe: FakeStripe;

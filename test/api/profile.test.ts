@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_TEXTS, CONSENT_VERSION, DSGVO_CONSENT_TEXT } from '@shared/consent-texts';
 import type { ProfileDetails } from '@shared/profile';
 import { uploadProfileImage } from '@server/core/profiles/upload-profile-image';
-import { createUser } from '@server/db/factories';
+import { createUser } from '@server/demo/factories';
 import {
   consents,
   mailOutbox,
@@ -122,7 +122,7 @@ describe('profile updates', () => {
     expect(got.consents).toEqual({ dsgvo: null, marketing: null });
   });
 
-  it('refuses a blank name or phone for an attendee with the spec message and changes nothing', async () => {
+  it('refuses a blank name or phone for an attendee with its message and changes nothing', async () => {
     const { cookie, id } = await signedIn();
     await send('PATCH', '/api/profile', cookie, { fullName: 'Anna Beispiel', phone: '0301234' });
     for (const body of [{ fullName: '   ' }, { phone: '' }, { fullName: 'B', phone: ' ' }]) {
@@ -478,7 +478,7 @@ describe('image uploads', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('Content-Type')).toBe('image/webp');
     expect(served.headers.get('X-Content-Type-Options')).toBe('nosniff');
-    expect(served.headers.get('Cache-Control')).toBe('public, max-age=3600');
+    expect(served.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
     expect(meta.exif).toBeUndefined();
@@ -544,7 +544,7 @@ describe('image uploads', () => {
     expect(streamed.status).toBe(413);
     expect(pulled).toBeLessThan(14);
 
-    const { createStorage } = await import('@server/adapters/storage/storage');
+    const { createStorage } = await import('@server/adapters/storage/create-storage');
     const call = uploadProfileImage({
       db: t.database.db,
       storage: createStorage(t.config),

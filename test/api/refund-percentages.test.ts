@@ -2,13 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
 import { cancelButtonLabel } from '@shared/refund-rules';
 import type { CancelTicketResult, MyTicket } from '@shared/tickets';
-import { createBooking, createCancellationPolicy, createEvent } from '@server/db/factories';
+import { createBooking, createCancellationPolicy, createEvent } from '@server/demo/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
 import { seatInvariantViolations } from '../helpers/db';
 import { DAY, refundsOf, signedInUser, ticketRow, type ErrorBody } from '../helpers/tickets';
 
-// Issue 12 items 9 and 10 (docs/decisions/023-refund-percentages.md): the API takes the spec's fraction
+// Issue 12 items 9 and 10 (docs/decisions/023-refund-percentages.md): the API takes a fraction
 // 0..1 and refuses what reads like a percent (above 1) or a percent divided twice (below 0,01) with a
 // German message, instead of refunding 0,5 % or clamping 1,5 to 100 %; after an earlier refund on the
 // booking the cancel button's share and the dialog's euros both say what is left.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '@server/db/factories';
+import { createUser } from '@server/demo/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { signIn, uniqueEmail } from '../helpers/auth';
 

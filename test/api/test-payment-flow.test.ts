@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES, type PaymentSession } from '@shared/payments';
 import { expireHolds } from '@server/core/bookings/expire-holds';
-import { createEvent, slugify } from '@server/db/factories';
+import { createEvent, slugify } from '@server/demo/factories';
 import { bookings, mailOutbox, type MailAttachment } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
@@ -17,7 +17,8 @@ import {
   type ErrorBody,
 } from '../helpers/tickets';
 
-// DESIGN §1 'built-in test provider', §4 payments; spec visitor §4 'Booking', §7 create-stripe-payment.
+// The built-in test provider (docs/product/payments.md#test-mode) and the payment flow
+// (docs/product/payments.md#flow).
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CancelTicketResult } from '@shared/tickets';
 import { cancelTicket } from '@server/core/tickets/cancel-ticket';
 import { listMyTickets } from '@server/core/tickets/list-my-tickets';
-import { createBooking, createCancellationPolicy, createEvent, createUser } from '@server/db/factories';
+import { createBooking, createCancellationPolicy, createEvent, createUser } from '@server/demo/factories';
 import { cancellationPolicies, cancellationPolicyRules } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
@@ -19,8 +19,9 @@ import {
   signedInUser,
 } from '../helpers/tickets';
 
-// Refund share on self-service cancellation at the exact tier boundaries (DESIGN §4; spec visitor §9
-// default tiers 'more than 14/7/3 days'; spec admin §4 policy rules 'min_hours ≤ hours left'). The HTTP
+// Refund share on self-service cancellation at the exact tier boundaries: the default tiers 'more than
+// 14/7/3 days' (docs/product/tickets-and-refunds.md#default-tiers) and policy rules 'min_hours ≤ hours left'
+// (docs/product/tickets-and-refunds.md#policy-first). The HTTP
 // route reads the real clock, so the boundaries are tested on the core with a fixed `now`.
 
 let t: TestApp;
@@ -121,7 +122,7 @@ describe('default tiers (event without a policy)', () => {
   });
 });
 
-describe('a free ticket (spec visitor §2: the cancel button shows the refund tier)', () => {
+describe('a free ticket (docs/product/tickets-and-refunds.md#cancel-button-label: the cancel button shows the refund tier)', () => {
   async function freeTicketPreview(leadMs: number, policyId: string | null = null) {
     const { user } = await createUser(db());
     const event = await createEvent(db(), {
@@ -155,7 +156,7 @@ describe('a free ticket (spec visitor §2: the cancel button shows the refund ti
   });
 });
 
-describe('event policy rules (spec admin §4)', () => {
+describe('event policy rules (docs/product/tickets-and-refunds.md#policy-first)', () => {
   const tieredPolicy = () =>
     createCancellationPolicy(db(), {
       name: 'Gestaffelt',

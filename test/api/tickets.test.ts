@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView } from '@shared/booking';
 import { TICKET_MESSAGES, type CancelTicketResult, type MyTicket } from '@shared/tickets';
-import { createBooking, createEvent } from '@server/db/factories';
+import { createBooking, createEvent } from '@server/demo/factories';
 import { mailOutbox, payments, refunds, ticketPreviews } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
@@ -20,8 +20,8 @@ import {
   type ErrorBody,
 } from '../helpers/tickets';
 
-// spec visitor §2 'My tickets', §7 cancel_ticket / generate_ticket_pdf / admin-delete-ticket, §8 texts;
-// DESIGN §4 (seat invariant, refunds never above what was paid, owner-or-admin access).
+// 'Meine Tickets', cancelling, ticket files and deleting (docs/product/tickets-and-refunds.md): the seat
+// invariant, refunds never above what was paid, owner-or-admin access.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,10 +135,11 @@ describe('GET /api/tickets', () => {
         imageUrl: '/uploads/events/x.webp',
       },
       onlineUrl: null, // a presence event (docs/decisions/019-online-links.md)
-      // 10 days ahead: the default 70 % tier (spec visitor §9)
+      // 10 days ahead: the default 70 % tier (docs/product/tickets-and-refunds.md#default-tiers)
       cancellation: { share: 0.7, refundCents: 2100 },
     });
-    // free, 30 days ahead: the tier like any other ticket's (spec visitor §2), nothing to refund
+    // free, 30 days ahead: the tier like any other ticket's
+    // (docs/product/tickets-and-refunds.md#cancel-button-label), nothing to refund
     expect(list[0]!.cancellation).toEqual({ share: 1, refundCents: 0 });
     expect(list[2]).toMatchObject({ status: 'canceled', cancellation: null });
     expect(list[3]).toMatchObject({ status: 'active', cancellation: { share: 1, refundCents: 4900 } });

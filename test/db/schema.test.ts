@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@server/db/client';
-import { createBooking, createEvent, createUser } from '@server/db/factories';
+import { createBooking, createEvent, createUser } from '@server/demo/factories';
 import { bookings, consents, eventMedia, events, newsletterCaptures, tickets } from '@server/db/schema';
 import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
 

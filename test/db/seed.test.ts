@@ -8,7 +8,7 @@ import { missingOperatorFields } from '@shared/operator-data';
 import { ORDER_NUMBER_PATTERN } from '@shared/order-number';
 import { DEFAULT_SETTINGS, mergeSettings } from '@shared/settings';
 import type { Database } from '@server/db/client';
-import { seedDemo } from '@server/db/seed';
+import { seedDemo } from '@server/demo/seed';
 import {
   appSettings,
   bookings,

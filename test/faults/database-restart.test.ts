@@ -8,7 +8,7 @@ import type { PublicEvent, SeatUpdate } from '@shared/events';
 import { publishSeatChange } from '@server/core/events/event-changes';
 import { openDatabase, type Database } from '@server/db/client';
 import { databaseUnavailableCause } from '@server/db/database-unavailable';
-import { createEvent } from '@server/db/factories';
+import { createEvent } from '@server/demo/factories';
 import { events } from '@server/db/schema';
 import { createLogger } from '@server/logger';
 import { createTestDatabase } from '../helpers/db';

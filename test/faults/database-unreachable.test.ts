@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/config';
 import { openDatabase, type Database } from '@server/db/client';
 import { databaseUnavailableCause, DatabaseTimeoutError } from '@server/db/database-unavailable';
-import { createEvent } from '@server/db/factories';
+import { createEvent } from '@server/demo/factories';
 import { createApp } from '@server/http/app';
 import { createLogger } from '@server/logger';
 import { createServices } from '@server/services';

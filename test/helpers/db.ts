@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { migrationsFolder, openDatabase, type Database, type Db } from '@server/db/client';
+import { migrationsFolder, openDatabase, type Database } from '@server/db/client';
+import type { Db } from '@server/db/types';
 import { bookings, events } from '@server/db/schema';
 import { createLogger } from '@server/logger';
 
@@ -133,8 +134,9 @@ async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Prom
 }
 
 /**
- * Events whose available_seats break DESIGN §4's invariant: available = total − seats held by pending and
- * confirmed bookings. Tests that book, expire or cancel assert that this returns [].
+ * Events whose available_seats break the seat invariant (docs/product/booking-and-seats.md#seat-invariant):
+ * available = total − seats held by pending and confirmed bookings. Tests that book, expire or cancel assert
+ * that this returns [].
  */
 export async function seatInvariantViolations(db: Db) {
   const rows = await db

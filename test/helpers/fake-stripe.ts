@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 // A local Stripe-compatible HTTP server for the parts of the API the shop uses (PaymentIntents, Refunds),
-// driven through the real `stripe` SDK via STRIPE_API_BASE (DESIGN §1). It keeps Stripe's semantics that
-// matter for correctness: idempotency keys return the first answer, amounts are integers in minor units,
-// objects are re-fetchable by id, and it signs webhook events the way Stripe does.
+// driven through the real `stripe` SDK via STRIPE_API_BASE (docs/architecture.md#adapters). It keeps Stripe's
+// semantics that matter for correctness: idempotency keys return the first answer, amounts are integers in
+// minor units, objects are re-fetchable by id, and it signs webhook events the way Stripe does.
 
 export interface FakeIntent {
   id: string;

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Role } from '@shared/session';
 import { mailContextFrom } from '@server/core/mail/templates/mail-context';
-import { createUser } from '@server/db/factories';
+import { createUser } from '@server/demo/factories';
 import { bookings, events, payments, refunds, tickets } from '@server/db/schema';
 import type { TestApp } from './app';
 import { signIn, uniqueEmail } from './auth';

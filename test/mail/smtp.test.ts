@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailTransport } from '@server/adapters/mail/mail-transport';
+import { createMailTransport } from '@server/adapters/mail/create-mail-transport';
 import { loadConfig } from '@server/config';
 import { signInCodeMail } from '@server/core/mail/templates/sign-in-code';
 import { createLogger } from '@server/logger';

@@ -1,6 +1,6 @@
 // `npm run setup-token`: prints a single-use /setup URL for creating the first admin. It only signs with
 // APP_SECRET (from the environment or DATA_DIR) and never opens the database: PGlite allows one process
-// at a time and the server may be running (DESIGN §1).
+// at a time and the server may be running (docs/product/admin.md#owner-setup).
 import { loadConfig } from '../config';
 import { createSetupToken, SETUP_TOKEN_HOURS_VALID, setupUrl } from '../core/setup/setup-token';
 

@@ -1,6 +1,7 @@
 /**
  * Typed errors of the business core. The HTTP layer maps `code` to a status; the message is German
- * and shown to the user as is (DESIGN §4: bad input gets a 4xx with a German message and a stable code).
+ * and shown to the user as is: bad input gets a 4xx with a German message and a stable code
+ * (docs/architecture.md#a-typical-api-call).
  */
 export const ERROR_STATUS = {
   bad_request: 400,

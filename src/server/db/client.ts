@@ -4,17 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../config';
-import type { Logger } from '../logger';
 import { withDeadline } from './database-unavailable';
 import * as schema from './schema';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts';
+import type { Db } from './types';
 
-export type Schema = typeof schema;
-/** One type for both drivers: PGlite's and node-postgres' Drizzle databases share the query API. */
-export type Db = NodePgDatabase<Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
@@ -42,10 +39,10 @@ function resolveMigrationsFolder(): string {
 export type DatabaseOptions =
   | {
       databaseUrl: string;
-      /** Defaults: DEFAULT_DATABASE_TIMEOUTS (config.ts). */
+      /** Defaults: DEFAULT_DATABASE_TIMEOUTS (timeouts.ts). */
       timeouts?: DatabaseTimeouts;
       /** Where dropped connections are reported; a console warning without it. */
-      logger?: Pick<Logger, 'warn'>;
+      logger?: { warn(details: { err: Error }, message: string): void };
     }
   | { dataDir: string }
   | {

@@ -9,12 +9,7 @@ import {
   usesSecureCookies,
 } from '../core/auth/auth';
 import { findSession } from '../core/auth/find-session';
-import type { AppEnv } from './app';
-
-export interface CurrentSession {
-  sessionId: string;
-  user: SessionUser;
-}
+import type { AppEnv, CurrentSession } from './context';
 
 /**
  * Reads the session cookie once per request (memoised): signature, session, user and profile in one query

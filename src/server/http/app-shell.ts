@@ -1,5 +1,6 @@
 import type { PublicEvent } from '@shared/events';
 import { faqJsonLd } from '@shared/content/faq';
+import { matchClientRoute } from '@shared/routes';
 import type { AppSettings } from '@shared/settings';
 import {
   eventImageUrl,
@@ -41,20 +42,19 @@ const safeJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c
 const DEFAULT_DESCRIPTION =
   'Workshops, Seminare und Retreats für Paare und Einzelne in Norddeutschland: Termine ansehen, Tickets buchen und verwalten.';
 
-const EVENT_PATH = /^\/event\/([^/]+)\/?$/;
-
 /**
  * Head for a path, rendered by the server so messengers and search engines see it without JavaScript
- * (spec visitor §9; docs/decisions/002). Event pages carry Open Graph, Twitter card and schema.org Event data.
+ * (docs/architecture.md#a-page-load, decision 002). Event pages carry Open Graph, Twitter card and schema.org
+ * Event data.
  */
 export async function pageHeadFor(pathname: string, context: PageContext): Promise<PageHead> {
   const site = context.settings.brand.siteName;
-  if (pathname === '/help') {
+  const route = matchClientRoute(pathname);
+  if (route?.route === 'help') {
     return withSocial({ title: `Häufige Fragen (FAQ) · ${site}`, jsonLd: [faqJsonLd()] }, site);
   }
-  const eventKey = EVENT_PATH.exec(pathname)?.[1];
-  if (eventKey !== undefined) {
-    const event = await context.findEvent(safeDecode(eventKey));
+  if (route?.route === 'event') {
+    const event = await context.findEvent(safeDecode(route.params.slug ?? ''));
     if (!event) return { title: `Event nicht gefunden · ${site}`, status: 404 };
     return eventHead(event, context);
   }

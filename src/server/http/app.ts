@@ -1,20 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import type { Logger } from '../logger';
-import type { SettingsStore } from '../core/settings/settings-store';
-import type { Auth } from '../core/auth/auth';
-import type { OutboxWorker } from '../jobs/outbox-worker';
-import type { FileStorage } from '../adapters/storage/storage';
-import type { SeatFeed } from '../adapters/seat-feed/seat-feed';
-import type { PublicEventCache } from '../core/events/public-event-cache';
-import type { PaymentService } from '../core/payments/payment-service';
-import type { SeatChangeNotifier } from '../core/events/seat-change-notifier';
-import type { CurrentSession } from './access';
+import type { AppDeps, AppEnv } from './context';
 import { csrfProtection } from './csrf';
 import { authRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mails';
+import { backupRoutes } from './routes/backup';
 import { setupRoutes } from './routes/setup';
 import { eventRoutes } from './routes/events';
 import { organizerRoutes } from './routes/organizers';
@@ -42,30 +32,6 @@ import { newsletterRoutes } from './routes/newsletter';
 import { uploadRoutes } from './routes/uploads';
 import { isUploadRequest } from './upload-limit';
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  logger: Logger;
-  settings: SettingsStore;
-  auth: Auth;
-  outbox: OutboxWorker;
-  storage: FileStorage;
-  /** Live seat counts and event changes (LISTEN/NOTIFY); started by main.ts. */
-  seatFeed: SeatFeed;
-  /** The visitors' event list and details in memory, dropped on every change the feed reports. */
-  publicEvents: PublicEventCache;
-  /** Payment providers, settling payments and sending refunds (DESIGN §1, §4). */
-  payments: PaymentService;
-  /** Seat announcements of the booking hot path, coalesced per event after the commit. */
-  seatNotifier: SeatChangeNotifier;
-  /** Folder of the built client; omitted in API tests. */
-  webRoot?: string;
-}
-
-export type AppEnv = {
-  Variables: { deps: AppDeps; json: unknown; session: CurrentSession | null | undefined };
-};
-
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError(deps.logger));
@@ -81,7 +47,7 @@ export function createApp(deps: AppDeps) {
       throw new AppError('payload_too_large', GERMAN_DEFAULT_MESSAGES.payload_too_large);
     },
   });
-  // Uploads (multipart to an upload route) get their own, larger limit in the route (upload-limit.ts).
+  // Uploads (multipart to a route that declares `uploadLimit`) get that larger limit instead (upload-limit.ts).
   // GET and HEAD carry no body: the limit would only build a Fetch Request per call (7 % of a GET's CPU).
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' || isUploadRequest(c) ? next() : jsonLimit(c, next),
@@ -101,6 +67,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/settings', adminSettingsRoutes);
   app.route('/api/admin/events', adminEventRoutes);
   app.route('/api/dev/mails', devMailRoutes);
+  app.route('/api/backup', backupRoutes);
   app.route('/api/profile', profileRoutes);
   app.route('/api/newsletter', newsletterRoutes);
   app.route('/api/bookings', bookingRoutes);
@@ -111,7 +78,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/dashboard', adminDashboardRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 
-  app.route('/uploads', uploadRoutes(deps.config.dataDir));
+  app.route('/uploads', uploadRoutes(deps.storage, deps.config.s3?.publicUrl));
   if (deps.webRoot) app.route('/', clientRoutes(deps.webRoot));
   return app;
 }

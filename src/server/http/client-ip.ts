@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
 import type { TrustProxy } from '../config';
-import type { AppEnv } from './app';
+import type { AppEnv } from './context';
 import { inRanges, peerAddress } from './peer-address';
 
 /**

@@ -2,14 +2,23 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { AppError, GERMAN_DEFAULT_MESSAGES, type ErrorCode } from '../core/app-error';
+import { StorageUnavailableError } from '../adapters/storage/storage';
 import { databaseUnavailableCause } from '../db/database-unavailable';
 import type { Logger } from '../logger';
+import { validationFailed } from './validation';
 
 /** What a request hears while the database does not answer (docs/decisions/015-database-faults.md). */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'Die Datenbank antwortet gerade nicht. Bitte versuche es gleich noch einmal.';
 /** Seconds a client should wait before trying again after a 503. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** What an upload hears while the file storage (S3) does not answer (docs/decisions/029-s3-storage.md). */
+export const STORAGE_PUT_UNAVAILABLE_MESSAGE =
+  'Die Datei konnte gerade nicht gespeichert werden. Bitte versuche es gleich noch einmal.';
+/** What reading a stored file hears meanwhile. */
+export const STORAGE_READ_UNAVAILABLE_MESSAGE =
+  'Die Datei ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.';
 
 const unavailablePage = `<!doctype html>
 <html lang="de">
@@ -28,24 +37,34 @@ export function errorBody(code: ErrorCode | string, message: string, details?: u
 }
 
 /**
- * Maps every thrown error to `{error:{code,message}}`: a database that does not answer to 503, unknown
- * errors are logged and become a 500.
+ * Maps every thrown error to `{error:{code,message}}`: a database or file storage that does not answer to
+ * 503, unknown errors are logged and become a 500.
  */
 export function handleError(logger: Logger) {
-  return (err: Error, c: Context) => {
+  return (thrown: Error, c: Context) => {
+    // a zod error no validator caught (validation.ts) answers like theirs, with the general message
+    const err = thrown instanceof ZodError ? validationFailed(thrown) : thrown;
     if (err instanceof AppError) {
       const retryAfter = (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
       if (retryAfter) c.header('Retry-After', String(retryAfter));
       return c.json(errorBody(err.code, err.message, err.details), err.status);
     }
-    if (err instanceof ZodError) {
-      const details = err.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-      return c.json(errorBody('validation_failed', GERMAN_DEFAULT_MESSAGES.validation_failed, details), 422);
-    }
     if (err instanceof HTTPException) {
       const code: ErrorCode =
         err.status === 413 ? 'payload_too_large' : err.status === 401 ? 'unauthorized' : 'bad_request';
       return c.json(errorBody(code, GERMAN_DEFAULT_MESSAGES[code]), err.status);
+    }
+    if (err instanceof StorageUnavailableError) {
+      logger.warn(
+        { err: err.cause ?? err, path: c.req.path, method: c.req.method, operation: err.operation },
+        'file storage unavailable',
+      );
+      const message =
+        err.operation === 'put' ? STORAGE_PUT_UNAVAILABLE_MESSAGE : STORAGE_READ_UNAVAILABLE_MESSAGE;
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      c.header('Cache-Control', 'no-store');
+      if (!c.req.path.startsWith('/api/')) return c.text(message, 503);
+      return c.json(errorBody('unavailable', message), 503);
     }
     const unavailable = databaseUnavailableCause(err);
     if (unavailable) {

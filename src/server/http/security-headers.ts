@@ -1,6 +1,6 @@
 import { secureHeaders } from 'hono/secure-headers';
 
-/** CSP without inline scripts; HSTS only when the public URL is https (DESIGN §1, issue 2). */
+/** CSP without inline scripts; HSTS only when the public URL is https (issue 2). */
 export function securityHeaders(publicUrl: string) {
   const https = publicUrl.startsWith('https://');
   return secureHeaders({

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { TicketFileDeps } from '../core/tickets/ticket-files';
-import type { AppEnv } from './app';
+import type { AppEnv } from './context';
 
 /** What the ticket document functions need, from the request's dependencies. */
 export function ticketFileDeps(

@@ -1,24 +1,24 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { matchedRoutes } from 'hono/route';
 import { AppError } from '../core/app-error';
 import { refuseBadFormFields } from './input-characters';
 
 /**
- * Routes that take files (multipart) instead of JSON. app.ts exempts their multipart requests from the
- * 1 MB JSON body limit; each of them applies its own `uploadLimit` instead, after `allow(...)`, so a body
- * is read only for a permitted caller. Add a pattern here when adding an upload route.
+ * The middlewares `uploadLimit` made. A route that takes a file (multipart) instead of JSON declares its
+ * limit with one, after `allow(...)`, so a body is read only for a permitted caller; app.ts exempts the
+ * multipart requests its route matched from the 1 MB JSON body limit.
  */
-const UPLOAD_PATHS: RegExp[] = [
-  /^\/api\/profile\/images\/[^/]+$/,
-  /^\/api\/admin\/events\/[^/]+\/cover$/,
-  /^\/api\/admin\/settings\/logos\/[^/]+$/,
-];
+const uploadLimits = new WeakSet<MiddlewareHandler>();
 
 const isMultipart = (c: Context) => (c.req.header('Content-Type') ?? '').startsWith('multipart/form-data');
 
-/** Anything else sent to an upload path (JSON, say) keeps the JSON limit, since it is parsed before the route. */
+/**
+ * A multipart request to a route that declares an `uploadLimit`. Anything else sent there (JSON, say) keeps
+ * the JSON limit, since it is parsed before the route.
+ */
 export const isUploadRequest = (c: Context) =>
-  isMultipart(c) && UPLOAD_PATHS.some((pattern) => pattern.test(c.req.path));
+  isMultipart(c) && matchedRoutes(c).some((route) => uploadLimits.has(route.handler));
 
 /** Room for the multipart envelope (boundaries, part headers) around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -35,7 +35,7 @@ export function uploadLimit(maxFileBytes: number, message: string): MiddlewareHa
       throw new AppError('payload_too_large', message);
     },
   });
-  return (c, next) => {
+  const middleware: MiddlewareHandler = (c, next) => {
     if (!isMultipart(c))
       throw new AppError('bad_request', 'Bitte eine Datei als multipart/form-data im Feld „file“ senden.');
     return limit(c, async () => {
@@ -43,4 +43,16 @@ export function uploadLimit(maxFileBytes: number, message: string): MiddlewareHa
       await next();
     });
   };
+  uploadLimits.add(middleware);
+  return middleware;
+}
+
+/** The bytes of the upload's file (form field „file“), behind `uploadLimit`; its content is core's to check. */
+export async function uploadedFile(c: Context): Promise<Buffer> {
+  const form = await c.req.formData().catch(() => null);
+  const file = form?.get('file');
+  if (!file || typeof file === 'string') {
+    throw new AppError('bad_request', 'Bitte eine Bilddatei im Feld „file“ senden.');
+  }
+  return Buffer.from(await file.arrayBuffer());
 }

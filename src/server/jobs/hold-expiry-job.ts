@@ -1,7 +1,7 @@
 import { expireHolds } from '../core/bookings/expire-holds';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import type { Logger } from '../logger';
-import { PeriodicTask } from './periodic-task';
+import { PeriodicJob } from './periodic-task';
 
 export interface HoldExpiryJobOptions {
   db: Db;
@@ -11,48 +11,24 @@ export interface HoldExpiryJobOptions {
 }
 
 /**
- * Releases expired seat holds every 30 s (DESIGN §4). Safe with several app instances: each round is one
- * conditional UPDATE, so two instances never return the same seats twice. A failing round is logged and
- * retried on the next tick; it never takes the process down.
+ * Releases expired seat holds every 30 s (docs/product/booking-and-seats.md#hold-expiry). Safe with several
+ * app instances: each round is one conditional UPDATE, so two instances never return the same seats twice. A
+ * failing round is logged and retried on the next tick; it never takes the process down.
  */
-export class HoldExpiryJob {
-  private readonly db: Db;
-  private readonly logger: Logger;
-  private readonly intervalMs: number;
-  private readonly now: () => Date;
-  private readonly task: PeriodicTask;
-
+export class HoldExpiryJob extends PeriodicJob {
   constructor(options: HoldExpiryJobOptions) {
-    this.db = options.db;
-    this.logger = options.logger;
-    this.intervalMs = options.intervalMs ?? 30_000;
-    this.now = options.now ?? (() => new Date());
-    this.task = new PeriodicTask({
+    const { db, logger } = options;
+    super({
       name: 'hold expiry',
-      logger: this.logger,
-      intervalMs: this.intervalMs,
-      round: async () => void (await this.runOnce()),
+      logger,
+      intervalMs: options.intervalMs ?? 30_000,
+      now: options.now,
+      // the number of bookings that expired
+      round: async (now) => {
+        const expired = await expireHolds(db, now);
+        if (expired > 0) logger.info({ expired }, 'seat holds expired');
+        return expired;
+      },
     });
-  }
-
-  start(): void {
-    this.task.start();
-  }
-
-  /** Waits for a round in progress; nothing runs afterwards. */
-  stop(): Promise<void> {
-    return this.task.stop();
-  }
-
-  /** One round, also for tests: the number of bookings that expired (0 when the round failed). */
-  async runOnce(): Promise<number> {
-    try {
-      const expired = await expireHolds(this.db, this.now());
-      if (expired > 0) this.logger.info({ expired }, 'seat holds expired');
-      return expired;
-    } catch (error) {
-      this.logger.error({ err: error }, 'hold expiry round failed; retrying later');
-      return 0;
-    }
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { MailTransport, OutgoingMail } from '../adapters/mail/mail-transport';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { mailOutbox, type DeferredMailAttachment, type MailAttachment } from '../db/schema';
 import type { Logger } from '../logger';
 import { PeriodicTask } from './periodic-task';
@@ -42,10 +42,10 @@ export function retryDelayMs(failedAttempts: number): number {
 }
 
 /**
- * Sends what enqueueMail wrote (DESIGN §4). Safe with several app instances: a mail is claimed by one
- * short UPDATE … FOR UPDATE SKIP LOCKED that pushes next_attempt_at forward as a lease, and SMTP is only
- * talked to after that statement committed, so no row lock is held during a send. Delivery is
- * at-least-once: if a process dies mid-send, the lease runs out and the mail is sent again.
+ * Sends what enqueueMail wrote (docs/architecture.md#background-jobs). Safe with several app instances: a
+ * mail is claimed by one short UPDATE … FOR UPDATE SKIP LOCKED that pushes next_attempt_at forward as a
+ * lease, and SMTP is only talked to after that statement committed, so no row lock is held during a send.
+ * Delivery is at-least-once: if a process dies mid-send, the lease runs out and the mail is sent again.
  */
 export class OutboxWorker {
   private readonly db: Db;

@@ -86,3 +86,41 @@ export class PeriodicTask {
     this.schedule(again ? 0 : this.pause());
   }
 }
+
+export interface PeriodicJobOptions extends Omit<PeriodicTaskOptions, 'round'> {
+  /** One round at `now`: how many items it handled. */
+  round: (now: Date) => Promise<number>;
+  /** The clock of rounds the timer starts; default: the real time. */
+  now?: () => Date;
+}
+
+/**
+ * A job of counted rounds (hold expiry, refunds): start() and stop() drive its PeriodicTask, and runOnce()
+ * runs one round at once, also for tests. A failed round is logged and counts 0; the next one tries again.
+ */
+export class PeriodicJob {
+  private readonly task: PeriodicTask;
+
+  constructor(private readonly job: PeriodicJobOptions) {
+    this.task = new PeriodicTask({ ...job, round: async () => void (await this.runOnce()) });
+  }
+
+  start(): void {
+    this.task.start();
+  }
+
+  /** Waits for a round in progress; nothing runs afterwards. */
+  stop(): Promise<void> {
+    return this.task.stop();
+  }
+
+  /** One round: the number of items handled (0 when the round failed). */
+  async runOnce(now: Date = this.job.now?.() ?? new Date()): Promise<number> {
+    try {
+      return await this.job.round(now);
+    } catch (error) {
+      this.job.logger.error({ err: error }, `${this.job.name} round failed; retrying later`);
+      return 0;
+    }
+  }
+}

@@ -1,45 +1,29 @@
 import { dueRefundIds } from '../core/payments/process-refund';
 import type { PaymentService } from '../core/payments/payment-service';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import type { Logger } from '../logger';
-import { PeriodicTask } from './periodic-task';
+import { PeriodicJob } from './periodic-task';
 
 /**
  * Retries refunds that are recorded but not yet confirmed by the provider (provider down, process crashed
- * after the commit), every minute with back-off per refund (DESIGN §4: nothing is lost when the payment
- * provider or the process fails). Claiming is a conditional UPDATE, so several instances never double up.
+ * after the commit), every minute with back-off per refund: nothing is lost when the payment provider or the
+ * process fails (docs/product/tickets-and-refunds.md#refund-retry). Claiming is a conditional UPDATE, so
+ * several instances never double up.
  */
-export class RefundJob {
-  private readonly task: PeriodicTask;
-
-  constructor(
-    private readonly options: { db: Db; payments: PaymentService; logger: Logger; intervalMs?: number },
-  ) {
-    this.task = new PeriodicTask({
+export class RefundJob extends PeriodicJob {
+  constructor(options: { db: Db; payments: PaymentService; logger: Logger; intervalMs?: number }) {
+    const { db, payments, logger } = options;
+    super({
       name: 'refund',
-      logger: options.logger,
+      logger,
       intervalMs: options.intervalMs ?? 60_000,
       firstDelayMs: 5_000,
-      round: async () => void (await this.runOnce()),
+      // the number of refunds that were due
+      round: async (now) => {
+        const due = await dueRefundIds(db, now);
+        await payments.sendRefunds(due);
+        return due.length;
+      },
     });
-  }
-
-  start(): void {
-    this.task.start();
-  }
-
-  stop(): Promise<void> {
-    return this.task.stop();
-  }
-
-  async runOnce(now = new Date()): Promise<number> {
-    try {
-      const due = await dueRefundIds(this.options.db, now);
-      await this.options.payments.sendRefunds(due);
-      return due.length;
-    } catch (error) {
-      this.options.logger.error({ err: error }, 'refund round failed; retrying later');
-      return 0;
-    }
   }
 }

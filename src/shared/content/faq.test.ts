@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { FAQ_ENTRIES, faqJsonLd } from './faq';
 
-// spec visitor §2 'FAQ /help': anchors in this order.
+// The anchors of /help, in this order (docs/product/site.md#help).
 const ANCHORS = [
   'q-wie-buche-ich',
   'q-wo-tickets',
@@ -21,7 +21,7 @@ const ANCHORS = [
 const answerOf = (id: string) => FAQ_ENTRIES.find((entry) => entry.id === id)?.answer.join(' ') ?? '';
 
 describe('FAQ content', () => {
-  it('has all 13 anchors of the spec, in order and unique', () => {
+  it('has all 13 anchors, in order and unique', () => {
     const ids = FAQ_ENTRIES.map((entry) => entry.id);
     expect(ids).toEqual(ANCHORS);
     expect(new Set(ids).size).toBe(13);
@@ -41,7 +41,7 @@ describe('FAQ content', () => {
     expect(answer).toContain('12–15');
   });
 
-  it('states the cancellation tiers of spec §9 and where to cancel', () => {
+  it('states the fee list of the AGB and where to cancel', () => {
     const answer = answerOf('q-storno');
     expect(answer).toContain('14 Tage');
     expect(answer).toContain('ab 14 Tagen 30 %, ab 7 Tagen 50 %, ab 3 Tagen 100 %');

@@ -1,14 +1,14 @@
-// spec visitor §2 'FAQ /help': the questions as data, so the client renders them and the server emits
+// The questions of /help (docs/product/site.md#help) as data, so the client renders them and the server emits
 // the same text as schema.org FAQPage JSON-LD. Plain text only: each string is one paragraph.
 
 export interface FaqEntry {
-  /** Anchor on /help (spec visitor §2), e.g. `q-storno` for /help#q-storno. */
+  /** Anchor on /help, e.g. `q-storno` for /help#q-storno. */
   id: string;
   question: string;
   answer: string[];
 }
 
-// spec visitor §9: the fee list of the terms (AGB § 4), repeated word for word in the FAQ.
+// The fee list of the terms (AGB § 4), repeated word for word in the FAQ (docs/product/site.md#help).
 export const CANCELLATION_FEES_TEXT =
   'kostenfrei bis 14 Tage vor Beginn; ab 14 Tagen 30 %, ab 7 Tagen 50 %, ab 3 Tagen 100 % der Teilnahmegebühr';
 

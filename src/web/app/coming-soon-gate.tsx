@@ -3,7 +3,10 @@ import { ComingSoonPage } from '@web/features/site/coming-soon-page';
 import { useSession } from '@web/lib/session';
 import { useSettings } from '@web/lib/settings';
 
-/** spec visitor §1: with coming-soon on, signed-out visitors see it on home, event, event login and help. */
+/**
+ * With coming-soon on, signed-out visitors see it on home, event, event login and help
+ * (docs/product/site.md#coming-soon).
+ */
 export function ComingSoonGate({ children }: { children: ReactNode }) {
   const { features } = useSettings();
   const { status } = useSession();

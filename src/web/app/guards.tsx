@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { useSession } from '@web/lib/session';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 
-/** Signed-out visitors go to /login with the origin remembered (spec visitor §2). */
+/** Signed-out visitors go to /login with the origin remembered (docs/product/site.md#sign-in-required). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
@@ -13,7 +13,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** spec admin §2 'Access guard'. The server checks the role again on every admin endpoint. */
+/**
+ * Admins only (docs/product/admin.md#admin-area-admins-only). The server checks the role again on every admin
+ * endpoint.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
   const location = useLocation();

@@ -12,7 +12,7 @@ registerSessionRefresh(() => queryClient.fetchQuery({ ...sessionQuery, staleTime
 
 function ThemedToaster() {
   const { resolved } = useTheme();
-  // spec visitor §9: one toast at a time.
+  // One toast at a time (docs/product/site.md#feedback).
   return <Toaster theme={resolved} visibleToasts={1} position="top-center" richColors closeButton />;
 }
 

@@ -11,7 +11,10 @@ const MagicLinkPage = lazy(() =>
   import('@web/features/auth/magic-link-page').then((m) => ({ default: m.MagicLinkPage })),
 );
 
-/** Everything every page shares; any URL with `code` or `token` shows the magic-link handler (spec visitor §2). */
+/**
+ * Everything every page shares; any URL with `code` or `token` shows the magic-link handler
+ * (docs/product/accounts-and-consent.md#magic-link-handler).
+ */
 export function Root() {
   const location = useLocation();
   const magicLink = isMagicLinkUrl(location.pathname, new URLSearchParams(location.search));

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
+import { Navigate, useParams, type RouteObject } from 'react-router';
+import { CLIENT_ROUTES } from '@shared/routes';
 import { HomePage } from '@web/features/events/home-page';
 import { ComingSoonPage } from '@web/features/site/coming-soon-page';
 import { NotFoundPage } from '@web/components/pages/not-found-page';
@@ -36,7 +37,9 @@ function OrderConfirmationRedirect() {
   return <Navigate to={`/booking/${bookingId}/success`} replace />;
 }
 
-// spec visitor §2 'Route table' (and spec admin §2 for /admin).
+// The paths come from the route table the server shares (src/shared/routes.ts, docs/product/site.md#routes);
+// router.test.tsx checks that every path of the table has its route here. The magic-link handler is the
+// root's (root.tsx).
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -45,10 +48,10 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { index: true, element: gated(<HomePage />) },
-          { path: 'events', element: <Navigate to="/?view=cards" replace /> },
-          { path: 'timetable', element: <Navigate to="/?view=timetable" replace /> },
+          { path: CLIENT_ROUTES.events, element: <Navigate to="/?view=cards" replace /> },
+          { path: CLIENT_ROUTES.timetable, element: <Navigate to="/?view=timetable" replace /> },
           {
-            path: 'coming-soon',
+            path: CLIENT_ROUTES.comingSoon,
             element: (
               <RequireAdmin>
                 <ComingSoonPage />
@@ -56,7 +59,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'event/:slug',
+            path: CLIENT_ROUTES.event,
             ...lazyPage(() =>
               import('@web/features/events/event-detail-page').then((m) => ({
                 Component: () => gated(<m.EventDetailPage />),
@@ -64,7 +67,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'help',
+            path: CLIENT_ROUTES.help,
             ...lazyPage(() =>
               import('@web/features/content/help-page').then((m) => ({
                 Component: () => gated(<m.HelpPage />),
@@ -72,25 +75,25 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'impressum',
+            path: CLIENT_ROUTES.imprint,
             ...lazyPage(() =>
               import('@web/features/content/imprint-page').then((m) => ({ Component: m.ImprintPage })),
             ),
           },
           {
-            path: 'datenschutz',
+            path: CLIENT_ROUTES.privacy,
             ...lazyPage(() =>
               import('@web/features/content/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
             ),
           },
           {
-            path: 'agb',
+            path: CLIENT_ROUTES.terms,
             ...lazyPage(() =>
               import('@web/features/content/terms-page').then((m) => ({ Component: m.TermsPage })),
             ),
           },
           {
-            path: 'email-confirmed',
+            path: CLIENT_ROUTES.emailConfirmed,
             ...lazyPage(() =>
               import('@web/features/newsletter/email-confirmed-page').then((m) => ({
                 Component: m.EmailConfirmedPage,
@@ -98,16 +101,16 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'setup',
+            path: CLIENT_ROUTES.setup,
             lazy: () => import('@web/features/setup/setup-page').then((m) => ({ Component: m.SetupPage })),
           },
           {
-            path: 'dev/mails',
+            path: CLIENT_ROUTES.devMails,
             lazy: () =>
               import('@web/features/dev/dev-mails-page').then((m) => ({ Component: m.DevMailsPage })),
           },
           {
-            path: 'onboarding',
+            path: CLIENT_ROUTES.onboarding,
             ...lazyPage(() =>
               import('@web/features/profile/onboarding-page').then((m) => ({
                 Component: () => signedIn(<m.OnboardingPage />),
@@ -115,7 +118,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'booking/:eventId',
+            path: CLIENT_ROUTES.booking,
             ...lazyPage(() =>
               import('@web/features/checkout/booking-page').then((m) => ({
                 Component: () => signedIn(<m.BookingPage />),
@@ -123,7 +126,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'booking/:bookingId/success',
+            path: CLIENT_ROUTES.bookingSuccess,
             ...lazyPage(() =>
               import('@web/features/checkout/booking-success-page').then((m) => ({
                 Component: () => signedIn(<m.BookingSuccessPage />),
@@ -132,12 +135,12 @@ export const routes: RouteObject[] = [
           },
           {
             // Open to guests: the page itself shows the quick sign-in card (decision 011).
-            path: 'checkout/:eventId',
+            path: CLIENT_ROUTES.checkout,
             ...lazyPage(() =>
               import('@web/features/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
             ),
           },
-          ...['my-tickets', 'meine-tickets'].map((path) => ({
+          ...[CLIENT_ROUTES.myTickets, CLIENT_ROUTES.myTicketsGerman].map((path) => ({
             path,
             ...lazyPage(() =>
               import('@web/features/tickets/my-tickets-page').then((m) => ({
@@ -146,7 +149,7 @@ export const routes: RouteObject[] = [
             ),
           })),
           {
-            path: 'profile',
+            path: CLIENT_ROUTES.profile,
             ...lazyPage(() =>
               import('@web/features/profile/profile-page').then((m) => ({
                 Component: () => signedIn(<m.ProfilePage />),
@@ -155,30 +158,30 @@ export const routes: RouteObject[] = [
           },
           // The link of the e-mail-change mail; opened signed out too (the token alone proves it).
           {
-            path: 'profile/email',
+            path: CLIENT_ROUTES.profileEmail,
             ...lazyPage(() =>
               import('@web/features/profile/email-change-page').then((m) => ({
                 Component: m.EmailChangePage,
               })),
             ),
           },
-          { path: 'order/:bookingId/confirmation', element: <OrderConfirmationRedirect /> },
+          { path: CLIENT_ROUTES.orderConfirmation, element: <OrderConfirmationRedirect /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
       {
         element: <BackOfficeLayout />,
-        children: [{ path: 'admin/*', element: <AdminOutlet /> }],
+        children: [{ path: CLIENT_ROUTES.admin, element: <AdminOutlet /> }],
       },
       {
         element: <AuthLayout />,
         children: [
           {
-            path: 'login',
+            path: CLIENT_ROUTES.login,
             lazy: () => import('@web/features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
           },
           {
-            path: 'event/:slug/login',
+            path: CLIENT_ROUTES.eventLogin,
             lazy: () =>
               import('@web/features/auth/event-login-page').then((m) => ({
                 Component: () => gated(<m.EventLoginPage />),
@@ -189,5 +192,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** spec visitor §2: the page scrolls to the top on every path change (not on query or hash changes). */
+/**
+ * The page scrolls to the top on every path change, not on query or hash changes
+ * (docs/product/site.md#feedback).
+ */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -5,8 +5,9 @@ import Cropper, { type Area } from 'react-easy-crop';
 import { CROP_MIN_BOX, CROP_OUTPUT_SIZE, CROP_QUALITY, IMAGE_TYPE_MESSAGE } from '@shared/image-upload';
 import { Button } from './ui/button';
 
-// spec admin §2 'Image crop dialog (reused)' and §9: zoom step 0.1, rotation by 90°, flips, reset, optional
-// round overlay, minimum crop box 120×120 source pixels, WebP (else JPEG) at quality 0.92.
+// The crop dialog of every image upload (docs/product/admin.md#image-uploads): zoom step 0.1, rotation by
+// 90°, flips, reset, optional round overlay, minimum crop box 120×120 source pixels, WebP (else JPEG) at
+// quality 0.92.
 const ZOOM_STEP = 0.1;
 const MAX_ZOOM = 10;
 

@@ -16,7 +16,9 @@ import { ApiError, apiFetch } from '@web/lib/api-client';
 import { useSettings } from '@web/lib/settings';
 import { writeStorage } from '@web/lib/storage';
 
-/** spec visitor §4 'Newsletter form': idle, loading, success, error. */
+/**
+ * The form's states: idle, loading, success, error (docs/product/accounts-and-consent.md#newsletter-form).
+ */
 type Status =
   | { kind: 'idle' }
   | { kind: 'loading' }
@@ -24,17 +26,18 @@ type Status =
   | { kind: 'error'; message: string };
 
 export interface NewsletterSignupProps {
-  /** spec visitor §3 'Newsletter capture': where the form sits. */
+  /** Where the form sits, recorded with the sign-up. */
   source: NewsletterSource;
   /** `compact`: smaller type for the footer; `default`: the home page's empty state and inline blocks. */
   variant?: 'default' | 'compact';
-  /** spec visitor §9: the success message goes away after 5 s. */
+  /** The success message goes away after 5 s. */
   successResetMs?: number;
 }
 
 /**
- * The newsletter sign-up (double opt-in, DESIGN §4): e-mail field, submit, the spec's messages, the note and
- * the consent text. A sent form remembers `newsletter-subscribed`, which the footer block reads on later visits.
+ * The newsletter sign-up (double opt-in, docs/product/accounts-and-consent.md#newsletter-double-opt-in):
+ * e-mail field, submit, the messages, the note and the consent text. A sent form remembers
+ * `newsletter-subscribed`, which the footer block reads on later visits.
  */
 export function NewsletterSignup({
   source,
@@ -143,7 +146,7 @@ export function NewsletterSignup({
   );
 }
 
-/** Field problems and waiting times are worth showing as sent; anything else is the spec's generic text. */
+/** Field problems and waiting times are worth showing as sent; anything else is the generic text. */
 function messageOf(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return error.message;

@@ -4,7 +4,10 @@ import { useSession } from '@web/lib/session';
 import { useSettings } from '@web/lib/settings';
 import { buttonClasses } from './ui/button';
 
-/** spec visitor §2 'Onboarding banner'; when it shows is decided in src/shared/onboarding.ts (spec §4). */
+/**
+ * The onboarding banner; when it shows is decided in src/shared/onboarding.ts
+ * (docs/product/accounts-and-consent.md#onboarding-banner).
+ */
 export function OnboardingBanner() {
   const { user } = useSession();
   const { onboarding } = useSettings();

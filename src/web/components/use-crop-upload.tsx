@@ -4,8 +4,8 @@ import { imageFileProblem } from '@shared/image-upload';
 import { ApiError } from '@web/lib/api-client';
 
 /**
- * An image upload through the crop dialog (spec admin §2, §5, §8): the hidden file input, the file that
- * waits in the dialog, and saving the cropped result with the spec's toasts. The file is checked here
+ * An image upload through the crop dialog (docs/product/admin.md#image-uploads): the hidden file input, the
+ * file that waits in the dialog, and saving the cropped result with its toasts. The file is checked here
  * first, and again on the server by content.
  */
 export function useCropUpload(upload: (image: Blob) => Promise<unknown>, successText: string) {

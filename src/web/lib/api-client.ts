@@ -19,7 +19,10 @@ const NETWORK_MESSAGE = 'Keine Verbindung zum Server. Bitte prüfe deine Interne
 type RefreshHandler = () => Promise<boolean>;
 let refreshSession: RefreshHandler | undefined;
 
-/** Registered by the session module: called once after a 401 before the request is retried (spec visitor §4). */
+/**
+ * Registered by the session module: called once after a 401 before the request is retried
+ * (docs/architecture.md#a-page-load).
+ */
 export function onUnauthorized(handler: RefreshHandler) {
   refreshSession = handler;
 }

@@ -1,5 +1,5 @@
-// The one formatting module of the client (STYLE 'Front end'): dates, times and prices in de-DE, by
-// default in Europe/Berlin, with Intl only (no date library in the first download).
+// The one formatting module of the client (docs/product/events.md#date-format): dates, times and prices in
+// de-DE, by default in Europe/Berlin, with Intl only (no date library in the first download).
 import { DEFAULT_EVENT_TIMEZONE } from '@shared/event-rules';
 
 type Instant = Date | string | number;
@@ -30,7 +30,10 @@ export { formatDate, formatTime, formatTimeRange, formatWeekday } from '@shared/
 export const formatMonth = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
   dateFormat('month', timeZone, { month: 'long', year: 'numeric' }).format(toDate(value));
 
-/** '14.03.2026 18:30' (spec admin §9: the event list's dd.MM.yyyy HH:mm, no comma) */
+/**
+ * '14.03.2026 18:30': the back-office event list's dd.MM.yyyy HH:mm, no comma
+ * (docs/product/events.md#date-format).
+ */
 export const formatDateTimeShort = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) => {
   const parts = dateFormat('date-time-short', timeZone, {
     day: '2-digit',

@@ -2,14 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, onUnauthorized } from './api-client';
 
 import type { SessionState, SessionUser } from '@shared/session';
+import { queryKeys } from './query-keys';
 
 export type { Role, SessionState, SessionUser } from '@shared/session';
 
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
+  queryKey: queryKeys.session,
   queryFn: () => apiFetch<SessionState>('/api/session'),
   staleTime: 60_000,
-  // spec visitor §4: the session is refreshed when the window regains focus.
+  // The session is refreshed when the window regains focus.
   refetchOnWindowFocus: true,
 });
 
@@ -24,13 +25,19 @@ export function useSession(): { status: SessionStatus; user: SessionUser | null 
 
 export const isAdmin = (user: SessionUser | null) => user?.role === 'admin';
 
-/** Ends the session on the server; local state is cleared only when that worked (spec visitor §4). */
+/**
+ * Ends the session on the server; local state is cleared only when that worked
+ * (docs/product/accounts-and-consent.md#sessions).
+ */
 export async function signOut(): Promise<void> {
   await apiFetch<void>('/api/auth/sign-out', { method: 'POST', body: '{}' });
   for (const key of ['auth_redirect', 'auth_email']) sessionStorage.removeItem(key);
 }
 
-/** spec visitor §4: after a 401 the session is re-read once; the call is retried only if still signed in. */
+/**
+ * After a 401 the session is re-read once; the call is retried only if still signed in
+ * (docs/architecture.md#a-page-load).
+ */
 export function registerSessionRefresh(refresh: () => Promise<SessionState | undefined>) {
   onUnauthorized(async () => Boolean((await refresh())?.user));
 }

@@ -23,7 +23,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   );
   const [systemDark, setSystemDark] = useState(() => darkQuery().matches);
 
-  // 'System' follows the operating system live (spec visitor §4).
+  // 'System' follows the operating system live (docs/product/site.md#theme).
   useEffect(() => {
     const query = darkQuery();
     const onChange = (event: MediaQueryListEvent) => setSystemDark(event.matches);

@@ -6,8 +6,9 @@ import { useSession } from './session';
 import { settingsQuery } from './settings';
 
 /**
- * spec visitor §4 'Forced onboarding': true when this page must give way to /onboarding. Waits for the
- * settings (an operator may have switched onboarding off); a failed load counts as the default (on, §8).
+ * True when this page must give way to /onboarding (docs/product/accounts-and-consent.md#forced-onboarding).
+ * Waits for the settings (an operator may have switched onboarding off); a failed load counts as the
+ * default (on).
  */
 export function useForcedOnboarding(): boolean {
   const { user } = useSession();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** spec visitor §9 / admin §9: the 'saved' indicator shows for 3 s. */
+/** The 'saved' indicator shows for 3 s (docs/product/site.md#feedback). */
 export const SAVED_INDICATOR_MS = 3000;
 
 export function useSavedFlash(): [visible: boolean, flash: () => void] {

@@ -1,7 +1,5 @@
-import type { Config } from '../../config';
-import type { Logger } from '../../logger';
-import { createDevboxTransport } from './devbox-transport';
-import { createSmtpTransport } from './smtp-transport';
+// The mail adapter's interface; the implementations (smtp-transport.ts, devbox-transport.ts) import it, and
+// create-mail-transport.ts picks one (docs/architecture.md, Adapters).
 
 export interface MailAttachmentContent {
   filename: string;
@@ -21,10 +19,4 @@ export interface OutgoingMail {
 export interface MailTransport {
   kind: 'smtp' | 'devbox';
   send(mail: OutgoingMail): Promise<void>;
-}
-
-/** DESIGN §1: SMTP when SMTP_URL is set, otherwise the dev mailbox. Callers never branch on the kind. */
-export function createMailTransport(config: Config, logger: Logger): MailTransport {
-  if (config.smtpUrl) return createSmtpTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  return createDevboxTransport(logger);
 }

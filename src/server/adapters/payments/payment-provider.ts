@@ -21,8 +21,9 @@ export interface ProviderRefund {
 }
 
 /**
- * DESIGN §1: one interface for Stripe and the built-in test provider. Amounts are integer cents; every
- * call that moves money carries an idempotency key, so a retried call never charges or refunds twice.
+ * One interface for Stripe and the built-in test provider (docs/product/payments.md#one-provider-interface).
+ * Amounts are integer cents; every call that moves money carries an idempotency key, so a retried call never
+ * charges or refunds twice.
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;

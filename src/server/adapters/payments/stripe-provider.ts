@@ -25,6 +25,33 @@ export function createStripeClient(secretKey: string, apiBase?: string): Stripe 
   return new Stripe(secretKey, options);
 }
 
+/** A Stripe webhook event whose signature held: what the payment service reads of it. */
+export interface StripeWebhookEvent {
+  id: string;
+  type: string;
+  /** The event's `data.object`: a PaymentIntent, a charge or a refund. */
+  object: { id?: string; object?: string; payment_intent?: string | null };
+  /** The whole event, as stored in payment_provider_events. */
+  payload: Record<string, unknown>;
+}
+
+// Only verifies signatures (a pure HMAC check): no key and no network needed.
+const webhookVerifier = new Stripe('sk_webhook_verification_only');
+
+/**
+ * Checks a webhook's Stripe-Signature over the raw body with the endpoint secret and answers the event;
+ * throws when the signature does not hold. The SDK stays in this adapter (docs/architecture.md, Adapters).
+ */
+export function verifyStripeWebhook(rawBody: string, signature: string, secret: string): StripeWebhookEvent {
+  const event = webhookVerifier.webhooks.constructEvent(rawBody, signature, secret);
+  return {
+    id: event.id,
+    type: event.type,
+    object: event.data.object as StripeWebhookEvent['object'],
+    payload: event as unknown as Record<string, unknown>,
+  };
+}
+
 function stateOf(intent: Stripe.PaymentIntent): ProviderPaymentState {
   if (intent.status === 'succeeded') return 'succeeded';
   if (intent.status === 'canceled') return 'canceled';
@@ -50,7 +77,10 @@ function toPayment(intent: Stripe.PaymentIntent): ProviderPayment {
   };
 }
 
-/** DESIGN §1: Stripe PaymentIntents for the Payment Element (card, Apple Pay, Google Pay), refunds via the API. */
+/**
+ * Stripe PaymentIntents for the Payment Element (card, Apple Pay, Google Pay), refunds via the API
+ * (docs/product/payments.md#one-provider-interface).
+ */
 export function createStripeProvider(keys: StripeKeys): PaymentProvider {
   const stripe = createStripeClient(keys.secretKey, keys.apiBase);
   return {

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentProvider, ProviderPayment } from './payment-provider';
 
 /**
- * DESIGN §1 'payments: built-in test provider': a simulated card payment that moves no money. Its state
- * lives in our own payments rows: the buyer's 'Testzahlung abschließen' / 'Testzahlung ablehnen' settles
- * the payment directly (core/payments/test-payment.ts), so retrieve only echoes what it is asked about.
- * Only used outside production and when no Stripe key is set; its tickets are flagged is_test.
+ * The built-in test provider (docs/product/payments.md#test-buttons): a simulated card payment that moves no
+ * money. Its state lives in our own payments rows: the buyer's 'Testzahlung abschließen' / 'Testzahlung
+ * ablehnen' settles the payment directly (core/payments/test-payment.ts), so retrieve only echoes what it is
+ * asked about. Only used outside production and when no Stripe key is set; its tickets are flagged is_test.
  */
 export function createTestProvider(): PaymentProvider {
   return {

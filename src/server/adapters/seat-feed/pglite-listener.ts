@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { EVENT_CHANGES_CHANNEL } from '../../core/events/event-changes';
-import type { ChangeListener } from './seat-feed';
+import { EVENT_CHANGES_CHANNEL } from './event-change-message';
+import type { ChangeListener } from './change-listener';
 
 /**
  * PGlite runs in this process and has a single connection, so its LISTEN cannot drop: notifications are

@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { EVENT_CHANGES_CHANNEL } from '../../core/events/event-changes';
+import { EVENT_CHANGES_CHANNEL } from './event-change-message';
 import type { Logger } from '../../logger';
-import type { ChangeListener } from './seat-feed';
+import type { ChangeListener } from './change-listener';
 
 export interface PostgresListenerOptions {
   /** First reconnect delay; doubled per failed attempt up to maxDelayMs (with ±20 % jitter). */

@@ -1,18 +1,7 @@
 import type { SeatUpdate } from '@shared/events';
-import { parseEventChange, type EventChangeMessage } from '../../core/events/event-changes';
-import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
-import { PgliteListener } from './pglite-listener';
-import { PostgresListener } from './postgres-listener';
-
-/** The source of notifications: a LISTEN on PostgreSQL or on PGlite; both report when they are listening. */
-export interface ChangeListener {
-  start(handlers: {
-    payload(text: string | undefined): void;
-    state(listening: boolean): void;
-  }): Promise<void>;
-  stop(): Promise<void>;
-}
+import type { ChangeListener } from './change-listener';
+import { parseEventChange, type EventChangeMessage } from './event-change-message';
 
 /**
  * What the feed tells its watchers: a change from the channel; `resync` after a gap in listening (changes
@@ -21,9 +10,10 @@ export interface ChangeListener {
 export type FeedEvent = EventChangeMessage | { kind: 'resync' } | { kind: 'stopped' };
 
 /**
- * Live seat counts and event changes for this app instance (DESIGN §1: in-process on PGlite, LISTEN/NOTIFY
- * on PostgreSQL so several instances agree). One database listener per instance fans out to any number of
- * watchers (server-sent event streams, the public event cache). Publishing is `publishSeatChange`.
+ * Live seat counts and event changes for this app instance (docs/architecture.md#adapters: in-process on
+ * PGlite, LISTEN/NOTIFY on PostgreSQL so several instances agree). One database listener per instance fans
+ * out to any number of watchers (server-sent event streams, the public event cache). Publishing is
+ * `publishSeatChange`.
  */
 export class SeatFeed {
   private readonly watchers = new Set<(event: FeedEvent) => void>();
@@ -115,13 +105,4 @@ export class SeatFeed {
       }
     }
   }
-}
-
-/** The feed for the configured database: a dedicated LISTEN connection on PostgreSQL, PGlite's own listen. */
-export function createSeatFeed(database: Database, logger: Logger): SeatFeed {
-  if (database.kind === 'postgres' && database.pool) {
-    return new SeatFeed(new PostgresListener(database.pool.options, logger), logger);
-  }
-  if (database.pglite) return new SeatFeed(new PgliteListener(database.pglite), logger);
-  throw new Error('seat feed: unknown database kind');
 }

@@ -5,3 +5,36 @@ const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$
 export function isValidStorageKey(key: string): boolean {
   return key.length <= 300 && KEY_PATTERN.test(key);
 }
+
+/** Every storage answers `/uploads/{key}` from `put`, so the database never names where files live. */
+export const UPLOAD_URL_PREFIX = '/uploads/';
+
+export const uploadUrlOf = (key: string) => `${UPLOAD_URL_PREFIX}${key}`;
+
+/** The key of an `/uploads/{key}` URL (query and fragment ignored), or null for any other URL. */
+export function keyOfUploadUrl(url: string): string | null {
+  if (!url.startsWith(UPLOAD_URL_PREFIX)) return null;
+  const key = url.slice(UPLOAD_URL_PREFIX.length).split(/[?#]/)[0] ?? '';
+  return isValidStorageKey(key) ? key : null;
+}
+
+/** The types files are stored as: images only (`/uploads` serves nothing else). */
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  svg: 'image/svg+xml', // logos only, sanitised on upload (core/settings/sanitize-svg.ts)
+};
+
+/** The content type of a key by its extension, or undefined for a type that is never served. */
+export function contentTypeOfKey(key: string): string | undefined {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(key)?.[1]?.toLowerCase();
+  return extension ? CONTENT_TYPES[extension] : undefined;
+}
+
+/**
+ * A file is never overwritten under its key and keys carry a timestamp, so the bytes under a key never
+ * change and caches may keep them for a year (docs/decisions/029-s3-storage.md).
+ */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';

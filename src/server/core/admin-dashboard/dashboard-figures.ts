@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AdminDashboard, RevenueFigure } from '@shared/admin-dashboard';
 import { EVENT_STATUSES } from '@shared/admin-events';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { bookings, events, tickets } from '../../db/schema';
 
 // The dashboard's counts and sums, one aggregate query each (definitions in src/shared/admin-dashboard.ts).

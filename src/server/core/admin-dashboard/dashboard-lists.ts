@@ -7,7 +7,7 @@ import {
   type DashboardEvent,
   type DashboardUpcomingEvent,
 } from '@shared/admin-dashboard';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { bookings, events, profiles } from '../../db/schema';
 
 // The dashboard's three short lists, one query each (joins and a grouped subquery, never a query per row).
@@ -71,8 +71,8 @@ export async function newestBookings(db: Db): Promise<DashboardBooking[]> {
 }
 
 /**
- * The next published events (hidden ones too: they may have sold before they were hidden). Held seats
- * come from pending bookings; sold = total − available − held, by the seat invariant of DESIGN §4.
+ * The next published events (hidden ones too: they may have sold before they were hidden). Held seats come
+ * from pending bookings; sold = total − available − held (docs/product/booking-and-seats.md#seat-invariant).
  */
 export async function upcomingEvents(db: Db, now: Date): Promise<DashboardUpcomingEvent[]> {
   const held = db

@@ -1,15 +1,15 @@
 import { DASHBOARD_WINDOW_DAYS, type AdminDashboard } from '@shared/admin-dashboard';
 import { missingOperatorFields } from '@shared/operator-data';
 import type { OperatorInfo } from '@shared/settings';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { countBookings, countEvents, sumRevenue } from './dashboard-figures';
 import { newestBookings, newestEvents, upcomingEvents } from './dashboard-lists';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * GET /api/admin/dashboard (spec admin §2 'Dashboard', with real figures instead of the spec's placeholder
- * zeros): seven independent aggregate or list queries, whatever the amount of data. `operator` (from the
+ * GET /api/admin/dashboard (docs/product/admin.md#dashboard-figures): seven independent aggregate or list
+ * queries, whatever the amount of data. `operator` (from the
  * settings) tells which legal data is still missing (docs/decisions/021).
  */
 export async function loadAdminDashboard(options: {

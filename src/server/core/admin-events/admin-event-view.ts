@@ -1,12 +1,13 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { ADMIN_EVENT_MESSAGES, type AdminEvent } from '@shared/admin-events';
-import type { DbOrTx, Event } from '../../db/factories';
+import type { DbOrTx, Event } from '../../db/types';
 import { eventOrganizers, events, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
+import { eventSummaryFields } from '../events/event-summary-fields';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** 'Event nicht gefunden.' (spec admin §8), also for ids that are not even UUIDs (no database error). */
+/** 'Event nicht gefunden.', also for ids that are not even UUIDs (no database error). */
 export const eventNotFound = () => new AppError('not_found', ADMIN_EVENT_MESSAGES.notFound);
 
 export function assertEventId(id: string): string {
@@ -23,7 +24,7 @@ export async function activeTicketCount(db: DbOrTx, eventId: string): Promise<nu
   return Number(row?.n ?? 0);
 }
 
-/** The edit form's view of one event: every column of spec admin §3 plus organizers and ticket count. */
+/** The edit form's view of one event: every column plus organizers and ticket count. */
 export async function loadAdminEvent(db: DbOrTx, id: string): Promise<AdminEvent> {
   assertEventId(id);
   const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
@@ -43,15 +44,7 @@ export async function loadAdminEvent(db: DbOrTx, id: string): Promise<AdminEvent
 /** Field by field, so a column added later is not sent to the client by accident. */
 export function toAdminEvent(row: Event, organizerIds: string[], activeTickets: number): AdminEvent {
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    shortDescription: row.shortDescription,
-    description: row.description,
-    startTime: row.startTime.toISOString(),
-    endTime: row.endTime.toISOString(),
-    timezone: row.timezone,
-    location: row.location,
+    ...eventSummaryFields(row),
     room: row.room,
     mode: row.mode,
     onlineUrl: row.onlineUrl,
@@ -91,8 +84,5 @@ export async function slugsLike(db: DbOrTx, base: string): Promise<Set<string>> 
   return new Set(rows.map((row) => row.slug));
 }
 
-/** A unique violation (23505) from either driver: the slug was taken between the check and the write. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (value: unknown) => (value as { code?: unknown } | null)?.code;
-  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
-}
+// Create and update catch with it a slug taken between the check and the write.
+export { isUniqueViolation } from '../../db/unique-violation';

@@ -1,11 +1,12 @@
 import { ADMIN_EVENT_MESSAGES, type SlugCheckAnswer } from '@shared/admin-events';
 import { isValidSlug } from '@shared/event-text';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { slugOwner } from './admin-event-view';
 
 /**
- * GET /api/admin/events/slug-check (spec admin §2 'the slug is editable and a conflict warning shows'): whether
- * `slug` is well-formed and free; the event being edited (`exceptId`) may keep its own slug.
+ * GET /api/admin/events/slug-check (on edit the slug is editable and a conflict warns;
+ * docs/product/events.md#slug): whether `slug` is well-formed and free; the event being edited (`exceptId`)
+ * may keep its own slug.
  */
 export async function checkEventSlug(options: {
   db: Db;

@@ -1,14 +1,16 @@
 import { ADMIN_EVENT_MESSAGES, type AdminEvent, type AdminEventCreate } from '@shared/admin-events';
 import { firstFreeSlug, slugFromTitle } from '@shared/event-text';
-import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 import { AppError } from '../app-error';
 import { publishEventChange, publishSeatChange } from '../events/event-changes';
+import { renderEventTicketPreview } from '../tickets/event-ticket-preview';
+import type { UseCaseDeps } from '../use-case-deps';
 import { isUniqueViolation, loadAdminEvent, slugOwner, slugsLike } from './admin-event-view';
 import { applyOrganizers, assertOrganizerCandidates, assertPolicyExists } from './event-organizers';
 
+export type CreateAdminEventDeps = Pick<UseCaseDeps, 'database' | 'storage' | 'settings' | 'logger'>;
+
 export interface CreateAdminEventOptions {
-  db: Db;
   input: AdminEventCreate;
   creatorId: string;
 }
@@ -19,16 +21,22 @@ export const slugTaken = () =>
   ]);
 
 /**
- * spec admin §2 'Create event'. The slug is derived from the title (read-only in the form); when another
- * event already has it, `-2`, `-3`, … is appended, so recurring workshops with one title can all be created.
- * An explicit slug (API callers) must be free: 409 otherwise. All seats start free.
+ * Creates an event (docs/product/events.md#slug). The slug is derived from the title (read-only in the form);
+ * when another event already has it, `-2`, `-3`, … is appended, so recurring workshops with one title can all
+ * be created. An explicit slug (API callers) must be free: 409 otherwise. All seats start free. After the
+ * commit the event's ticket preview is rendered in the background.
  */
-export async function createAdminEvent(options: CreateAdminEventOptions): Promise<AdminEvent> {
-  const { db, input, creatorId } = options;
+export async function createAdminEvent(
+  deps: CreateAdminEventDeps,
+  options: CreateAdminEventOptions,
+): Promise<AdminEvent> {
+  const { db } = deps.database;
+  const { input, creatorId } = options;
   await assertPolicyExists(db, input.cancellationPolicyId);
   await assertOrganizerCandidates(db, input.organizerIds);
+  let created: AdminEvent;
   try {
-    return await db.transaction(async (tx) => {
+    created = await db.transaction(async (tx) => {
       let slug = input.slug;
       if (slug === undefined)
         slug = firstFreeSlug(slugFromTitle(input.title), await slugsLike(tx, slugFromTitle(input.title)));
@@ -55,4 +63,17 @@ export async function createAdminEvent(options: CreateAdminEventOptions): Promis
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
+  renderPreviewInBackground(deps, created.id);
+  return created;
+}
+
+/** A failed sample ticket is only logged; it never fails the save (docs/product/admin.md#ticket-preview). */
+function renderPreviewInBackground(deps: CreateAdminEventDeps, eventId: string): void {
+  const { database, storage, settings, logger } = deps;
+  void settings
+    .get()
+    .then(({ brand }) =>
+      renderEventTicketPreview({ db: database.db, storage, siteName: brand.siteName, eventId }),
+    )
+    .catch((error: unknown) => logger.warn({ err: error, eventId }, 'ticket preview not rendered'));
 }

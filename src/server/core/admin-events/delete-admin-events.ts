@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { ADMIN_EVENT_MESSAGES, type BulkEventResult } from '@shared/admin-events';
 import type { FileStorage } from '../../adapters/storage/storage';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { bookings, eventMedia, events, payments, refunds, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
 import { publishEventChange } from '../events/event-changes';
@@ -59,7 +59,10 @@ export async function deleteAdminEvent(options: DeleteAdminEventOptions): Promis
 
 const isKey = (key: string | null): key is string => Boolean(key);
 
-/** spec admin §2 bulk 'Löschen': each event on its own, so one refusal does not keep the others. */
+/**
+ * Bulk 'Löschen': each event on its own, so one refusal does not keep the others
+ * (docs/product/events.md#admin-events-list).
+ */
 export async function deleteAdminEvents(
   options: Omit<DeleteAdminEventOptions, 'id'> & { ids: string[] },
 ): Promise<BulkEventResult[]> {

@@ -1,12 +1,12 @@
 import { asc, desc, inArray, sql } from 'drizzle-orm';
 import type { EventFormOptions } from '@shared/admin-events';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { cancellationPolicies, profiles } from '../../db/schema';
 
 /**
- * The choices of the event form: admins and organizers for 'Veranstalter' (spec admin §6 'list admin
- * profiles'; organizers are the ones assigned to events), and the cancellation policies, newest first as the
- * settings screen lists them (spec admin §7), inactive ones marked.
+ * The choices of the event form: admins and organizers for 'Veranstalter' (organizers are the ones assigned
+ * to events; docs/product/admin.md#organizer-role), and the cancellation policies, newest first as the
+ * settings screen lists them, inactive ones marked (docs/product/admin.md#policies-screen).
  */
 export async function loadEventFormOptions(db: Db): Promise<EventFormOptions> {
   const people = await db

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { ADMIN_EVENT_MESSAGES } from '@shared/admin-events';
-import type { DbOrTx } from '../../db/factories';
+import type { DbOrTx } from '../../db/types';
 import { cancellationPolicies, eventOrganizers, profiles } from '../../db/schema';
 import { AppError } from '../app-error';
 
-/** Only admins and organizers run events (spec admin §1, §3 'Event organizer link'). */
+/** Only admins and organizers run events (docs/product/admin.md#organizer-role). */
 export async function assertOrganizerCandidates(db: DbOrTx, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
   const found = await db
@@ -34,7 +34,7 @@ export async function assertPolicyExists(db: DbOrTx, policyId: string | null | u
 }
 
 /**
- * spec admin §6: organizers are applied as the difference: links not wanted any more are removed, new ones
+ * Organizers are applied as the difference: links not wanted any more are removed, new ones
  * added, the others stay untouched (keeping their order by creation). Answers whether anything changed.
  */
 export async function applyOrganizers(

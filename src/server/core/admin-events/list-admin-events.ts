@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { orderAdminEvents, type AdminEventListItem } from '@shared/admin-events';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { events, tickets } from '../../db/schema';
 
 /**
- * GET /api/admin/events (spec admin §2 'Events list'): every event, drafts and hidden ones included, with its
- * seat counts and sold tickets; upcoming ascending by start, then past descending, each marked `isPast`.
+ * GET /api/admin/events (docs/product/events.md#admin-events-list): every event, drafts and hidden ones
+ * included, with its seat counts and sold tickets; upcoming ascending by start, then past descending, each
+ * marked `isPast`.
  */
 export async function listAdminEvents(options: { db: Db; now?: Date }): Promise<AdminEventListItem[]> {
   const { db, now = new Date() } = options;

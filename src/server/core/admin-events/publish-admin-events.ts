@@ -1,12 +1,13 @@
 import { inArray } from 'drizzle-orm';
 import { ADMIN_EVENT_MESSAGES, type BulkEventResult } from '@shared/admin-events';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { events } from '../../db/schema';
 import { publishEventChange, publishSeatChange } from '../events/event-changes';
 
 /**
- * spec admin §2/§4 bulk 'Veröffentlichen': status → published for every chosen event, in one transaction
- * (publishing cannot fail for an existing event); ids that do not exist are reported per event.
+ * Bulk 'Veröffentlichen' (docs/product/events.md#admin-events-list): status → published for every chosen
+ * event, in one transaction (publishing cannot fail for an existing event); ids that do not exist are
+ * reported per event.
  */
 export async function publishAdminEvents(options: { db: Db; ids: string[] }): Promise<BulkEventResult[]> {
   const { db, ids } = options;

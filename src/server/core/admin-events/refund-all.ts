@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { tickets } from '../../db/schema';
 import type { MailContext } from '../mail/templates/mail-context';
 import { cancelTicket } from '../tickets/cancel-ticket';
@@ -22,10 +22,10 @@ export interface RefundAllTicketsResult {
 }
 
 /**
- * spec admin §4 + DESIGN §4 + the AGB: when an admin cancels an event ('Abgesagt') and confirms, every active
- * ticket is cancelled with a full refund (goodwill, regardless of the policy), its seats released and its
- * buyer mailed. One short transaction per ticket (cancelTicket), so a failure half-way leaves every ticket
- * either fully cancelled and refunded or untouched; running it again finishes the rest.
+ * When an admin cancels an event ('Abgesagt') and confirms (docs/product/admin.md#cancel-event-refund-all,
+ * and the AGB), every active ticket is cancelled with a full refund (goodwill, regardless of the policy), its
+ * seats released and its buyer mailed. One short transaction per ticket (cancelTicket), so a failure half-way
+ * leaves every ticket either fully cancelled and refunded or untouched; running it again finishes the rest.
  */
 export async function refundAllTicketsOfEvent(
   options: RefundAllTicketsOptions,

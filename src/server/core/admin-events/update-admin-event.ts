@@ -6,7 +6,6 @@ import {
   type AdminEvent,
   type AdminEventUpdate,
 } from '@shared/admin-events';
-import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 import { AppError } from '../app-error';
 import { publishEventChange, publishSeatChange } from '../events/event-changes';
@@ -22,30 +21,37 @@ import { applyOrganizers, assertOrganizerCandidates, assertPolicyExists } from '
 import { refundAllTicketsOfEvent } from './refund-all';
 import { enqueueEventUpdateMails } from '../bookings/booking-mails';
 import { enqueueOnlineLinkMails } from '../bookings/online-link-mails';
-import type { MailContext } from '../mail/templates/mail-context';
+import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
+
+export type UpdateAdminEventDeps = Pick<
+  UseCaseDeps,
+  'database' | 'settings' | 'config' | 'outbox' | 'payments'
+>;
 
 export interface UpdateAdminEventOptions {
-  db: Db;
   id: string;
   update: AdminEventUpdate;
   actorId: string;
-  /** For the refund-all and event-update mails. */
-  mail: MailContext;
-  /** PaymentService.sendRefunds: refunds go to the provider after their commit. */
-  sendRefunds: (refundIds: string[]) => Promise<void>;
 }
 
 const REFUND_REASON = 'event_cancelled';
 
 /**
- * PATCH /api/admin/events/:id (spec admin §2 'Edit event'): only the fields sent change. Rules that span
+ * PATCH /api/admin/events/:id: only the fields sent change. Rules that span
  * fields (end after start, early bird) are checked against the row merged with the change. Seats: changing
  * total_seats moves available_seats by the same difference in the same statement, and is refused when that
- * would go below zero, i.e. below the seats already held or sold (DESIGN §4 invariant).
- * With `refundAll` (only together with 'Abgesagt') every active ticket is refunded afterwards.
+ * would go below zero, i.e. below the seats already held or sold (docs/product/events.md#total-seats-floor).
+ * With `refundAll` (only together with 'Abgesagt') every active ticket is refunded afterwards. The outbox is
+ * woken for the mails once the change (and any refunds) went through.
  */
-export async function updateAdminEvent(options: UpdateAdminEventOptions): Promise<AdminEvent> {
-  const { db, id, update, actorId } = options;
+export async function updateAdminEvent(
+  deps: UpdateAdminEventDeps,
+  options: UpdateAdminEventOptions,
+): Promise<AdminEvent> {
+  const { id, update, actorId } = options;
+  const { db } = deps.database;
+  // for the refund-all and event-update mails
+  const mail = await mailContextOf(deps);
   assertEventId(id);
   const { refundAll = false, organizerIds, ...fields } = update;
   await assertPolicyExists(db, fields.cancellationPolicyId);
@@ -112,11 +118,12 @@ export async function updateAdminEvent(options: UpdateAdminEventOptions): Promis
         }
       }
       if (organizerIds) await applyOrganizers(tx, id, organizerIds);
-      // spec admin §7 'event-updates': holders hear of a new time or place (not of a cancellation: that
-      // mail comes with the refund). A new access link goes to them too (docs/decisions/019-online-links.md).
+      // Holders hear of a new time or place (docs/product/admin.md#event-change-mail; not of a cancellation:
+      // that mail comes with the refund). A new access link goes to them too
+      // (docs/product/tickets-and-refunds.md#online-link-changed).
       if ((fields.status ?? row.status) !== 'cancelled') {
-        await enqueueEventUpdateMails(tx, id, row, options.mail);
-        await enqueueOnlineLinkMails(tx, id, row, options.mail);
+        await enqueueEventUpdateMails(tx, id, row, mail);
+        await enqueueOnlineLinkMails(tx, id, row, mail);
       }
       await publishEventChange(tx, id);
       await publishSeatChange(tx, id);
@@ -127,16 +134,20 @@ export async function updateAdminEvent(options: UpdateAdminEventOptions): Promis
     throw error;
   }
 
-  if (!refundAll || saved.activeTicketCount === 0) return saved;
-  // After the commit: refunds call the payment provider, never while the event row is locked (DESIGN §4).
+  if (!refundAll || saved.activeTicketCount === 0) {
+    deps.outbox.kick();
+    return saved;
+  }
+  // After the commit: refunds call the payment provider, never while the event row is locked
+  // (docs/product/tickets-and-refunds.md#refund-rows-first).
   try {
     await refundAllTicketsOfEvent({
       db,
       eventId: id,
       actorId,
       reason: REFUND_REASON,
-      mail: options.mail,
-      sendRefunds: options.sendRefunds,
+      mail,
+      sendRefunds: (refundIds) => deps.payments.sendRefunds(refundIds),
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -146,5 +157,7 @@ export async function updateAdminEvent(options: UpdateAdminEventOptions): Promis
       { eventSaved: true },
     );
   }
-  return loadAdminEvent(db, id);
+  const refunded = await loadAdminEvent(db, id);
+  deps.outbox.kick();
+  return refunded;
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { COVER_HEIGHT, COVER_WIDTH, type CoverUploadAnswer } from '@shared/admin-events';
 import type { FileStorage } from '../../adapters/storage/storage';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { eventMedia, events } from '../../db/schema';
 import { publishEventChange } from '../events/event-changes';
 import { reencodeImage } from '../media/reencode-image';
@@ -16,9 +16,9 @@ export interface UploadEventCoverOptions {
 }
 
 /**
- * spec admin §2 cover upload and §4 'Cover upload': the (already cropped 2.818:1) image is checked by content,
- * re-encoded to a 1409 × 500 WebP, stored under `event-media/{eventId}/cover-{timestamp}.webp` (spec admin
- * §7), becomes the event's featured medium titled 'Cover' (every other medium of the event is un-featured
+ * The cover upload (docs/product/events.md#event-cover): the (already cropped 2.818:1) image is checked by
+ * content, re-encoded to a 1409 × 500 WebP, stored under `event-media/{eventId}/cover-{timestamp}.webp`,
+ * becomes the event's featured medium titled 'Cover' (every other medium of the event is un-featured
  * first, as the one-featured index requires) and the event's image_url.
  */
 export async function uploadEventCover(options: UploadEventCoverOptions): Promise<CoverUploadAnswer> {

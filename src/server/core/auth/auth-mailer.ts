@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import type { Logger } from '../../logger';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { mailContextFrom } from '../mail/templates/mail-context';
@@ -13,7 +13,7 @@ interface AuthMailerOptions {
   config: Config;
   settings: SettingsStore;
   logger: Logger;
-  /** Whether mails stay in the dev mailbox: then the code is also logged (DESIGN §1). */
+  /** Whether mails stay in the dev mailbox: then the code is also logged (docs/architecture.md#adapters). */
   devMailbox: boolean;
   /** Sends the outbox soon instead of at the worker's next round. */
   kick: () => void;

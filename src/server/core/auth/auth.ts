@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { emailOTP, magicLink } from 'better-auth/plugins';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { account, session, user, verification } from '../../db/schema';
 import { ensureProfile } from './ensure-profile';
 
@@ -34,8 +34,9 @@ export interface AuthOptions {
 
 /**
  * better-auth does the cryptographic work (random codes stored hashed, attempt counting, single-use
- * magic-link tokens, session rows and signed cookies). Our own routes in http/routes/auth.ts call its
- * server API, add rate limits, CSRF checks and German messages, and never expose its handler directly.
+ * magic-link tokens, session rows and signed cookies). Our sign-in use cases (sign-in.ts) call its server
+ * API with our rate limits and German messages, behind the routes of http/routes/auth.ts and their CSRF
+ * check; its own handler is never exposed.
  */
 export function createAuth({ db, secret, publicUrl, mailer }: AuthOptions) {
   return betterAuth({

@@ -1,10 +1,11 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { profiles, userNotificationPreferences } from '../../db/schema';
 
 /**
- * spec visitor §3/§4 'Profile lookup': every user has a profile; a new one takes full_name from the user's
- * name, else the part of the e-mail before the at sign, and the role attendee. Safe to call twice
- * (a duplicate key is ignored, as the spec's re-fetch on duplicate-key answers).
+ * Every user has a profile; a new one takes full_name from the user's
+ * name, else the part of the e-mail before the at sign (docs/product/accounts-and-consent.md#stand-in-name),
+ * and the role attendee. Safe to call twice
+ * (a duplicate key is ignored, and the row is read again).
  */
 export async function ensureProfile(db: Db, input: { id: string; email: string; name?: string | null }) {
   const email = input.email.toLowerCase();

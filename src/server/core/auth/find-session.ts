@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { SessionUser } from '@shared/session';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { session } from '../../db/schema';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from './auth';
 import { loadSessionByToken, toSessionUser } from './load-session-user';

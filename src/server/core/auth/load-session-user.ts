@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@shared/session';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { consents, profiles, session, user, userNotificationPreferences } from '../../db/schema';
 import { ensureProfile } from './ensure-profile';
 
@@ -66,7 +66,7 @@ export async function loadSessionByToken(db: Db, token: string) {
 /** A row of the select above as the client's SessionUser; creates a missing profile first. */
 export async function toSessionUser(db: Db, row: SessionUserRow): Promise<SessionUser | null> {
   if (!row.profile) {
-    // spec visitor §4 'Profile lookup': none yet → create it, then read again.
+    // No profile yet → create it, then read again.
     await ensureProfile(db, { id: row.id, email: row.email, name: row.name });
     return loadSessionUser(db, row.id);
   }

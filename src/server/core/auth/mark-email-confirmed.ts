@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { userNotificationPreferences } from '../../db/schema';
 
-/** A code or link that arrived proves the address (spec visitor §4: email_confirmed, confirmed_at). */
+/**
+ * A code or link that arrived proves the address
+ * (docs/product/accounts-and-consent.md#sign-in-confirms-email).
+ */
 export async function markEmailConfirmed(db: Db, userId: string): Promise<void> {
   const now = new Date();
   await db

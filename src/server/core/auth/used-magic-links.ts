@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { verification } from '../../db/schema';
 import { MAGIC_LINK_MINUTES_VALID } from './auth';
 
 // better-auth deletes a magic link's row when it is used, so a second click looks like a link that never
-// existed. To answer 'already used' (spec visitor §8), a used link leaves a marker in `verification`: the
-// token's hash only (no secret is kept), for as long as a fresh link is valid; better-auth's own cleanup
-// of expired `verification` rows removes it afterwards.
+// existed. To answer 'already used' (docs/product/accounts-and-consent.md#magic-link-handler), a used link
+// leaves a marker in `verification`: the token's hash only (no secret is kept), for as long as a fresh link
+// is valid; better-auth's own cleanup of expired `verification` rows removes it afterwards.
 
 const identifierOf = (token: string) =>
   `magic-link-used:${createHash('sha256').update(token).digest('base64url')}`;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppSettings } from '@shared/settings';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { bookings } from '../../db/schema';
 import { buildEventCalendar } from '../events/event-calendar';
 import { loadPublicEvents } from '../events/load-public-events';

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { ticketCode } from '@shared/booking';
-import { slugify, type DbOrTx } from '../../db/factories';
+import { slugify } from '@shared/event-text';
+import type { DbOrTx } from '../../db/types';
 import { bookings, eventOrganizers, events, profiles, tickets } from '../../db/schema';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { bookingConfirmationMail } from '../mail/templates/booking-confirmation';
@@ -11,32 +12,7 @@ import { organizerBookingMail } from '../mail/templates/organizer-booking';
 import { adminCancellationIssueMail } from '../mail/templates/admin-cancellation-issue';
 import { eventUpdateMail } from '../mail/templates/event-update';
 import { deliveredOnlineUrl } from '../tickets/online-link';
-
-/** The booking, its event and the buyer's address: what every booking mail needs. */
-async function loadMailBooking(db: DbOrTx, bookingId: string) {
-  const [row] = await db
-    .select({
-      booking: bookings,
-      email: profiles.email,
-      fullName: profiles.fullName,
-      onlineUrl: events.onlineUrl,
-      event: {
-        title: events.title,
-        slug: events.slug,
-        startTime: events.startTime,
-        endTime: events.endTime,
-        timezone: events.timezone,
-        location: events.location,
-        mode: events.mode,
-      },
-    })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .leftJoin(profiles, eq(profiles.id, bookings.profileId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  return row;
-}
+import { loadBookingWithBuyer, type BookingWithBuyer } from './load-booking-with-buyer';
 
 /** An event as the mails to its holders show it, with its online link (undefined when it is gone). */
 export async function loadMailEvent(db: DbOrTx, eventId: string) {
@@ -72,16 +48,15 @@ export async function loadActiveHolders(db: DbOrTx, eventId: string) {
   return rows.map((row) => ({ ...row, greeting: row.holderName || row.fullName || row.email }));
 }
 
-type MailBooking = NonNullable<Awaited<ReturnType<typeof loadMailBooking>>>;
-const holderOf = (row: MailBooking) => row.booking.holderName || row.fullName || row.email || '';
+const holderOf = (row: BookingWithBuyer) => row.booking.holderName || row.fullName || row.email || '';
 
 /**
- * The confirmation with the tickets (DESIGN §4), written in the confirming transaction. The PDF and the
- * calendar file are rendered by the outbox worker just before sending (deferred attachments), so this
- * transaction never waits for a renderer.
+ * The confirmation with the tickets (docs/product/payments.md#confirm-on-success), written in the confirming
+ * transaction. The PDF and the calendar file are rendered by the outbox worker just before sending (deferred
+ * attachments), so this transaction never waits for a renderer.
  */
 export async function enqueueBookingConfirmation(db: DbOrTx, bookingId: string, context: MailContext) {
-  const row = await loadMailBooking(db, bookingId);
+  const row = await loadBookingWithBuyer(db, bookingId);
   if (!row?.email) return; // the account was deleted meanwhile: nobody to write to
   const issued = await db
     .select({ ticketNumber: tickets.ticketNumber, status: tickets.status })
@@ -128,14 +103,17 @@ export async function enqueueBookingConfirmation(db: DbOrTx, bookingId: string, 
   });
 }
 
-/** A payment that came too late for its seats is refunded in full; the buyer is told (DESIGN §4). */
+/**
+ * A payment that came too late for its seats is refunded in full; the buyer is told
+ * (docs/product/payments.md#late-payment).
+ */
 export async function enqueuePaymentRefunded(
   db: DbOrTx,
   bookingId: string,
   amountCents: number,
   context: MailContext,
 ) {
-  const row = await loadMailBooking(db, bookingId);
+  const row = await loadBookingWithBuyer(db, bookingId);
   if (!row?.email) return;
   const content = paymentRefundedMail({
     context,
@@ -148,18 +126,18 @@ export async function enqueuePaymentRefunded(
   await enqueueMail(db, { to: row.email, ...content });
 }
 
-export { loadMailBooking, holderOf };
+export { holderOf };
 
 /**
- * spec admin §7 'organizer-booking-paid' / 'organizer-booking-cancelled': each organizer of the event gets
- * a notice, in the same transaction as the booking change.
+ * 'organizer-booking-paid' / 'organizer-booking-cancelled' (docs/product/admin.md#organizer-role): each
+ * organizer of the event gets a notice, in the same transaction as the booking change.
  */
 export async function enqueueOrganizerNotice(
   db: DbOrTx,
   input: { bookingId: string; kind: 'paid' | 'cancelled'; quantity: number; amountCents: number },
   context: MailContext,
 ) {
-  const row = await loadMailBooking(db, input.bookingId);
+  const row = await loadBookingWithBuyer(db, input.bookingId);
   if (!row) return;
   const organizers = await db
     .select({ email: profiles.email, fullName: profiles.fullName, displayName: profiles.displayName })
@@ -191,13 +169,13 @@ export async function enqueueOrganizerNotice(
   }
 }
 
-/** spec admin §7 'admin-cancellation-issue': every admin hears of a refund that needs a person. */
+/** Every admin hears of a refund that needs a person (docs/product/tickets-and-refunds.md#refund-retry). */
 export async function enqueueAdminRefundIssue(
   db: DbOrTx,
   input: { bookingId: string; amountCents: number; problem: string },
   context: MailContext,
 ) {
-  const row = await loadMailBooking(db, input.bookingId);
+  const row = await loadBookingWithBuyer(db, input.bookingId);
   const admins = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.role, 'admin'));
   for (const admin of admins) {
     const content = adminCancellationIssueMail({
@@ -215,8 +193,8 @@ export async function enqueueAdminRefundIssue(
 }
 
 /**
- * spec admin §7 'event-updates': when the time or the place of an event changes, every holder of an
- * active ticket is told (one mail per booking). Call it in the transaction that saves the change, with the
+ * When the time or the place of an event changes (docs/product/admin.md#event-change-mail), every holder of
+ * an active ticket is told (one mail per booking). Call it in the transaction that saves the change, with the
  * event as it was before.
  */
 export async function enqueueEventUpdateMails(

@@ -1,7 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES, type BookingView, type CreateBookingInput } from '@shared/booking';
-import { currentUnitPriceCents } from '@shared/event-rules';
-import { runPrepared, type Db } from '../../db/client';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  BOOKING_MESSAGES,
+  bookingSeats,
+  missingProfileParts,
+  orderPrice,
+  profileIncompleteMessage,
+  type BookingView,
+  type CreateBookingInput,
+} from '@shared/booking';
+import { BOOKABLE_STATUS, isBookable, seatsPerTicket } from '@shared/event-rules';
+import { runPrepared } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import { bookings, events } from '../../db/schema';
 import { AppError } from '../app-error';
 import { loadSessionUser } from '../auth/load-session-user';
@@ -15,27 +25,9 @@ import { PAYMENT_MESSAGES } from '@shared/payments';
 import { newOrderNumber } from '@shared/order-number';
 import { withOrderNumber } from './order-number-clash';
 
-/** Seat hold of a pending booking (DESIGN §4). */
+/** Seat hold of a pending booking (docs/product/booking-and-seats.md#hold-15-minutes). */
 export const HOLD_MINUTES = 15;
-
-/**
- * spec visitor §5: what a profile needs before booking (confirmed e-mail, name, phone). Returns the
- * missing parts' texts, empty when the profile is complete.
- */
-export async function missingForBooking(
-  db: Db,
-  userId: string,
-  /** The session's user when the caller has it already (saves a lookup per booking). */
-  known?: Pick<SessionUser, 'emailConfirmed' | 'fullName' | 'phone'>,
-): Promise<string[]> {
-  const user = known ?? (await loadSessionUser(db, userId));
-  if (!user) return [BOOKING_MESSAGES.confirmEmail, BOOKING_MESSAGES.name, BOOKING_MESSAGES.phone];
-  const missing: string[] = [];
-  if (!user.emailConfirmed) missing.push(BOOKING_MESSAGES.confirmEmail);
-  if (!user.fullName?.trim()) missing.push(BOOKING_MESSAGES.name);
-  if (!user.phone?.trim()) missing.push(BOOKING_MESSAGES.phone);
-  return missing;
-}
+const holdEnd = (now: Date) => new Date(now.getTime() + HOLD_MINUTES * 60_000);
 
 export interface CreateBookingOptions {
   db: Db;
@@ -56,22 +48,19 @@ export interface CreateBookingOptions {
 }
 
 /**
- * Books seats (DESIGN §4). One short transaction whose first statement takes the seats with a conditional
- * UPDATE: it only succeeds while the event is bookable and has enough seats, so concurrent bookings can
- * never oversell and no lock is held across application code. The price is computed here, never taken
- * from the client. Paid bookings stay pending with a 15-minute hold (no payment provider is called here);
- * free bookings are confirmed at once with their tickets. The live seat feed hears of it on commit.
+ * Books seats (docs/product/booking-and-seats.md#seats-taken-atomically). One short transaction whose first
+ * statement takes the seats with a conditional UPDATE: it only succeeds while the event is bookable and has
+ * enough seats, so concurrent bookings can never oversell and no lock is held across application code. The
+ * price is computed here, never taken from the client. Paid bookings stay pending with a 15-minute hold (no
+ * payment provider is called here); free bookings are confirmed at once with their tickets. The live seat
+ * feed hears of it on commit.
  */
 export async function createBooking(options: CreateBookingOptions): Promise<BookingView> {
   const { db, userId, input, now = new Date(), paymentsAvailable = true, mail } = options;
   const draw = options.drawOrderNumber ?? (() => newOrderNumber());
-  const missing = await missingForBooking(db, userId, options.user);
+  const missing = missingProfileParts(options.user ?? (await loadSessionUser(db, userId)));
   if (missing.length > 0) {
-    throw new AppError(
-      'validation_failed',
-      `${BOOKING_MESSAGES.profileIncompletePrefix}${missing.join(', ')}`,
-      { missing },
-    );
+    throw new AppError('validation_failed', profileIncompleteMessage(missing), { missing });
   }
   const { eventId, quantity, holderName } = input;
   if (paymentsAvailable) {
@@ -84,20 +73,13 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
       return held;
     }
   }
-  const seatsPerTicket = sql`(CASE WHEN ${events.priceUnit} = 'per_pair' THEN 2 ELSE 1 END)`;
 
   return withOrderNumber(draw, (orderNumber) =>
     db.transaction(async (tx) => {
       const [event] = await tx
         .update(events)
-        .set({ availableSeats: sql`${events.availableSeats} - ${quantity}::int * ${seatsPerTicket}` })
-        .where(
-          sql`${events.id} = ${eventId}
-          AND ${events.status} = 'published'
-          AND NOT ${events.hidden}
-          AND ${events.startTime} > ${now.toISOString()}::timestamptz
-          AND ${events.availableSeats} >= ${quantity}::int * ${seatsPerTicket}`,
-        )
+        .set({ availableSeats: sql`available_seats - ${seatsOf(sql`${quantity}`)}` })
+        .where(takeSeatsWhere(sql`${eventId}`, sql`${now.toISOString()}`, sql`${quantity}`))
         .returning({
           ...bookingEventColumns,
           priceCents: events.priceCents,
@@ -107,17 +89,11 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
         });
       if (!event) throw await whyNotBookable(tx, eventId, now);
 
-      const unitPriceCents = currentUnitPriceCents(
-        {
-          priceCents: event.priceCents,
-          earlyBirdPriceCents: event.earlyBirdPriceCents,
-          earlyBirdEndsAt: event.earlyBirdEndsAt?.toISOString() ?? null,
-        },
-        now,
-      );
-      const totalAmountCents = unitPriceCents * quantity;
-      const free = totalAmountCents === 0;
-      // DESIGN §1: in production without Stripe keys paid events cannot be booked (the seats roll back).
+      const earlyBirdEndsAt = event.earlyBirdEndsAt?.toISOString() ?? null;
+      const price = orderPrice({ ...event, earlyBirdEndsAt }, quantity, now);
+      const { unitCents: unitPriceCents, totalCents: totalAmountCents, free } = price;
+      // In production without Stripe keys paid events cannot be booked, the seats roll back
+      // (docs/product/payments.md#no-provider).
       if (!free && !paymentsAvailable) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
       const [booking] = await tx
         .insert(bookings)
@@ -126,13 +102,13 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
           eventId,
           profileId: userId,
           quantity,
-          seats: quantity * (event.priceUnit === 'per_pair' ? 2 : 1),
+          seats: bookingSeats(quantity, event.priceUnit),
           unitPriceCents,
           totalAmountCents,
           currency: event.currency,
           status: free ? 'confirmed' : 'pending',
           paymentStatus: free ? 'not_required' : 'pending',
-          holdExpiresAt: free ? null : new Date(now.getTime() + HOLD_MINUTES * 60_000),
+          holdExpiresAt: free ? null : holdEnd(now),
           confirmedAt: free ? now : null,
           holderName,
           createdAt: now,
@@ -146,22 +122,44 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
   );
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+// The rules both statements take the seats by, each written once, in SQL over the events row (plain column
+// names, so they read the same in either statement). The shared functions say the same in TypeScript;
+// test/api/booking-rules.test.ts proves that they agree at the edges.
+
+/** seatsPerTicket (docs/product/booking-and-seats.md#per-pair-two-seats). */
+const SEATS_PER_TICKET = sql.raw(
+  `(CASE WHEN price_unit = 'per_pair' THEN ${seatsPerTicket('per_pair')}
+    ELSE ${seatsPerTicket('per_person')} END)`,
+);
+const seatsOf = (quantity: SQL) => sql`${quantity}::int * ${SEATS_PER_TICKET}`;
+
+/**
+ * The conditional UPDATE's condition: the event is bookable (isBookable, docs/product/events.md#bookable) and
+ * has the seats (docs/product/booking-and-seats.md#seats-taken-atomically).
+ */
+const takeSeatsWhere = (eventId: SQL, now: SQL, quantity: SQL) =>
+  sql`id = ${eventId}::uuid AND status = ${sql.raw(`'${BOOKABLE_STATUS}'`)} AND NOT hidden
+      AND start_time > ${now}::timestamptz
+      AND available_seats >= ${seatsOf(quantity)}`;
+
+/** currentUnitPriceCents: early bird while now is before its end (docs/product/events.md#early-bird). */
+const unitPriceAt = (now: SQL) => sql`(CASE WHEN early_bird_price_cents IS NOT NULL
+  AND ${now}::timestamptz < early_bird_ends_at THEN early_bird_price_cents ELSE price_cents END)`;
+
+/** `$n`: a parameter of the prepared statement. */
+const param = (n: number) => sql.raw(`$${n}`);
+const [EVENT, NOW, QUANTITY] = [param(1), param(2), param(3)];
 
 // $1 event, $2 now, $3 quantity, $4 buyer, $5 hold until, $6 holder name, $7 order number. The per-pair
 // factor and the early-bird price come from the locked row itself.
-const PER_TICKET = `(CASE WHEN price_unit = 'per_pair' THEN 2 ELSE 1 END)`;
-const UNIT_PRICE = `(CASE WHEN early_bird_price_cents IS NOT NULL AND $2::timestamptz < early_bird_ends_at
-  THEN early_bird_price_cents ELSE price_cents END)`;
-const HOLD_PAID_BOOKING = `
+const HOLD_PAID_BOOKING = new PgDialect().sqlToQuery(sql`
   WITH taken AS (
-    UPDATE events SET available_seats = available_seats - $3::int * ${PER_TICKET}
-    WHERE id = $1::uuid AND status = 'published' AND NOT hidden
-      AND start_time > $2::timestamptz
-      AND available_seats >= $3::int * ${PER_TICKET}
-      AND ${UNIT_PRICE} > 0
+    UPDATE events SET available_seats = available_seats - ${seatsOf(QUANTITY)}
+    WHERE ${takeSeatsWhere(EVENT, NOW, QUANTITY)}
+      AND ${unitPriceAt(NOW)} > 0
     RETURNING id, slug, title, start_time, end_time, timezone, location, location_details, mode, price_unit,
-      image_url, short_description, currency, ${UNIT_PRICE} AS unit_price, ${PER_TICKET} AS per_ticket
+      image_url, short_description, currency,
+      ${unitPriceAt(NOW)} AS unit_price, ${SEATS_PER_TICKET} AS per_ticket
   ), booked AS (
     INSERT INTO bookings (event_id, profile_id, quantity, seats, unit_price_cents, total_amount_cents,
       currency, status, payment_status, hold_expires_at, holder_name, created_at, updated_at, order_number)
@@ -172,10 +170,10 @@ const HOLD_PAID_BOOKING = `
   )
   SELECT booked.*, taken.slug, taken.title, taken.start_time, taken.end_time, taken.timezone, taken.location,
     taken.location_details, taken.mode, taken.price_unit, taken.image_url, taken.short_description
-  FROM booked, taken`;
+  FROM booked, taken`).sql;
 
 /**
- * The hot path of DESIGN §4 for paid bookings: ONE statement takes the seats with the conditional UPDATE
+ * The hot path for paid bookings (decision 014): ONE statement takes the seats with the conditional UPDATE
  * and inserts the pending booking from its RETURNING row, so the event's row lock is held only inside the
  * database, never across a round trip to Node (the benchmark showed the lock holder idle in transaction for
  * most of the lock time). The unit price (early bird) is computed in the same statement from the locked row.
@@ -189,7 +187,7 @@ async function holdPaidBooking(
 ): Promise<BookingView | null> {
   const { userId, input, now, orderNumber } = options;
   const at = now.toISOString();
-  const holdUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
+  const holdUntil = holdEnd(now).toISOString();
   const [row] = await runPrepared<Record<string, unknown>>(db, 'hold_paid_booking', HOLD_PAID_BOOKING, [
     input.eventId,
     at,
@@ -242,8 +240,7 @@ async function whyNotBookable(tx: Tx, eventId: string, now: Date): Promise<AppEr
     .from(events)
     .where(eq(events.id, eventId))
     .limit(1);
-  const bookable =
-    event && event.status === 'published' && !event.hidden && event.startTime.getTime() > now.getTime();
+  const bookable = event && isBookable({ ...event, startTime: event.startTime.toISOString() }, now);
   return bookable
     ? new AppError('conflict', BOOKING_MESSAGES.soldOut)
     : new AppError('not_found', BOOKING_MESSAGES.eventNotFound);

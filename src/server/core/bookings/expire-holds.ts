@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { publishSeatChange } from '../events/event-changes';
 
 /**
- * Ends the seat holds of pending bookings whose hold_expires_at has passed (DESIGN §4): they become
- * 'expired' and their seats go back to their events, in one statement inside one short transaction, so
- * the seat invariant holds at every commit. A booking confirmed meanwhile is no longer pending and is not
- * touched (the UPDATE re-checks the status under its row lock). Returns how many bookings expired.
+ * Ends the seat holds of pending bookings whose hold_expires_at has passed
+ * (docs/product/booking-and-seats.md#hold-expiry): they become 'expired' and their seats go back to their
+ * events, in one statement inside one short transaction, so the seat invariant holds at every commit. A
+ * booking confirmed meanwhile is no longer pending and is not touched (the UPDATE re-checks the status under
+ * its row lock). Returns how many bookings expired.
  */
 export async function expireHolds(db: Db, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { normalizeOrderNumber } from '@shared/order-number';
-import type { DbOrTx } from '../../db/factories';
+import type { DbOrTx } from '../../db/types';
 import { bookings } from '../../db/schema';
 
 /**

@@ -1,9 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { BOOKING_MESSAGES, ticketCode, type BookingEventSummary, type BookingView } from '@shared/booking';
-import type { Role } from '@shared/session';
-import type { Db } from '../../db/client';
-import type { Booking, DbOrTx, Ticket } from '../../db/factories';
+import type { Actor } from '../actor';
+import type { Booking, Db, DbOrTx, Ticket } from '../../db/types';
 import { bookings, events, tickets } from '../../db/schema';
 
 /** The event columns a booking view shows; select them with the booking, or RETURNING them. */
@@ -101,11 +100,7 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
  * GET /api/bookings/:id: only the booking's owner or an admin sees it. Everyone else gets the same 404
  * as for a booking that does not exist, so ids of other people's bookings cannot be probed.
  */
-export async function getBooking(options: {
-  db: Db;
-  bookingId: string;
-  user: { id: string; role: Role };
-}): Promise<BookingView> {
+export async function getBooking(options: { db: Db; bookingId: string; user: Actor }): Promise<BookingView> {
   const { db, bookingId, user } = options;
   const notFound = new AppError('not_found', BOOKING_MESSAGES.bookingNotFound);
   if (!isUuid(bookingId)) throw notFound;

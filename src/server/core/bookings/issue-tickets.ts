@@ -1,9 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx, Ticket } from '../../db/factories';
+import type { DbOrTx, Ticket } from '../../db/types';
 import { bookings, events, tickets } from '../../db/schema';
 
-/** Ticket number ending in 4 digits: the ticket code (spec visitor §9) printed and scanned as Code128. */
+/**
+ * Ticket number ending in 4 digits: the ticket code (docs/product/booking-and-seats.md#ticket-number) printed
+ * and scanned as Code128.
+ */
 export function newTicketNumber(now = new Date()): string {
   const day = now.toISOString().slice(2, 10).replace(/-/g, '');
   const random = randomBytes(5).toString('hex').toUpperCase();

@@ -1,5 +1,5 @@
 import type { EventMode } from '@shared/events';
-import type { DbOrTx } from '../../db/factories';
+import type { DbOrTx } from '../../db/types';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
 import { onlineLinkChangedMail } from '../mail/templates/online-link-changed';

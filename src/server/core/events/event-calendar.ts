@@ -4,7 +4,7 @@ import type { PublicEvent } from '@shared/events';
 import { DEFAULT_TIMEZONE } from '@shared/settings';
 import { vtimezone } from './vtimezone';
 
-/** spec visitor §9: 'Default calendar event length 2 hours'. */
+/** Without an end, a calendar entry lasts 2 hours (docs/product/events.md#calendar-entry). */
 const DEFAULT_LENGTH_HOURS = 2;
 
 export interface EventCalendarOptions {
@@ -21,7 +21,7 @@ export interface EventCalendarFile {
 }
 
 /**
- * The add-to-calendar file of spec visitor §2 'Event detail' and §7: iCalendar 2.0, METHOD:PUBLISH, start and
+ * The add-to-calendar file (docs/product/events.md#calendar-entry): iCalendar 2.0, METHOD:PUBLISH, start and
  * end as wall times in the event's zone with a VTIMEZONE for it (luxon: a plain Date would be written in the
  * server's zone), location 'Online' for online events, organizer from the first organizer, `{slug}.ics`.
  * The UID is the event id, so importing the file again updates the entry instead of duplicating it.

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { SeatUpdate } from '@shared/events';
-import type { DbOrTx } from '../../db/factories';
+import {
+  EVENT_CHANGES_CHANNEL,
+  type EventChangeMessage,
+} from '../../adapters/seat-feed/event-change-message';
+import type { DbOrTx } from '../../db/types';
 
-/**
- * One PostgreSQL notification channel carries every change the public event views care about, so that all
- * app instances on one database hear it (DESIGN §1 'live seat updates'; PGlite speaks the same protocol).
- * pg_notify inside a transaction is delivered when it commits and dropped when it rolls back.
- */
-export const EVENT_CHANGES_CHANNEL = 'event_changes';
-
-/** What travels on the channel. `visible`: whether visitors may see the event (published, not hidden). */
-export type EventChangeMessage =
-  ({ kind: 'seats'; visible: boolean } & SeatUpdate) | { kind: 'event'; eventId: string | null };
+// The channel and its messages belong to the seat feed adapter (adapters/seat-feed/event-change-message.ts);
+// core publishes on it. pg_notify inside a transaction is delivered when it commits and dropped when it rolls
+// back.
 
 /**
  * Announces an event's current seat counts. Call it after changing available_seats, with the transaction
@@ -36,34 +32,4 @@ export async function publishSeatChange(db: DbOrTx, eventId: string): Promise<vo
 export async function publishEventChange(db: DbOrTx, eventId: string | null): Promise<void> {
   const message: EventChangeMessage = { kind: 'event', eventId };
   await db.execute(sql`SELECT pg_notify(${EVENT_CHANGES_CHANNEL}, ${JSON.stringify(message)})`);
-}
-
-/** Parses a notification payload; anything malformed is ignored rather than trusted. */
-export function parseEventChange(payload: string | undefined): EventChangeMessage | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload ?? '');
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const message = value as Record<string, unknown>;
-  if (
-    message.kind === 'seats' &&
-    typeof message.eventId === 'string' &&
-    Number.isInteger(message.availableSeats) &&
-    Number.isInteger(message.totalSeats)
-  ) {
-    return {
-      kind: 'seats',
-      eventId: message.eventId,
-      availableSeats: message.availableSeats as number,
-      totalSeats: message.totalSeats as number,
-      visible: message.visible === true,
-    };
-  }
-  if (message.kind === 'event' && (typeof message.eventId === 'string' || message.eventId === null)) {
-    return { kind: 'event', eventId: message.eventId };
-  }
-  return null;
 }

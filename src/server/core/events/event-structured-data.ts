@@ -1,8 +1,9 @@
 import { DateTime } from 'luxon';
+import { currentUnitPriceCents } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { DEFAULT_TIMEZONE } from '@shared/settings';
 
-/** spec visitor §9: 'Meta description capped at 160 characters'. */
+/** Meta description capped at 160 characters (docs/product/events.md#meta-description). */
 export const META_DESCRIPTION_MAX = 160;
 
 /** Whitespace collapsed; cut at a word boundary with an ellipsis when longer than `max`. */
@@ -31,15 +32,6 @@ export function eventImageUrl(event: PublicEvent, publicUrl: string): string | n
   }
 }
 
-/** DESIGN §4: the early-bird price while now < early_bird_ends_at, else the price. */
-export function currentPriceCents(event: PublicEvent, now: Date): number {
-  const earlyBird =
-    event.earlyBirdPriceCents !== null &&
-    event.earlyBirdEndsAt !== null &&
-    now < new Date(event.earlyBirdEndsAt);
-  return earlyBird ? event.earlyBirdPriceCents! : event.priceCents;
-}
-
 export const isSoldOut = (event: Pick<PublicEvent, 'totalSeats' | 'availableSeats'>) =>
   event.totalSeats > 0 && event.availableSeats <= 0;
 
@@ -53,7 +45,7 @@ export function eventJsonLd(
   const local = (iso: string) =>
     DateTime.fromISO(iso).setZone(zone).startOf('second').toISO({ suppressMilliseconds: true });
   const image = eventImageUrl(event, context.publicUrl);
-  const price = currentPriceCents(event, context.now);
+  const price = currentUnitPriceCents(event, context.now);
   const earlyBirdRunning = price !== event.priceCents && event.earlyBirdEndsAt !== null;
   const online = event.mode === 'online';
   return {

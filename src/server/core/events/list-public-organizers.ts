@@ -1,13 +1,14 @@
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { PublicOrganizer } from '@shared/events';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { eventOrganizers, events, profiles } from '../../db/schema';
 import { toPublicOrganizer } from './public-organizer';
 
 /**
- * The people of the home page's 'Wer wir sind' (spec visitor §2): organizers and admins who run at least one
- * published, not hidden event. Not every organizer account: one without a visible event (a new colleague,
- * an admin who only administers) would be introduced with nothing to book. Ordered by name.
+ * The people of the home page's 'Wer wir sind' (docs/product/admin.md#public-organizers): organizers and
+ * admins who run at least one published, not hidden event. Not every organizer account: one without a visible
+ * event (a new colleague, an admin who only administers) would be introduced with nothing to book. Ordered by
+ * name.
  */
 export async function listPublicOrganizers(db: Db): Promise<PublicOrganizer[]> {
   const runsVisibleEvent = db

@@ -1,19 +1,23 @@
 import { and, asc, eq, ne, or, type SQL } from 'drizzle-orm';
 import type { PublicEvent } from '@shared/events';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { eventLinks, eventMedia, eventOrganizers, events } from '../../db/schema';
+import { eventSummaryFields } from './event-summary-fields';
 import { toPublicOrganizer } from './public-organizer';
 import { TICKET_PREVIEW_MEDIA_TYPE } from '../tickets/event-ticket-preview';
 
-/** Who is looking: visitors see published, not hidden events; admins also drafts (spec visitor §4). */
+/**
+ * Who is looking: visitors see published, not hidden events; admins also drafts
+ * (docs/product/events.md#admins-see-more).
+ */
 export type Audience = 'visitor' | 'admin';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The events of the public API with media, links, tags and organizers, ordered by start (spec visitor §7
- * 'events: select with media, links and tags ordered by start_time ascending with hidden=false').
- * Past events are included: the timetable shows the last three before the next one (spec visitor §4).
+ * The events of the public API with media, links, tags and organizers, ordered by start, hidden ones left
+ * out (docs/product/events.md#visible-to-visitors). Past events are included: the timetable shows the last
+ * three before the next one (docs/product/events.md#timetable).
  * One round trip: Drizzle's relational query aggregates the related rows in the same statement.
  */
 export async function loadPublicEvents(
@@ -74,15 +78,7 @@ type EventRow = Awaited<ReturnType<typeof queryEvents>>[number];
  */
 function toPublicEvent(row: EventRow): PublicEvent {
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    shortDescription: row.shortDescription,
-    description: row.description,
-    startTime: row.startTime.toISOString(),
-    endTime: row.endTime.toISOString(),
-    timezone: row.timezone,
-    location: row.location,
+    ...eventSummaryFields(row),
     locationDetails: row.locationDetails,
     room: row.room,
     venue: row.venue,

@@ -1,5 +1,5 @@
 import type { PublicEvent } from '@shared/events';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { EncodedJson } from './encoded-json';
 import { loadPublicEvents } from './load-public-events';
 
@@ -22,7 +22,7 @@ export class PublicEventSnapshot {
     for (const entry of entries) this.byKey.set(entry.event.slug, entry);
   }
 
-  /** By slug, or by id as the spec's fallback (spec visitor §7). */
+  /** By slug, or by id as a fallback. */
   find(slugOrId: string) {
     return this.byKey.get(slugOrId) ?? null;
   }

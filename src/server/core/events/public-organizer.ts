@@ -7,7 +7,8 @@ type ProfileRow = Pick<
 >;
 
 /**
- * spec visitor §3 'an organizer view gives display_name, avatar_url, bio, website': never e-mail or phone.
+ * An organizer in public: display name, avatar, bio and website, never e-mail or phone
+ * (docs/product/admin.md#public-organizers).
  * The display name falls back to the full name, which organizers enter at onboarding.
  */
 export function toPublicOrganizer(profile: ProfileRow): PublicOrganizer {

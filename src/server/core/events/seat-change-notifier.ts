@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import type { Logger } from '../../logger';
 import { publishSeatChange } from './event-changes';
 

@@ -1,15 +1,16 @@
 import type { OutgoingMail } from '../../adapters/mail/mail-transport';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { mailOutbox, type DeferredMailAttachment, type StoredMailAttachment } from '../../db/schema';
 
 /** The database or a transaction of it: both can insert. */
 export type MailWriter = Pick<Db, 'insert'>;
 
 /**
- * DESIGN §4: writes the mail into the outbox. Call it with the transaction of the change that causes the
- * mail, so the mail exists exactly when the change does; the outbox worker sends it later, with retries.
- * Kick the worker after the transaction commits to send without waiting for its next round.
- * `secretUntil` marks a mail with a sign-in code or link: the worker blanks it after sending or expiry.
+ * Writes the mail into the outbox (docs/architecture.md#background-jobs). Call it with the transaction of the
+ * change that causes the mail, so the mail exists exactly when the change does; the outbox worker sends it
+ * later, with retries. Kick the worker after the transaction commits to send without waiting for its next
+ * round. `secretUntil` marks a mail with a sign-in code or link: the worker blanks it after sending or
+ * expiry.
  */
 export async function enqueueMail(
   db: MailWriter,

@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { mailOutbox } from '../../db/schema';
 import type { DevMail } from '@shared/dev-mail';
 

@@ -2,6 +2,7 @@ import type { EmailTestResponse, EmailTestType } from '@shared/email-tests';
 import { EMAIL_TEST_TYPES } from '@shared/email-tests';
 import type { OutgoingMail } from '../../adapters/mail/mail-transport';
 import { renderTicketsPdf } from '../tickets/ticket-document';
+import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 import { adminCancellationIssueMail } from './templates/admin-cancellation-issue';
 import { bookingConfirmationMail } from './templates/booking-confirmation';
 import type { MailEvent } from './templates/booking-mail-parts';
@@ -128,23 +129,22 @@ async function sampleMail(
 }
 
 /**
- * spec admin §7 admin-test-emails: renders each requested type with sample data through the real
- * templates and sends it at once, reporting per type whether the mail transport accepted it.
+ * The e-mail tests (docs/product/admin.md#email-tests): renders each requested type with sample data through
+ * the real templates and sends it at once, past the outbox, reporting per type whether the mail transport
+ * accepted it.
  */
-export async function sendTestEmails(options: {
-  type: EmailTestType | 'all';
-  to: string;
-  context: MailContext;
-  send: (mail: OutgoingMail) => Promise<void>;
-  now?: Date;
-}): Promise<EmailTestResponse> {
-  const { type, to, context, send, now = new Date() } = options;
+export async function sendTestEmails(
+  deps: Pick<UseCaseDeps, 'settings' | 'config' | 'outbox'>,
+  options: { type: EmailTestType | 'all'; to: string; now?: Date },
+): Promise<EmailTestResponse> {
+  const { type, to, now = new Date() } = options;
+  const context = await mailContextOf(deps);
   const types = type === 'all' ? [...EMAIL_TEST_TYPES] : [type];
   const results = [];
   for (const each of types) {
     try {
       const mail = await sampleMail(each, context, now);
-      await send({ to, ...mail, subject: `[Test] ${mail.subject}` });
+      await deps.outbox.sendNow({ to, ...mail, subject: `[Test] ${mail.subject}` });
       results.push({ type: each, success: true, message: 'Gesendet' });
     } catch (error) {
       results.push({

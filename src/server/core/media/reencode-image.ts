@@ -2,15 +2,16 @@ import sharp from 'sharp';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@shared/image-upload';
 import { AppError } from '../app-error';
 
-/** Formats sharp must recognise in the bytes (spec admin §5: JPEG, PNG, WebP); name and declared type do not count. */
+/** Formats sharp must recognise in the bytes (JPEG, PNG, WebP); name and declared type do not count. */
 const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** Decoding cost bound: a small file can still claim a huge canvas (decompression bomb). */
 const MAX_INPUT_PIXELS = 64_000_000;
 
 /**
- * DESIGN §4 'Uploads are checked by content, size-limited, re-encoded': refuses anything that is not a JPEG,
- * PNG or WebP by its bytes, then answers a WebP of exactly width × height (cover crop, EXIF orientation
- * applied, metadata such as the GPS position dropped). Used for profile images (512 × 512) and event covers.
+ * Uploads are checked by content, size-limited and re-encoded (docs/product/admin.md#image-uploads): refuses
+ * anything that is not a JPEG, PNG or WebP by its bytes, then answers a WebP of exactly width × height (cover
+ * crop, EXIF orientation applied, metadata such as the GPS position dropped). Used for profile images (512 ×
+ * 512) and event covers.
  */
 export async function reencodeImage(bytes: Buffer, size: { width: number; height: number }): Promise<Buffer> {
   if (bytes.length > IMAGE_MAX_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE_MESSAGE);

@@ -1,17 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { consents, newsletterSubscriptions, user, userNotificationPreferences } from '../../db/schema';
 import { AppError } from '../app-error';
+import { enforceRateLimits } from '../auth/rate-limit';
+import type { UseCaseDeps } from '../use-case-deps';
+import { linkLimits } from './newsletter-limits';
 import { subscriptionIdOf } from './newsletter-tokens';
 
 export const UNSUBSCRIBE_INVALID_MESSAGE =
   'Der Abmeldelink ist ungültig. Bitte nutze den Link aus deiner neuesten Newsletter-E-Mail.';
 
 export interface UnsubscribeNewsletterOptions {
-  db: Db;
-  secret: string;
   /** The `unsubscribe` parameter of a newsletter mail's link. */
   token: string;
+  /** For the per-client limit (newsletter-limits.ts). */
+  clientIp: string;
   now?: Date;
 }
 
@@ -21,13 +23,13 @@ export interface UnsubscribeNewsletterOptions {
  * loses its marketing consent (revoked, text and version kept) and global_marketing_enabled, so the profile's
  * newsletter checkbox tells the same story.
  */
-export async function unsubscribeNewsletter({
-  db,
-  secret,
-  token,
-  now = new Date(),
-}: UnsubscribeNewsletterOptions) {
-  const id = subscriptionIdOf(secret, token);
+export async function unsubscribeNewsletter(
+  deps: Pick<UseCaseDeps, 'database' | 'config'>,
+  { token, clientIp, now = new Date() }: UnsubscribeNewsletterOptions,
+) {
+  const { db } = deps.database;
+  await enforceRateLimits(db, linkLimits(clientIp));
+  const id = subscriptionIdOf(deps.config.appSecret, token);
   if (!id) throw new AppError('token_invalid', UNSUBSCRIBE_INVALID_MESSAGE);
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { adminRefundCents } from '@shared/admin-refunds';
 import { ADMIN_REFUND_ZERO_MESSAGE } from '@shared/email-tests';
 import { fractionProblem } from '@shared/refund-percent';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { bookings, refunds } from '../../db/schema';
 import { AppError } from '../app-error';
-import { holderOf, loadMailBooking } from '../bookings/booking-mails';
+import { holderOf } from '../bookings/booking-mails';
+import { loadBookingWithBuyer } from '../bookings/load-booking-with-buyer';
 import { findBookingIdByReference } from '../bookings/find-booking-by-reference';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
@@ -23,8 +24,8 @@ export const ADMIN_REFUND_MESSAGES = {
 } as const;
 
 /**
- * spec admin §3 'Refund request': bookingId, reason, percent (0..1) or amountCents. `bookingId` also takes
- * the booking's order number (docs/decisions/020-order-numbers.md).
+ * The refund request: bookingId, reason, percent (0..1) or amountCents. `bookingId` also takes
+ * the booking's order number (docs/product/admin.md#admin-refund-target).
  */
 export const adminRefundSchema = z
   .object({
@@ -50,11 +51,12 @@ export const adminRefundSchema = z
   });
 
 /**
- * spec admin §2 'Admin Refund' (admin_refund): money back on a booking without cancelling tickets. The
- * booking is named by its id or its order number (docs/decisions/020-order-numbers.md). A
- * percentage is of the amount paid and is capped at what is left refundable; an explicit amount above that
- * is refused with the figure (DESIGN §4: never more than is left refundable). The refund row, the booking's
- * payment status and the buyer's e-mail are written in one transaction; the provider is called afterwards.
+ * Admin Refund (docs/product/admin.md#admin-refund): money back on a booking without cancelling tickets. The
+ * booking is named by its id or its order number (docs/decisions/020-order-numbers.md). A percentage is of
+ * the amount paid and is capped at what is left refundable; an explicit amount above that is refused with the
+ * figure: never more than is left refundable (docs/product/admin.md#admin-refund-amount). The refund row, the
+ * booking's payment status and the buyer's e-mail are written in one transaction; the provider is called
+ * afterwards.
  */
 export async function adminRefund(options: {
   db: Db;
@@ -96,7 +98,7 @@ export async function adminRefund(options: {
       .update(bookings)
       .set({ paymentStatus: left <= 0 ? 'refunded' : 'partially_refunded' })
       .where(eq(bookings.id, booking.id));
-    const row = await loadMailBooking(tx, booking.id);
+    const row = await loadBookingWithBuyer(tx, booking.id);
     if (row?.email) {
       const content = refundIssuedMail({
         context: mail,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { BOOKING_MESSAGES } from '@shared/booking';
-import type { Role } from '@shared/session';
-import type { DbOrTx } from '../../db/factories';
+import type { Actor } from '../actor';
+import type { DbOrTx } from '../../db/types';
 import { bookings } from '../../db/schema';
 import { AppError } from '../app-error';
 
@@ -10,9 +10,9 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /**
  * A booking its owner (or an admin) may act on. Anyone else gets the same 404 as for a booking that does
- * not exist, so other people's booking ids cannot be probed (DESIGN §4 'Access').
+ * not exist, so other people's booking ids cannot be probed (docs/product/payments.md#payable).
  */
-export async function loadOwnBooking(db: DbOrTx, bookingId: string, user: { id: string; role: Role }) {
+export async function loadOwnBooking(db: DbOrTx, bookingId: string, user: Actor) {
   const notFound = new AppError('not_found', BOOKING_MESSAGES.bookingNotFound);
   if (!isUuid(bookingId)) throw notFound;
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);

@@ -1,11 +1,11 @@
-import type { PaymentProviderName } from '@shared/payments';
+import type { StoredPaymentProvider } from '@shared/payments';
 import type { Config } from '../../config';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { createStripeProvider } from '../../adapters/payments/stripe-provider';
 import { createTestProvider } from '../../adapters/payments/test-provider';
 import type { SettingsStore } from '../settings/settings-store';
 
-/** Reads secrets set in the admin settings (stored encrypted, DESIGN §4). */
+/** Reads secrets set in the admin settings (stored encrypted, docs/product/admin.md#secrets-encrypted). */
 export interface SecretReader {
   get(name: string): Promise<string | null>;
 }
@@ -18,9 +18,10 @@ export const STRIPE_SECRET_NAMES = {
 } as const;
 
 /**
- * Chooses the payment provider (DESIGN §1): Stripe when a secret key is set (admin settings first, then
- * the environment), else the built-in test provider outside production, else none — then paid events
- * cannot be booked. Asked on every use, so keys saved in the admin settings apply without a restart.
+ * Chooses the payment provider (docs/product/payments.md#which-stripe-key,
+ * docs/product/payments.md#no-provider): Stripe when a secret key is set (admin settings first, then the
+ * environment), else the built-in test provider outside production, else none — then paid events cannot be
+ * booked. Asked on every use, so keys saved in the admin settings apply without a restart.
  */
 export class PaymentGateway {
   private readonly test = createTestProvider();
@@ -43,7 +44,7 @@ export class PaymentGateway {
   }
 
   /** The provider an existing payment row was made with (refunds go back the same way). */
-  async byName(name: PaymentProviderName | 'free'): Promise<PaymentProvider | null> {
+  async byName(name: StoredPaymentProvider): Promise<PaymentProvider | null> {
     if (name === 'test') return this.test;
     if (name === 'stripe') return this.stripeProvider();
     return null;

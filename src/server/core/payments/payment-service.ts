@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import type { BookingView } from '@shared/booking';
-import { PAYMENT_MESSAGES, type PaymentSession } from '@shared/payments';
-import type { Role } from '@shared/session';
-import type { Db } from '../../db/client';
+import { PAYMENT_MESSAGES, type PaymentProviderName, type PaymentSession } from '@shared/payments';
+import type { Actor } from '../actor';
+import type { Db } from '../../db/types';
 import { bookings, paymentProviderEvents, payments, refunds } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { ProviderPaymentState } from '../../adapters/payments/payment-provider';
+import { verifyStripeWebhook, type StripeWebhookEvent } from '../../adapters/payments/stripe-provider';
 import { AppError } from '../app-error';
 import { loadBookingView } from '../bookings/get-booking';
 import type { MailContext } from '../mail/templates/mail-context';
@@ -16,12 +16,10 @@ import { processRefund } from './process-refund';
 import { settlePayment, type SettleResult } from './settle-payment';
 import { startPayment } from './start-payment';
 
-type User = { id: string; role: Role };
-
-// Only verifies signatures (a pure HMAC check): no key and no network needed.
-const webhookVerifier = new Stripe('sk_webhook_verification_only');
-
-/** Stripe event types that concern a PaymentIntent; the intent is re-fetched before acting (DESIGN §4). */
+/**
+ * Stripe event types that concern a PaymentIntent; the intent is re-fetched before acting
+ * (docs/product/payments.md#webhook-signed).
+ */
 const INTENT_EVENTS = new Set([
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
@@ -51,18 +49,18 @@ export class PaymentService {
     return this.deps.gateway;
   }
 
-  async config(): Promise<{ provider: 'stripe' | 'test' | null; publishableKey: string | null }> {
+  async config(): Promise<{ provider: PaymentProviderName | null; publishableKey: string | null }> {
     const provider = await this.deps.gateway.current();
     return { provider: provider?.name ?? null, publishableKey: provider?.publishableKey ?? null };
   }
 
-  start(bookingId: string, user: User, now?: Date): Promise<PaymentSession> {
+  start(bookingId: string, user: Actor, now?: Date): Promise<PaymentSession> {
     const { db, gateway, logger } = this.deps;
     return startPayment({ db, gateway, logger, bookingId, user, now });
   }
 
-  /** 'Testzahlung abschließen' / 'Testzahlung ablehnen' (DESIGN §1 contract). */
-  async settleTestPayment(bookingId: string, user: User, succeed: boolean): Promise<BookingView> {
+  /** 'Testzahlung abschließen' / 'Testzahlung ablehnen' (docs/product/payments.md#test-buttons). */
+  async settleTestPayment(bookingId: string, user: Actor, succeed: boolean): Promise<BookingView> {
     const { db } = this.deps;
     const booking = await loadOwnBooking(db, bookingId, user);
     const [payment] = await db
@@ -86,7 +84,7 @@ export class PaymentService {
   }
 
   /** The buyer came back from the payment form: ask the provider instead of waiting for the webhook. */
-  async sync(bookingId: string, user: User): Promise<BookingView> {
+  async sync(bookingId: string, user: Actor): Promise<BookingView> {
     const { db, gateway } = this.deps;
     await loadOwnBooking(db, bookingId, user);
     const attempts = await db
@@ -113,9 +111,9 @@ export class PaymentService {
     const { db, gateway, logger } = this.deps;
     const secret = await gateway.webhookSecret();
     if (!secret) throw new AppError('unavailable', 'Der Stripe-Webhook ist nicht eingerichtet.');
-    let event: Stripe.Event;
+    let event: StripeWebhookEvent;
     try {
-      event = webhookVerifier.webhooks.constructEvent(rawBody, signature ?? '', secret);
+      event = verifyStripeWebhook(rawBody, signature ?? '', secret);
     } catch {
       throw new AppError('bad_request', 'Ungültige Webhook-Signatur.');
     }
@@ -125,7 +123,7 @@ export class PaymentService {
         provider: 'stripe',
         eventId: event.id,
         type: event.type,
-        payload: event as unknown as Record<string, unknown>,
+        payload: event.payload,
       })
       .onConflictDoNothing();
     const [stored] = await db
@@ -134,7 +132,7 @@ export class PaymentService {
       .where(and(eq(paymentProviderEvents.provider, 'stripe'), eq(paymentProviderEvents.eventId, event.id)));
     if (stored?.processedAt) return { duplicate: true };
 
-    const object = event.data.object as { id?: string; object?: string; payment_intent?: string | null };
+    const { object } = event;
     if (INTENT_EVENTS.has(event.type) && object.id) await this.syncIntent(object.id);
     else if (REFUND_EVENTS.has(event.type)) {
       const intentId = object.object === 'payment_intent' ? object.id : object.payment_intent;

@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { payments, refunds } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { PaymentGateway } from './payment-gateway';
@@ -10,10 +10,11 @@ import { enqueueAdminRefundIssue } from '../bookings/booking-mails';
 export const MAX_REFUND_ATTEMPTS = 10;
 
 /**
- * Sends one recorded refund to the provider that took the money (DESIGN §4 'every refund is recorded').
- * The refund row was committed with the change that owes it (cancel, late payment), so a provider outage
- * or a crash loses nothing: the refund job calls this again, and the idempotency key `refund-{id}` makes
- * the provider answer with the same refund instead of paying twice.
+ * Sends one recorded refund to the provider that took the money
+ * (docs/product/tickets-and-refunds.md#refund-rows-first). The refund row was committed with the change that
+ * owes it (cancel, late payment), so a provider outage or a crash loses nothing: the refund job calls this
+ * again, and the idempotency key `refund-{id}` makes the provider answer with the same refund instead of
+ * paying twice.
  */
 export async function processRefund(options: {
   db: Db;
@@ -75,7 +76,8 @@ export async function processRefund(options: {
       { refundId, attempts: claimed.attempts, error: message },
       'refund not sent',
     );
-    // Given up after the last retry: the money is still owed, so a person has to act (spec admin §7).
+    // Given up after the last retry: the money is still owed, so a person has to act
+    // (docs/product/tickets-and-refunds.md#refund-retry).
     if (exhausted) {
       await reportFailure(
         `Die Erstattung ist nach ${claimed.attempts} Versuchen gescheitert. Letzter Fehler: ${message}`,

@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/types';
 import { bookings, events, payments, refunds } from '../../db/schema';
 import type { ProviderPaymentState } from '../../adapters/payments/payment-provider';
 import { enqueueBookingConfirmation, enqueuePaymentRefunded } from '../bookings/booking-mails';
@@ -24,10 +24,11 @@ export interface SettleResult {
 }
 
 /**
- * The one place where a provider's verdict on a payment changes bookings (DESIGN §4). Called with the
- * state the provider reported when we asked it (webhook after re-fetching, the buyer's return, the test
- * buttons). Idempotent and order-independent: the payment row is locked first, a succeeded payment stays
- * succeeded, and tickets are issued at most once, so ten replays of a webhook leave one ticket set.
+ * The one place where a provider's verdict on a payment changes bookings
+ * (docs/product/payments.md#settle-payment). Called with the state the provider reported when we asked it
+ * (webhook after re-fetching, the buyer's return, the test buttons). Idempotent and order-independent: the
+ * payment row is locked first, a succeeded payment stays succeeded, and tickets are issued at most once, so
+ * ten replays of a webhook leave one ticket set.
  *
  * A success on a pending booking confirms it (its seats are still held). A success on an expired booking
  * takes the seats again if they are still free, else the whole payment is refunded with an e-mail. A
@@ -119,14 +120,4 @@ export async function settlePayment(options: {
     }
     return refundAll(booking.status === 'confirmed' ? 'duplicate_payment' : 'booking_cancelled');
   });
-}
-
-/** Pending refund ids of the given bookings (used to finish refunds a crashed process left behind). */
-export async function pendingRefundIds(db: Db, bookingIds: string[]): Promise<string[]> {
-  if (bookingIds.length === 0) return [];
-  const rows = await db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(and(inArray(refunds.bookingId, bookingIds), eq(refunds.status, 'pending')));
-  return rows.map((r) => r.id);
 }

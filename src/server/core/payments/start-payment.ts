@@ -1,9 +1,8 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { PAYMENT_MESSAGES, type PaymentSession } from '@shared/payments';
-import type { Role } from '@shared/session';
+import type { Actor } from '../actor';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
-import type { Db } from '../../db/client';
-import type { Booking } from '../../db/factories';
+import type { Booking, Db } from '../../db/types';
 import { bookings, events, payments } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { AppError } from '../app-error';
@@ -17,14 +16,14 @@ interface StartPaymentOptions {
   gateway: PaymentGateway;
   logger: Logger;
   bookingId: string;
-  user: { id: string; role: Role };
+  user: Actor;
   now?: Date;
 }
 
 /**
- * spec visitor §7 create-stripe-payment, DESIGN §4: starts (or resumes) the payment of a pending booking
- * for the server's total. Every attempt is its own payments row, created before the provider is called,
- * with an idempotency key derived from it, so a retried request never creates a second charge.
+ * Starts (or resumes) the payment of a pending booking for the server's total
+ * (docs/product/payments.md#one-attempt). Every attempt is its own payments row, created before the provider
+ * is called, with an idempotency key derived from it, so a retried request never creates a second charge.
  *
  * A booking has at most one open attempt per provider and amount: it is looked up, or created, while the
  * booking row is locked, so parallel starts (a double click, two tabs) all get the same attempt
@@ -138,7 +137,7 @@ async function createAtProvider(options: {
       .set({ providerPaymentId: answer.id })
       .where(and(eq(payments.id, payment.id), isNull(payments.providerPaymentId)));
     if (provider.name === 'stripe' && !answer.clientSecret) {
-      // spec visitor §8: the Payment Element cannot start without it
+      // the Payment Element cannot start without it (docs/product/payments.md#payment-messages)
       throw new AppError('unavailable', PAYMENT_MESSAGES.clientSecretFailed);
     }
     return session(payment.id, answer.clientSecret);
@@ -155,7 +154,7 @@ async function createAtProvider(options: {
   }
 }
 
-/** The booking if it can be paid now; the spec's German message otherwise. */
+/** The booking if it can be paid now; the German message otherwise (docs/product/payments.md#payable). */
 function payable(booking: Booking, now: Date): Booking {
   if (booking.status === 'confirmed') throw new AppError('conflict', PAYMENT_MESSAGES.alreadyPaid);
   if (booking.status === 'expired') throw new AppError('conflict', PAYMENT_MESSAGES.holdExpired);

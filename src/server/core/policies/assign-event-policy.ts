@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { POLICY_MESSAGES, type PolicyEvent } from '@shared/cancellation-policies';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { cancellationPolicies, events } from '../../db/schema';
 import { AppError } from '../app-error';
 
-/** spec admin §7: events with their policy, by start ascending, for the assignment list. */
+/** Events with their policy, by start ascending, for the assignment list. */
 export async function listPolicyEvents(db: Db): Promise<PolicyEvent[]> {
   const rows = await db
     .select({
@@ -19,7 +19,7 @@ export async function listPolicyEvents(db: Db): Promise<PolicyEvent[]> {
 }
 
 /**
- * spec admin §2 'Events assignment list': none or a policy (an inactive one may be chosen; the list marks
+ * None or a policy (docs/product/admin.md#policies-screen; an inactive one may be chosen, the list marks
  * it). Applies to cancellations from now on.
  */
 export async function assignEventPolicy(

@@ -1,10 +1,10 @@
 import { desc } from 'drizzle-orm';
 import type { CancellationPolicy, CancellationRule } from '@shared/cancellation-policies';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { cancellationPolicies, cancellationPolicyRules } from '../../db/schema';
 import { toPolicy, toRule } from './policy-rows';
 
-/** spec admin §7: policies newest change first, each with all its rules (active or not, for the editor). */
+/** Policies newest change first, each with all its rules (active or not, for the editor). */
 export async function listPolicies(db: Db): Promise<CancellationPolicy[]> {
   const [policies, rules] = await Promise.all([
     db

@@ -14,7 +14,10 @@ export const toRule = (row: RuleRow): CancellationRule => ({
   isActive: row.isActive,
 });
 
-/** Rules in the order the refund code applies them (spec admin §4, §7): lead time down, then priority. */
+/**
+ * Rules in the order the refund code applies them: lead time down, then priority
+ * (docs/product/tickets-and-refunds.md#policy-first).
+ */
 export const byEffectOrder = (a: CancellationRule, b: CancellationRule) =>
   b.minHoursBeforeEvent - a.minHoursBeforeEvent || a.priority - b.priority;
 

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { POLICY_MESSAGES, type CancellationPolicy } from '@shared/cancellation-policies';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { cancellationPolicies, cancellationPolicyRules } from '../../db/schema';
 import { AppError } from '../app-error';
 import { toPolicy, toRule } from './policy-rows';
 
-/** spec admin §2 'New': a policy named 'Neue Richtlinie', active, without rules (column defaults, §9). */
+/**
+ * A policy named 'Neue Richtlinie', active, without rules (column defaults;
+ * docs/product/admin.md#policies-screen).
+ */
 export async function createPolicy(db: Db): Promise<CancellationPolicy> {
   const [row] = await db
     .insert(cancellationPolicies)
@@ -14,7 +17,7 @@ export async function createPolicy(db: Db): Promise<CancellationPolicy> {
   return toPolicy(row!, []);
 }
 
-/** spec admin §2 'Save': name (an empty one was turned into 'Ohne Namen' by the schema) and active flag. */
+/** Name (an empty one was turned into 'Ohne Namen' by the schema) and active flag. */
 export async function updatePolicy(
   db: Db,
   id: string,

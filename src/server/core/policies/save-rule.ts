@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { POLICY_MESSAGES, type CancellationRule } from '@shared/cancellation-policies';
 import type { RefundType } from '@shared/refund-rules';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import { cancellationPolicies, cancellationPolicyRules } from '../../db/schema';
 import { AppError } from '../app-error';
 import { toRule } from './policy-rows';
@@ -15,7 +15,9 @@ export interface RuleValues {
   isActive: boolean;
 }
 
-/** spec admin §2 'Add rule': a rule of the policy, stored at once with the values given. */
+/**
+ * A new rule of the policy, stored at once with the values given (docs/product/admin.md#new-rule-defaults).
+ */
 export async function createRule(db: Db, policyId: string, values: RuleValues): Promise<CancellationRule> {
   return db.transaction(async (tx) => {
     const [policy] = await tx
@@ -32,7 +34,7 @@ export async function createRule(db: Db, policyId: string, values: RuleValues): 
   });
 }
 
-/** spec admin §4: a rule's edits are saved together when its Save is pressed. */
+/** A rule's edits are saved together when its Save is pressed (docs/product/admin.md#policies-screen). */
 export async function updateRule(db: Db, id: string, values: RuleValues): Promise<CancellationRule> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -56,8 +58,6 @@ export async function deleteRule(db: Db, id: string): Promise<void> {
     await touchPolicy(tx, row.policyId);
   });
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A rule change is a change of its policy: the list is ordered by the policy's updated_at. */
 async function touchPolicy(tx: Tx, policyId: string) {

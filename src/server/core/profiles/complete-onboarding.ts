@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { PROFILE_MESSAGES, type ProfileDetails } from '@shared/profile';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { profiles } from '../../db/schema';
 import { AppError } from '../app-error';
 import { getProfile } from './get-profile';
@@ -18,9 +18,9 @@ export interface CompleteOnboardingOptions {
 }
 
 /**
- * spec visitor §2 'Onboarding' and §5: name and phone (non-empty after trimming) and the DSGVO consent are
- * required; the newsletter is optional. Profile, consents and onboarding_completed_at are written in one
- * transaction, so a failure leaves nothing half done.
+ * Name and phone (non-empty after trimming) and the DSGVO consent are required; the newsletter is optional
+ * (docs/product/accounts-and-consent.md#onboarding-writes). Profile, consents and onboarding_completed_at are
+ * written in one transaction, so a failure leaves nothing half done.
  */
 export async function completeOnboarding(options: CompleteOnboardingOptions): Promise<ProfileDetails> {
   const { db, userId, dsgvo, newsletter, now = new Date() } = options;

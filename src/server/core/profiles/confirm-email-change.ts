@@ -1,13 +1,14 @@
-import { and, eq, like, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, like } from 'drizzle-orm';
+import type { Db } from '../../db/types';
 import { profiles, user, userNotificationPreferences, verification } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../app-error';
 import {
   EMAIL_CHANGE_IDENTIFIER_PREFIX,
   emailOfMatchingChange,
   parseEmailChangeToken,
 } from './email-change-token';
-import { EMAIL_IN_USE_MESSAGE } from './request-email-change';
+import { EMAIL_IN_USE_MESSAGE, emailTakenByOther } from './request-email-change';
 
 export const EMAIL_CHANGE_INVALID_MESSAGE =
   'Der Bestätigungslink ist ungültig oder wurde bereits verwendet. Bitte fordere die Änderung in deinem Profil erneut an.';
@@ -47,12 +48,7 @@ export async function confirmEmailChange({ db, token, now = new Date() }: Confir
         return { expired: true as const };
       }
       const userId = row.identifier.slice(EMAIL_CHANGE_IDENTIFIER_PREFIX.length);
-      const taken = await tx
-        .select({ id: user.id })
-        .from(user)
-        .where(and(sql`lower(${user.email}) = ${email}`, ne(user.id, userId)))
-        .limit(1);
-      if (taken.length > 0) throw new AppError('conflict', EMAIL_IN_USE_MESSAGE);
+      if (await emailTakenByOther(tx, email, userId)) throw new AppError('conflict', EMAIL_IN_USE_MESSAGE);
 
       await tx.delete(verification).where(eq(verification.id, row.id));
       await tx.update(user).set({ email, emailVerified: true }).where(eq(user.id, userId));
@@ -76,9 +72,4 @@ export async function confirmEmailChange({ db, token, now = new Date() }: Confir
       if (result.expired) throw new AppError('token_invalid', EMAIL_CHANGE_EXPIRED_MESSAGE);
       return { userId: result.userId, email: result.email };
     });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (value: unknown) => (value as { code?: unknown } | null)?.code;
-  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { ConsentPurpose } from '@shared/consent-texts';
 import type { ConsentState, ProfileDetails } from '@shared/profile';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { consents, profiles, userNotificationPreferences, verification } from '../../db/schema';
 import { AppError } from '../app-error';
 import { loadSessionUser } from '../auth/load-session-user';

@@ -1,5 +1,5 @@
 /**
- * first_name and last_name are derived from full_name (spec visitor §3 keeps all three): the first word is
+ * first_name and last_name are derived from full_name (the profile keeps all three): the first word is
  * the first name, the rest the last name. Empty input clears all three.
  */
 export function namePartsOf(fullName: string | null) {

@@ -1,9 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { CONSENT_TEXTS, CONSENT_VERSION, type ConsentPurpose } from '@shared/consent-texts';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import { consents, userNotificationPreferences } from '../../db/schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface RecordConsentOptions {
   /** The transaction of the change the consent belongs to. */
@@ -17,9 +15,10 @@ export interface RecordConsentOptions {
 }
 
 /**
- * DESIGN §4: a consent row keeps version, exact text and time. Granting (re)writes text, version and
- * given_at and clears revoked_at; revoking keeps what was agreed to and sets granted false and revoked_at.
- * The marketing consent is mirrored in user_notification_preferences.global_marketing_enabled.
+ * A consent row keeps version, exact text and time (docs/product/accounts-and-consent.md#consent-recorded).
+ * Granting (re)writes text, version and given_at and clears revoked_at; revoking keeps what was agreed to and
+ * sets granted false and revoked_at. The marketing consent is mirrored in
+ * user_notification_preferences.global_marketing_enabled.
  */
 export async function recordConsent({
   tx,

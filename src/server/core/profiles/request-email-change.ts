@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { isSimpleEmail, PROFILE_MESSAGES, sameEmail } from '@shared/profile';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/types';
 import { user, verification } from '../../db/schema';
 import { AppError } from '../app-error';
 import { enqueueMail } from '../mail/enqueue-mail';
@@ -11,6 +11,16 @@ import type { MailContext } from '../mail/templates/mail-context';
 import { EMAIL_CHANGE_HOURS_VALID, emailChangeIdentifier, newEmailChangeToken } from './email-change-token';
 
 export const EMAIL_IN_USE_MESSAGE = 'Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet.';
+
+/** Another account than userId signs in with this address (lower case) already. */
+export async function emailTakenByOther(db: DbOrTx, email: string, userId: string): Promise<boolean> {
+  const taken = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(sql`lower(${user.email}) = ${email}`, ne(user.id, userId)))
+    .limit(1);
+  return taken.length > 0;
+}
 
 export interface RequestEmailChangeOptions {
   db: Db;
@@ -49,26 +59,21 @@ export async function requestEmailChange(options: RequestEmailChangeOptions): Pr
     // Back to the current address: nothing to confirm, and an older pending change is dropped.
     if (sameEmail(current.email, email)) return { pending: false };
 
-    const taken = await tx
-      .select({ id: user.id })
-      .from(user)
-      .where(and(sql`lower(${user.email}) = ${email}`, ne(user.id, userId)))
-      .limit(1);
+    const taken = await emailTakenByOther(tx, email, userId);
     // Pending in both cases; for a taken address nobody gets the token, and confirming would refuse it.
     const { id, token, value } = newEmailChangeToken(email);
     const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_HOURS_VALID * 3600_000);
     await tx.insert(verification).values({ id, identifier, value, expiresAt });
-    const mail =
-      taken.length > 0
-        ? emailChangeTakenMail({ context: mailContext, email })
-        : {
-            ...emailChangeMail({
-              context: mailContext,
-              url: emailChangeUrl(mailContext.publicUrl, token),
-              newEmail: email,
-            }),
-            secretUntil: expiresAt,
-          };
+    const mail = taken
+      ? emailChangeTakenMail({ context: mailContext, email })
+      : {
+          ...emailChangeMail({
+            context: mailContext,
+            url: emailChangeUrl(mailContext.publicUrl, token),
+            newEmail: email,
+          }),
+          secretUntil: expiresAt,
+        };
     await enqueueMail(tx, { to: email, ...mail });
     await enqueueMail(tx, {
       to: current.email,

@@ -1,6 +1,6 @@
 import type { ConsentPurpose } from '@shared/consent-texts';
 import type { ProfileDetails } from '@shared/profile';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { getProfile } from './get-profile';
 import { recordConsent } from './record-consent';
 
@@ -11,7 +11,10 @@ export interface SetConsentOptions {
   granted: boolean;
 }
 
-/** The consent checkboxes of 'Mein Profil' (spec visitor §2): grant or revoke, effective at once. */
+/**
+ * The consent checkboxes of 'Mein Profil': grant or revoke, effective at once
+ * (docs/product/accounts-and-consent.md#profile-autosave).
+ */
 export async function setConsent({
   db,
   userId,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { Actor } from '../actor';
 import { publishEventChange } from '../events/event-changes';
 import { profileUpdateProblem, type ProfileDetails, type ProfileUpdate } from '@shared/profile';
-import type { SessionUser } from '@shared/session';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { profiles } from '../../db/schema';
 import { AppError } from '../app-error';
 import { getProfile } from './get-profile';
@@ -10,7 +10,7 @@ import { namePartsOf } from './name-parts';
 
 export interface UpdateProfileOptions {
   db: Db;
-  user: Pick<SessionUser, 'id' | 'role'>;
+  user: Actor;
   /** Already parsed with `profileUpdateSchema` (trimmed); only the fields present change. */
   update: ProfileUpdate;
 }
@@ -18,9 +18,9 @@ export interface UpdateProfileOptions {
 const orNull = (value: string) => (value === '' ? null : value);
 
 /**
- * Saves the own profile. Ordinary users keep name and phone non-empty (spec visitor §5) and cannot set
- * display name, website or bio (403); admins and organizers may set those and may leave name and phone
- * empty (spec admin §5).
+ * Saves the own profile (docs/product/accounts-and-consent.md#profile-role-fields). Ordinary users keep name
+ * and phone non-empty and cannot set display name, website or bio (403); admins and organizers may set those
+ * and may leave name and phone empty.
  */
 export async function updateProfile({ db, user, update }: UpdateProfileOptions): Promise<ProfileDetails> {
   const problem = profileUpdateProblem(user.role, update);

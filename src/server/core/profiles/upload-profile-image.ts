@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { Actor } from '../actor';
 import { publishEventChange } from '../events/event-changes';
 import { CROP_OUTPUT_SIZE, type ProfileImageKind } from '@shared/image-upload';
 import { hasExtendedProfile, type ProfileDetails } from '@shared/profile';
-import type { SessionUser } from '@shared/session';
 import type { FileStorage } from '../../adapters/storage/storage';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { profiles } from '../../db/schema';
 import { AppError } from '../app-error';
 import { reencodeImage } from '../media/reencode-image';
@@ -18,7 +18,7 @@ const BUCKETS: Record<ProfileImageKind, 'avatars' | 'portraits'> = {
 export interface UploadProfileImageOptions {
   db: Db;
   storage: FileStorage;
-  user: Pick<SessionUser, 'id' | 'role'>;
+  user: Actor;
   kind: ProfileImageKind;
   bytes: Buffer;
   now?: Date;
@@ -27,8 +27,8 @@ export interface UploadProfileImageOptions {
 /**
  * Avatar (any signed-in user) or portrait (organizers and admins): checked by content with sharp, re-encoded
  * to a 512×512 WebP (cover crop; metadata such as GPS position is dropped), stored under
- * `{bucket}/{userId}/{bucket}-{timestamp}.webp` (spec admin §7) and saved on the profile. The image it
- * replaces is deleted afterwards.
+ * `{bucket}/{userId}/{bucket}-{timestamp}.webp` and saved on the profile. The image it
+ * replaces is deleted afterwards (docs/product/admin.md#image-uploads).
  */
 export async function uploadProfileImage(
   options: UploadProfileImageOptions,

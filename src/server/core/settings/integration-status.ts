@@ -4,10 +4,11 @@ import type { Config } from '../../config';
 import type { SecretStatus } from './secret-store';
 
 /**
- * GET /api/admin/settings/status: which mail and payment provider this server uses (replaces the original's
- * hosted-backend fields, spec admin §2 'Integrationen'). DESIGN §1: SMTP when SMTP_URL is set, else the dev
- * mailbox; Stripe when a secret key is set (admin settings first, then STRIPE_SECRET_KEY), else the test
- * provider outside production, else none, and paid events cannot be booked.
+ * GET /api/admin/settings/status: which mail and payment provider this server uses
+ * (docs/architecture.md#adapters). SMTP when SMTP_URL is set, else the dev mailbox; Stripe when a secret key
+ * is set (admin settings first, then STRIPE_SECRET_KEY; docs/product/payments.md#which-stripe-key), else the
+ * test provider outside production, else none, and paid events cannot be booked
+ * (docs/product/payments.md#no-provider).
  */
 export function integrationStatus(options: {
   config: Pick<Config, 'production' | 'smtpUrl' | 'stripe'>;

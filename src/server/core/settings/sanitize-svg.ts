@@ -70,10 +70,11 @@ function loadPurifier() {
 }
 
 /**
- * DESIGN §4 'Uploads': an uploaded SVG logo is parsed as XML and sanitised with DOMPurify's SVG profile:
- * no scripts, no on* handlers, no foreignObject, no animation, no references out of the file (href and
- * xlink:href only to '#…' fragments or embedded raster images, no external url() in styles). Answers the
- * clean file, or null when the input is not an SVG image or nothing drawable is left.
+ * An uploaded SVG logo is parsed as XML and sanitised with DOMPurify's SVG profile
+ * (docs/product/admin.md#logos-checked): no scripts, no on* handlers, no foreignObject, no animation, no
+ * references out of the file (href and xlink:href only to '#…' fragments or embedded raster images, no
+ * external url() in styles). Answers the clean file, or null when the input is not an SVG image or nothing
+ * drawable is left.
  */
 export async function sanitizeSvg(text: string): Promise<string | null> {
   // An internal DTD subset can define entities (billion laughs); a plain DOCTYPE line is just dropped.

@@ -1,14 +1,14 @@
 import type { GeneralSettings } from '@shared/admin-settings';
 import type { AppSettings } from '@shared/settings';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { publishEventChange } from '../events/event-changes';
 import type { SettingsStore } from './settings-store';
 import { mergeSettingRow } from './setting-rows';
 
 /**
- * spec admin §2 'Allgemeine Einstellungen': onboarding, time zone and site name, as the spec lists them (the
- * support e-mail is saved with the legal data, docs/decisions/021). The cached public settings are dropped
- * afterwards.
+ * 'Allgemeine Einstellungen': onboarding, time zone and site name (docs/product/admin.md#settings-defaults;
+ * the support e-mail is saved with the legal data, docs/decisions/021). The cached public settings are
+ * dropped afterwards.
  */
 export async function saveGeneralSettings(options: {
   db: Db;

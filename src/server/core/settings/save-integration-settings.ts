@@ -1,12 +1,12 @@
 import type { IntegrationSettings } from '@shared/admin-settings';
 import type { AppSettings } from '@shared/settings';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { publishEventChange } from '../events/event-changes';
 import type { SettingsStore } from './settings-store';
 import { mergeSettingRow } from './setting-rows';
 
 /**
- * spec admin §2 'Integrationen': of the original's fields only the Stripe publishable key applies here (it is
+ * 'Integrationen': only the Stripe publishable key (docs/product/payments.md#publishable-key; it is
  * public: every buyer's browser gets it). An empty value falls back to STRIPE_PUBLISHABLE_KEY.
  */
 export async function saveIntegrationSettings(options: {

@@ -1,6 +1,6 @@
 import type { LegalSettings } from '@shared/legal-settings';
 import type { AppSettings, OperatorInfo } from '@shared/settings';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { publishEventChange } from '../events/event-changes';
 import type { SettingsStore } from './settings-store';
 import { mergeSettingRow, putSettingValue } from './setting-rows';

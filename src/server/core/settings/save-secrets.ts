@@ -8,8 +8,9 @@ const NAME_OF_FIELD = {
 } as const;
 
 /**
- * spec admin §2 'Server-Secrets': only non-empty fields are stored (an empty one leaves the stored value as
- * it is); values are encrypted by the store and never answered, only which ones are set.
+ * 'Server-Secrets' (docs/product/admin.md#secrets-encrypted): only non-empty fields are stored (an empty one
+ * leaves the stored value as it is); values are encrypted by the store and never answered, only which ones
+ * are set.
  */
 export async function saveSecrets(options: {
   secrets: SecretStore;

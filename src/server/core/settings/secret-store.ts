@@ -1,9 +1,9 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { appSecrets } from '../../db/schema';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 
-/** Names of the secrets the admin settings can hold (DESIGN §1: the Stripe values can be set there). */
+/** Names of the secrets the admin settings can hold (docs/product/payments.md#which-stripe-key). */
 export const SECRET_NAMES = {
   stripeSecretKey: 'stripe_secret_key',
   stripeWebhookSecret: 'stripe_webhook_secret',
@@ -23,9 +23,9 @@ export class SecretDecryptError extends Error {
 }
 
 /**
- * Secrets set in the admin settings (DESIGN §4 'Secrets'): AES-256-GCM with a key derived from APP_SECRET
- * by HKDF, a random IV per value, the secret's name as associated data (a row copied under another name does
- * not decrypt). Values never leave the server: `status()` says only which ones are set.
+ * Secrets set in the admin settings (docs/product/admin.md#secrets-encrypted): AES-256-GCM with a key derived
+ * from APP_SECRET by HKDF, a random IV per value, the secret's name as associated data (a row copied under
+ * another name does not decrypt). Values never leave the server: `status()` says only which ones are set.
  */
 export class SecretStore {
   private readonly key: Buffer;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { AppSettingKey, AppSettings } from '@shared/settings';
-import type { DbOrTx } from '../../db/factories';
+import type { DbOrTx } from '../../db/types';
 import { appSettings } from '../../db/schema';
 
 /**
- * Writes some fields of one settings row (spec admin §7 'app_settings: upserts'), keeping the others: the
+ * Writes some fields of one settings row (an upsert), keeping the others: the
  * stored object and the new fields are merged in the database, so two admins saving different cards at
  * once (e.g. the site name and a logo, both in `brand`) do not undo each other.
  */

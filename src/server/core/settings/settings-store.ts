@@ -1,10 +1,11 @@
 import { mergeSettings, type AppSettings } from '@shared/settings';
 import { appSettings } from '../../db/schema';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 
 /**
- * Application settings (spec visitor §3) read from `app_settings` rows and merged over the defaults.
- * Read on almost every page load and changed rarely, so they are kept in memory and reloaded after a write.
+ * Application settings read from `app_settings` rows and merged over the defaults
+ * (docs/product/admin.md#settings-defaults). Read on almost every page load and changed rarely, so they are
+ * kept in memory and reloaded after a write.
  */
 export class SettingsStore {
   private cached: Promise<AppSettings> | undefined;

@@ -7,7 +7,7 @@ import {
   type LogoVariant,
 } from '@shared/admin-settings';
 import type { FileStorage } from '../../adapters/storage/storage';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { appSettings } from '../../db/schema';
 import { AppError } from '../app-error';
 import { publishEventChange } from '../events/event-changes';
@@ -15,10 +15,10 @@ import { sanitizeSvg } from './sanitize-svg';
 import { mergeSettingRow } from './setting-rows';
 import type { SettingsStore } from './settings-store';
 
-/** Raster formats sharp must recognise in the bytes (spec admin §5); SVG is told apart by its text. */
+/** Raster formats sharp must recognise in the bytes; SVG is told apart by its text. */
 const RASTER_FORMATS = new Set(['png', 'jpeg', 'webp']);
 const MAX_INPUT_PIXELS = 64_000_000;
-/** Recommended 1:1 and at least 512×512 (spec admin §2); larger ones are scaled down, never up. */
+/** Recommended 1:1 and at least 512×512; larger ones are scaled down, never up. */
 const MAX_EDGE = 1024;
 
 const FIELD: Record<LogoVariant, 'logoLightUrl' | 'logoDarkUrl'> = {
@@ -36,7 +36,7 @@ export interface UploadBrandLogoOptions {
 }
 
 /**
- * spec admin §2 'Branding Logos', §7 set-brand-logo: a light or dark logo, checked by content (DESIGN §4):
+ * A light or dark logo, checked by content (docs/product/admin.md#logos-checked):
  * PNG, JPEG and WebP are re-encoded to PNG by sharp (PNG keeps transparency and is what PDFs and e-mail
  * clients read), SVG is sanitised. Stored under `branding/logo/uploads/`, saved in brand.logo…Url; the
  * logo it replaces is deleted afterwards.

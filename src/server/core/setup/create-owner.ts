@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import { profiles, setupTokenRedemptions, user, userNotificationPreferences } from '../../db/schema';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../app-error';
 import { verifySetupToken } from './setup-token';
@@ -12,11 +12,10 @@ export interface CreateOwnerInput {
 }
 
 /**
- * spec admin §2 'Owner setup': a valid, unused token creates the first admin, who then signs in by code.
- * The redemption row and the admin are written in one transaction, so a token works exactly once.
+ * A valid, unused token creates the first admin, who then signs in by code
+ * (docs/product/admin.md#owner-setup). The redemption row and the admin are written in one transaction, so a
+ * token works exactly once.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 export async function createOwner(
   db: Db,
   secret: string,

@@ -1,6 +1,9 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 
-/** DESIGN §1 'Owner setup': signed with APP_SECRET, expiring; single use is enforced by the database. */
+/**
+ * Signed with APP_SECRET, expiring; single use is enforced by the database
+ * (docs/product/admin.md#owner-setup).
+ */
 export const SETUP_TOKEN_HOURS_VALID = 24;
 
 interface SetupTokenPayload {

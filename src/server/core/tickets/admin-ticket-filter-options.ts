@@ -1,10 +1,10 @@
 import { asc, desc, sql } from 'drizzle-orm';
 import type { AdminTicketFilterOptions } from '@shared/admin-tickets';
-import type { DbOrTx } from '../../db/factories';
+import type { DbOrTx } from '../../db/types';
 import { events, profiles } from '../../db/schema';
 
 /**
- * spec admin §2: what the event and user multi-selects of 'Tickets verwalten' offer — only events and
+ * What the event and user multi-selects of 'Tickets verwalten' offer — only events and
  * users that have tickets (EXISTS uses the tickets' event and profile indexes). The correlation is written
  * out: drizzle leaves a single-table selection's columns unqualified, so `id` would mean the subquery's.
  */

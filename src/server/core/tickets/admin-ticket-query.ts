@@ -1,18 +1,58 @@
 import { and, eq, gt, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AdminTicketQuery } from '@shared/admin-tickets';
 import { normalizeOrderNumber } from '@shared/order-number';
+import type { DbOrTx } from '../../db/types';
 import { bookings, events, profiles, tickets } from '../../db/schema';
 
-// The filters of 'Tickets verwalten' (spec admin §2 toolbar, §7 tickets table), shared by the list and
+// The filters of 'Tickets verwalten' (docs/product/admin.md#tickets-screen), shared by the list and
 // the CSV export so both always show the same tickets.
 
 /** `%` and `_` typed by the admin are searched for literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+/** What the list and the CSV export show of a ticket: one selection for both. */
+const adminTicketFields = {
+  id: tickets.id,
+  eventId: tickets.eventId,
+  bookingId: tickets.bookingId,
+  orderNumber: bookings.orderNumber,
+  ticketNumber: tickets.ticketNumber,
+  status: tickets.status,
+  isTest: tickets.isTest,
+  cancellationRequested: tickets.cancellationRequested,
+  createdAt: tickets.createdAt,
+  // the exact stored time as text for the export's keyset: a JS Date would cut microseconds and skip rows
+  cursorTime: sql<string>`${tickets.createdAt}::text`.as('cursor_time'),
+  profileId: tickets.profileId,
+  priceCents: tickets.priceCents,
+  currency: bookings.currency,
+  holderName: sql<string | null>`coalesce(${bookings.holderName}, ${profiles.fullName})`.as('holder_name'),
+  profileName: sql<string | null>`coalesce(${profiles.fullName}, ${profiles.displayName})`.as('profile_name'),
+  buyerEmail: profiles.email,
+  eventTitle: events.title,
+  eventStart: events.startTime,
+  eventTimezone: events.timezone,
+};
+
 /**
- * The WHERE of a ticket query over tickets ⋈ events ⋈ bookings ⟕ profiles (each query writes the joins).
- * Status: 'active' = not cancelled and the event still ahead, 'past' = not cancelled and started
- * (spec §4 'Past'), 'cancelled' = canceled or revoked; so the three never overlap.
+ * The tickets matching `where`, unsorted: the one place of the joins tickets ⋈ events ⋈ bookings ⟕ profiles
+ * that adminTicketWhere filters over. The list and the export sort them with adminTicketOrder.
+ */
+export const adminTicketRows = (db: DbOrTx, where: SQL | undefined) =>
+  db
+    .select(adminTicketFields)
+    .from(tickets)
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .leftJoin(profiles, eq(profiles.id, tickets.profileId))
+    .where(where);
+
+export type AdminTicketDbRow = Awaited<ReturnType<typeof adminTicketRows>>[number];
+
+/**
+ * The WHERE of a ticket query over the joins of adminTicketRows.
+ * Status: 'active' = not cancelled and the event still ahead, 'past' = not cancelled and started, 'cancelled'
+ * = canceled or revoked; so the three never overlap (docs/product/tickets-and-refunds.md#ticket-filter).
  */
 export function adminTicketWhere(query: AdminTicketQuery, now: Date): SQL | undefined {
   const filters: SQL[] = [];
@@ -45,5 +85,5 @@ export function adminTicketWhere(query: AdminTicketQuery, now: Date): SQL | unde
   return filters.length > 0 ? and(...filters) : undefined;
 }
 
-/** Newest first (spec §7: ordered by created_at descending); the id breaks ties within one booking. */
+/** Newest first (created_at descending); the id breaks ties within one booking. */
 export const adminTicketOrder = [sql`${tickets.createdAt} desc`, sql`${tickets.id} desc`];

@@ -1,21 +1,18 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Role } from '@shared/session';
+import { overrideRefundCents, type RefundOverrideInput } from '@shared/admin-tickets';
 import { cancelSuccessMessage, TICKET_MESSAGES, type CancelTicketResult } from '@shared/tickets';
-import type { Db } from '../../db/client';
-import type { DbOrTx } from '../../db/factories';
+import type { Actor } from '../actor';
+import type { Db, DbOrTx } from '../../db/types';
 import { bookings, events, profiles, refunds, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
-import { enqueueOrganizerNotice, holderOf, loadMailBooking } from '../bookings/booking-mails';
+import { enqueueOrganizerNotice, holderOf } from '../bookings/booking-mails';
+import { loadBookingWithBuyer } from '../bookings/load-booking-with-buyer';
 import { publishSeatChange } from '../events/event-changes';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
 import { ticketCancelledMail } from '../mail/templates/ticket-cancelled';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
-
-/** spec admin §4 'Cancel dialog': goodwill (100 %) or an override by percentage (0..1) or fixed euros. */
-export type RefundOverride =
-  { type: 'goodwill' } | { type: 'percentage'; value: number } | { type: 'fixed_amount'; value: number };
 
 export interface CancelTicketOutcome extends CancelTicketResult {
   /** Refund rows recorded; send them with PaymentService.sendRefunds after the commit. */
@@ -25,7 +22,7 @@ export interface CancelTicketOutcome extends CancelTicketResult {
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /**
- * Cancels one ticket (spec visitor §7 cancel_ticket, spec admin §4, DESIGN §4). In one transaction, with
+ * Cancels one ticket (docs/product/tickets-and-refunds.md#cancel-effects). In one transaction, with
  * the ticket and its booking locked: the ticket becomes 'canceled', its seats go back to the event and
  * leave the booking (so the seat invariant holds), the booking is cancelled with its last ticket, the
  * refund owed is recorded (never more than is left refundable on the payment) and the e-mail is queued.
@@ -37,9 +34,9 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
 export async function cancelTicket(options: {
   db: Db;
   ticketId: string;
-  actor: { id: string; role: Role };
+  actor: Actor;
   /** Admin only. Without it the event's policy (or the default tiers) decides. */
-  override?: RefundOverride;
+  override?: RefundOverrideInput;
   reason?: string;
   mail: MailContext;
   now?: Date;
@@ -74,7 +71,7 @@ export async function cancelTicket(options: {
     const refundableCents = payment?.refundableCents ?? 0;
     let refundCents: number;
     if (override) {
-      refundCents = overrideCents(override, ticket.priceCents, refundableCents);
+      refundCents = overrideRefundCents(override, ticket.priceCents, refundableCents);
     } else {
       const rules = row.policyId ? (await loadPolicyRules(tx, [row.policyId])).get(row.policyId) : undefined;
       refundCents = selfServiceRefund({
@@ -147,16 +144,10 @@ export async function cancelTicket(options: {
   });
 }
 
-function overrideCents(override: RefundOverride, priceCents: number, refundableCents: number): number {
-  let cents: number;
-  if (override.type === 'goodwill') cents = priceCents;
-  else if (override.type === 'percentage')
-    cents = Math.floor(priceCents * Math.min(1, Math.max(0, override.value)));
-  else cents = Math.round(Math.max(0, override.value) * 100);
-  return Math.max(0, Math.min(cents, priceCents, refundableCents));
-}
-
-/** The ticket's persons go back to the event and leave its booking (seat invariant, DESIGN §4). */
+/**
+ * The ticket's persons go back to the event and leave its booking
+ * (docs/product/booking-and-seats.md#seat-invariant).
+ */
 export async function releaseSeats(
   tx: DbOrTx,
   ticket: { eventId: string; seats: number },
@@ -187,7 +178,7 @@ async function enqueueCancellationMail(
     mail: MailContext;
   },
 ) {
-  const row = await loadMailBooking(tx, input.bookingId);
+  const row = await loadBookingWithBuyer(tx, input.bookingId);
   const [owner] = input.ownerId
     ? await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, input.ownerId))
     : [];

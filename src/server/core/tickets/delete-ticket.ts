@@ -1,16 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { TICKET_MESSAGES } from '@shared/tickets';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { bookings, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
 import { publishSeatChange } from '../events/event-changes';
 import { releaseSeats } from './cancel-ticket';
 
 /**
- * spec visitor §7 admin-delete-ticket (admins only, checked by the route). An active ticket's seats go back
- * to the event first, so the seat invariant holds; a booking left without tickets counts as cancelled.
- * Money is not touched: to refund, cancel the ticket instead (the refund rows keep their history).
+ * Deletes a ticket (admins only, checked by the route; docs/product/tickets-and-refunds.md#delete-ticket). An
+ * active ticket's seats go back to the event first, so the seat invariant holds; a booking left without
+ * tickets counts as cancelled. Money is not touched: to refund, cancel the ticket instead (the refund rows
+ * keep their history).
  */
 export async function deleteTicket(db: Db, ticketId: string): Promise<void> {
   if (!z.uuid().safeParse(ticketId).success) throw new AppError('not_found', TICKET_MESSAGES.notFound);

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { FileStorage } from '../../adapters/storage/storage';
-import type { DbOrTx } from '../../db/factories';
+import type { DbOrTx } from '../../db/types';
 import { eventMedia, events } from '../../db/schema';
 import { renderTicketPng } from './ticket-document';
 
 export const TICKET_PREVIEW_MEDIA_TYPE = 'ticket-preview';
 
 /**
- * spec admin §2/§7 'Ticket preview jpeg upload for the event (quality 0.9), saved as media titled
- * "Ticket Preview"': a sample ticket of the new event, so the admin sees how its tickets will look. Kept out
- * of the visitors' media (load-public-events.ts). The caller only logs a failure (spec admin §8).
+ * A JPEG (quality 0.9) saved as media titled 'Ticket Preview': a sample ticket of the new event, so the
+ * admin sees how its tickets will look (docs/product/admin.md#ticket-preview). Kept out of the visitors'
+ * media (load-public-events.ts). The caller only logs a failure.
  */
 export async function renderEventTicketPreview(deps: {
   db: DbOrTx;

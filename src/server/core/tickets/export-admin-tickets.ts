@@ -1,10 +1,16 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_TICKET_CSV_COLUMNS, type AdminTicketQuery } from '@shared/admin-tickets';
-import type { DbOrTx } from '../../db/factories';
-import { bookings, events, profiles, tickets } from '../../db/schema';
-import { adminTicketOrder, adminTicketWhere } from './admin-ticket-query';
+import type { DbOrTx } from '../../db/types';
+import { tickets } from '../../db/schema';
+import {
+  adminTicketOrder,
+  adminTicketRows,
+  adminTicketWhere,
+  type AdminTicketDbRow,
+} from './admin-ticket-query';
 
-// spec admin §9 CSV columns. Semicolons, because German Excel splits on them; a BOM, so it reads UTF-8.
+// The CSV export (docs/product/admin.md#csv-export). Semicolons, because German Excel splits on them; a BOM,
+// so it reads UTF-8.
 const SEPARATOR = ';';
 const LINE_END = '\r\n';
 export const CSV_BOM = '\uFEFF';
@@ -24,39 +30,16 @@ export function csvCell(value: string | null | undefined): string {
 
 const csvLine = (cells: (string | null | undefined)[]) => cells.map(csvCell).join(SEPARATOR) + LINE_END;
 
-const csvFields = {
-  id: tickets.id,
-  eventId: tickets.eventId,
-  eventTitle: events.title,
-  profileName: sql<string | null>`coalesce(${profiles.fullName}, ${profiles.displayName})`,
-  profileEmail: profiles.email,
-  status: tickets.status,
-  createdAt: tickets.createdAt,
-  profileId: tickets.profileId,
-  orderNumber: bookings.orderNumber,
-  // the exact stored time as text for the keyset: a JS Date would cut microseconds and skip rows
-  cursorTime: sql<string>`${tickets.createdAt}::text`,
-};
-
 const csvRows = (db: DbOrTx, where: SQL | undefined) =>
-  db
-    .select(csvFields)
-    .from(tickets)
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-    .leftJoin(profiles, eq(profiles.id, tickets.profileId))
-    .where(where)
-    .orderBy(...adminTicketOrder);
-
-type CsvRow = Awaited<ReturnType<typeof csvRows>>[number];
+  adminTicketRows(db, where).orderBy(...adminTicketOrder);
 
 /** 'Greta Gans <greta@example.org>', or whichever of the two there is. */
-function profileLabel(row: CsvRow): string {
-  if (row.profileName && row.profileEmail) return `${row.profileName} <${row.profileEmail}>`;
-  return row.profileName ?? row.profileEmail ?? '';
+function profileLabel(row: AdminTicketDbRow): string {
+  if (row.profileName && row.buyerEmail) return `${row.profileName} <${row.buyerEmail}>`;
+  return row.profileName ?? row.buyerEmail ?? '';
 }
 
-const rowLine = (row: CsvRow) =>
+const rowLine = (row: AdminTicketDbRow) =>
   csvLine([
     row.id,
     row.eventId,
@@ -87,7 +70,7 @@ export async function* adminTicketsCsv(
     if (rows.length > 0) yield rows.map(rowLine).join('');
     return;
   }
-  let after: CsvRow | undefined;
+  let after: AdminTicketDbRow | undefined;
   for (;;) {
     const keyset = after
       ? sql`(${tickets.createdAt}, ${tickets.id}) < (${after.cursorTime}::timestamptz, ${after.id}::uuid)`

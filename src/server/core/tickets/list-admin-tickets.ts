@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, inArray, sql } from 'drizzle-orm';
 import {
   adminTicketCode,
   type AdminTicketGroup,
@@ -6,43 +6,18 @@ import {
   type AdminTicketQuery,
   type AdminTicketRow,
 } from '@shared/admin-tickets';
-import type { DbOrTx } from '../../db/factories';
-import { bookings, events, profiles, refunds, tickets } from '../../db/schema';
-import { adminTicketOrder, adminTicketWhere } from './admin-ticket-query';
-
-const rowFields = {
-  id: tickets.id,
-  eventId: tickets.eventId,
-  bookingId: tickets.bookingId,
-  orderNumber: bookings.orderNumber,
-  ticketNumber: tickets.ticketNumber,
-  status: tickets.status,
-  isTest: tickets.isTest,
-  cancellationRequested: tickets.cancellationRequested,
-  createdAt: tickets.createdAt,
-  profileId: tickets.profileId,
-  priceCents: tickets.priceCents,
-  currency: bookings.currency,
-  holderName: sql<string | null>`coalesce(${bookings.holderName}, ${profiles.fullName})`,
-  buyerEmail: profiles.email,
-  eventTitle: events.title,
-  eventStart: events.startTime,
-  eventTimezone: events.timezone,
-};
-
-const ticketRows = (db: DbOrTx, where: SQL | undefined) =>
-  db
-    .select(rowFields)
-    .from(tickets)
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-    .leftJoin(profiles, eq(profiles.id, tickets.profileId))
-    .where(where)
-    .orderBy(...adminTicketOrder);
+import type { DbOrTx } from '../../db/types';
+import { refunds } from '../../db/schema';
+import {
+  adminTicketOrder,
+  adminTicketRows,
+  adminTicketWhere,
+  type AdminTicketDbRow,
+} from './admin-ticket-query';
 
 /**
- * spec admin §2 'Tickets verwalten', §7 tickets table: newest first with an exact count, one page (or all
- * with pageSize 0), grouped per event in the order the events first appear on the page. Each group also
+ * 'Tickets verwalten' (docs/product/admin.md#tickets-screen): newest first with an exact count, one page (or
+ * all with pageSize 0), grouped per event in the order the events first appear on the page. Each group also
  * says how many of its tickets match on all pages.
  */
 export async function listAdminTickets(
@@ -52,18 +27,13 @@ export async function listAdminTickets(
 ): Promise<AdminTicketPage> {
   const where = adminTicketWhere(query, now);
   const page = query.pageSize === 0 ? 1 : query.page;
-  const rowsQuery = ticketRows(db, where);
+  const rowsQuery = adminTicketRows(db, where).orderBy(...adminTicketOrder);
+  // one pass gives the exact total and each event's count (events are few next to tickets); Postgres folds
+  // the subquery into the join, so it costs what the joins written out would
+  const matching = adminTicketRows(db, where).as('matching');
   const [rows, counts] = await Promise.all([
     query.pageSize === 0 ? rowsQuery : rowsQuery.limit(query.pageSize).offset((page - 1) * query.pageSize),
-    // one pass gives the exact total and each event's count (events are few next to tickets)
-    db
-      .select({ eventId: tickets.eventId, count: count() })
-      .from(tickets)
-      .innerJoin(events, eq(events.id, tickets.eventId))
-      .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-      .leftJoin(profiles, eq(profiles.id, tickets.profileId))
-      .where(where)
-      .groupBy(tickets.eventId),
+    db.select({ eventId: matching.eventId, count: count() }).from(matching).groupBy(matching.eventId),
   ]);
   const countOf = new Map(counts.map((row) => [row.eventId, Number(row.count)]));
   const refunded = await refundedByTicket(db, rows);
@@ -87,9 +57,7 @@ export async function listAdminTickets(
   return { total, page, pageSize: query.pageSize, groups: [...groups.values()] };
 }
 
-type Row = Awaited<ReturnType<typeof ticketRows>>[number];
-
-function toRow(row: Row, refundedCents: number, now: Date): AdminTicketRow {
+function toRow(row: AdminTicketDbRow, refundedCents: number, now: Date): AdminTicketRow {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -114,7 +82,7 @@ function toRow(row: Row, refundedCents: number, now: Date): AdminTicketRow {
  * Refunds owed or paid per ticket of the page, asked after paging: as a column of the page query it ran
  * for every matching row before the sort. Arrays go as one parameter each, so 'all' stays one query.
  */
-async function refundedByTicket(db: DbOrTx, rows: Row[]): Promise<Map<string, number>> {
+async function refundedByTicket(db: DbOrTx, rows: AdminTicketDbRow[]): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
   const bookingIds = [...new Set(rows.map((row) => row.bookingId))];
   const sums = await db

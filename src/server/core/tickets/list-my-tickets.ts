@@ -1,15 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
 import { ticketCode } from '@shared/booking';
 import type { MyTicket } from '@shared/tickets';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { bookings, events, tickets } from '../../db/schema';
 import { deliveredOnlineUrl } from './online-link';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
 
 /**
- * GET /api/tickets (spec visitor §2 'My tickets', §7 'tickets: select own, newest first, joined with
- * events'): only the caller's tickets, each with what cancelling it now would refund, computed here with
- * the same rules the cancel itself uses.
+ * GET /api/tickets: only the caller's tickets, newest first, with their events
+ * (docs/product/tickets-and-refunds.md#my-tickets), each with what cancelling it now would refund, computed
+ * here with the same rules the cancel itself uses.
  */
 export async function listMyTickets(db: Db, userId: string, now = new Date()): Promise<MyTicket[]> {
   const rows = await db
@@ -74,8 +74,9 @@ export async function listMyTickets(db: Db, userId: string, now = new Date()): P
       createdAt: ticket.createdAt.toISOString(),
       event: { ...event, startTime: event.startTime.toISOString(), endTime: event.endTime.toISOString() },
       onlineUrl: deliveredOnlineUrl({ mode: event.mode, onlineUrl }, ticket.status === 'active'),
-      // spec visitor §2, §9: the button shows the tier by days left, for a free ticket too
-      // after an earlier refund on the booking the share is what is left (docs/decisions/023-refund-percentages.md)
+      // the button shows the tier by days left, for a free ticket too
+      // (docs/product/tickets-and-refunds.md#cancel-button-label); after an earlier refund on the booking the
+      // share is what is left (docs/product/tickets-and-refunds.md#already-refunded)
       cancellation: terms
         ? {
             share: terms.share,

@@ -1,9 +1,9 @@
 import type { EventMode } from '@shared/events';
 
 /**
- * spec admin §3: an event's online_url is 'visible only to buyers'. It goes to holders of an active ticket
- * of an online event and to nobody else (docs/decisions/019-online-links.md): a cancelled or revoked
- * ticket, a booking still waiting for its payment and every public endpoint get null.
+ * An event's online_url is for buyers only. It goes to holders of an active ticket of an online event and to
+ * nobody else (docs/product/tickets-and-refunds.md#online-link-buyers-only): a cancelled or revoked ticket, a
+ * booking still waiting for its payment and every public endpoint get null.
  */
 export function deliveredOnlineUrl(
   event: { mode: EventMode; onlineUrl: string | null },

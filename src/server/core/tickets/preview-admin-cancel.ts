@@ -3,15 +3,16 @@ import { z } from 'zod';
 import { overrideRefundCents, type AdminCancelPreview } from '@shared/admin-tickets';
 import { hoursUntil } from '@shared/refund-rules';
 import { TICKET_MESSAGES } from '@shared/tickets';
-import type { DbOrTx } from '../../db/factories';
+import type { DbOrTx } from '../../db/types';
 import { bookings, cancellationPolicies, events, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
 
 /**
- * spec admin §4 'Cancel dialog': hours and approximate days left, the event's policy and the rule in effect
- * now, what it would refund, what goodwill would refund, and what is left refundable on the booking.
- * The same terms cancelTicket applies without an override, so the preview and the cancel agree.
+ * The cancel dialog (docs/product/admin.md#admin-cancel-dialog): hours and approximate days left, the event's
+ * policy and the rule in effect now, what it would refund, what goodwill would refund, and what is left
+ * refundable on the booking. The same terms cancelTicket applies without an override, so the preview and the
+ * cancel agree.
  */
 export async function previewAdminCancel(
   db: DbOrTx,

@@ -6,12 +6,13 @@ import {
   refundAmountCents,
   type RefundRule,
 } from '@shared/refund-rules';
-import type { DbOrTx } from '../../db/factories';
+import type { DbOrTx } from '../../db/types';
 import { cancellationPolicies, cancellationPolicyRules, payments, refunds } from '../../db/schema';
 
 /**
- * The active rules of each given policy (spec admin §4). A policy without active rules acts as a single
- * rule made of its own type, value and lead time. Inactive policies have no rules: the default tiers apply.
+ * The active rules of each given policy (docs/product/tickets-and-refunds.md#policy-first). A policy without
+ * active rules acts as a single rule made of its own type, value and lead time. Inactive policies have no
+ * rules: the default tiers apply.
  */
 export async function loadPolicyRules(db: DbOrTx, policyIds: string[]): Promise<Map<string, RefundRule[]>> {
   const ids = [...new Set(policyIds)];
@@ -81,10 +82,10 @@ export async function refundableByBooking(
 }
 
 /**
- * The share and cents a self-service cancel would refund now (DESIGN §4, spec visitor §9). When earlier
- * refunds on the booking (an admin refund) leave less than the tier's amount, the share is what is really
- * paid back of the price, so the button's 'ca. N %' and the dialog's euros agree
- * (docs/decisions/023-refund-percentages.md).
+ * The share and cents a self-service cancel would refund now
+ * (docs/product/tickets-and-refunds.md#how-much-comes-back). When earlier refunds on the booking (an admin
+ * refund) leave less than the tier's amount, the share is what is really paid back of the price, so the
+ * button's 'ca. N %' and the dialog's euros agree (docs/decisions/023-refund-percentages.md).
  */
 export function selfServiceRefund(options: {
   startTime: Date;
@@ -116,8 +117,9 @@ function tierRefund(options: {
       refundableCents: options.refundableCents,
       rule,
     });
-    // A fixed amount as a share of the price; of a free ticket's price it is all or nothing, so the
-    // button shows the rule's tier like any other ticket's (spec visitor §2, §9).
+    // A fixed amount as a share of the price; of a free ticket's price it is all or nothing, so the button
+    // shows the rule's tier like any other ticket's
+    // (docs/product/tickets-and-refunds.md#cancel-button-label).
     const share = !rule
       ? 0
       : rule.refundType === 'percentage'

@@ -5,11 +5,11 @@ import sharp from 'sharp';
 export const PDF_BARCODE_SCALE = 3;
 
 /**
- * The Code128 barcode of a ticket (spec visitor §9) as an 8-bit greyscale PNG on white, with the content
- * printed below it and a quiet zone of 10 modules left and right, so scanners find the start and stop
- * patterns. Greyscale without alpha keeps the PDF small and fast: pdfkit embeds such a PNG's data as it is,
- * while an RGBA one (what bwip-js writes) would be split into colour and mask pixel by pixel.
- * Both renderers use this function; only the scale differs.
+ * The Code128 barcode of a ticket (docs/product/tickets-and-refunds.md#ticket-barcode) as an 8-bit greyscale
+ * PNG on white, with the content printed below it and a quiet zone of 10 modules left and right, so scanners
+ * find the start and stop patterns. Greyscale without alpha keeps the PDF small and fast: pdfkit embeds such
+ * a PNG's data as it is, while an RGBA one (what bwip-js writes) would be split into colour and mask pixel by
+ * pixel. Both renderers use this function; only the scale differs.
  */
 export async function renderBarcodePng(content: string, scale = PDF_BARCODE_SCALE): Promise<Buffer> {
   const rgba = await bwipjs.toBuffer({

@@ -3,7 +3,7 @@ import { perTicketText } from '@shared/event-rules';
 import { ONLINE_LINK_TEXTS } from '@shared/online-link';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { ENTRY_MINUTES_BEFORE_START, TICKET_MESSAGES, ticketBarcodeContent } from '@shared/tickets';
-import type { TicketDocumentData } from './ticket-document';
+import type { TicketDocumentData } from './ticket-document-data';
 
 /** Everything a ticket prints, as German text; the PDF and the PNG lay out the same lines. */
 export interface TicketTexts {

@@ -3,40 +3,11 @@ import { renderBarcodePng } from './ticket-barcode';
 import { ticketTexts } from './ticket-document-texts';
 import { pdfLogo } from './ticket-logo';
 import { renderPdf } from './ticket-pdf-layout';
+import type { TicketDocumentData } from './ticket-document-data';
 
-// The ticket as a document (issue 5; spec visitor §7 generate_ticket_pdf, §9 'Ticket image'; DESIGN §2
-// 'Documents'): a PDF page per ticket and the PNG fallback, both with the Code128 barcode of spec §9.
-
-export interface TicketDocumentData {
-  ticketId: string;
-  ticketNumber: string;
-  /** The booking's order number, 'WR-7K3Q9F' (docs/decisions/020-order-numbers.md). */
-  orderNumber: string;
-  /** last 4 chars */
-  code: string;
-  holderName: string;
-  eventTitle: string;
-  startTime: Date;
-  endTime: Date | null;
-  /** IANA, e.g. Europe/Berlin */
-  timezone: string;
-  location: string;
-  /** 'online' events print 'Online' instead of a place */
-  mode: 'online' | 'presence';
-  /**
-   * The access link, printed instead of the entry time; only for an active ticket (deliveredOnlineUrl,
-   * docs/decisions/019-online-links.md), else null.
-   */
-  onlineUrl: string | null;
-  priceUnit: 'per_person' | 'per_pair';
-  isTest: boolean;
-  status: 'active' | 'canceled' | 'revoked';
-  brand: {
-    siteName: string;
-    /** PNG or JPEG bytes, already rasterised by the caller; null → print siteName as a word mark */
-    logo: Buffer | null;
-  };
-}
+// The ticket as a document (issue 5; docs/product/tickets-and-refunds.md#ticket-documents): a PDF page per
+// ticket and the PNG fallback, both with the Code128 barcode
+// (docs/product/tickets-and-refunds.md#ticket-barcode).
 
 /** One A4-landscape page for one ticket. */
 export function renderTicketPdf(data: TicketDocumentData): Promise<Buffer> {
@@ -61,7 +32,7 @@ export async function renderTicketsPdf(data: TicketDocumentData[]): Promise<Buff
   return renderPdf(pages, { title, siteName: first.brand.siteName, logo: await logo });
 }
 
-/** The 2480x1169 PNG of spec visitor §9: the image fallback and preview. */
+/** The 2480x1169 PNG: the image fallback and preview. */
 export async function renderTicketPng(data: TicketDocumentData): Promise<Buffer> {
   const texts = ticketTexts(data);
   const [logo, barcodePng] = await Promise.all([

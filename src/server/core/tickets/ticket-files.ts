@@ -1,18 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { ticketCode } from '@shared/booking';
 import type { AppSettings } from '@shared/settings';
-import type { Role } from '@shared/session';
 import { TICKET_MESSAGES } from '@shared/tickets';
+import type { Actor } from '../actor';
 import type { FileStorage } from '../../adapters/storage/storage';
-import type { DbOrTx } from '../../db/factories';
+import type { DbOrTx } from '../../db/types';
 import { bookings, events, profiles, ticketPreviews, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
 import { deliveredOnlineUrl } from './online-link';
-import { renderTicketPng, renderTicketsPdf, type TicketDocumentData } from './ticket-document';
+import { renderTicketPng, renderTicketsPdf } from './ticket-document';
+import type { TicketDocumentData } from './ticket-document-data';
 
 export interface TicketFileDeps {
   db: DbOrTx;
@@ -41,21 +42,24 @@ const documentColumns = {
   },
 };
 
-/**
- * Only the ticket's owner or an admin may fetch its files (spec visitor §7 generate_ticket_pdf, DESIGN §4
- * 'Access'); everyone else gets the 404 of a ticket that does not exist.
- */
-export async function ticketForDownload(db: DbOrTx, ticketId: string, user: { id: string; role: Role }) {
-  const notFound = new AppError('not_found', TICKET_MESSAGES.notFound);
-  if (!isUuid(ticketId)) throw notFound;
-  const [row] = await db
+/** What a ticket document shows, for the tickets matching `where`. */
+const documentRows = (db: DbOrTx, where: SQL) =>
+  db
     .select(documentColumns)
     .from(tickets)
     .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
     .innerJoin(events, eq(events.id, tickets.eventId))
     .leftJoin(profiles, eq(profiles.id, tickets.profileId))
-    .where(eq(tickets.id, ticketId))
-    .limit(1);
+    .where(where);
+
+/**
+ * Only the ticket's owner or an admin may fetch its files; everyone else gets the 404 of a ticket that does
+ * not exist (docs/product/tickets-and-refunds.md#ticket-documents).
+ */
+export async function ticketForDownload(db: DbOrTx, ticketId: string, user: Actor) {
+  const notFound = new AppError('not_found', TICKET_MESSAGES.notFound);
+  if (!isUuid(ticketId)) throw notFound;
+  const [row] = await documentRows(db, eq(tickets.id, ticketId)).limit(1);
   if (!row || (row.ticket.profileId !== user.id && user.role !== 'admin')) throw notFound;
   return row;
 }
@@ -116,20 +120,16 @@ export async function ticketPng(deps: TicketFileDeps, row: DocumentRow): Promise
 
 /** All tickets of a booking in one PDF, one page each: the confirmation mail's attachment. */
 export async function bookingTicketsPdf(deps: TicketFileDeps, bookingId: string): Promise<Buffer> {
-  const rows = await deps.db
-    .select(documentColumns)
-    .from(tickets)
-    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .leftJoin(profiles, eq(profiles.id, tickets.profileId))
-    .where(eq(tickets.bookingId, bookingId))
-    .orderBy(asc(tickets.position));
+  const rows = await documentRows(deps.db, eq(tickets.bookingId, bookingId)).orderBy(asc(tickets.position));
   if (rows.length === 0) throw new Error(`booking ${bookingId} has no tickets`);
   const brand = await brandOf(deps);
   return renderTicketsPdf(await Promise.all(rows.map((row) => toDocument(row, brand))));
 }
 
-/** spec visitor §7 store_ticket_preview / spec admin 're-render preview': a WebP (≤ 1200 px, q 0.82) in storage. */
+/**
+ * The stored preview of a ticket, also re-rendered by admins: a WebP (≤ 1200 px, q 0.82;
+ * docs/product/admin.md#ticket-preview).
+ */
 export async function refreshTicketPreview(deps: TicketFileDeps, row: DocumentRow): Promise<string> {
   // the stored preview is a file under a public URL and outlives a cancel: never with the access link
   // (docs/decisions/019-online-links.md)
@@ -155,6 +155,7 @@ export async function refreshTicketPreview(deps: TicketFileDeps, row: DocumentRo
       set: { storagePath: url, updatedAt: new Date() },
     });
   const oldKey = previous ? deps.storage.keyOf(previous.storagePath) : null;
-  if (oldKey) await deps.storage.delete(oldKey);
+  // the new preview is saved; an old file left behind by a storage outage only takes space
+  if (oldKey) await deps.storage.delete(oldKey).catch(() => undefined);
   return url;
 }

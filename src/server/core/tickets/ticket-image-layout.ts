@@ -4,7 +4,8 @@ import { pngSize } from './ticket-barcode';
 import { toWinAnsi, type TicketTexts } from './ticket-document-texts';
 import { COLORS } from './ticket-pdf-layout';
 
-// spec visitor §9 'Ticket image': canvas 2480x1169. Same parts as the PDF page, laid out for the wide canvas.
+// The ticket image: canvas 2480x1169 (docs/product/tickets-and-refunds.md#ticket-documents). Same parts as
+// the PDF page, laid out for the wide canvas.
 export const IMAGE = { width: 2480, height: 1169 };
 /** Pixels per barcode module on the image: the 12-character content stays under the stub's 940 px. */
 export const IMAGE_BARCODE_SCALE = 5;

@@ -1,16 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@shared/session';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import { profiles, user } from '../../db/schema';
 import { AppError } from '../app-error';
 
 export const LAST_ADMIN_MESSAGE = 'Der letzte Administrator kann nicht heruntergestuft werden.';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
- * Locks the admin rows and refuses when the change would leave no admin (spec admin §4). Two admins
- * demoting each other at once serialise on these locks, so one of them is refused.
+ * Locks the admin rows and refuses when the change would leave no admin (docs/product/admin.md#last-admin).
+ * Two admins demoting each other at once serialise on these locks, so one of them is refused.
  */
 export async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {
   const admins = await tx.execute<{ id: string }>(

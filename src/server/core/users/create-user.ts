@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { USER_ADMIN_MESSAGES } from '@shared/admin-users';
 import type { Role } from '@shared/session';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { profiles, user, userNotificationPreferences } from '../../db/schema';
 import { AppError } from '../app-error';
 import { namePartsOf } from '../profiles/name-parts';
@@ -15,8 +15,9 @@ export interface CreateUserOptions {
 }
 
 /**
- * spec admin §6: an admin creates a user with e-mail, optional name and role. No password and no mail: the
- * person signs in by code with that address, which then confirms it. A taken address is a 409.
+ * An admin creates a user with e-mail, optional name and role (docs/product/admin.md#create-user). No
+ * password and no mail: the person signs in by code with that address, which then confirms it. A taken
+ * address is a 409.
  */
 export async function createUser(
   options: CreateUserOptions,

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { USER_PAGE_SIZE, type AdminUserPage, type UserListQuery } from '@shared/admin-users';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { profiles, user, userNotificationPreferences } from '../../db/schema';
 
 /** `%` and `_` typed by the admin are searched for literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
- * spec admin §2 'User administration': search by e-mail or name, newest first, one page at a time.
+ * Search by e-mail or name, newest first, one page at a time (docs/product/admin.md#admin-users).
  * `user` (linked from the tickets screen) narrows the list to that one user.
  */
 export async function listUsers(db: Db, query: UserListQuery): Promise<AdminUserPage> {

@@ -15,7 +15,7 @@ export const user = pgTable('user', {
   image: text('image'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-  // admin plugin; the shop's own role lives in profiles.role (spec), see profiles.ts
+  // admin plugin; the shop's own role lives in profiles.role, see profiles.ts
   role: text('role'),
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),

@@ -1,23 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES } from '@shared/booking';
 import { newOrderNumber } from '@shared/order-number';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { events } from './events';
 import { profiles } from './profiles';
 
-/** pending = seats held until hold_expires_at; expired = hold released by the expiry job (DESIGN §4). */
-export const bookingStatus = pgEnum('booking_status', ['pending', 'confirmed', 'cancelled', 'expired']);
-export const paymentStatus = pgEnum('payment_status', [
-  'pending',
-  'paid',
-  'failed',
-  'refunded',
-  'partially_refunded',
-  'not_required',
-]);
+/**
+ * pending = seats held until hold_expires_at; expired = hold released by the expiry job
+ * (docs/product/booking-and-seats.md#booking-states).
+ */
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
+export const paymentStatus = pgEnum('payment_status', BOOKING_PAYMENT_STATUSES);
 
 /**
- * spec visitor §3 'Booking'. Amounts are integer cents computed by the server (DESIGN §4).
+ * One order of one buyer for one event. Amounts are integer cents computed by the server
+ * (docs/product/booking-and-seats.md#server-prices).
  * `seats` is the number of persons this booking currently holds: quantity × 2 for per_pair events,
  * lowered when single tickets are cancelled. Seat invariant: events.available_seats = total_seats −
  * sum(seats) of its pending and confirmed bookings.

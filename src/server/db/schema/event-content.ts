@@ -14,8 +14,8 @@ import { createdAt, updatedAt, type JsonObject } from './columns';
 import { events } from './events';
 
 /**
- * spec visitor §3 / admin §3 'Event media' (titles 'Cover' or 'Ticket Preview'). At most one featured
- * medium per event: a new cover must unset the old one first (spec admin §4 'Cover upload'), in one transaction.
+ * An event's media (titles 'Cover' or 'Ticket Preview'). At most one featured medium per event: a new cover
+ * must unset the old one first, in one transaction (docs/product/events.md#event-cover).
  */
 export const eventMedia = pgTable(
   'event_media',
@@ -44,7 +44,7 @@ export const eventMedia = pgTable(
   ],
 );
 
-/** spec visitor §3 'event_links': further links shown on the event page. */
+/** Further links shown on the event page. */
 export const eventLinks = pgTable(
   'event_links',
   {
@@ -67,7 +67,7 @@ export const tags = pgTable('tags', {
   createdAt: createdAt(),
 });
 
-/** spec visitor §3 'event_tags (tag_id, tag)'. */
+/** An event's tags. */
 export const eventTags = pgTable(
   'event_tags',
   {

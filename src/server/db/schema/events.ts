@@ -1,18 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { EVENT_MODES, EVENT_STATUSES, PRICE_UNITS } from '@shared/events';
 import { user } from './accounts';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { cancellationPolicies } from './policies';
 
-/** spec admin §4 'Event status'; new events start as draft. */
-export const eventStatus = pgEnum('event_status', ['draft', 'published', 'cancelled', 'completed']);
-/** The admin spec calls presence 'praesenz' (its default); we store the visitor spec's 'presence'. */
-export const eventMode = pgEnum('event_mode', ['online', 'presence']);
-/** A per_pair ticket admits two persons and takes two seats (DESIGN §4). */
-export const priceUnit = pgEnum('price_unit', ['per_person', 'per_pair']);
+/** New events start as draft (docs/product/events.md#event-status). */
+export const eventStatus = pgEnum('event_status', EVENT_STATUSES);
+/** Presence ('Präsenz', the default) or online. */
+export const eventMode = pgEnum('event_mode', EVENT_MODES);
+/**
+ * A per_pair ticket admits two persons and takes two seats
+ * (docs/product/booking-and-seats.md#per-pair-two-seats).
+ */
+export const priceUnit = pgEnum('price_unit', PRICE_UNITS);
 
 /**
- * spec visitor §3 and admin §3 'Event'. Prices are integer cents (`price_cents`, `early_bird_price_cents`)
+ * One workshop or course date. Prices are integer cents (`price_cents`, `early_bird_price_cents`)
  * in `currency`, per `price_unit`, so no rounding happens in the database or in totals. Seats count
  * persons; `available_seats` is maintained by the booking code in the same transaction as each booking,
  * expiry and cancellation, and the CHECKs make an oversold or impossible count fail instead of persisting.
@@ -33,7 +37,7 @@ export const events = pgTable(
     room: text('room'),
     venue: text('venue'),
     mode: eventMode('mode').notNull().default('presence'),
-    /** Shown only to buyers (spec admin §3). */
+    /** Shown only to buyers (docs/product/tickets-and-refunds.md#online-link-buyers-only). */
     onlineUrl: text('online_url'),
     priceCents: integer('price_cents').notNull().default(0),
     earlyBirdPriceCents: integer('early_bird_price_cents'),
@@ -44,7 +48,7 @@ export const events = pgTable(
     availableSeats: integer('available_seats').notNull(),
     isFeatured: boolean('is_featured').notNull().default(false),
     isPrivate: boolean('is_private').notNull().default(false),
-    /** Excluded from every public fetch (spec visitor §4). */
+    /** Excluded from every public fetch (docs/product/events.md#visible-to-visitors). */
     hidden: boolean('hidden').notNull().default(false),
     website: text('website'),
     imageUrl: text('image_url'),
@@ -74,7 +78,7 @@ export const events = pgTable(
   ],
 );
 
-/** spec admin §3 'Event organizer link' (the original's event_veranstalter): who runs an event. */
+/** Who runs an event (docs/product/admin.md#organizer-role). */
 export const eventOrganizers = pgTable(
   'event_organizers',
   {

@@ -26,9 +26,10 @@ export interface DeferredMailAttachment {
 export type StoredMailAttachment = MailAttachment | DeferredMailAttachment;
 
 /**
- * DESIGN §4: mails are written here in the same transaction as the change that causes them, then sent by
- * the outbox worker with retries. Without SMTP the dev mailbox (/api/dev/mails) reads these rows.
- * 'failed' means retries are exhausted; a failed attempt that will be retried stays 'pending'.
+ * Mails are written here in the same transaction as the change that causes them
+ * (docs/architecture.md#background-jobs), then sent by the outbox worker with retries. Without SMTP the dev
+ * mailbox (/api/dev/mails) reads these rows. 'failed' means retries are exhausted; a failed attempt that will
+ * be retried stays 'pending'.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgEnum, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { PAYMENT_PROVIDERS } from '@shared/payments';
 import { user } from './accounts';
 import { bookings } from './bookings';
 import { createdAt, timestamptz, updatedAt, type JsonObject } from './columns';
 import { tickets } from './tickets';
 
-// DESIGN §4 'Payments are rows': one row per payment attempt and per refund attempt, never overwritten
+// One row per payment attempt and per refund attempt (docs/product/payments.md#one-attempt,
+// docs/product/tickets-and-refunds.md#refund-rows-first), never overwritten
 // by the next attempt, so the history of what was charged and returned can be audited.
-export const paymentProvider = pgEnum('payment_provider', ['stripe', 'test', 'free']);
+export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
 export const paymentAttemptStatus = pgEnum('payment_attempt_status', [
   'pending',
   'succeeded',
@@ -58,7 +60,10 @@ export const refunds = pgTable(
     currency: text('currency').notNull().default('EUR'),
     reason: text('reason'),
     status: refundStatus('status').notNull().default('pending'),
-    /** Provider calls made so far; the refund job retries a pending refund with back-off (DESIGN §4). */
+    /**
+     * Provider calls made so far; the refund job retries a pending refund with back-off
+     * (docs/product/tickets-and-refunds.md#refund-retry).
+     */
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** The admin who granted it; NULL for automatic refunds and self-service cancellations. */

@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { REFUND_TYPES } from '@shared/refund-rules';
 import { createdAt, updatedAt } from './columns';
 
-export const refundType = pgEnum('refund_type', ['percentage', 'fixed_amount']);
+export const refundType = pgEnum('refund_type', REFUND_TYPES);
 
-// Refund values: for 'percentage' a fraction 0..1 (1 = 100 %, spec admin §3); for 'fixed_amount' an amount
-// in major currency units (EUR, step 0.01 as the admin form edits it), converted to cents by the refund code.
+// Refund values: for 'percentage' a fraction 0..1 (1 = 100 %,
+// docs/product/tickets-and-refunds.md#fraction-in-api); for 'fixed_amount' an amount in major currency units
+// (EUR, step 0.01 as the admin form edits it), converted to cents by the refund code.
 const refundValue = (name: string) => numeric(name, { precision: 12, scale: 4, mode: 'number' });
 
-/** spec admin §3 'Cancellation policy'; the defaults are those of a new policy (spec admin §9). */
+/** The defaults are those of a new policy (docs/product/admin.md#policies-screen). */
 export const cancellationPolicies = pgTable(
   'cancellation_policies',
   {
@@ -31,9 +33,9 @@ export const cancellationPolicies = pgTable(
 );
 
 /**
- * spec admin §3 'Cancellation policy rule'; defaults are those of a new rule (168 h, percentage, 0.7,
+ * Defaults are those of a new rule (docs/product/admin.md#new-rule-defaults: 168 h, percentage, 0.7,
  * priority 1, active). The effective rule is the active one with the highest min_hours_before_event not
- * above the hours left before the event (spec admin §4).
+ * above the hours left before the event (docs/product/tickets-and-refunds.md#policy-first).
  */
 export const cancellationPolicyRules = pgTable(
   'cancellation_policy_rules',

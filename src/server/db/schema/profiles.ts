@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgEnum, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '@shared/session';
 import { user } from './accounts';
 import { createdAt, timestamptz, updatedAt, type JsonObject } from './columns';
 
-export const profileRole = pgEnum('profile_role', ['attendee', 'organizer', 'admin']);
+export const profileRole = pgEnum('profile_role', ROLES);
 
 /**
- * spec visitor §3 / admin §3 'Profile'. One per user (same id). `role` here is what the shop authorises
+ * One per user (same id). `role` here is what the shop authorises
  * with; better-auth's `user.role` (admin plugin) must be kept in step by the code that changes roles.
  */
 export const profiles = pgTable(
@@ -36,7 +37,10 @@ export const profiles = pgTable(
   (t) => [index('profiles_email_idx').on(sql`lower(${t.email})`), index('profiles_role_idx').on(t.role)],
 );
 
-/** spec visitor §3 'Notification preferences'; email_confirmed is set when a magic link is used (§4). */
+/**
+ * Notification preferences; email_confirmed is set when a code or link is used
+ * (docs/product/accounts-and-consent.md#sign-in-confirms-email).
+ */
 export const userNotificationPreferences = pgTable('user_notification_preferences', {
   userId: text('user_id')
     .primaryKey()
@@ -48,8 +52,9 @@ export const userNotificationPreferences = pgTable('user_notification_preference
 });
 
 /**
- * spec visitor §3 'Consent': one row per user and purpose (e.g. 'dsgvo', 'marketing'); a renewed consent
- * updates the row. Version, exact text and time are kept as German law expects proof of consent.
+ * One row per user and purpose (e.g. 'dsgvo', 'marketing';
+ * docs/product/accounts-and-consent.md#consent-purposes); a renewed consent updates the row. Version, exact
+ * text and time are kept as German law expects proof of consent.
  */
 export const consents = pgTable(
   'consents',
@@ -72,7 +77,9 @@ export const consents = pgTable(
   ],
 );
 
-/** spec admin §3 'Admin profile'. */
+/**
+ * The extended profile of admins and organizers (docs/product/accounts-and-consent.md#profile-role-fields).
+ */
 export const adminProfiles = pgTable('admin_profiles', {
   userId: text('user_id')
     .primaryKey()

@@ -1,7 +1,7 @@
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { updatedAt } from './columns';
 
-/** spec visitor §3 'Application settings': key/value rows merged over the defaults in @shared/settings. */
+/** Key/value rows merged over the defaults in @shared/settings (docs/product/admin.md#settings-defaults). */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),
@@ -9,8 +9,9 @@ export const appSettings = pgTable('app_settings', {
 });
 
 /**
- * Secrets set in the admin settings (e.g. Stripe keys), encrypted with APP_SECRET (DESIGN §4) and never
- * returned to a client; `ciphertext` carries whatever the encryption code needs (iv, tag, data).
+ * Secrets set in the admin settings (e.g. Stripe keys), encrypted with APP_SECRET
+ * (docs/product/admin.md#secrets-encrypted) and never returned to a client; `ciphertext` carries whatever the
+ * encryption code needs (iv, tag, data).
  */
 export const appSecrets = pgTable('app_secrets', {
   key: text('key').primaryKey(),

@@ -3,9 +3,9 @@ import { user } from './accounts';
 import { timestamptz } from './columns';
 
 /**
- * DESIGN §1 'Owner setup': `npm run setup-token` only signs a token (it must not open the database), so
- * single use is enforced here: the server inserts the token's id when redeeming, and the primary key
- * refuses a second redemption.
+ * Owner setup (docs/product/admin.md#owner-setup): `npm run setup-token` only signs a token (it must not open
+ * the database), so single use is enforced here: the server inserts the token's id when redeeming, and the
+ * primary key refuses a second redemption.
  */
 export const setupTokenRedemptions = pgTable('setup_token_redemptions', {
   tokenId: text('token_id').primaryKey(),

@@ -1,17 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { TICKET_STATUSES } from '@shared/tickets';
 import { bookings } from './bookings';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { events } from './events';
 import { profiles } from './profiles';
 
-/** spec visitor §3: 'canceled' (sic, one l) is what the client shows; 'revoked' counts as cancelled too. */
-export const ticketStatus = pgEnum('ticket_status', ['active', 'canceled', 'revoked']);
+/**
+ * 'canceled' (one l) is the stored word; 'revoked' counts as cancelled too
+ * (docs/product/tickets-and-refunds.md#ticket-states).
+ */
+export const ticketStatus = pgEnum('ticket_status', TICKET_STATUSES);
 
 /**
- * spec visitor §3 / admin §3 'Ticket': one per unit of a confirmed booking. The last 4 characters of
- * ticket_number are the ticket code. UNIQUE (booking_id, position) makes issuing idempotent: a replayed
- * payment webhook that tries to issue the set again fails instead of doubling it (DESIGN §4).
+ * One per unit of a confirmed booking (docs/product/tickets-and-refunds.md#tickets-on-confirmation). The last
+ * 4 characters of ticket_number are the ticket code. UNIQUE (booking_id, position) makes issuing idempotent:
+ * a replayed payment webhook that tries to issue the set again fails instead of doubling it
+ * (docs/product/payments.md#settle-payment).
  */
 export const tickets = pgTable(
   'tickets',
@@ -50,7 +55,7 @@ export const tickets = pgTable(
   ],
 );
 
-/** spec visitor §3 'ticket_previews': the rendered preview image in storage. */
+/** The rendered preview image of a ticket in storage. */
 export const ticketPreviews = pgTable('ticket_previews', {
   ticketId: uuid('ticket_id')
     .primaryKey()

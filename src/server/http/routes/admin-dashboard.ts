@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { loadAdminDashboard } from '../../core/admin-dashboard/load-admin-dashboard';
 import { allow } from '../access';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../context';
 
-// spec admin §2 'Dashboard' (/admin): the figures and short lists of the overview, and which legal data is
-// still missing (docs/decisions/021). Admins only (DESIGN §4).
+// The dashboard (/admin): the figures and short lists of the overview
+// (docs/product/admin.md#dashboard-figures), and which legal data is still missing
+// (docs/product/admin.md#operator-incomplete). Admins only.
 export const adminDashboardRoutes = new Hono<AppEnv>().get('/', allow('admin'), async (c) => {
   c.header('Cache-Control', 'no-store');
   const { database, settings } = c.get('deps');

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { ZodError, type z } from 'zod';
 import {
   adminEventBulkSchema,
   adminEventCreateSchema,
@@ -7,7 +6,6 @@ import {
   type BulkEventAnswer,
 } from '@shared/admin-events';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE } from '@shared/image-upload';
-import { AppError } from '../../core/app-error';
 import { loadAdminEvent } from '../../core/admin-events/admin-event-view';
 import { checkEventSlug } from '../../core/admin-events/check-event-slug';
 import { createAdminEvent } from '../../core/admin-events/create-admin-event';
@@ -16,30 +14,17 @@ import { loadEventFormOptions } from '../../core/admin-events/event-form-options
 import { listAdminEvents } from '../../core/admin-events/list-admin-events';
 import { publishAdminEvents } from '../../core/admin-events/publish-admin-events';
 import { updateAdminEvent } from '../../core/admin-events/update-admin-event';
-import { mailContextFrom } from '../../core/mail/templates/mail-context';
 import { uploadEventCover } from '../../core/admin-events/upload-event-cover';
-import { renderEventTicketPreview } from '../../core/tickets/event-ticket-preview';
 import { allow, userOf } from '../access';
-import type { AppEnv } from '../app';
-import { bodyOf } from '../json-body';
-import { uploadLimit } from '../upload-limit';
-
-/** Like bodyOf, but the answer's message is the first problem's German text (shown inline by the form). */
-function validBody<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
-  try {
-    return bodyOf(c, schema);
-  } catch (error) {
-    if (!(error instanceof ZodError)) throw error;
-    const details = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-    throw new AppError('validation_failed', details[0]?.message ?? 'Bitte Eingaben prüfen.', details);
-  }
-}
+import type { AppEnv } from '../context';
+import { uploadedFile, uploadLimit } from '../upload-limit';
+import { validBody } from '../validation';
 
 const noStore = (c: Context) => c.header('Cache-Control', 'no-store');
 const db = (c: Context<AppEnv>) => c.get('deps').database.db;
 
-// spec admin §2 events screens, §7 'events: insert; update by id; delete by id; publish'. Admins only
-// (spec admin §2 'All admin routes … are for admins only'; DESIGN §4 'admin endpoints are admin-only').
+// The events of the back office: insert, update by id, delete by id, publish. Admins only
+// (docs/product/admin.md#admin-area-admins-only, docs/product/admin.md#organizer-role).
 export const adminEventRoutes = new Hono<AppEnv>()
   .get('/', allow('admin'), async (c) => {
     noStore(c);
@@ -67,18 +52,7 @@ export const adminEventRoutes = new Hono<AppEnv>()
   .post('/', allow('admin'), async (c) => {
     const input = validBody(c, adminEventCreateSchema);
     const user = await userOf(c);
-    const created = await createAdminEvent({ db: db(c), input, creatorId: user.id });
-    const { storage, settings, logger } = c.get('deps');
-    // spec admin §8: the ticket preview render on creation only logs a failure; it never blocks the save.
-    void settings
-      .get()
-      .then(({ brand }) =>
-        renderEventTicketPreview({ db: db(c), storage, siteName: brand.siteName, eventId: created.id }),
-      )
-      .catch((error: unknown) =>
-        logger.warn({ err: error, eventId: created.id }, 'ticket preview not rendered'),
-      );
-    return c.json(created, 201);
+    return c.json(await createAdminEvent(c.get('deps'), { input, creatorId: user.id }), 201);
   })
   .get('/:id', allow('admin'), async (c) => {
     noStore(c);
@@ -87,17 +61,7 @@ export const adminEventRoutes = new Hono<AppEnv>()
   .patch('/:id', allow('admin'), async (c) => {
     const update = validBody(c, adminEventUpdateSchema);
     const user = await userOf(c);
-    const { settings, config, payments, outbox } = c.get('deps');
-    const saved = await updateAdminEvent({
-      db: db(c),
-      id: c.req.param('id'),
-      update,
-      actorId: user.id,
-      mail: mailContextFrom(await settings.get(), config),
-      sendRefunds: (ids) => payments.sendRefunds(ids),
-    });
-    outbox.kick();
-    return c.json(saved);
+    return c.json(await updateAdminEvent(c.get('deps'), { id: c.req.param('id'), update, actorId: user.id }));
   })
   .delete('/:id', allow('admin'), async (c) => {
     await deleteAdminEvent({ db: db(c), storage: c.get('deps').storage, id: c.req.param('id') });
@@ -106,15 +70,10 @@ export const adminEventRoutes = new Hono<AppEnv>()
   .post(
     '/:id/cover',
     allow('admin'),
-    // Checked before the body is read; app.ts exempts this path from the 1 MB JSON limit (upload-limit.ts).
+    // Checked before the body is read, instead of the 1 MB JSON limit (upload-limit.ts).
     uploadLimit(IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE),
     async (c) => {
-      const form = await c.req.formData().catch(() => null);
-      const file = form?.get('file');
-      if (!file || typeof file === 'string') {
-        throw new AppError('bad_request', 'Bitte eine Bilddatei im Feld „file“ senden.');
-      }
-      const bytes = Buffer.from(await file.arrayBuffer());
+      const bytes = await uploadedFile(c);
       const { database, storage } = c.get('deps');
       return c.json(await uploadEventCover({ db: database.db, storage, eventId: c.req.param('id'), bytes }));
     },

@@ -6,13 +6,13 @@ import { listPolicies } from '../../core/policies/list-policies';
 import { createPolicy, updatePolicy } from '../../core/policies/save-policy';
 import { createRule, deleteRule, updateRule } from '../../core/policies/save-rule';
 import { allow } from '../access';
-import type { AppEnv } from '../app';
-import { validBody, validInput } from './admin-input';
+import type { AppEnv } from '../context';
+import { validBody, validInput } from '../validation';
 
 const idSchema = z.uuid('Unbekannte ID.');
 
-// spec admin §2 'Cancellation policies screen', §7 cancellation_policies / _rules / events. Admins only.
-// Mounted by admin-settings.ts under /api/admin/settings.
+// The cancellation policies card: policies, rules, events (docs/product/admin.md#policies-screen). Admins
+// only. Mounted by admin-settings.ts under /api/admin/settings.
 export const adminPolicyRoutes = new Hono<AppEnv>()
   .get('/policies', allow('admin'), async (c) => {
     c.header('Cache-Control', 'no-store');

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { adminRefundLookupSchema } from '@shared/admin-refunds';
 import { emailTestSchema } from '@shared/email-tests';
-import { adminRefund, adminRefundSchema } from '../../core/payments/admin-refund';
+import { adminRefundSchema } from '../../core/payments/admin-refund';
+import { issueAdminRefund } from '../../core/payments/issue-admin-refund';
 import { lookupRefundBooking } from '../../core/payments/lookup-refund-booking';
 import { sendTestEmails } from '../../core/mail/send-test-emails';
-import { mailContextFrom } from '../../core/mail/templates/mail-context';
 import { allow, userOf } from '../access';
-import type { AppEnv } from '../app';
-import { bodyOf } from '../json-body';
-import { validBody, validInput } from './admin-input';
+import type { AppEnv } from '../context';
+import { validBody, validInput } from '../validation';
 
-// spec admin §2 'Admin Refund' (admin_refund) and the e-mail tests card (admin-test-emails). Admins only.
+// Admin Refund (docs/product/admin.md#admin-refund) and the e-mail tests card
+// (docs/product/admin.md#email-tests). Admins only.
 export const adminRefundRoutes = new Hono<AppEnv>()
   // what the card shows before the admin confirms (docs/decisions/020-order-numbers.md)
   .get('/refunds/lookup', allow('admin'), async (c) => {
@@ -22,15 +22,7 @@ export const adminRefundRoutes = new Hono<AppEnv>()
     // the first problem's German text is the message the card shows
     const input = validBody(c, adminRefundSchema);
     const admin = await userOf(c);
-    const { database, settings, config, payments, outbox } = c.get('deps');
-    const result = await adminRefund({
-      db: database.db,
-      input,
-      adminId: admin.id,
-      mail: mailContextFrom(await settings.get(), config),
-    });
-    outbox.kick();
-    await payments.sendRefunds([result.refundId]);
+    const result = await issueAdminRefund(c.get('deps'), { input, adminId: admin.id });
     return c.json({
       refund: {
         amountCents: result.amountCents,
@@ -40,14 +32,6 @@ export const adminRefundRoutes = new Hono<AppEnv>()
     });
   })
   .post('/email-tests', allow('admin'), async (c) => {
-    const { emailType, targetEmail } = bodyOf(c, emailTestSchema);
-    const { settings, config, outbox } = c.get('deps');
-    return c.json(
-      await sendTestEmails({
-        type: emailType,
-        to: targetEmail,
-        context: mailContextFrom(await settings.get(), config),
-        send: (mail) => outbox.sendNow(mail),
-      }),
-    );
+    const { emailType, targetEmail } = validBody(c, emailTestSchema, 'general');
+    return c.json(await sendTestEmails(c.get('deps'), { type: emailType, to: targetEmail }));
   });

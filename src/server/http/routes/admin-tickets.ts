@@ -8,18 +8,17 @@ import {
   type AdminTicketQuery,
 } from '@shared/admin-tickets';
 import { AppError } from '../../core/app-error';
-import { mailContextFrom } from '../../core/mail/templates/mail-context';
 import { adminTicketFilterOptions } from '../../core/tickets/admin-ticket-filter-options';
-import { cancelTicket } from '../../core/tickets/cancel-ticket';
+import { cancelTicketAndRefund } from '../../core/tickets/cancel-ticket-and-refund';
 import { deleteTicket } from '../../core/tickets/delete-ticket';
 import { adminTicketsCsv } from '../../core/tickets/export-admin-tickets';
 import { listAdminTickets } from '../../core/tickets/list-admin-tickets';
 import { previewAdminCancel } from '../../core/tickets/preview-admin-cancel';
-import { refreshTicketPreview, ticketForDownload } from '../../core/tickets/ticket-files';
+import { rerenderTicketPreview } from '../../core/tickets/ticket-downloads';
 import { allow, userOf } from '../access';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../context';
 import { ticketFileDeps } from '../ticket-file-deps';
-import { validBody, validInput } from './admin-input';
+import { validBody, validInput } from '../validation';
 
 /** The list's query string; `event`, `user` and `ids` may be comma lists or repeated. */
 function ticketQueryOf(c: Context<AppEnv>, defaults: { pageSize?: string } = {}): AdminTicketQuery {
@@ -64,7 +63,7 @@ function csvResponse(c: Context<AppEnv>, query: AdminTicketQuery) {
   });
 }
 
-// spec visitor §2 'My tickets' admin actions (refresh preview, delete); spec admin §2 'Tickets verwalten'.
+// 'Tickets verwalten' and the admin's actions on a ticket (docs/product/admin.md#tickets-screen).
 export const adminTicketRoutes = new Hono<AppEnv>()
   .get('/', allow('admin'), async (c) => {
     const query = ticketQueryOf(c);
@@ -88,29 +87,22 @@ export const adminTicketRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(await previewAdminCancel(c.get('deps').database.db, c.req.param('id')));
   })
-  // spec admin §7 admin-cancel-ticket {ticketId, override}; §4 goodwill and overrides, §5 their limits
+  // {ticketId, override}: goodwill or an override and their limits
+  // (docs/product/tickets-and-refunds.md#admin-override)
   .post('/:id/cancel', allow('admin'), async (c) => {
     const user = await userOf(c);
     const { override, reason } = validBody(c, adminCancelSchema);
-    const { database, settings, config, payments, outbox } = c.get('deps');
-    const outcome = await cancelTicket({
-      db: database.db,
+    const outcome = await cancelTicketAndRefund(c.get('deps'), {
       ticketId: c.req.param('id'),
       actor: { id: user.id, role: 'admin' },
       override: override ?? undefined,
       reason,
-      mail: mailContextFrom(await settings.get(), config),
     });
-    // the provider is called after the commit (cancelTicket records the refund rows)
-    outbox.kick();
-    await payments.sendRefunds(outcome.refundIds);
-    return c.json({ refund: outcome.refund, message: outcome.message });
+    return c.json(outcome);
   })
   .post('/:id/preview', allow('admin'), async (c) => {
     const user = await userOf(c);
-    const fileDeps = ticketFileDeps(c);
-    const row = await ticketForDownload(fileDeps.db, c.req.param('id'), user);
-    const url = await refreshTicketPreview(fileDeps, row);
+    const url = await rerenderTicketPreview(ticketFileDeps(c), c.req.param('id'), user);
     return c.json({ ok: true, url });
   })
   .delete('/:id', allow('admin'), async (c) => {

@@ -6,17 +6,16 @@ import { changeUserRole, deleteUser } from '../../core/users/change-user-role';
 import { createUser } from '../../core/users/create-user';
 import { listUsers } from '../../core/users/list-users';
 import { allow } from '../access';
-import type { AppEnv } from '../app';
-import { bodyOf } from '../json-body';
-import { validBody, validInput } from './admin-input';
+import type { AppEnv } from '../context';
+import { validBody, validInput } from '../validation';
 
 const roleChangeSchema = z.object({
   id: z.string().min(1),
   role: z.enum(ROLES, { error: 'Unbekannte Rolle.' }),
 });
 
-// spec admin §7 'Admin users endpoint': GET ?search= (or q=), POST {email, full_name, role}, PATCH {id, role},
-// DELETE ?id=. Admins only (DESIGN §4).
+// Users (docs/product/admin.md#admin-users): GET ?search= (or q=), POST {email, full_name, role}, PATCH {id,
+// role}, DELETE ?id=. Admins only (docs/product/admin.md#three-roles).
 export const adminUserRoutes = new Hono<AppEnv>()
   .get('/', allow('admin'), async (c) => {
     const query = validInput(userListQuerySchema, {
@@ -38,14 +37,15 @@ export const adminUserRoutes = new Hono<AppEnv>()
     return c.json(created, 201);
   })
   .patch('/', allow('admin'), async (c) => {
-    const { id, role } = bodyOf(c, roleChangeSchema);
+    const { id, role } = validBody(c, roleChangeSchema, 'general');
     return c.json(await changeUserRole(c.get('deps').database.db, { userId: id, role }));
   })
   .delete('/', allow('admin'), async (c) => {
-    const id = z
-      .string()
-      .min(1, 'Bitte eine Benutzer-ID angeben.')
-      .parse(c.req.query('id') ?? '');
+    const id = validInput(
+      z.string().min(1, 'Bitte eine Benutzer-ID angeben.'),
+      c.req.query('id') ?? '',
+      'general',
+    );
     await deleteUser(c.get('deps').database.db, { userId: id });
     return c.json({ ok: true });
   });

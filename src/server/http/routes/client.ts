@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
-import { isClientRoute } from '@shared/routes';
-import type { AppEnv } from '../app';
+import { matchClientRoute } from '@shared/routes';
+import type { AppEnv } from '../context';
 import { pageHeadFor, renderShell } from '../app-shell';
 import { isLoopbackPeer } from '../peer-address';
 import { lazyPageChunks } from '../route-preloads';
@@ -21,7 +21,8 @@ export function clientRoutes(webRoot: string) {
     const file = files.get(c.req.path);
     if (file && c.req.path !== '/index.html' && !c.req.path.startsWith('/.vite/')) return sendFile(c, file);
     // docs/decisions/016: the dev mailbox page, like its API, only for clients on this machine.
-    if (/^\/dev\/mails\/*$/.test(c.req.path) && !isLoopbackPeer(c)) return c.text('Nicht gefunden.', 404);
+    const route = matchClientRoute(c.req.path)?.route;
+    if (route === 'devMails' && !isLoopbackPeer(c)) return c.text('Nicht gefunden.', 404);
     if (!template) return c.text('Client nicht gebaut: bitte `npm run build` ausführen.', 503);
     // A missing asset is a plain 404, not the app shell (a stale tab would otherwise parse HTML as JS).
     if (c.req.path.startsWith('/assets/') || path.extname(c.req.path) !== '') return c.notFound();
@@ -32,11 +33,11 @@ export function clientRoutes(webRoot: string) {
       // visitors' view even for a signed-in admin: previews and search engines must never see a draft
       findEvent: async (slugOrId) => (await publicEvents.snapshot()).find(slugOrId)?.event ?? null,
     });
-    if (c.req.path.startsWith('/event/') && !c.req.path.endsWith('/login') && head.status !== 404) {
+    if (route === 'event' && head.status !== 404) {
       head.modulePreloads = eventPageChunks;
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(renderShell(template, head), head.status ?? (isClientRoute(c.req.path) ? 200 : 404));
+    return c.html(renderShell(template, head), head.status ?? (route ? 200 : 404));
   });
   return app;
 }

@@ -1,15 +1,16 @@
 import { Hono } from 'hono';
 import type { Config } from '../../config';
 import { listDevMails } from '../../core/mail/list-dev-mails';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../context';
 import { errorBody } from '../errors';
 import { isLoopbackHost, isLoopbackPeer } from '../peer-address';
 
 /**
- * DESIGN §1 contract: the dev mailbox, only without SMTP_URL and outside production. Without a login on
- * purpose: it exists on developer machines and in test runs, where mails must be readable by scripts.
- * It holds everyone's sign-in codes, so only a client on this machine may read it (docs/decisions/016);
- * anyone else gets the answer of a route that does not exist.
+ * The dev mailbox, only without SMTP_URL and outside production (docs/architecture.md#adapters, decision
+ * 016). Its answer is a contract the browser tests read. Without a login on purpose: it exists on developer
+ * machines and in test runs, where mails must be readable by scripts. It holds everyone's sign-in codes, so
+ * only a client on this machine may read it (docs/decisions/016); anyone else gets the answer of a route that
+ * does not exist.
  */
 export const devMailRoutes = new Hono<AppEnv>().get('/', async (c) => {
   if (!isLoopbackPeer(c)) return c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404);

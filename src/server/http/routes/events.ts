@@ -6,13 +6,14 @@ import { EncodedJson, pickEncoding } from '../../core/events/encoded-json';
 import { buildEventCalendar } from '../../core/events/event-calendar';
 import { loadPublicEvents, type Audience } from '../../core/events/load-public-events';
 import { allow, currentSession } from '../access';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../context';
 
 const notFound = () => new AppError('not_found', 'Event nicht gefunden');
 
 /**
- * The public event API (spec visitor §2–§4, §7). Visitors get the in-memory PublicEventCache; admins, who
- * also see drafts ('Entwurf'), read the database, as their answers differ and are rare.
+ * The public event API (docs/product/events.md#visible-to-visitors). Visitors get the in-memory
+ * PublicEventCache; admins, who also see drafts ('Entwurf'), read the database, as their answers differ and
+ * are rare.
  */
 export const eventRoutes = new Hono<AppEnv>()
   .get('/', allow('public'), async (c) => {
@@ -59,7 +60,10 @@ async function audienceOf(c: Context<AppEnv>): Promise<Audience> {
   return session?.user.role === 'admin' ? 'admin' : 'visitor';
 }
 
-/** By slug, or by id as the spec's fallback; 'Event nicht gefunden' (spec visitor §2) when not visible. */
+/**
+ * By slug, or by id as a fallback; 'Event nicht gefunden' when not visible
+ * (docs/product/events.md#visible-to-visitors).
+ */
 async function findEvent(
   c: Context<AppEnv>,
   slugOrId: string,

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../context';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from '../errors';
 
 /** Below the 2 s within which a health check must answer, also when the database does not (decision 015). */
 export const HEALTH_PING_TIMEOUT_MS = 1500;
 
-// DESIGN §1 contract: {"status":"ok","database":"pglite"|"postgres"}; 503 {"status":"error",…} otherwise.
+// A contract for monitors and tests: {"status":"ok","database":"pglite"|"postgres"}; 503 {"status":"error",…}
+// otherwise (docs/architecture.md#database-and-migrations).
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const { database, logger } = c.get('deps');
   c.header('Cache-Control', 'no-store');

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { allow } from '../access';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../context';
 
-// DESIGN §1 'payments'. The webhook is exempt from the CSRF check (app.ts); its signature is the check.
+// Payments (docs/architecture.md#adapters). The webhook is exempt from the CSRF check (app.ts); its signature
+// is the check (docs/product/payments.md#webhook-signed).
 export const paymentRoutes = new Hono<AppEnv>()
   .get('/config', allow('public'), async (c) => {
     c.header('Cache-Control', 'no-store');

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { SessionState } from '@shared/session';
 import { allow, currentSession } from '../access';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../context';
 
 export const sessionRoutes = new Hono<AppEnv>().get('/', allow('public'), async (c) => {
   const current = await currentSession(c);

@@ -1,17 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { emailSchema } from '@shared/auth-schemas';
-import { enqueueMail } from '../../core/mail/enqueue-mail';
-import { adminCreatedMail } from '../../core/mail/templates/admin-created';
-import { mailContextFrom } from '../../core/mail/templates/mail-context';
-import { createOwner } from '../../core/setup/create-owner';
+import { setUpOwner } from '../../core/setup/set-up-owner';
 import { allow } from '../access';
-import type { AppEnv } from '../app';
-import { bodyOf } from '../json-body';
-import { enforceRateLimits } from '../../core/auth/rate-limit';
+import type { AppEnv } from '../context';
 import { clientIp } from '../client-ip';
+import { validBody } from '../validation';
 
-// spec admin §5 'Owner setup: e-mail and token required'.
+// The owner setup needs an e-mail and the token (docs/product/admin.md#owner-setup).
 const ownerSchema = z.object({
   email: emailSchema,
   full_name: z.string().trim().max(200).optional(),
@@ -23,21 +19,13 @@ const ownerSchema = z.object({
 });
 
 export const setupRoutes = new Hono<AppEnv>().post('/owner', allow('public'), async (c) => {
-  const input = bodyOf(c, ownerSchema);
-  const { database, config, settings, outbox } = c.get('deps');
-  await enforceRateLimits(database.db, [{ key: `setup:client:${clientIp(c)}`, max: 10, windowSeconds: 600 }]);
-  const context = mailContextFrom(await settings.get(), config);
-  await createOwner(
-    database.db,
-    config.appSecret,
-    { email: input.email, fullName: input.full_name, token: input.token },
-    (tx, owner) =>
-      enqueueMail(tx, {
-        to: owner.email,
-        ...adminCreatedMail({ context, email: owner.email, name: input.full_name ?? '' }),
-      }).then(() => undefined),
-  );
-  outbox.kick();
+  const input = validBody(c, ownerSchema, 'general');
+  await setUpOwner(c.get('deps'), {
+    email: input.email,
+    fullName: input.full_name,
+    token: input.token,
+    clientIp: clientIp(c),
+  });
   return c.json({
     ok: true,
     message: 'Admin-Benutzer erstellt. Bitte prüfen Sie Ihr E-Mail-Postfach und melden Sie sich an.',

@@ -1,15 +1,13 @@
 import { Hono } from 'hono';
-import { ticketImageFileName, ticketPdfFileName } from '@shared/tickets';
-import { cancelTicket } from '../../core/tickets/cancel-ticket';
+import { cancelTicketAndRefund } from '../../core/tickets/cancel-ticket-and-refund';
 import { listMyTickets } from '../../core/tickets/list-my-tickets';
-import { ticketForDownload, ticketPdf, ticketPng } from '../../core/tickets/ticket-files';
-import { mailContextFrom } from '../../core/mail/templates/mail-context';
-import { ticketCode } from '@shared/booking';
+import { downloadTicketImage, downloadTicketPdf } from '../../core/tickets/ticket-downloads';
 import { allow, userOf } from '../access';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../context';
 import { ticketFileDeps } from '../ticket-file-deps';
 
-// spec visitor §2 'My tickets', §7 generate_ticket_pdf and cancel_ticket. Owner or admin only (DESIGN §4).
+// 'Meine Tickets', ticket files and cancelling. Owner or admin only
+// (docs/product/tickets-and-refunds.md#ticket-documents).
 export const ticketRoutes = new Hono<AppEnv>()
   .get('/', allow('user'), async (c) => {
     const user = await userOf(c);
@@ -18,38 +16,26 @@ export const ticketRoutes = new Hono<AppEnv>()
   })
   .get('/:id/pdf', allow('user'), async (c) => {
     const user = await userOf(c);
-    const fileDeps = ticketFileDeps(c);
-    const row = await ticketForDownload(fileDeps.db, c.req.param('id'), user);
-    const pdf = await ticketPdf(fileDeps, row);
+    const pdf = await downloadTicketPdf(ticketFileDeps(c), c.req.param('id'), user);
     c.header('Content-Type', 'application/pdf');
-    c.header(
-      'Content-Disposition',
-      `attachment; filename="${ticketPdfFileName(ticketCode(row.ticket.ticketNumber))}"`,
-    );
+    c.header('Content-Disposition', `attachment; filename="${pdf.fileName}"`);
     c.header('Cache-Control', 'private, no-store');
-    return c.body(new Uint8Array(pdf));
+    return c.body(new Uint8Array(pdf.body));
   })
   .get('/:id/image', allow('user'), async (c) => {
     const user = await userOf(c);
-    const fileDeps = ticketFileDeps(c);
-    const row = await ticketForDownload(fileDeps.db, c.req.param('id'), user);
-    const png = await ticketPng(fileDeps, row);
+    const png = await downloadTicketImage(ticketFileDeps(c), c.req.param('id'), user);
     c.header('Content-Type', 'image/png');
-    c.header('Content-Disposition', `attachment; filename="${ticketImageFileName(row.ticket.id)}"`);
+    c.header('Content-Disposition', `attachment; filename="${png.fileName}"`);
     c.header('Cache-Control', 'private, no-store');
-    return c.body(new Uint8Array(png));
+    return c.body(new Uint8Array(png.body));
   })
   .post('/:id/cancel', allow('user'), async (c) => {
     const user = await userOf(c);
-    const { database, settings, config, payments } = c.get('deps');
-    const outcome = await cancelTicket({
-      db: database.db,
+    const outcome = await cancelTicketAndRefund(c.get('deps'), {
       ticketId: c.req.param('id'),
       // self-service rules even for admins here; the admin area has its own cancel with overrides
       actor: { id: user.id, role: 'attendee' },
-      mail: mailContextFrom(await settings.get(), config),
     });
-    c.get('deps').outbox.kick();
-    await payments.sendRefunds(outcome.refundIds);
-    return c.json({ refund: outcome.refund, message: outcome.message });
+    return c.json(outcome);
   });

@@ -4,7 +4,7 @@ import { useSettings } from '@web/lib/settings';
 import { SmartLink } from '@web/components/ui/smart-link';
 import { Logo } from '../shell/logo';
 
-/** spec visitor §2 'Footer': a centred card with the links Datenschutz, AGB and Kontakt. */
+/** A centred card with the links Datenschutz, AGB and Kontakt (docs/product/site.md#footer). */
 export function AuthLayout() {
   return (
     <AuthLayoutFrame>

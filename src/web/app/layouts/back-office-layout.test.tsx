@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import type { SessionUser } from '@web/lib/session';
 import { routes } from '../router';
+import { queryKeys } from '@web/lib/query-keys';
 
 // docs/decisions/025-back-office-layout.md: the admin area has no newsletter box and no marketing footer.
 vi.mock('../shell/site-header', () => ({ SiteHeader: () => <header>Kopfzeile</header> }));
@@ -37,8 +38,8 @@ function renderAt(path: string) {
     vi.fn(async () => new Response('{}', { headers: { 'Content-Type': 'application/json' } })),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(['session'], { user: admin });
-  client.setQueryData(['settings'], DEFAULT_SETTINGS);
+  client.setQueryData(queryKeys.session, { user: admin });
+  client.setQueryData(queryKeys.settings, DEFAULT_SETTINGS);
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />

@@ -2,9 +2,9 @@ import { Outlet } from 'react-router';
 import { SiteHeader } from '../shell/site-header';
 
 /**
- * The frame of /admin: the shop's header (account menu, theme), no onboarding banner (spec admin §2
- * 'Admin layout') and no newsletter box or marketing footer: an admin at work is no visitor to win over
- * (docs/decisions/025-back-office-layout.md).
+ * The frame of /admin: the shop's header (account menu, theme), no onboarding banner
+ * (docs/product/admin.md#admin-area-admins-only) and no newsletter box or marketing footer: an admin at work
+ * is no visitor to win over (docs/decisions/025-back-office-layout.md).
  */
 export function BackOfficeLayout() {
   return (

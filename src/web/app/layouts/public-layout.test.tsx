@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS } from '@shared/settings';
 import type { SessionUser } from '@web/lib/session';
 import { PublicLayout } from './public-layout';
 import { sessionUser } from '@web/testing/fixtures';
+import { queryKeys } from '@web/lib/query-keys';
 
 // The shell around the page is not what is tested here.
 vi.mock('../shell/site-header', () => ({ SiteHeader: () => null }));
@@ -24,8 +25,8 @@ function Where() {
 
 function renderAt(path: string, user: SessionUser | null = newUser) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(['session'], { user });
-  client.setQueryData(['settings'], DEFAULT_SETTINGS);
+  client.setQueryData(queryKeys.session, { user });
+  client.setQueryData(queryKeys.settings, DEFAULT_SETTINGS);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

@@ -8,7 +8,7 @@ import { useSignOut } from './use-sign-out';
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted';
 
-/** spec visitor §2 'Account menu': Mein Account, Meine Tickets, Administration (admins), Abmelden. */
+/** Mein Account, Meine Tickets, Administration (admins), Abmelden (docs/product/site.md#header). */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const onSignOut = useSignOut();

@@ -5,9 +5,12 @@ import { readStorage, writeStorage } from '@web/lib/storage';
 import { Button } from '@web/components/ui/button';
 import { SmartLink } from '@web/components/ui/smart-link';
 
-const BANNER_DELAY_MS = 200; // spec visitor §9
+const BANNER_DELAY_MS = 200;
 
-/** spec visitor §2 'Other': shown 200 ms after start when no choice is stored; reopened by a window event. */
+/**
+ * Shown 200 ms after start when no choice is stored; reopened by a window event
+ * (docs/product/site.md#cookie-banner).
+ */
 export function CookieBanner() {
   const [open, setOpen] = useState(false);
   const { legal } = useSettings();

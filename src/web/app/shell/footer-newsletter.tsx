@@ -7,9 +7,9 @@ import { Button } from '@web/components/ui/button';
 import { readStorage, writeStorage } from '@web/lib/storage';
 
 /**
- * spec visitor §2/§4: the footer's newsletter block. Hidden for good once dismissed or once a sign-up was
- * sent from this browser (read when the page loads, so the success message of this visit stays visible).
- * Not shown on /email-confirmed, which is about the newsletter already.
+ * The footer's newsletter block (docs/product/accounts-and-consent.md#newsletter-form). Hidden for good once
+ * dismissed or once a sign-up was sent from this browser (read when the page loads, so the success message of
+ * this visit stays visible). Not shown on /email-confirmed, which is about the newsletter already.
  */
 export function FooterNewsletter() {
   const { pathname } = useLocation();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSettings } from '@web/lib/settings';
 import { useTheme } from '@web/lib/theme';
 
-/** spec visitor §2: light or dark logo by theme, falling back to the site name. */
+/** Light or dark logo by theme, falling back to the site name (docs/product/site.md#theme). */
 export function Logo() {
   const { brand } = useSettings();
   const { resolved } = useTheme();

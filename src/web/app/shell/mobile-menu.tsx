@@ -8,7 +8,7 @@ import { navItemsFor } from './nav-items';
 import { ThemeRadioGroup } from './theme-menu';
 import { useSignOut } from './use-sign-out';
 
-/** The slide-in menu on small screens (spec visitor §2). */
+/** The slide-in menu on small screens (docs/product/site.md#header). */
 export function MobileMenu({ user }: { user: SessionUser | null }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();

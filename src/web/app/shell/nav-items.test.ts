@@ -9,7 +9,7 @@ const user = (role: 'attendee' | 'organizer' | 'admin') => ({
   role,
 });
 
-describe('navItemsFor (spec visitor §2 header)', () => {
+describe('navItemsFor (docs/product/site.md#header)', () => {
   it('shows Anmelden but not Meine Tickets to signed-out visitors', () => {
     expect(labels(navItemsFor(null))).toEqual(['Veranstaltungen', 'FAQ', 'Anmelden']);
   });

@@ -6,7 +6,7 @@ export interface NavItem {
 }
 
 /**
- * spec visitor §2 'Header and navigation': which links a visitor sees. 'Meine Tickets' has two addresses
+ * Which links a visitor sees (docs/product/site.md#header). 'Meine Tickets' has two addresses
  * (/my-tickets, /meine-tickets): the link follows the one in use, so it shows as the current page on both.
  */
 export function navItemsFor(user: Pick<SessionUser, 'role'> | null, pathname = '/'): NavItem[] {

@@ -6,7 +6,7 @@ import { FooterNewsletter } from './footer-newsletter';
 
 const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline';
 
-/** spec visitor §2 'Footer'. */
+/** The footer (docs/product/site.md#footer). */
 export function SiteFooter() {
   const { brand, legal, supportEmail } = useSettings();
   return (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSettings } from '@web/lib/settings';
 import { useTheme } from '@web/lib/theme';
 
-const SPLASH_MS = 500; // spec visitor §9
+const SPLASH_MS = 500;
 
 /** The loading splash shown for 500 ms at start, with the logo for the current theme. */
 export function Splash() {

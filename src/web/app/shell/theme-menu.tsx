@@ -45,7 +45,7 @@ export function ThemeMenu() {
   );
 }
 
-/** Mobile variant, labelled 'Darstellung' (spec visitor §2). */
+/** Mobile variant, labelled 'Darstellung' (docs/product/site.md#theme). */
 export function ThemeRadioGroup() {
   const { choice, setChoice } = useTheme();
   return (

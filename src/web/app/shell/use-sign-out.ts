@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { sessionQuery, signOut } from '@web/lib/session';
 
-/** 'Abmelden': ends the session on the server, then goes to / (spec visitor §2). */
+/** 'Abmelden': ends the session on the server, then goes to / (docs/product/site.md#header). */
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

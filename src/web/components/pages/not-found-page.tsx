@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { buttonClasses, Button } from '@web/components/ui/button';
 import { usePageTitle } from '@web/lib/page-title';
 
-/** spec visitor §2 'Other': 'Seite nicht gefunden' with buttons to the start page and back. */
+/** 'Seite nicht gefunden' with buttons to the start page and back (docs/product/site.md#routes). */
 export function NotFoundPage() {
   usePageTitle('Seite nicht gefunden');
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { CalendarDays, LayoutDashboard, Settings, Ticket, Users } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 
-// spec admin §2 'Admin layout': Veranstaltungen stays active on its sub-paths.
+// The sidebar of the back office; Veranstaltungen stays active on its sub-paths.
 const SIDEBAR = [
   { to: '/admin', label: 'Übersicht', icon: LayoutDashboard, end: true },
   { to: '/admin/events', label: 'Veranstaltungen', icon: CalendarDays, end: false },

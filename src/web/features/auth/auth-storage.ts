@@ -1,7 +1,7 @@
 import { safeRedirectTarget } from '@shared/session';
 import { readStorage, writeStorage } from '@web/lib/storage';
 
-// spec visitor §3 'Local client storage': session keys auth_redirect, auth_email, auth_magic_handled.
+// Session storage keys: auth_redirect, auth_email, auth_magic_handled.
 export const rememberRedirect = (target: string | undefined) =>
   writeStorage('session', 'auth_redirect', target ? safeRedirectTarget(target, '') || null : null);
 export const storedRedirect = () => safeRedirectTarget(readStorage('session', 'auth_redirect'));

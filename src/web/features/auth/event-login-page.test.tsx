@@ -1,19 +1,17 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { EventLoginPage } from './event-login-page';
-import { apiError, json, mockApi, renderAuthPage } from './testing/auth-test-kit';
+import { apiError, json, mockApi } from '@web/testing/mock-api';
+import { renderPage, resetEachTest } from '@web/testing/render-page';
 
 const at = (slug: string) =>
-  renderAuthPage(<EventLoginPage />, { path: `/event/${slug}/login`, pattern: '/event/:slug/login' });
+  renderPage(<EventLoginPage />, { path: `/event/${slug}/login`, pattern: '/event/:slug/login' });
 
 beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetEachTest();
 
-describe('EventLoginPage (spec visitor §2 "Sign-in pages", "Not found text")', () => {
+describe('EventLoginPage (docs/product/booking-and-seats.md#book-button)', () => {
   it("shows 'Event nicht gefunden' for an unknown event, not a sign-in card", async () => {
     mockApi({
       'GET /api/events/gibt-es-nicht': () => apiError(404, 'not_found', 'Event nicht gefunden'),

@@ -1,5 +1,6 @@
 import { ArrowLeft, CreditCard, MailCheck, Ticket } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
+import { EventCover } from '@web/components/event-cover';
 import { buttonClasses } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-title';
@@ -9,19 +10,22 @@ import { isCompletingSignIn, storedRedirect } from './auth-storage';
 import { SignInCard } from './components/sign-in-card';
 import { useRememberedOrigin } from './login-page';
 
-// spec visitor §2: confirm e-mail, select tickets, pay by card through a payment provider.
+// The steps shown beside the card: confirm e-mail, select tickets, pay by card through a payment provider.
 const STEPS = [
   { icon: MailCheck, text: 'E-Mail bestätigen' },
   { icon: Ticket, text: 'Tickets auswählen' },
   { icon: CreditCard, text: 'Sicher per Karte bezahlen (über unseren Zahlungsanbieter)' },
 ];
 
-/** /event/{slug}/login: the sign-in card branded with the event (spec visitor §2). */
+/**
+ * /event/{slug}/login: the sign-in card branded with the event
+ * (docs/product/booking-and-seats.md#book-button).
+ */
 export function EventLoginPage() {
   const { slug = '' } = useParams();
   const { data: event, error } = useEventForLogin(slug);
-  // spec visitor §2 'Not found text': an unknown event reads 'Event nicht gefunden' here as on its page,
-  // instead of a sign-in card for no event
+  // An unknown event reads 'Event nicht gefunden' here as on its page
+  // (docs/product/events.md#visible-to-visitors), instead of a sign-in card for no event
   const notFound = error instanceof ApiError && error.status === 404;
   usePageTitle(event ? `Anmelden · ${event.title}` : notFound ? 'Event nicht gefunden' : 'Anmelden');
   useRememberedOrigin();
@@ -38,9 +42,7 @@ export function EventLoginPage() {
       </Link>
       {event && (
         <div className="overflow-hidden rounded-xl border border-border">
-          {event.imageUrl && (
-            <img src={event.imageUrl} alt="" className="aspect-[2.818] w-full object-cover" />
-          )}
+          {event.imageUrl && <EventCover event={event} className="aspect-[2.818] w-full" />}
           <div className="p-4">
             <p className="font-semibold">{event.title}</p>
             {event.shortDescription && (
@@ -63,7 +65,7 @@ export function EventLoginPage() {
           ))}
         </ol>
       </div>
-      <SignInCard onSignedIn={() => undefined} />
+      <SignInCard />
     </div>
   );
 }

@@ -33,7 +33,7 @@ export function LoginPage() {
           Ohne Passwort: Wir schicken dir einen 6-stelligen Code per E-Mail.
         </p>
       </div>
-      <SignInCard onSignedIn={() => undefined} onBack={() => navigate(-1)} />
+      <SignInCard onBack={() => navigate(-1)} />
     </div>
   );
 }

@@ -1,19 +1,18 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MagicLinkPage } from './magic-link-page';
-import { apiError, mockApi, renderAuthPage } from './testing/auth-test-kit';
+import { apiError, mockApi } from '@web/testing/mock-api';
+import { renderPage, resetEachTest } from '@web/testing/render-page';
 
 const TOKEN = 'a'.repeat(32);
-const at = () => renderAuthPage(<MagicLinkPage />, { path: `/auth/magic-link?token=${TOKEN}` });
+const at = () =>
+  renderPage(<MagicLinkPage />, { path: `/auth/magic-link?token=${TOKEN}`, pattern: '/auth/magic-link' });
 
 beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetEachTest();
 
-describe('MagicLinkPage (spec visitor §4, §8)', () => {
+describe('MagicLinkPage (docs/product/accounts-and-consent.md#magic-link-handler)', () => {
   it('says the link was used already when the server says so (another browser, a new tab)', async () => {
     const calls = mockApi({
       'POST /api/auth/magic-link/verify': () =>

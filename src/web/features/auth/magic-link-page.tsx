@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CheckCircle2, Loader2 } from 'lucide-react';
+import { sendMagicLink } from '@web/components/sign-in/sign-in-requests';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSession } from '@web/lib/session';
 import { useSettings } from '@web/lib/settings';
 import { readStorage, writeStorage } from '@web/lib/storage';
-import { sendMagicLink, useSignInMutation, verifyMagicLink } from './api/auth-requests';
+import { useSignInMutation, verifyMagicLink } from './api/auth-requests';
 import { storedEmail } from './auth-storage';
 import { useAfterSignIn } from './use-after-sign-in';
 
@@ -17,13 +18,13 @@ const INVALID = 'Magic Link ist ungültig oder abgelaufen.';
 const USED = 'Magic Link wurde bereits verwendet. Bitte fordere einen neuen Link an.';
 
 /**
- * spec visitor §8 'Magic link': the server says whether the link was used already (also in another
+ * The server says whether the link was used already (also in another
  * browser) or is invalid; a rate limit says how long to wait.
  */
 const verifyFailure = (error: unknown) =>
   error instanceof ApiError && (error.status === 429 || error.code === 'link_used') ? error.message : INVALID;
 
-/** spec visitor §4 'Magic-link handler': loading, then success or error. */
+/** Loading, then success or error (docs/product/accounts-and-consent.md#magic-link-handler). */
 export function MagicLinkPage() {
   usePageTitle('Anmeldung');
   const [params] = useSearchParams();

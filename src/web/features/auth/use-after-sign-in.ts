@@ -6,7 +6,8 @@ import { useSettings } from '@web/lib/settings';
 import { clearAuthStorage, setCompletingSignIn, storedRedirect } from './auth-storage';
 
 /**
- * spec visitor §4: after sign-in go to the stored target (never /login or /auth; fallback /), unless the
+ * After sign-in go to the stored target (never /login or /auth; fallback /;
+ * docs/product/accounts-and-consent.md#safe-redirect), unless the
  * profile lacks name, phone or the data-protection consent: then /onboarding, remembering the target.
  */
 export function useAfterSignIn() {

@@ -8,6 +8,7 @@ import type { PublicEvent } from '@shared/events';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { BookingPage } from './booking-page';
 import { publicEvent, sessionUser } from '@web/testing/fixtures';
+import { queryKeys } from '@web/lib/query-keys';
 
 // Issue 12 item 11, docs/decisions/024-seats-in-tickets-and-date-ranges.md: the older booking page counts
 // in tickets like the seat badge; a pair ticket takes two seats.
@@ -41,9 +42,9 @@ afterEach(() => {
 
 function renderBooking(event: PublicEvent) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(['session'], { user });
-  client.setQueryData(['settings'], DEFAULT_SETTINGS);
-  client.setQueryData(['events', 'detail', 'id', event.id], event);
+  client.setQueryData(queryKeys.session, { user });
+  client.setQueryData(queryKeys.settings, DEFAULT_SETTINGS);
+  client.setQueryData(queryKeys.events.byId(event.id), event);
   client.setQueryData(['payments', 'config'], { provider: 'test', publishableKey: null });
   render(
     <QueryClientProvider client={client}>
@@ -56,7 +57,7 @@ function renderBooking(event: PublicEvent) {
   );
 }
 
-describe('BookingPage seat counter (spec visitor §5: per_pair seats halved, rounded down)', () => {
+describe('BookingPage seat counter (docs/product/booking-and-seats.md#tickets-left: per_pair seats halved, rounded down)', () => {
   it('counts a pair event in tickets, as the seat badge does', () => {
     renderBooking(EVENT);
     expect(screen.getByTestId('seat-counter').textContent).toBe('7 Tickets frei');

@@ -19,10 +19,10 @@ import { useOrderPhone } from './use-order-phone';
 import { usePlaceOrder } from './use-place-order';
 
 /**
- * /booking/{eventId}: the older, shorter booking page (spec visitor §2): event, seat counter, quantity,
- * total and 'Jetzt buchen'; the ticket is made out to the profile's name. Then the same success page.
- * A paid order's button reads 'Zahlungspflichtig bestellen' here too (§312j BGB, DESIGN §4), with the
- * terms and privacy links above it; only a free booking keeps the spec's 'Jetzt buchen'.
+ * /booking/{eventId}: the older, shorter booking page: event, seat counter, quantity, total and 'Jetzt
+ * buchen'; the ticket is made out to the profile's name. Then the same success page. A paid order's button
+ * reads 'Zahlungspflichtig bestellen' here too (§312j BGB), with the terms and privacy links above it; only a
+ * free booking keeps 'Jetzt buchen' (docs/product/booking-and-seats.md#order-button).
  */
 export function BookingPage() {
   const { eventId = '' } = useParams();

@@ -20,8 +20,8 @@ const PROCESSING_POLL_MS = 3000;
 const PROCESSING_POLL_FOR_MS = 60_000;
 
 /**
- * /booking/{bookingId}/success (spec visitor §2 'Success page'): the payment step while the booking is
- * pending, the confirmation with tickets and calendar links once it is confirmed.
+ * /booking/{bookingId}/success (docs/product/payments.md#order-then-pay): the payment step while the booking
+ * is pending, the confirmation with tickets and calendar links once it is confirmed.
  */
 export function BookingSuccessPage() {
   const { bookingId = '' } = useParams();

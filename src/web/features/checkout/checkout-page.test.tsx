@@ -8,6 +8,7 @@ import type { SessionUser } from '@shared/session';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { CheckoutPage } from './checkout-page';
 import { publicEvent, sessionUser } from '@web/testing/fixtures';
+import { queryKeys } from '@web/lib/query-keys';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 
@@ -45,9 +46,9 @@ function Where() {
 
 function renderCheckout(user: SessionUser = newUser) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(['session'], { user });
-  client.setQueryData(['settings'], DEFAULT_SETTINGS);
-  client.setQueryData(['events', 'detail', 'id', 'e1'], EVENT);
+  client.setQueryData(queryKeys.session, { user });
+  client.setQueryData(queryKeys.settings, DEFAULT_SETTINGS);
+  client.setQueryData(queryKeys.events.byId('e1'), EVENT);
   client.setQueryData(['payments', 'config'], { provider: 'test', publishableKey: null });
   render(
     <QueryClientProvider client={client}>
@@ -61,7 +62,7 @@ function renderCheckout(user: SessionUser = newUser) {
   );
 }
 
-describe('CheckoutPage: name and phone before the order (spec visitor §5; decision 022)', () => {
+describe('CheckoutPage: name and phone before the order (docs/product/booking-and-seats.md#profile-before-booking)', () => {
   it('shows the e-mail stand-in as an empty name and asks the phone before "Zahlungspflichtig bestellen"', async () => {
     renderCheckout();
     const name = screen.getByLabelText('Name auf dem Ticket') as HTMLInputElement;

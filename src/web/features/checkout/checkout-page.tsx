@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { perTicketText, seatsPerTicket } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import type { SessionState } from '@shared/session';
-import { QuickSignInCard } from '@web/components/quick-sign-in/quick-sign-in-card';
+import { SignInFlow } from '@web/components/sign-in/sign-in-flow';
 import { formatPrice } from '@web/lib/format';
 import { sessionQuery, useSession } from '@web/lib/session';
 import { usePaymentConfig } from './api/get-payment-config';
@@ -31,7 +31,7 @@ import { usePlaceOrder } from './use-place-order';
 
 const cardClass = 'rounded-2xl border border-border bg-card p-5 text-card-foreground sm:p-6';
 
-/** /checkout/{eventId} (spec visitor §2 'Checkout'): order first, then pay on the next page. */
+/** /checkout/{eventId}: order first, then pay on the next page (docs/product/payments.md#order-then-pay). */
 export function CheckoutPage() {
   const { eventId = '' } = useParams();
   return (
@@ -76,6 +76,12 @@ function Checkout({ event, now }: { event: PublicEvent; now: Date }) {
   // After the quick sign-in the order part takes the card's place: move focus there.
   const orderHeading = useRef<HTMLHeadingElement>(null);
   const [justSignedIn, setJustSignedIn] = useState(false);
+  // The quick sign-in: the session is read again, so the page re-renders signed in and carries on where it
+  // was; nothing navigates.
+  const afterQuickSignIn = async () => {
+    await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+    setJustSignedIn(true);
+  };
   useEffect(() => {
     if (justSignedIn && signedIn) orderHeading.current?.focus();
   }, [justSignedIn, signedIn]);
@@ -179,7 +185,7 @@ function Checkout({ event, now }: { event: PublicEvent; now: Date }) {
                 onOrder={() => void order()}
               />
             ) : status === 'loading' ? null : (
-              <QuickSignInCard onSignedIn={() => setJustSignedIn(true)} />
+              <SignInFlow variant="inline" onVerified={afterQuickSignIn} />
             )}
           </section>
         </div>

@@ -26,7 +26,7 @@ const event = (overrides: Partial<PublicEvent> = {}) =>
     ...overrides,
   }) as PublicEvent;
 
-describe('maxQuantity (spec visitor §5)', () => {
+describe('maxQuantity (docs/product/booking-and-seats.md#tickets-left)', () => {
   it('per person: one seat per ticket', () => {
     expect(maxQuantity(event({ availableSeats: 7 }))).toBe(7);
     expect(maxQuantity(event({ availableSeats: 1 }))).toBe(1);
@@ -59,7 +59,7 @@ describe('clampQuantity', () => {
   });
 });
 
-describe('orderPrice (early bird, DESIGN §4)', () => {
+describe('orderPrice (docs/product/booking-and-seats.md#server-prices, early bird)', () => {
   const early = { earlyBirdPriceCents: 9900, earlyBirdEndsAt: '2026-05-10T00:00:00Z' };
 
   it('total = unit price × quantity at the normal price', () => {
@@ -100,7 +100,7 @@ describe('availability', () => {
   });
 });
 
-describe('profile completeness (spec visitor §5)', () => {
+describe('profile completeness (docs/product/booking-and-seats.md#profile-before-booking)', () => {
   const complete = { emailConfirmed: true, fullName: 'Anna Beispiel', phone: '0151 234' };
 
   it('lists what is missing, in the server order, blank counts as missing', () => {
@@ -124,7 +124,7 @@ describe('profile completeness (spec visitor §5)', () => {
   });
 });
 
-describe('orderButtonState (spec visitor §5, §312j BGB)', () => {
+describe('orderButtonState (docs/product/booking-and-seats.md#order-button, § 312j BGB)', () => {
   const ready: OrderButtonInput = {
     signedIn: true,
     holderName: 'Anna Beispiel',

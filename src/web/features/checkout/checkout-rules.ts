@@ -1,17 +1,19 @@
-// Pure rules of the checkout (spec visitor §2 'Checkout', §5 validation rules). The server decides again
+// Pure rules of the checkout (docs/product/booking-and-seats.md#placing-an-order). The server decides again
 // on every booking (prices, seats, profile); these only make the page say the same thing beforehand.
 import { BOOKING_MESSAGES, MAX_TICKETS_PER_BOOKING } from '@shared/booking';
-import { currentUnitPriceCents, isEarlyBird, isPastEvent, ticketsLeft } from '@shared/event-rules';
+import { isPastEvent, ticketsLeft } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { PAYMENT_MESSAGES } from '@shared/payments';
-import type { SessionUser } from '@shared/session';
+
+// The price and the profile check are the server's own functions (src/shared/booking.ts).
+export { missingProfileParts, orderPrice, profileIncompleteMessage, type OrderPrice } from '@shared/booking';
 
 type SeatEvent = Pick<PublicEvent, 'availableSeats' | 'priceUnit'>;
-type PriceEvent = Pick<PublicEvent, 'priceCents' | 'earlyBirdPriceCents' | 'earlyBirdEndsAt'>;
 
 /**
- * spec visitor §5: at most the tickets the free seats allow (a per-pair ticket takes two seats, so the seats
- * are halved and rounded down) and never more than 20 per booking. 0 means sold out.
+ * At most the tickets the free seats allow (a per-pair ticket takes two seats, so the seats are halved and
+ * rounded down) and never more than 20 per booking (docs/product/booking-and-seats.md#tickets-left,
+ * docs/product/booking-and-seats.md#quantity-1-to-20). 0 means sold out.
  */
 export function maxQuantity(event: SeatEvent): number {
   return Math.min(MAX_TICKETS_PER_BOOKING, ticketsLeft(event));
@@ -23,29 +25,6 @@ export function clampQuantity(value: number, max: number): number {
   return Math.min(Math.max(1, whole), Math.max(1, max));
 }
 
-export interface OrderPrice {
-  /** What one ticket costs now (the early-bird price while it runs). */
-  unitCents: number;
-  /** The normal price, shown struck through during the early-bird phase. */
-  regularUnitCents: number;
-  early: boolean;
-  totalCents: number;
-  free: boolean;
-}
-
-/** spec visitor §4 'Early bird', DESIGN §4: total = current unit price × quantity (the server's rule). */
-export function orderPrice(event: PriceEvent, quantity: number, now: Date): OrderPrice {
-  const unitCents = currentUnitPriceCents(event, now);
-  const totalCents = unitCents * quantity;
-  return {
-    unitCents,
-    regularUnitCents: event.priceCents,
-    early: isEarlyBird(event, now),
-    totalCents,
-    free: totalCents === 0,
-  };
-}
-
 export type Availability = 'bookable' | 'past' | 'soldout';
 
 export function availability(event: Pick<PublicEvent, 'startTime'> & SeatEvent, now: Date): Availability {
@@ -53,23 +32,7 @@ export function availability(event: Pick<PublicEvent, 'startTime'> & SeatEvent, 
   return maxQuantity(event) < 1 ? 'soldout' : 'bookable';
 }
 
-/** spec visitor §5: booking needs a confirmed e-mail, a name and a phone number (the server's own list). */
-export function missingProfileParts(
-  user: Pick<SessionUser, 'emailConfirmed' | 'fullName' | 'phone'> | null,
-): string[] {
-  if (!user) return [BOOKING_MESSAGES.confirmEmail, BOOKING_MESSAGES.name, BOOKING_MESSAGES.phone];
-  const missing: string[] = [];
-  if (!user.emailConfirmed) missing.push(BOOKING_MESSAGES.confirmEmail);
-  if (!user.fullName?.trim()) missing.push(BOOKING_MESSAGES.name);
-  if (!user.phone?.trim()) missing.push(BOOKING_MESSAGES.phone);
-  return missing;
-}
-
-/** spec visitor §5: 'Um ein Ticket zu buchen, benötigen wir noch: …' */
-export const profileIncompleteMessage = (missing: string[]) =>
-  `${BOOKING_MESSAGES.profileIncompletePrefix}${missing.join(', ')}`;
-
-/** Where an incomplete profile is completed: the home page asks to confirm the e-mail first (spec §2). */
+/** Where an incomplete profile is completed: the home page asks to confirm the e-mail first. */
 export const profileTarget = (missing: string[]) =>
   missing.includes(BOOKING_MESSAGES.confirmEmail) ? '/?message=please-confirm-email' : '/onboarding';
 
@@ -89,9 +52,10 @@ export interface OrderButtonInput {
 export const FREE_ORDER_LABEL = 'Kostenlos buchen';
 
 /**
- * spec visitor §5: disabled unless signed in, a name is present and the quantity is at least 1; also while
- * sending, when the quantity exceeds the seats, and for paid events without a payment provider. §312j BGB:
- * a paid order's button reads 'Zahlungspflichtig bestellen'.
+ * Disabled unless signed in, a name is present and the quantity is at least 1
+ * (docs/product/booking-and-seats.md#order-button); also while sending, when the quantity exceeds the seats,
+ * and for paid events without a payment provider. §312j BGB: a paid order's button reads 'Zahlungspflichtig
+ * bestellen'.
  */
 export function orderButtonState(input: OrderButtonInput): { label: string; disabled: boolean } {
   const paidBlocked = !input.free && input.payments !== 'ready';

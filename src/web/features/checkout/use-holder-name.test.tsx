@@ -50,7 +50,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 const sentNames = () => fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init.body)).fullName);
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
-describe('useHolderName (spec visitor §5, §9: autosave after 600 ms)', () => {
+describe('useHolderName (docs/product/booking-and-seats.md#holder-name-saved: autosave after 600 ms)', () => {
   it('starts with the profile name and saves once, 600 ms after typing stops', async () => {
     const { result } = renderHook(() => useHolderName(user), { wrapper });
     expect(result.current.value).toBe('Anna');

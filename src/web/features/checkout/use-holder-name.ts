@@ -5,13 +5,17 @@ import { ApiError } from '@web/lib/api-client';
 import { SAVED_INDICATOR_MS } from '@web/lib/use-saved-flash';
 import { useSaveProfileName } from './api/save-profile-name';
 
-/** spec visitor §9: name autosave 600 ms after typing stops (the saved indicator: SAVED_INDICATOR_MS). */
+/**
+ * Name autosave 600 ms after typing stops (the saved indicator: SAVED_INDICATOR_MS;
+ * docs/product/booking-and-seats.md#holder-name-saved).
+ */
 export const NAME_AUTOSAVE_MS = 600;
 
 /**
- * 'Name auf dem Ticket' (spec visitor §2, §5): starts with the profile's full name (also when the guest
- * signs in on the page; empty while that is only the e-mail's stand-in), and what is typed is saved as the profile's name 600 ms after typing stops.
- * `flush` saves a still waiting change at once (before ordering, so the completeness check sees it).
+ * 'Name auf dem Ticket' (docs/product/booking-and-seats.md#holder-name-saved): starts with the profile's full
+ * name (also when the guest signs in on the page; empty while that is only the e-mail's stand-in), and what
+ * is typed is saved as the profile's name 600 ms after typing stops. `flush` saves a still waiting change at
+ * once (before ordering, so the completeness check sees it).
  */
 export function useHolderName(user: SessionUser | null) {
   const [typed, setTyped] = useState<string | null>(null);

@@ -5,10 +5,10 @@ import { ApiError } from '@web/lib/api-client';
 import { useSaveProfilePhone } from './api/save-profile-phone';
 
 /**
- * The phone number a booking needs (spec visitor §5), asked on the order page when the profile has none,
- * so it is given before 'Zahlungspflichtig bestellen' rather than after a detour to /onboarding
- * (docs/decisions/022-onboarding-banner.md). `ensure` saves it to the profile before the order is sent;
- * false when it is missing or could not be saved (the field then says why).
+ * The phone number a booking needs (docs/product/booking-and-seats.md#profile-before-booking), asked on the
+ * order page when the profile has none, so it is given before 'Zahlungspflichtig bestellen' rather than after
+ * a detour to /onboarding (docs/decisions/022-onboarding-banner.md). `ensure` saves it to the profile before
+ * the order is sent; false when it is missing or could not be saved (the field then says why).
  */
 export function useOrderPhone(user: SessionUser | null) {
   const [asked, setAsked] = useState(false);

@@ -48,7 +48,7 @@ function setup() {
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-describe('usePlaceOrder (spec visitor §5, §8)', () => {
+describe('usePlaceOrder (docs/product/booking-and-seats.md#profile-before-booking, docs/product/payments.md#payment-messages)', () => {
   it("a missing phone: toast 'Profil vervollständigen' with the parts, off to /onboarding, nothing ordered", async () => {
     const { result } = setup();
     await act(() => result.current.order.placeOrder({ ...order, user: { ...complete, phone: ' ' } }));

@@ -15,7 +15,10 @@ export interface OrderInput {
   eventId: string;
   quantity: number;
   holderName: string;
-  /** A free order fails with its own title (spec visitor §8 'Kostenlose Buchung fehlgeschlagen'). */
+  /**
+   * A free order fails with its own title, 'Kostenlose Buchung fehlgeschlagen'
+   * (docs/product/payments.md#payment-messages).
+   */
   free: boolean;
 }
 
@@ -29,9 +32,10 @@ function missingFrom(error: unknown): string[] | null {
 }
 
 /**
- * Places an order (spec visitor §4 'Booking', §5, §8): checks the profile first (toast 'Profil
- * vervollständigen' and off to /onboarding, or to the home page's e-mail notice), then POST /api/bookings
- * and on to /booking/{id}/success — the confirmation for free bookings, the payment step for paid ones.
+ * Places an order (docs/product/booking-and-seats.md#placing-an-order): checks the profile first (toast
+ * 'Profil vervollständigen' and off to /onboarding, or to the home page's e-mail notice), then POST
+ * /api/bookings and on to /booking/{id}/success — the confirmation for free bookings, the payment step for
+ * paid ones.
  */
 export function usePlaceOrder() {
   const navigate = useNavigate();
@@ -42,7 +46,8 @@ export function usePlaceOrder() {
   const completeProfile = (missing: string[]) => {
     toast.warning('Profil vervollständigen', { description: profileIncompleteMessage(missing) });
     const target = profileTarget(missing);
-    // Onboarding returns to the page the user came from (spec visitor §2 'Onboarding').
+    // Onboarding returns to the page the user came from
+    // (docs/product/accounts-and-consent.md#onboarding-return).
     void navigate(target, target === '/onboarding' ? { state: { from: location } } : undefined);
   };
 
@@ -73,8 +78,10 @@ export function usePlaceOrder() {
   return { placeOrder, busy: create.isPending };
 }
 
-/** spec visitor §8 'Booking': the server's reason, else the retry text; anything that is no API answer
- * (the network, a bug) 'Unerwarteter Fehler'. */
+/**
+ * The server's reason, else the retry text; anything that is no API answer (the network, a bug)
+ * 'Unerwarteter Fehler' (docs/product/payments.md#payment-messages).
+ */
 export function failureText(error: unknown): string {
   if (!(error instanceof ApiError)) return PAYMENT_MESSAGES.unexpectedBooking;
   if (error.status === 404) return BOOKING_MESSAGES.eventNotFound;

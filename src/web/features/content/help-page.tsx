@@ -7,7 +7,7 @@ import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
 import { ContentPage, LegalSection, proseLinkClass } from './legal-section';
 
-/** spec visitor §2 'FAQ /help': table of contents, one anchored section per question, structured data. */
+/** Table of contents, one anchored section per question, structured data (docs/product/site.md#help). */
 export function HelpPage() {
   usePageTitle('Häufige Fragen (FAQ)');
   const { legal, supportEmail } = useSettings();

@@ -12,8 +12,9 @@ import {
 } from './legal-section';
 
 /**
- * spec visitor §2 'Legal pages': provider, representatives, liability for content and links, copyright. The
- * provider's data comes from the card 'Rechtliches & Betreiber' (docs/decisions/021).
+ * The imprint (docs/product/site.md#legal-pages): provider, representatives, liability for content and
+ * links, copyright. The provider's data comes from the card 'Rechtliches & Betreiber'
+ * (docs/product/admin.md#operator-card).
  */
 export function ImprintPage() {
   usePageTitle('Impressum');

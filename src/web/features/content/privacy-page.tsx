@@ -14,9 +14,9 @@ import { PrivacyDataSections } from './privacy-data-sections';
 import { PrivacyRightsSections } from './privacy-rights-sections';
 
 /**
- * spec visitor §2 'Legal pages': controller, data collected, purpose, legal basis, newsletter (double
- * opt-in), retention, rights, security, cookies, contact. The controller's data comes from the card
- * 'Rechtliches & Betreiber' (docs/decisions/021).
+ * The privacy page (docs/product/site.md#legal-pages): controller, data collected, purpose, legal basis,
+ * newsletter (double opt-in), retention, rights, security, cookies, contact. The controller's data comes from
+ * the card 'Rechtliches & Betreiber' (docs/decisions/021).
  */
 export function PrivacyPage() {
   usePageTitle('Datenschutzerklärung');

@@ -11,8 +11,9 @@ import {
 import { TermsFinalSections } from './terms-final-sections';
 
 /**
- * spec visitor §2 'Legal pages' (terms): contracting party; registration; fees; cancellation; cancellation by
- * the organizers; liability; data protection; final provisions. §§ 5–8 live in terms-final-sections.tsx.
+ * The terms (docs/product/site.md#legal-pages): contracting party; registration; fees; cancellation;
+ * cancellation by the organizers; liability; data protection; final provisions. §§ 5–8 live in
+ * terms-final-sections.tsx.
  */
 export function TermsPage() {
   usePageTitle('Allgemeine Geschäftsbedingungen');
@@ -68,7 +69,7 @@ export function TermsPage() {
           selbst unter „Meine Tickets“ oder per E-Mail an uns. Maßgeblich ist der Zeitpunkt, zu dem dein
           Rücktritt bei uns eingeht. Es fallen folgende Stornogebühren an:
         </p>
-        {/* spec visitor §9: the terms-level fee list */}
+        {/* the fee list, repeated word for word in the FAQ (docs/product/site.md#help) */}
         <ul className={listClass}>
           <li>kostenfrei bis 14 Tage vor Beginn,</li>
           <li>ab 14 Tagen vor Beginn: 30 % der Teilnahmegebühr,</li>

@@ -9,7 +9,7 @@ import { useDevMails } from './api/get-dev-mails';
 import { DevMailDetail } from './components/dev-mail-detail';
 import { formatMailTime } from './components/format';
 
-/** DESIGN §1: the dev mailbox at /dev/mails shows what GET /api/dev/mails returns, to a person. */
+/** The dev mailbox at /dev/mails shows what GET /api/dev/mails returns, to a person (decision 016). */
 export function DevMailsPage() {
   usePageTitle('Entwickler-Postfach');
   const timeZone = useSettings().timezone.name;

@@ -3,22 +3,22 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { descriptionParagraphs, isPastEvent, metaDescription } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
+import { AddToCalendar } from '@web/components/add-to-calendar';
+import { EventCover } from '@web/components/event-cover';
 import { buttonClasses } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-title';
 import { useEvent } from './api/get-event';
-import { AddToCalendar } from './components/add-to-calendar';
 import { Badge } from './components/badge';
 import { BookButton } from './components/book-button';
 import { EventFacts } from './components/event-facts';
-import { EventImage } from './components/event-image';
 import { EventOrganizers } from './components/event-organizers';
 import { MobileBookingBar } from './components/mobile-booking-bar';
 import { useLiveSeats } from './use-live-seats';
-import { useNow } from './use-now';
+import { useNow } from '@web/lib/use-now';
 
-/** /event/{slug} (spec visitor §2 'Event detail'). */
+/** /event/{slug}: one event's page. */
 export function EventDetailPage() {
   const { slug = '' } = useParams();
   const { data: event, error, isPending } = useEvent(slug);
@@ -58,7 +58,11 @@ function EventDetail({ event }: { event: PublicEvent }) {
         >
           <ArrowLeft className="h-4 w-4" aria-hidden /> Alle Veranstaltungen
         </Link>
-        <EventImage event={event} eager className="mt-4 aspect-[2/1] rounded-2xl sm:aspect-[2.818]" />
+        <EventCover
+          event={event}
+          loading="eager"
+          className="mt-4 aspect-[2/1] rounded-2xl sm:aspect-[2.818]"
+        />
         <header className="mt-8">
           <div className="flex flex-wrap gap-2">
             <Badge tone="primary">{event.mode === 'online' ? 'Online' : 'Präsenz'}</Badge>
@@ -122,7 +126,7 @@ function EventDetail({ event }: { event: PublicEvent }) {
           </div>
         </div>
         <div className="mt-12">
-          <AddToCalendar event={event} />
+          <AddToCalendar event={event} className="rounded-xl border border-border bg-card p-6" />
         </div>
       </article>
       <MobileBookingBar event={event} now={now} />
@@ -130,7 +134,10 @@ function EventDetail({ event }: { event: PublicEvent }) {
   );
 }
 
-/** spec visitor §9: the page's meta description (at most 160 characters), restored when leaving. */
+/**
+ * The page's meta description (at most 160 characters), restored when leaving
+ * (docs/product/events.md#meta-description).
+ */
 function useMetaDescription(event: PublicEvent | undefined) {
   const text = event ? metaDescription(event) : null;
   useEffect(() => {

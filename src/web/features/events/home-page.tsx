@@ -12,14 +12,14 @@ import { EventsEmptyState } from './components/events-empty-state';
 import { OrganizersSection } from './components/organizers-section';
 import { ViewSwitch } from './components/view-switch';
 import { useLiveSeats } from './use-live-seats';
-import { useNow } from './use-now';
+import { useNow } from '@web/lib/use-now';
 import { useViewMode } from './use-view-mode';
 
-// spec visitor §2: the empty state offers the newsletter sign-up (with its note 'Keine Werbung · Jederzeit
-// abmeldbar').
+// The empty state offers the newsletter sign-up (with its note 'Keine Werbung · Jederzeit abmeldbar';
+// docs/product/events.md#home-views).
 const newsletterSlot = <NewsletterSignup source="empty_state" />;
 
-/** The start page (spec visitor §2 'Home and events'). */
+/** The start page (docs/product/events.md#home-views). */
 export function HomePage() {
   usePageTitle('');
   useLiveSeats();

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { PublicEvent } from '@shared/events';
 import { applySeatUpdate } from './use-live-seats';
+import { queryKeys } from '@web/lib/query-keys';
 
 const event = (id: string, availableSeats: number) => ({ id, availableSeats, totalSeats: 24 }) as PublicEvent;
 
@@ -9,10 +10,10 @@ describe('applySeatUpdate', () => {
   it('writes the seats into every list and the matching detail, nothing else', () => {
     const client = new QueryClient();
     const publicList = [event('a', 5), event('b', 7)];
-    client.setQueryData(['events', 'list', 'public'], publicList);
-    client.setQueryData(['events', 'list', 'admin'], [event('a', 5)]);
-    client.setQueryData(['events', 'detail', 'slug-a'], event('a', 5));
-    client.setQueryData(['events', 'detail', 'slug-b'], event('b', 7));
+    client.setQueryData(queryKeys.events.list('public'), publicList);
+    client.setQueryData(queryKeys.events.list('admin'), [event('a', 5)]);
+    client.setQueryData(queryKeys.events.detail('slug-a'), event('a', 5));
+    client.setQueryData(queryKeys.events.detail('slug-b'), event('b', 7));
     const summary = { id: 'a', title: 'x' };
     client.setQueryData(['events', 'slug-a', 'summary'], summary);
 
@@ -33,7 +34,7 @@ describe('applySeatUpdate', () => {
   it('leaves a list without the event as it is', () => {
     const client = new QueryClient();
     const list = [event('b', 7)];
-    client.setQueryData(['events', 'list', 'public'], list);
+    client.setQueryData(queryKeys.events.list('public'), list);
     applySeatUpdate(client, { eventId: 'a', availableSeats: 1, totalSeats: 24 });
     expect(client.getQueryData(['events', 'list', 'public'])).toBe(list);
   });

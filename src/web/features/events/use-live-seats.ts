@@ -1,11 +1,10 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { PublicEvent, SeatUpdate } from '@shared/events';
-import { EVENT_DETAILS_KEY } from './api/get-event';
-import { EVENT_LISTS_KEY } from './api/get-events';
+import { queryKeys } from '@web/lib/query-keys';
 
-// spec visitor §4 'Booking': seat counts on event views update live. One EventSource for the whole app,
-// opened by the first event view and kept open; seat updates go straight into the query cache.
+// Seat counts on event views update live (docs/product/booking-and-seats.md#live-seats). One EventSource for
+// the whole app, opened by the first event view and kept open; seat updates go straight into the query cache.
 const LIVE_URL = '/api/events/live';
 const MAX_RETRY_MS = 60_000;
 
@@ -26,10 +25,10 @@ export function applySeatUpdate(client: QueryClient, update: SeatUpdate): void {
     event.id === update.eventId
       ? { ...event, availableSeats: update.availableSeats, totalSeats: update.totalSeats }
       : event;
-  client.setQueriesData<PublicEvent[]>({ queryKey: EVENT_LISTS_KEY }, (list) =>
+  client.setQueriesData<PublicEvent[]>({ queryKey: queryKeys.events.lists }, (list) =>
     Array.isArray(list) && list.some((event) => event.id === update.eventId) ? list.map(patch) : list,
   );
-  client.setQueriesData<PublicEvent>({ queryKey: EVENT_DETAILS_KEY }, (event) =>
+  client.setQueriesData<PublicEvent>({ queryKey: queryKeys.events.details }, (event) =>
     event && !Array.isArray(event) ? patch(event) : event,
   );
 }
@@ -50,8 +49,8 @@ function connect(client: QueryClient): void {
     retries = 0;
     if (!missedUpdates) return;
     missedUpdates = false;
-    void client.invalidateQueries({ queryKey: EVENT_LISTS_KEY });
-    void client.invalidateQueries({ queryKey: EVENT_DETAILS_KEY });
+    void client.invalidateQueries({ queryKey: queryKeys.events.lists });
+    void client.invalidateQueries({ queryKey: queryKeys.events.details });
   });
   live.addEventListener('error', () => {
     missedUpdates = true;

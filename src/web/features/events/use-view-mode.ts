@@ -4,7 +4,7 @@ import { readStorage, writeStorage } from '@web/lib/storage';
 
 export type ViewMode = 'cards' | 'timetable';
 
-// spec visitor §2 'Home and events' and §3 'Local client storage': key viewMode.
+// The start page's view, remembered in local storage under viewMode (docs/product/events.md#home-views).
 export const VIEW_MODE_KEY = 'viewMode';
 
 const parseView = (value: string | null): ViewMode | null =>

@@ -13,7 +13,7 @@ type State =
   | { kind: 'success'; action: Action }
   | { kind: 'error'; action: Action; message: string };
 
-// spec visitor §8 'Newsletter confirmation'.
+// The texts of the confirmation page.
 const GENERIC_FAILURE = 'Ein Fehler ist aufgetreten. Bitte versuche es erneut.';
 const MISSING_LINK = 'Der Link ist unvollständig. Bitte öffne ihn direkt aus der E-Mail.';
 
@@ -35,7 +35,7 @@ const TEXTS = {
   },
 } as const;
 
-/** What the link carries, from the query or the hash (spec visitor §2: "tokens or an error … hash or query"). */
+/** What the link carries (tokens or an error), from the query or the hash. */
 function readLink(search: string, hash: string) {
   const query = new URLSearchParams(search);
   const fragment = new URLSearchParams(hash.replace(/^#/, ''));
@@ -47,7 +47,11 @@ function readLink(search: string, hash: string) {
   return { action, token: action === 'unsubscribe' ? unsubscribe : confirm, error };
 }
 
-/** spec visitor §2 'Newsletter confirmation /email-confirmed', and the unsubscribe link of every newsletter mail. */
+/**
+ * /email-confirmed: the newsletter's confirmation link, and the unsubscribe link of every newsletter mail
+ * (docs/product/accounts-and-consent.md#newsletter-double-opt-in,
+ * docs/product/accounts-and-consent.md#newsletter-unsubscribe).
+ */
 export function EmailConfirmedPage() {
   const location = useLocation();
   const [link] = useState(() => readLink(location.search, location.hash));

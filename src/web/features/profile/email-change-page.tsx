@@ -12,7 +12,8 @@ type Result = { ok: true; email: string } | { ok: false; message: string };
 
 /**
  * /profile/email?change=… — the link of the e-mail-change mail. The parameter is `change`, because any URL
- * with `token` or `code` shows the magic-link handler (spec visitor §2, src/shared/routes.ts). Works signed out.
+ * with `token` or `code` shows the magic-link handler
+ * (docs/product/accounts-and-consent.md#magic-link-handler). Works signed out.
  */
 export function EmailChangePage() {
   usePageTitle('E-Mail-Adresse bestätigen');

@@ -7,6 +7,7 @@ import type { SessionUser } from '@shared/session';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { OnboardingPage } from './onboarding-page';
 import { sessionUser } from '@web/testing/fixtures';
+import { queryKeys } from '@web/lib/query-keys';
 
 afterEach(cleanup);
 
@@ -15,8 +16,8 @@ const newUser = sessionUser();
 
 function renderOnboarding(user: SessionUser) {
   const client = new QueryClient();
-  client.setQueryData(['session'], { user });
-  client.setQueryData(['settings'], DEFAULT_SETTINGS);
+  client.setQueryData(queryKeys.session, { user });
+  client.setQueryData(queryKeys.settings, DEFAULT_SETTINGS);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/onboarding']}>

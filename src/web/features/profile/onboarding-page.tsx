@@ -13,14 +13,17 @@ import { inputClass } from './components/field-styles';
 
 const HEADING = 'Willkommen! Lass uns dein Account vervollständigen';
 
-/** Where to go afterwards: the page the user came from (state.from.pathname), else /profile (spec visitor §2). */
+/**
+ * Where to go afterwards: the page the user came from (state.from.pathname), else /profile
+ * (docs/product/accounts-and-consent.md#onboarding-return).
+ */
 function targetOf(state: unknown): string {
   const from = (state as { from?: { pathname?: unknown } } | null)?.from?.pathname;
   const target = safeRedirectTarget(from, '/profile');
   return target.startsWith('/onboarding') ? '/profile' : target;
 }
 
-/** spec visitor §2 'Onboarding' and §5. */
+/** Onboarding (docs/product/accounts-and-consent.md#onboarding-writes). */
 export function OnboardingPage() {
   usePageTitle('Onboarding');
   const { user } = useSession();

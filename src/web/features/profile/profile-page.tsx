@@ -8,7 +8,10 @@ import { ContactSection } from './components/contact-section';
 import { ImageUploadCard } from './components/image-upload-card';
 import { PublicProfileForm } from './components/public-profile-form';
 
-/** spec visitor §2 'Mein Profil'; admins and organizers get the extended profile of spec admin §2. */
+/**
+ * 'Mein Profil'; admins and organizers get the extended profile
+ * (docs/product/accounts-and-consent.md#profile-autosave).
+ */
 export function ProfilePage() {
   usePageTitle('Mein Profil');
   const { data: profile, isPending, isError, refetch } = useProfile();

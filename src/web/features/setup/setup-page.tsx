@@ -8,7 +8,7 @@ import { usePageTitle } from '@web/lib/page-title';
 const inputClass =
   'h-11 w-full rounded-lg border border-input bg-background px-3 outline-none focus:border-primary focus:ring-2 focus:ring-ring/40';
 
-/** spec admin §2 'Owner setup ('Ersteinrichtung: Eigentümer')'. */
+/** 'Ersteinrichtung: Eigentümer' (docs/product/admin.md#owner-setup). */
 export function SetupPage() {
   usePageTitle('Ersteinrichtung');
   const [params] = useSearchParams();

@@ -3,7 +3,7 @@ import { buttonClasses } from '@web/components/ui/button';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
 
-/** spec visitor §2 'Other': 'Bald verfügbar' with link 'Anmelden' to /login. */
+/** 'Bald verfügbar' with link 'Anmelden' to /login (docs/product/site.md#coming-soon). */
 export function ComingSoonPage() {
   usePageTitle('Bald verfügbar');
   const { brand } = useSettings();

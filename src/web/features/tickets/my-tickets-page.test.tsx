@@ -1,27 +1,25 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TICKET_MESSAGES, TICKETS_CACHE_KEY, type MyTicket } from '@shared/tickets';
 import { alreadyRefundedText, FREE_TICKET_NO_REFUND } from './components/ticket-actions';
-import { apiError, json, makeTicket, makeUser, mockApi } from './testing/ticket-fixtures';
-import { renderMyTickets } from './testing/render-page';
+import { apiError, json, keysOf, mockApi } from '@web/testing/mock-api';
+import { renderPage, resetEachTest } from '@web/testing/render-page';
+import { MyTicketsPage } from './my-tickets-page';
+import { makeTicket, makeUser } from './testing/ticket-fixtures';
 import { writeTicketsCache } from './tickets-cache';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const user = makeUser();
 const admin = makeUser({ id: 'admin-1', role: 'admin' });
+/** The page as the router shows it to a signed-in user, with a fresh query cache. */
+const renderMyTickets = (signedIn: typeof user) =>
+  renderPage(<MyTicketsPage />, { path: '/meine-tickets', user: signedIn });
 
-beforeEach(() => {
-  sessionStorage.clear();
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+beforeEach(() => sessionStorage.clear());
+resetEachTest(vi.mocked(toast.success), vi.mocked(toast.error));
 
 const cards = () => screen.queryAllByRole('article');
 const cardOf = (title: string) => screen.getByRole('article', { name: title });
@@ -92,7 +90,8 @@ describe('MyTicketsPage: tabs and cards', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: /Vergangen/ }));
     expect(within(cardOf(past.event.title)).getByText('Vorbei')).toBeTruthy();
-    // no cancelling once the event has begun (spec visitor §5): the button is there, disabled
+    // no cancelling once the event has begun (docs/product/tickets-and-refunds.md#who-cancels): the button is
+    // there, disabled
     const pastCancel = within(cardOf(past.event.title)).getByRole('button', { name: 'Stornieren' });
     expect((pastCancel as HTMLButtonElement).disabled).toBe(true);
   });
@@ -165,7 +164,7 @@ describe('MyTicketsPage: tabs and cards', () => {
     const ticket = makeTicket();
     mockApi({
       'GET /api/tickets': () =>
-        fail ? apiError(503, 'Die Datenbank ist gerade nicht erreichbar.') : json([ticket]),
+        fail ? apiError(503, 'some_error', 'Die Datenbank ist gerade nicht erreichbar.') : json([ticket]),
     });
     renderMyTickets(user);
     const alert = await screen.findByRole('alert');
@@ -194,7 +193,7 @@ describe('MyTicketsPage: cancelling', () => {
     let release!: () => void;
     const answered = new Promise<void>((resolve) => (release = resolve));
     let cancelledOnServer = false;
-    const { calls } = mockApi({
+    const calls = mockApi({
       'GET /api/tickets': () =>
         json([cancelledOnServer ? { ...ticket, status: 'canceled', cancellation: null } : ticket]),
       [`POST /api/tickets/${ticket.id}/cancel`]: async () => {
@@ -232,7 +231,7 @@ describe('MyTicketsPage: cancelling', () => {
     expect(within(card).getByText('Storniert')).toBeTruthy();
     expect(within(card).getByText('Dieses Ticket wurde storniert.')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: /Stornieren/ })).toBeNull();
-    await waitFor(() => expect(calls.filter((call) => call === 'GET /api/tickets')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((call) => call.key === 'GET /api/tickets')).toHaveLength(2));
     await waitFor(() =>
       expect(JSON.parse(sessionStorage.getItem(TICKETS_CACHE_KEY)!).tickets[0].status).toBe('canceled'),
     );
@@ -296,12 +295,12 @@ describe('MyTicketsPage: cancelling', () => {
 
   it('leaves the dialog closed and the ticket untouched on "Abbrechen"', async () => {
     const ticket = makeTicket();
-    const { calls } = mockApi({ 'GET /api/tickets': () => json([ticket]) });
+    const calls = mockApi({ 'GET /api/tickets': () => json([ticket]) });
     renderMyTickets(user);
     const dialog = await openCancelDialog(ticket, 'Stornieren (100 % Erstattung)');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.some((call) => call.startsWith('POST'))).toBe(false);
+    expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false);
     expect(within(cardOf(ticket.event.title)).getByText('Bevorstehend')).toBeTruthy();
   });
 
@@ -314,13 +313,17 @@ describe('MyTicketsPage: cancelling', () => {
     ['500 without JSON', () => new Response('<html>', { status: 500 }), TICKET_MESSAGES.cancelUnavailable],
     [
       '409 with a JSON message',
-      () => apiError(409, 'Dieses Ticket wurde bereits storniert.', 'conflict'),
+      () => apiError(409, 'conflict', 'Dieses Ticket wurde bereits storniert.'),
       'Dieses Ticket wurde bereits storniert.',
     ],
     [
       '422 with a JSON message',
       () =>
-        apiError(422, 'Tickets für Events, die bereits begonnen haben, können nicht mehr storniert werden.'),
+        apiError(
+          422,
+          'some_error',
+          'Tickets für Events, die bereits begonnen haben, können nicht mehr storniert werden.',
+        ),
       'Tickets für Events, die bereits begonnen haben, können nicht mehr storniert werden.',
     ],
     [
@@ -348,16 +351,16 @@ describe('MyTicketsPage: cancelling', () => {
   });
 });
 
-describe('MyTicketsPage: session-storage cache (spec visitor §9: 2 minutes)', () => {
+describe('MyTicketsPage: session-storage cache (2 minutes)', () => {
   const neverAnswers = () => new Promise<Response>(() => {});
 
   it('shows a fresh entry of this user at once, before the server answers', async () => {
     const cached = makeTicket();
     writeTicketsCache(user.id, [cached], Date.now() - 60_000);
-    const { calls } = mockApi({ 'GET /api/tickets': neverAnswers });
+    const calls = mockApi({ 'GET /api/tickets': neverAnswers });
     renderMyTickets(user);
     expect(screen.getByRole('article', { name: cached.event.title })).toBeTruthy();
-    await waitFor(() => expect(calls).toContain('GET /api/tickets')); // still checked with the server
+    await waitFor(() => expect(keysOf(calls)).toContain('GET /api/tickets')); // still checked with the server
   });
 
   it('ignores an entry older than 2 minutes', async () => {
@@ -411,7 +414,7 @@ describe('MyTicketsPage: download', () => {
     const names = downloads();
     mockApi({
       'GET /api/tickets': () => json([ticket]),
-      [`GET /api/tickets/${ticket.id}/pdf`]: () => apiError(404, 'Ticket nicht gefunden.', 'not_found'),
+      [`GET /api/tickets/${ticket.id}/pdf`]: () => apiError(404, 'not_found', 'Ticket nicht gefunden.'),
       [`GET /api/tickets/${ticket.id}/image`]: () =>
         new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } }),
     });
@@ -425,9 +428,9 @@ describe('MyTicketsPage: download', () => {
   it('says "PDF fehlgeschlagen" when the PDF fails otherwise', async () => {
     const ticket = makeTicket();
     const names = downloads();
-    const { calls } = mockApi({
+    const calls = mockApi({
       'GET /api/tickets': () => json([ticket]),
-      [`GET /api/tickets/${ticket.id}/pdf`]: () => apiError(500, 'Interner Fehler'),
+      [`GET /api/tickets/${ticket.id}/pdf`]: () => apiError(500, 'some_error', 'Interner Fehler'),
     });
     renderMyTickets(user);
     fireEvent.click(
@@ -435,7 +438,7 @@ describe('MyTicketsPage: download', () => {
     );
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('PDF fehlgeschlagen'));
     expect(names).toEqual([]);
-    expect(calls).not.toContain(`GET /api/tickets/${ticket.id}/image`);
+    expect(keysOf(calls)).not.toContain(`GET /api/tickets/${ticket.id}/image`);
   });
 });
 
@@ -452,7 +455,7 @@ describe('MyTicketsPage: admin actions', () => {
     const kept = makeTicket();
     const doomed = makeTicket();
     let deleted = false;
-    const { calls } = mockApi({
+    const calls = mockApi({
       'GET /api/tickets': () => json(deleted ? [kept] : [kept, doomed]),
       [`DELETE /api/admin/tickets/${doomed.id}`]: () => {
         deleted = true;
@@ -472,7 +475,7 @@ describe('MyTicketsPage: admin actions', () => {
         description: 'Das Ticket wurde entfernt.',
       }),
     );
-    expect(calls).toContain(`DELETE /api/admin/tickets/${doomed.id}`);
+    expect(keysOf(calls)).toContain(`DELETE /api/admin/tickets/${doomed.id}`);
     await waitFor(() => expect(titlesShown()).toEqual([kept.event.title]));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -481,7 +484,7 @@ describe('MyTicketsPage: admin actions', () => {
     const ticket = makeTicket();
     mockApi({
       'GET /api/tickets': () => json([ticket]),
-      [`DELETE /api/admin/tickets/${ticket.id}`]: () => apiError(403, 'Nur für Admins.'),
+      [`DELETE /api/admin/tickets/${ticket.id}`]: () => apiError(403, 'some_error', 'Nur für Admins.'),
       [`POST /api/admin/tickets/${ticket.id}/preview`]: () => new Response('', { status: 500 }),
     });
     renderMyTickets(admin);
@@ -501,7 +504,7 @@ describe('MyTicketsPage: admin actions', () => {
 
   it('refreshes the preview', async () => {
     const ticket = makeTicket();
-    const { calls } = mockApi({
+    const calls = mockApi({
       'GET /api/tickets': () => json([ticket]),
       [`POST /api/admin/tickets/${ticket.id}/preview`]: () => json({ ok: true }),
     });
@@ -510,6 +513,6 @@ describe('MyTicketsPage: admin actions', () => {
       within(await screen.findByRole('article')).getByRole('button', { name: 'Vorschau aktualisieren' }),
     );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Vorschau aktualisiert'));
-    expect(calls).toContain(`POST /api/admin/tickets/${ticket.id}/preview`);
+    expect(keysOf(calls)).toContain(`POST /api/admin/tickets/${ticket.id}/preview`);
   });
 });

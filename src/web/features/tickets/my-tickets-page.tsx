@@ -24,7 +24,10 @@ function useMinuteClock(): Date {
   return now;
 }
 
-/** spec visitor §2 'My tickets' (sign-in required: the router's guard makes sure of the user). */
+/**
+ * 'Meine Tickets' (sign-in required: the router's guard makes sure of the user;
+ * docs/product/tickets-and-refunds.md#my-tickets).
+ */
 export function MyTicketsPage() {
   usePageTitle('Meine Tickets');
   const { user } = useSession();
@@ -47,7 +50,7 @@ function TicketsOfUser({ user }: { user: SessionUser }) {
 
   if (isPending) return <PageSpinner label="Tickets werden geladen …" />;
   if (!tickets) {
-    // spec visitor §8 'Tickets load': the server's message, else ours.
+    // The server's message, else ours.
     const message =
       error instanceof ApiError && error.status > 0 && error.code !== 'unknown'
         ? error.message

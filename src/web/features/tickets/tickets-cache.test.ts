@@ -6,7 +6,7 @@ import { clearTicketsCache, readTicketsCache, writeTicketsCache } from './ticket
 
 const NOW = 1_800_000_000_000;
 
-describe('tickets cache (spec visitor §9: session storage, 2 minutes)', () => {
+describe('tickets cache (session storage, 2 minutes)', () => {
   beforeEach(() => sessionStorage.clear());
 
   it('stores {savedAt, userId, tickets} under the shared key', () => {

@@ -1,7 +1,7 @@
 import { TICKETS_CACHE_KEY, TICKETS_CACHE_MS, type MyTicket } from '@shared/tickets';
 import { readStorage, writeStorage } from '@web/lib/storage';
 
-// spec visitor §9: the ticket list is cached in session storage for 2 minutes, so a revisit shows the
+// The ticket list is cached in session storage for 2 minutes, so a revisit shows the
 // tickets at once. The entry names its user: after a sign-out (or another sign-in in the same tab) it is
 // ignored and overwritten, never shown to someone else.
 

@@ -19,8 +19,8 @@ export interface AdminCancellationIssueMailInput {
 }
 
 /**
- * spec admin §7 'admin-cancellation-issue': a refund the provider refused, or that still failed after all
- * retries, needs a person. Sent to every admin.
+ * A refund the provider refused, or that still failed after all
+ * retries, needs a person. Sent to every admin (docs/product/tickets-and-refunds.md#refund-retry).
  */
 export function adminCancellationIssueMail(input: AdminCancellationIssueMailInput): MailContent {
   const { context } = input;

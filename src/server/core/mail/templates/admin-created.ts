@@ -10,7 +10,10 @@ export interface AdminCreatedMailInput {
   name?: string;
 }
 
-/** Owner setup (DESIGN §1): confirms the admin account and shows the way in; there is no password. */
+/**
+ * Owner setup (docs/product/admin.md#owner-setup): confirms the admin account and shows the way in; there is
+ * no password.
+ */
 export function adminCreatedMail({ context, email, name }: AdminCreatedMailInput): MailContent {
   const { siteName } = context;
   const loginUrl = `${context.publicUrl}/login`;

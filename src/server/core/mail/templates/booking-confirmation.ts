@@ -7,18 +7,15 @@ import {
   formatCents,
   mailPlace,
   mailWhen,
+  type BookingMailInput,
   type MailEvent,
 } from './booking-mail-parts';
-import type { MailContent, MailContext } from './mail-context';
+import type { MailContent } from './mail-context';
 import { renderWithContext } from './layout-for';
 import { onlineLinkBlock } from './online-link';
 import { markup } from './safe-html';
 
-export interface BookingConfirmationMailInput {
-  context: MailContext;
-  event: MailEvent;
-  /** docs/decisions/020-order-numbers.md: every booking mail names it. */
-  orderNumber: string;
+export interface BookingConfirmationMailInput extends BookingMailInput {
   holderName: string;
   quantity: number;
   totalAmountCents: number;
@@ -29,7 +26,10 @@ export interface BookingConfirmationMailInput {
   onlineUrl: string | null;
 }
 
-/** Sent when a booking is confirmed (paid or free), with the ticket PDF and an .ics attached (DESIGN §4). */
+/**
+ * Sent when a booking is confirmed (paid or free), with the ticket PDF and an .ics attached
+ * (docs/product/payments.md#confirm-on-success).
+ */
 export function bookingConfirmationMail(input: BookingConfirmationMailInput): MailContent {
   const { context, event } = input;
   const ticketsUrl = `${context.publicUrl}/my-tickets`;

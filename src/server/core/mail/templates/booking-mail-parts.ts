@@ -1,6 +1,8 @@
 import { eventWhen } from '@shared/date-range';
+import type { EventMode } from '@shared/events';
 import { markup, type SafeHtml } from './safe-html';
 import { COLORS } from './mail-blocks';
+import type { MailContext } from './mail-context';
 
 /** The event as booking mails describe it. */
 export interface MailEvent {
@@ -10,7 +12,15 @@ export interface MailEvent {
   endTime: Date;
   timezone: string;
   location: string;
-  mode: 'online' | 'presence';
+  mode: EventMode;
+}
+
+/** What every mail about one booking is given. */
+export interface BookingMailInput {
+  context: MailContext;
+  event: MailEvent;
+  /** docs/decisions/020-order-numbers.md: every booking mail names it. */
+  orderNumber: string;
 }
 
 /**

@@ -15,8 +15,8 @@ export interface EventUpdateMailInput {
 }
 
 /**
- * spec admin §7 'event-updates': ticket holders are told when the time or the place of their event
- * changes, with the old and the new values side by side.
+ * Ticket holders are told when the time or the place of their event changes, with the old and the new
+ * values side by side (docs/product/admin.md#event-change-mail).
  */
 export function eventUpdateMail(input: EventUpdateMailInput): MailContent {
   const { context, holderName, before, after } = input;

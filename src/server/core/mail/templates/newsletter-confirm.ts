@@ -6,7 +6,7 @@ import { markup } from './safe-html';
 
 export interface NewsletterConfirmMailInput {
   context: MailContext;
-  /** Single-use double-opt-in link (DESIGN §4: newsletter only by double opt-in). */
+  /** Single-use double-opt-in link (docs/product/accounts-and-consent.md#newsletter-double-opt-in). */
   confirmUrl: string;
   /** Works before confirming too: whoever did not sign up can say so at once. */
   unsubscribeUrl: string;

@@ -1,16 +1,12 @@
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { button, heading, note, paragraph } from './mail-blocks';
-import { factsTable, factsText, formatCents, mailWhen, type MailEvent } from './booking-mail-parts';
-import type { MailContent, MailContext } from './mail-context';
+import { factsTable, factsText, formatCents, mailWhen, type BookingMailInput } from './booking-mail-parts';
+import type { MailContent } from './mail-context';
 import { renderWithContext } from './layout-for';
 import { markup } from './safe-html';
 
-export interface OrganizerBookingMailInput {
-  context: MailContext;
+export interface OrganizerBookingMailInput extends BookingMailInput {
   kind: 'paid' | 'cancelled';
-  event: MailEvent;
-  /** docs/decisions/020-order-numbers.md: every booking mail names it. */
-  orderNumber: string;
   organizerName: string;
   buyerName: string;
   buyerEmail: string;
@@ -25,8 +21,8 @@ export interface OrganizerBookingMailInput {
 }
 
 /**
- * spec admin §7 admin-test-emails 'organizer-booking-paid' / 'organizer-booking-cancelled': the event's
- * organizers hear of every confirmed booking and every cancellation, with the seats left.
+ * 'organizer-booking-paid' / 'organizer-booking-cancelled' (docs/product/admin.md#organizer-role): the
+ * event's organizers hear of every confirmed booking and every cancellation, with the seats left.
  */
 export function organizerBookingMail(input: OrganizerBookingMailInput): MailContent {
   const { context, event } = input;

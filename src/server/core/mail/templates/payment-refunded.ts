@@ -1,23 +1,19 @@
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { heading, note, paragraph } from './mail-blocks';
-import { formatCents, mailWhen, type MailEvent } from './booking-mail-parts';
-import type { MailContent, MailContext } from './mail-context';
+import { formatCents, mailWhen, type BookingMailInput } from './booking-mail-parts';
+import type { MailContent } from './mail-context';
 import { renderWithContext } from './layout-for';
 import { markup } from './safe-html';
 
-export interface PaymentRefundedMailInput {
-  context: MailContext;
-  event: MailEvent;
-  /** docs/decisions/020-order-numbers.md: every booking mail names it. */
-  orderNumber: string;
+export interface PaymentRefundedMailInput extends BookingMailInput {
   holderName: string;
   amountCents: number;
   currency: string;
 }
 
 /**
- * DESIGN §4: a payment that arrived after its seat hold expired while the seats went to someone else is
- * refunded automatically, and the buyer is told so.
+ * A payment that arrived after its seat hold expired while the seats went to someone else is
+ * refunded automatically, and the buyer is told so (docs/product/payments.md#late-payment).
  */
 export function paymentRefundedMail(input: PaymentRefundedMailInput): MailContent {
   const { context, event } = input;

@@ -15,7 +15,7 @@ export interface RefundIssuedMailInput {
   currency: string;
 }
 
-/** An admin refund without a cancellation (spec admin §2 'Admin Refund'): the buyer is told (DESIGN §4). */
+/** An admin refund without a cancellation (docs/product/admin.md#admin-refund): the buyer is told. */
 export function refundIssuedMail(input: RefundIssuedMailInput): MailContent {
   const amount = formatCents(input.amountCents, input.currency);
   const text = `wir haben dir für deine Buchung „${input.eventTitle}“ (${ORDER_NUMBER_LABEL} ${input.orderNumber}) ${amount} erstattet. Die Gutschrift erfolgt auf das Zahlungsmittel, mit dem du bezahlt hast, und dauert je nach Bank einige Tage.`;

@@ -5,7 +5,7 @@ import { markup } from './safe-html';
 
 export interface SignInCodeMailInput {
   context: MailContext;
-  /** The 6-digit one-time code (spec visitor §1). */
+  /** The 6-digit one-time code (docs/product/accounts-and-consent.md#code-rules). */
   code: string;
   /** Optional one-click alternative to typing the code. */
   magicLinkUrl?: string;

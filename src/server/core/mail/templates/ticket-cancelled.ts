@@ -1,15 +1,11 @@
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { button, heading, note, paragraph } from './mail-blocks';
-import { factsTable, factsText, formatCents, mailWhen, type MailEvent } from './booking-mail-parts';
-import type { MailContent, MailContext } from './mail-context';
+import { factsTable, factsText, formatCents, mailWhen, type BookingMailInput } from './booking-mail-parts';
+import type { MailContent } from './mail-context';
 import { renderWithContext } from './layout-for';
 import { markup } from './safe-html';
 
-export interface TicketCancelledMailInput {
-  context: MailContext;
-  event: MailEvent;
-  /** docs/decisions/020-order-numbers.md: every booking mail names it. */
-  orderNumber: string;
+export interface TicketCancelledMailInput extends BookingMailInput {
   holderName: string;
   ticketCode: string;
   refundCents: number;
@@ -20,7 +16,7 @@ export interface TicketCancelledMailInput {
   eventCancelled?: boolean;
 }
 
-/** Cancellation confirmation with the refund (DESIGN §4: 'the buyer gets an e-mail'). */
+/** Cancellation confirmation with the refund (docs/product/tickets-and-refunds.md#cancel-effects). */
 export function ticketCancelledMail(input: TicketCancelledMailInput): MailContent {
   const { context, event } = input;
   const refund =

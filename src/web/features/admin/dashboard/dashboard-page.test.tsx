@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@shared/admin-dashboard';
-import { apiError, json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { apiError, json, mockApi } from '@web/testing/mock-api';
+import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { DashboardPage } from './dashboard-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetEachTest();
 
 const event = {
   id: 'e1',
@@ -76,7 +74,7 @@ const text = (element: HTMLElement) => element.textContent.replace(/[\u00a0\u202
 describe('DashboardPage', () => {
   it('shows the figures in German formats, the lists with their links and the seat bar', async () => {
     mockApi({ 'GET /api/admin/dashboard': () => json(filled) });
-    renderAdminPage(<DashboardPage />);
+    renderPage(<DashboardPage />, { path: '/admin' });
     await screen.findByRole('heading', { name: 'Aktive Events' });
     expect(within(card('Aktive Events')).getByText('3', { selector: 'p' })).toBeTruthy();
     expect(within(card('Aktive Events')).getByText(/Entwurf:/).textContent).toBe('Entwurf: 1');
@@ -116,7 +114,7 @@ describe('DashboardPage', () => {
 
   it('shows zeros and empty states on a new shop', async () => {
     mockApi({ 'GET /api/admin/dashboard': () => json(empty) });
-    renderAdminPage(<DashboardPage />);
+    renderPage(<DashboardPage />, { path: '/admin' });
     expect(await screen.findByText('Keine bevorstehenden Events.')).toBeTruthy();
     expect(screen.getByText('Noch keine Buchungen.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Erstes Event erstellen' }).getAttribute('href')).toBe(
@@ -133,7 +131,7 @@ describe('DashboardPage', () => {
       'GET /api/admin/dashboard': () =>
         json({ ...empty, missingOperatorData: ['name', 'registerNumber', 'contentResponsible'] }),
     });
-    renderAdminPage(<DashboardPage />);
+    renderPage(<DashboardPage />, { path: '/admin' });
     const warning = (
       await screen.findByRole('heading', { name: 'Rechtliche Angaben unvollständig' })
     ).closest('section')!;
@@ -151,14 +149,14 @@ describe('DashboardPage', () => {
 
   it('shows no legal warning once the data is complete', async () => {
     mockApi({ 'GET /api/admin/dashboard': () => json(empty) });
-    renderAdminPage(<DashboardPage />);
+    renderPage(<DashboardPage />, { path: '/admin' });
     await screen.findByText('Keine bevorstehenden Events.');
     expect(screen.queryByRole('heading', { name: 'Rechtliche Angaben unvollständig' })).toBeNull();
   });
 
   it('says so when the figures cannot be loaded', async () => {
     mockApi({ 'GET /api/admin/dashboard': () => apiError(500, 'internal', 'kaputt') });
-    renderAdminPage(<DashboardPage />);
+    renderPage(<DashboardPage />, { path: '/admin' });
     expect((await screen.findByRole('alert')).textContent).toBe('Das Dashboard konnte nicht geladen werden.');
   });
 });

@@ -10,7 +10,10 @@ import { FigureCards } from './components/figure-cards';
 import { LegalDataWarning } from './components/legal-data-warning';
 import { NewestBookings } from './components/newest-bookings';
 
-/** spec admin §2 'Dashboard' (/admin): the spec's cards and lists, filled with the shop's real figures. */
+/**
+ * The dashboard (/admin): cards and lists filled with the shop's real figures
+ * (docs/product/admin.md#dashboard-figures).
+ */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const dashboard = useAdminDashboard();

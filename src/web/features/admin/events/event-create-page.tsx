@@ -11,7 +11,10 @@ import { AFTER_SAVE } from './components/unsaved-changes-guard';
 import { emptyFormValues } from './event-form-values';
 import { failureText, formErrorsOf } from './form-errors';
 
-/** spec admin §2 'Create event': after creating, the editor of the new event opens (cover, organizers). */
+/**
+ * After creating, the editor of the new event opens for cover and organizers
+ * (docs/product/events.md#event-defaults).
+ */
 export function EventCreatePage() {
   usePageTitle('Neues Event erstellen');
   const { timezone } = useSettings();

@@ -10,14 +10,14 @@ import { usePageTitle } from '@web/lib/page-title';
 import { useAdminEvent } from './api/get-admin-event';
 import { useEventFormOptions } from './api/get-event-form-options';
 import { useUpdateAdminEvent } from './api/save-admin-event';
-import { ConfirmDialog } from './components/confirm-dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { CoverUpload } from './components/cover-upload';
 import { EventForm } from './components/event-form';
 import { AFTER_SAVE } from './components/unsaved-changes-guard';
 import { formValuesOf, type EventFormErrors } from './event-form-values';
 import { failureText, formErrorsOf } from './form-errors';
 
-/** spec admin §9: after a successful save the list opens after 1.2 s. */
+/** After a successful save the list opens after 1.2 s (docs/product/events.md#event-defaults). */
 const REDIRECT_AFTER_SAVE_MS = 1200;
 
 type SaveAnswer = EventFormErrors | undefined;
@@ -27,7 +27,7 @@ interface RefundQuestion {
   resolve: (answer: SaveAnswer) => void;
 }
 
-/** spec admin §2 'Edit event (/admin/events/{id}/edit)'. */
+/** 'Event bearbeiten' at /admin/events/{id}/edit. */
 export function EventEditPage() {
   usePageTitle('Event bearbeiten');
   const { id = '' } = useParams();
@@ -135,7 +135,7 @@ function EventEditor({ event }: { event: AdminEvent }) {
           </p>
         }
         confirmLabel="Absagen und voll erstatten"
-        destructive
+        size="lg"
         secondary={{ label: 'Nur absagen', onClick: () => void answer(false) }}
         onConfirm={() => void answer(true)}
         onCancel={() => void answer(null)}

@@ -1,4 +1,4 @@
-// The event form's values and their conversion to the API input (spec admin §5 'Event form': seats parsed as
+// The event form's values and their conversion to the API input (seats parsed as
 // integers, prices as decimals, dates converted to ISO). Pure: unit-tested in event-form-values.test.ts.
 import {
   ADMIN_EVENT_MESSAGES,
@@ -45,7 +45,10 @@ export interface EventFormValues {
 export type EventFormField = keyof EventFormValues;
 export type EventFormErrors = Partial<Record<EventFormField, string>>;
 
-/** A new event: the defaults of spec admin §9 (draft, Präsenz, EUR, per person, Europe/Berlin). */
+/**
+ * A new event: the defaults (draft, Präsenz, EUR, per person, Europe/Berlin;
+ * docs/product/events.md#event-defaults).
+ */
 export function emptyFormValues(timezone = DEFAULT_EVENT_TIMEZONE): EventFormValues {
   return {
     title: '',
@@ -197,9 +200,10 @@ export type FormResult =
   { ok: true; input: AdminEventCreateInput & { slug?: string } } | { ok: false; errors: EventFormErrors };
 
 /**
- * Converts and validates with the shared schema, exactly as the server will. On create the slug is left
- * out (the server derives it from the title, spec admin §4); on edit it is sent. `takenSeats` (edit) is the
- * floor for the total: seats held or sold cannot disappear.
+ * Converts and validates with the shared schema, exactly as the server will. On create the slug is left out
+ * (the server derives it from the title, docs/product/events.md#slug); on edit it is sent. `takenSeats`
+ * (edit) is the floor for the total: seats held or sold cannot disappear
+ * (docs/product/events.md#total-seats-floor).
  */
 export function toEventInput(
   values: EventFormValues,
@@ -259,7 +263,7 @@ function ruleValuesOf(raw: EventRuleValues): EventRuleValues | null {
   return { ...raw, priceCents: Number.isFinite(raw.priceCents) ? raw.priceCents : Number.POSITIVE_INFINITY };
 }
 
-/** spec admin §9: a fallback list when the browser cannot list its time zones. */
+/** A fallback list when the browser cannot list its time zones. */
 export const FALLBACK_TIMEZONES = [
   'Europe/Berlin',
   'Europe/Vienna',

@@ -8,14 +8,14 @@ import { PageSpinner } from '@web/components/ui/page-spinner';
 import { usePageTitle } from '@web/lib/page-title';
 import { useBulkEventAction } from './api/bulk-event-action';
 import { useAdminEvents } from './api/get-admin-events';
-import { ConfirmDialog } from './components/confirm-dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EventsTable } from './components/events-table';
 
 type PendingDelete = { ids: string[]; label: string } | null;
 
 const eventsWord = (n: number) => (n === 1 ? '1 Event' : `${n} Events`);
 
-/** spec admin §2 'Events list (/admin/events)'. */
+/** The events list at /admin/events (docs/product/events.md#admin-events-list). */
 export function EventsListPage() {
   usePageTitle('Veranstaltungen');
   const { data: events, isPending, isError, refetch } = useAdminEvents();
@@ -131,16 +131,18 @@ export function EventsListPage() {
           </p>
         }
         confirmLabel="Löschen"
-        destructive
+        size="lg"
         busy={bulk.isPending}
         onCancel={() => setPendingDelete(null)}
-        onConfirm={() => pendingDelete && void run('delete', pendingDelete.ids)}
+        onConfirm={() => {
+          if (pendingDelete) void run('delete', pendingDelete.ids);
+        }}
       />
     </section>
   );
 }
 
-/** One toast for the whole action (spec visitor §9: one toast at a time); refusals name the reason. */
+/** One toast for the whole action (docs/product/site.md#feedback); refusals name the reason. */
 function report(action: 'publish' | 'delete', results: BulkEventResult[]) {
   const ok = results.filter((result) => result.ok).length;
   const failed = results.filter((result) => !result.ok);

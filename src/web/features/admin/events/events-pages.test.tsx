@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ADMIN_EVENT_MESSAGES as M,
   type AdminEvent,
   type AdminEventListItem,
   type EventFormOptions,
 } from '@shared/admin-events';
-import { apiError, json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { apiError, json, mockApi } from '@web/testing/mock-api';
+import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { EventCreatePage } from './event-create-page';
 import { EventEditPage } from './event-edit-page';
 import { EventsListPage } from './events-list-page';
@@ -80,22 +81,15 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 const inRouter = (page: React.ReactNode, path: string) =>
-  renderAdminPage(
+  renderPage(
     <Routes>
       <Route path={path} element={page} />
       <Route path="*" element={<Where />} />
     </Routes>,
-    path.replace(':id', 'e1'),
+    { path: path.replace(':id', 'e1') },
   );
 
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetEachTest(vi.mocked(toast.success), vi.mocked(toast.error));
 
 describe('EventsListPage', () => {
   it('shows upcoming events, the divider, past events; dates in the event zone; badges', async () => {
@@ -244,7 +238,7 @@ describe('EventEditPage', () => {
       priceCents: 4900,
       slug: 'yoga',
     });
-    // spec admin §9: the list opens 1.2 s after saving
+    // the list opens 1.2 s after saving (docs/product/events.md#event-defaults)
     expect((await screen.findByTestId('where', {}, { timeout: 3000 })).textContent).toBe('/admin/events');
   });
 
@@ -291,12 +285,17 @@ describe('leaving the event form (docs/decisions/025-back-office-layout.md)', ()
     inRouter(<EventEditPage />, '/admin/events/:id/edit');
   };
 
-  it('leaves at once while nothing was changed', async () => {
-    editor();
-    await screen.findByRole('textbox', { name: /^Titel/ });
+  /** 'Abbrechen' goes back to the list at once, without the unsaved-changes question. */
+  const leavesWithoutAsking = async () => {
     fireEvent.click(screen.getByRole('link', { name: 'Abbrechen' }));
     expect((await screen.findByTestId('where')).textContent).toBe('/admin/events');
     expect(screen.queryByRole('dialog')).toBeNull();
+  };
+
+  it('leaves at once while nothing was changed', async () => {
+    editor();
+    await screen.findByRole('textbox', { name: /^Titel/ });
+    await leavesWithoutAsking();
   });
 
   it('organizers saved on their own count as saved: leaving then asks nothing', async () => {
@@ -310,9 +309,7 @@ describe('leaving the event form (docs/decisions/025-back-office-layout.md)', ()
     fireEvent.click(await screen.findByRole('checkbox', { name: /Anna Admin/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Veranstalter speichern' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(M.organizersSaved));
-    fireEvent.click(screen.getByRole('link', { name: 'Abbrechen' }));
-    expect((await screen.findByTestId('where')).textContent).toBe('/admin/events');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await leavesWithoutAsking();
   });
 
   it('asks before unsaved changes are lost: "Weiter bearbeiten" stays, "Verwerfen" leaves', async () => {

@@ -13,7 +13,7 @@ export function formErrorsOf(error: unknown): EventFormErrors | null {
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-/** The spec's toast (admin §8) and, when the server said why, its German reason. */
+/** The failure toast and, when the server said why, its German reason. */
 export function failureText(prefix: string, error: unknown): string {
   if (!(error instanceof ApiError) || error.code === 'unknown') return prefix;
   // the event itself was saved, only the follow-up (refunds) failed: the server's text says exactly that

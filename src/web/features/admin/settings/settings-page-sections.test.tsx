@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { apiError, mockApi } from '@web/testing/mock-api';
+import { renderPage } from '@web/testing/render-page';
 import { SettingsPage } from './settings-page';
 
 // The section navigation of the settings page (docs/decisions/025-back-office-layout.md).
@@ -43,7 +44,7 @@ const marked = () =>
 
 describe('SettingsPage sections', () => {
   it('links every card by its id, in the order of the cards', () => {
-    renderAdminPage(<SettingsPage />, '/admin/settings');
+    renderPage(<SettingsPage />, { path: '/admin/settings' });
     const links = within(nav()).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
       SECTIONS.map(([label, id]) => [label, `#${id}`]),
@@ -57,7 +58,7 @@ describe('SettingsPage sections', () => {
   });
 
   it('marks the card being read while scrolling', async () => {
-    renderAdminPage(<SettingsPage />, '/admin/settings');
+    renderPage(<SettingsPage />, { path: '/admin/settings' });
     const tops: Record<string, number> = { branding: -900, general: -500, legal: 60, secrets: 700 };
     vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
       return { top: tops[this.id] ?? 1500 } as DOMRect;
@@ -67,7 +68,7 @@ describe('SettingsPage sections', () => {
   });
 
   it('jumps to a card on click and marks it at once', async () => {
-    renderAdminPage(<SettingsPage />, '/admin/settings');
+    renderPage(<SettingsPage />, { path: '/admin/settings' });
     fireEvent.click(within(nav()).getByRole('link', { name: 'Stornierungsrichtlinien' }));
     expect(scrolledTo).toHaveBeenCalledWith('policies');
     expect(marked()).toEqual(['Stornierungsrichtlinien']);
@@ -75,7 +76,7 @@ describe('SettingsPage sections', () => {
   });
 
   it('opens at the card a link names (/admin/settings#secrets)', async () => {
-    renderAdminPage(<SettingsPage />, '/admin/settings#secrets');
+    renderPage(<SettingsPage />, { path: '/admin/settings#secrets' });
     await waitFor(() => expect(scrolledTo).toHaveBeenCalledWith('secrets'));
   });
 });

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminSettings, IntegrationStatus } from '@shared/admin-settings';
 import type { CancellationPolicy, CancellationRule } from '@shared/cancellation-policies';
 import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
 import { DEFAULT_SETTINGS } from '@shared/settings';
-import { apiError, json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { apiError, json, mockApi } from '@web/testing/mock-api';
+import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { SettingsPage } from './settings-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -58,19 +59,12 @@ function mockSettingsApi(extra: Parameters<typeof mockApi>[0] = {}, policies = [
   });
 }
 
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetEachTest(vi.mocked(toast.success), vi.mocked(toast.error));
 
 describe('SettingsPage', () => {
-  it('shows the cards in the spec order and the active providers', async () => {
+  it('shows the cards in their order and the active providers', async () => {
     mockSettingsApi();
-    renderAdminPage(<SettingsPage />, '/admin/settings');
+    renderPage(<SettingsPage />, { path: '/admin/settings' });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual([
       'Branding Logos',
@@ -92,7 +86,7 @@ describe('SettingsPage', () => {
       'GET /api/admin/settings': () => apiError(401, 'unauthenticated', 'Nicht eingeloggt'),
       'GET /api/admin/settings/status': () => apiError(500, 'internal', 'Interner Fehler'),
     });
-    renderAdminPage(<SettingsPage />, '/admin/settings');
+    renderPage(<SettingsPage />, { path: '/admin/settings' });
     const general = screen.getByRole('heading', { name: 'Allgemeine Einstellungen' }).closest('section')!;
     const integrations = screen.getByRole('heading', { name: 'Integrationen' }).closest('section')!;
     expect(await within(general).findByText('Fehler beim Laden der Session')).toBeTruthy();
@@ -104,7 +98,7 @@ describe('SettingsPage', () => {
       'PUT /api/admin/settings/secrets': () =>
         apiError(400, 'invalid_secret', 'Der Stripe Secret Key muss mit sk_ beginnen.'),
     });
-    renderAdminPage(<SettingsPage />, '/admin/settings');
+    renderPage(<SettingsPage />, { path: '/admin/settings' });
     fireEvent.change(screen.getByLabelText('STRIPE_SECRET_KEY'), { target: { value: 'nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Secrets speichern' }));
     await waitFor(() =>
@@ -118,7 +112,7 @@ describe('SettingsPage', () => {
     const calls = mockSettingsApi({
       'PUT /api/admin/settings/secrets': () => json(adminSettings.secrets),
     });
-    renderAdminPage(<SettingsPage />, '/admin/settings');
+    renderPage(<SettingsPage />, { path: '/admin/settings' });
     const webhook = screen.getByLabelText('STRIPE_WEBHOOK_SECRET') as HTMLInputElement;
     expect(webhook.type).toBe('password');
     expect(await screen.findByText(/^Gesetzt \(zuletzt geändert/)).toBeTruthy();
@@ -133,7 +127,7 @@ describe('SettingsPage', () => {
 
   it('refuses a logo of another type before uploading', async () => {
     const calls = mockSettingsApi();
-    renderAdminPage(<SettingsPage />, '/admin/settings');
+    renderPage(<SettingsPage />, { path: '/admin/settings' });
     const inputs = document.querySelectorAll<HTMLInputElement>('input[type=file]');
     fireEvent.change(inputs[0]!, { target: { files: [new File(['x'], 'logo.gif', { type: 'image/gif' })] } });
     await waitFor(() =>
@@ -146,7 +140,7 @@ describe('SettingsPage', () => {
     const calls = mockSettingsApi({
       'PATCH /api/admin/settings/rules/r2': ({ body }) => json({ ...rule('r2', 0), ...(body as object) }),
     });
-    renderAdminPage(<SettingsPage />, '/admin/settings');
+    renderPage(<SettingsPage />, { path: '/admin/settings' });
     const first = await screen.findByRole('group', { name: /Regel 1/ });
     const second = screen.getByRole('group', { name: /Regel 2/ });
     const lead1 = within(first).getByLabelText('Vorlaufzeit vor dem Event') as HTMLInputElement;
@@ -182,7 +176,7 @@ describe('SettingsPage', () => {
       { 'POST /api/admin/settings/policies/p2/rules': () => json(rule('r9', 168), 201) },
       [policy({ id: 'p2', name: 'Alt', isActive: false, rules: [] }), policy()],
     );
-    renderAdminPage(<SettingsPage />, '/admin/settings');
+    renderPage(<SettingsPage />, { path: '/admin/settings' });
     expect(await screen.findByRole('option', { name: 'Alt (inaktiv)' })).toBeTruthy();
     expect(screen.getByText('Keine Regeln vorhanden.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Regel hinzufügen' }));
@@ -206,12 +200,12 @@ describe('SettingsPage', () => {
     expect(calls.some((call) => call.key.includes('/rules/r1'))).toBe(false);
   });
 
-  // docs/decisions/023-refund-percentages.md: people type percent, the rule stores the spec's fraction
+  // people type percent, the rule stores a fraction (docs/product/tickets-and-refunds.md#percent-for-people)
   it('shows and takes a percentage rule in percent 0–100 and refuses 0 < p < 1 as ambiguous', async () => {
     const calls = mockSettingsApi({
       'PATCH /api/admin/settings/rules/r1': ({ body }) => json({ ...rule('r1', 168), ...(body as object) }),
     });
-    renderAdminPage(<SettingsPage />, '/admin/settings');
+    renderPage(<SettingsPage />, { path: '/admin/settings' });
     const first = await screen.findByRole('group', { name: /Regel 1/ });
     const value = within(first).getByLabelText('Wert') as HTMLInputElement;
     expect(value.value).toBe('50'); // stored 0.5

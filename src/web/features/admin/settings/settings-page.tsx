@@ -11,9 +11,9 @@ import { ServerSecretsCard } from './components/server-secrets-card';
 import { SettingsSectionNav, type SettingsSection } from './components/settings-section-nav';
 
 /**
- * spec admin §2 'Settings': the cards in the spec's order. Each card loads and saves on its own, so adding
- * one (Admin Refund, E-Mail-Tests) is one line here. `id` is the id the card gives its SettingsCard: the
- * section navigation's anchor (docs/decisions/025-back-office-layout.md).
+ * The settings (docs/product/admin.md#settings), card by card. Each card loads and saves on its own, so
+ * adding one (Admin Refund, E-Mail-Tests) is one line here. `id` is the id the card gives its SettingsCard:
+ * the section navigation's anchor (docs/decisions/025-back-office-layout.md).
  */
 const CARDS: (SettingsSection & { Card: ComponentType })[] = [
   { id: 'branding', label: 'Branding', Card: BrandingLogosCard },

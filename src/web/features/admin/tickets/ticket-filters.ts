@@ -7,7 +7,7 @@ import {
 } from '@shared/admin-tickets';
 
 /**
- * The screen's state, kept in the URL (spec admin §2: it reads search, user, status and
+ * The screen's state, kept in the URL (docs/product/admin.md#tickets-screen: search, user, status and
  * onlyCancellationRequests; events, test tickets and paging travel the same way), so a link or a
  * reload shows the same tickets.
  */

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminTicketFilterOptions, AdminTicketPage } from '@shared/admin-tickets';
 import { saveBlob } from '@web/lib/save-blob';
-import { json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { json, mockApi } from '@web/testing/mock-api';
+import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { adminTicketRow } from './testing/ticket-fixtures';
 import { TicketsPage } from './tickets-page';
 
@@ -38,11 +39,7 @@ const queries = (calls: { key: string }[], path: string) =>
       return params.toString();
     });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.mocked(saveBlob).mockClear();
-});
+resetEachTest(vi.mocked(saveBlob));
 
 describe('TicketsPage paging and CSV', () => {
   it('keeps the chosen page size when the filters are applied with "Filtern"', async () => {
@@ -50,7 +47,7 @@ describe('TicketsPage paging and CSV', () => {
       'GET /api/admin/tickets': () => json(PAGE),
       'GET /api/admin/tickets/filters': () => json(OPTIONS),
     });
-    renderAdminPage(<TicketsPage />, '/admin/bookings');
+    renderPage(<TicketsPage />, { path: '/admin/bookings' });
     fireEvent.change(await screen.findByLabelText('Pro Seite'), { target: { value: '50' } });
     await waitFor(() => expect(queries(calls, '/api/admin/tickets')).toContain('page=1&pageSize=50'));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Tickets suchen' }), {
@@ -69,7 +66,7 @@ describe('TicketsPage paging and CSV', () => {
       'GET /api/admin/tickets/filters': () => json(OPTIONS),
       'GET /api/admin/tickets/export.csv': csv,
     });
-    renderAdminPage(<TicketsPage />, '/admin/bookings?status=active&page=2');
+    renderPage(<TicketsPage />, { path: '/admin/bookings?status=active&page=2' });
     fireEvent.click(await screen.findByRole('button', { name: 'CSV (alle 137 Tickets)' }));
     await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.anything(), 'tickets-alle.csv'));
     expect(queries(calls, '/api/admin/tickets/export.csv')).toEqual(['page=1&pageSize=all&status=active']);
@@ -84,7 +81,7 @@ describe('TicketsPage paging and CSV', () => {
       'GET /api/admin/tickets': () => json({ ...PAGE, pageSize: 0 }),
       'GET /api/admin/tickets/filters': () => json(OPTIONS),
     });
-    renderAdminPage(<TicketsPage />, '/admin/bookings?pageSize=all');
+    renderPage(<TicketsPage />, { path: '/admin/bookings?pageSize=all' });
     expect(await screen.findByRole('button', { name: 'CSV (alle 137 Tickets)' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /CSV \(Seite/ })).toBeNull();
   });

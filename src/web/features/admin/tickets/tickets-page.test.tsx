@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type {
   AdminCancelPreview,
   AdminTicketFilterOptions,
   AdminTicketPage,
   AdminTicketRow,
 } from '@shared/admin-tickets';
-import { apiError, json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { apiError, json, mockApi } from '@web/testing/mock-api';
+import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { TicketsPage } from './tickets-page';
 import { adminTicketRow } from './testing/ticket-fixtures';
 
@@ -52,14 +53,7 @@ const PREVIEW: AdminCancelPreview = {
   goodwillCents: 4900,
 };
 
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetEachTest(vi.mocked(toast.success), vi.mocked(toast.error));
 
 /** Opens a row's '…' menu and returns its item (Radix opens on Enter as on a click). */
 async function moreAction(ticket: RegExp, item: string) {
@@ -69,6 +63,14 @@ async function moreAction(ticket: RegExp, item: string) {
   fireEvent.keyDown(trigger, { key: 'Enter' });
   const menu = await screen.findByRole('menu');
   return within(menu).getByRole('menuitem', { name: item });
+}
+
+/** Opens the cancel dialog of ticket 0001, waits for its preview and confirms 'Stornieren'. */
+async function cancelFirstTicket() {
+  fireEvent.click(await screen.findByRole('button', { name: /Ticket 0001 \(Greta Gans\) stornieren/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Ticket stornieren' });
+  await within(dialog).findByText(/Noch 170 Stunden/);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Stornieren' }));
 }
 
 const listCalls = (calls: { key: string }[]) =>
@@ -89,10 +91,9 @@ describe('TicketsPage', () => {
         ),
       'GET /api/admin/tickets/filters': () => json(OPTIONS),
     });
-    renderAdminPage(
-      <TicketsPage />,
-      '/admin/bookings?search=gans&user=u1&status=active&onlyCancellationRequests=1',
-    );
+    renderPage(<TicketsPage />, {
+      path: '/admin/bookings?search=gans&user=u1&status=active&onlyCancellationRequests=1',
+    });
     const section = (await screen.findByRole('button', { name: /Achtsamkeit im Alltag/ })).closest(
       'section',
     )!;
@@ -127,7 +128,7 @@ describe('TicketsPage', () => {
       'GET /api/admin/tickets': () => json(pageOf([row()])),
       'GET /api/admin/tickets/filters': () => json(OPTIONS),
     });
-    renderAdminPage(<TicketsPage />, '/admin/bookings');
+    renderPage(<TicketsPage />, { path: '/admin/bookings' });
     await screen.findByText('aaaaaaaa');
     const search = screen.getByRole('searchbox', { name: 'Tickets suchen' });
     fireEvent.change(search, { target: { value: ' 0001 ' } });
@@ -163,14 +164,14 @@ describe('TicketsPage', () => {
       'GET /api/admin/tickets': () => json(pageOf([])),
       'GET /api/admin/tickets/filters': () => json(OPTIONS),
     });
-    renderAdminPage(<TicketsPage />, '/admin/bookings');
+    renderPage(<TicketsPage />, { path: '/admin/bookings' });
     expect(await screen.findByText('Keine Tickets gefunden.')).toBeTruthy();
     cleanup();
     mockApi({
       'GET /api/admin/tickets': () => apiError(422, 'validation_failed', 'Ungültiger Filter.'),
       'GET /api/admin/tickets/filters': () => json(OPTIONS),
     });
-    renderAdminPage(<TicketsPage />, '/admin/bookings?event=x');
+    renderPage(<TicketsPage />, { path: '/admin/bookings?event=x' });
     expect(await screen.findByText('Ungültiger Filter.')).toBeTruthy();
   });
 
@@ -185,7 +186,7 @@ describe('TicketsPage', () => {
           message: 'Stornierung erfolgreich. Erstattung: 49,00 EUR',
         }),
     });
-    renderAdminPage(<TicketsPage />, '/admin/bookings');
+    renderPage(<TicketsPage />, { path: '/admin/bookings' });
     fireEvent.click(await screen.findByRole('button', { name: /Ticket 0001 \(Greta Gans\) stornieren/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Ticket stornieren' });
     expect(await within(dialog).findByText('Noch 170 Stunden bis zum Beginn (ca. 7,1 Tage)')).toBeTruthy();
@@ -222,12 +223,10 @@ describe('TicketsPage', () => {
       [`POST /api/admin/tickets/${row().id}/cancel`]: () =>
         json({ refund: { amountCents: 3430, currency: 'EUR' }, message: '' }),
     });
-    renderAdminPage(<TicketsPage />, '/admin/bookings');
-    fireEvent.click(await screen.findByRole('button', { name: /Ticket 0001 \(Greta Gans\) stornieren/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Ticket stornieren' });
-    await within(dialog).findByText(/Noch 170 Stunden/);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Stornieren' }));
-    // an empty server message still gives the spec's words (visitor §8 'Cancel success')
+    renderPage(<TicketsPage />, { path: '/admin/bookings' });
+    await cancelFirstTicket();
+    // an empty server message still gives the success words
+    // (docs/product/tickets-and-refunds.md#cancel-button-label)
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Stornierung erfolgreich. Erstattung: 34,30 EUR'),
     );
@@ -235,7 +234,7 @@ describe('TicketsPage', () => {
     await waitFor(() => expect(listCalls).toBe(2)); // and the list does reload
   });
 
-  it('reports failures with the spec texts: PDF, cancel, delete, re-render', async () => {
+  it('reports failures with their texts: PDF, cancel, delete, re-render', async () => {
     mockApi({
       'GET /api/admin/tickets': () => json(pageOf([row()])),
       'GET /api/admin/tickets/filters': () => json(OPTIONS),
@@ -246,7 +245,7 @@ describe('TicketsPage', () => {
       [`DELETE /api/admin/tickets/${row().id}`]: () => apiError(500, 'internal', 'kaputt'),
       [`POST /api/admin/tickets/${row().id}/preview`]: () => apiError(500, 'internal', 'Renderer aus'),
     });
-    renderAdminPage(<TicketsPage />, '/admin/bookings');
+    renderPage(<TicketsPage />, { path: '/admin/bookings' });
     fireEvent.click(await screen.findByRole('button', { name: /PDF von Ticket 0001/ }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('PDF Fehler: 404'));
 
@@ -255,10 +254,7 @@ describe('TicketsPage', () => {
       expect(toast.error).toHaveBeenCalledWith('Fehler beim Neu-Rendern', { description: 'Renderer aus' }),
     );
 
-    fireEvent.click(screen.getByRole('button', { name: /Ticket 0001 \(Greta Gans\) stornieren/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Ticket stornieren' });
-    await within(dialog).findByText(/Noch 170 Stunden/);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Stornieren' }));
+    await cancelFirstTicket();
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Fehler beim Stornieren', {
         description: 'Dieses Ticket wurde bereits storniert.',
@@ -280,7 +276,7 @@ describe('TicketsPage', () => {
       'DELETE /api/admin/tickets/bbbbbbbb-2': () => json({ ok: true }),
       [`DELETE /api/admin/tickets/${row().id}`]: () => json({ ok: true }),
     });
-    renderAdminPage(<TicketsPage />, '/admin/bookings');
+    renderPage(<TicketsPage />, { path: '/admin/bookings' });
     fireEvent.click(await screen.findByRole('checkbox', { name: /Alle Tickets von/ }));
     const bar = screen.getByRole('region', { name: 'Aktionen für die Auswahl' });
     expect(within(bar).getByText(/2 Tickets ausgewählt/)).toBeTruthy();

@@ -27,7 +27,9 @@ const NONE: ReadonlySet<string> = new Set();
 const allTicketsCsvLabel = (total: number | undefined) =>
   total === undefined ? 'CSV (alle Tickets)' : total === 1 ? 'CSV (1 Ticket)' : `CSV (alle ${total} Tickets)`;
 
-/** spec admin §2 'Tickets verwalten' (at /admin/bookings; the filters live in the URL). */
+/**
+ * 'Tickets verwalten' at /admin/bookings; the filters live in the URL (docs/product/admin.md#tickets-screen).
+ */
 export function TicketsPage() {
   usePageTitle('Tickets verwalten');
   const [params, setParams] = useSearchParams();
@@ -154,14 +156,10 @@ export function TicketsPage() {
         onConfirm={actions.cancel}
       />
       <ConfirmDialog
-        question={
-          deleteCount === 0
-            ? null
-            : deleteCount === 1
-              ? 'Ticket wirklich löschen?'
-              : `${deleteCount} Tickets wirklich löschen?`
-        }
-        details="Gelöschte Tickets sind weg, ihre Plätze werden wieder frei. Geld wird dabei nicht erstattet – dafür „Stornieren“ wählen."
+        open={deleteCount > 0}
+        title={deleteCount === 1 ? 'Ticket wirklich löschen?' : `${deleteCount} Tickets wirklich löschen?`}
+        description="Gelöschte Tickets sind weg, ihre Plätze werden wieder frei. Geld wird dabei nicht erstattet – dafür „Stornieren“ wählen."
+        inlineActions
         onCancel={actions.closeDelete}
         onConfirm={actions.remove}
       />

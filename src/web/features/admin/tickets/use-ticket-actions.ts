@@ -17,7 +17,10 @@ import type { TicketFilters } from './ticket-filters';
 
 const detailOf = (error: unknown) => (error instanceof Error && error.message ? error.message : undefined);
 const ticketsWord = (n: number) => (n === 1 ? '1 Ticket' : `${n} Tickets`);
-/** The server's confirmation, or the same words made from its refund (spec visitor §8 'Cancel success'). */
+/**
+ * The server's confirmation, or the same words made from its refund
+ * (docs/product/tickets-and-refunds.md#cancel-button-label).
+ */
 const cancelledText = (result: CancelTicketResult | null) =>
   result?.message ||
   cancelSuccessMessage(result?.refund?.amountCents ?? 0, result?.refund?.currency ?? 'EUR');
@@ -38,7 +41,7 @@ async function eachTicket(tickets: AdminTicketRow[], call: (ticket: AdminTicketR
 }
 
 /**
- * The row and bulk actions of 'Tickets verwalten' with their toasts (spec admin §8: 'PDF Fehler: {status}',
+ * The row and bulk actions of 'Tickets verwalten' with their toasts ('PDF Fehler: {status}',
  * 'Fehler beim Löschen', 'Fehler beim Stornieren', 'Fehler beim Neu-Rendern'). One toast per action.
  */
 export function useTicketActions({ onDone }: { onDone: (ticketIds: string[]) => void }) {

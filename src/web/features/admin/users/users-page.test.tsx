@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserEntry } from '@shared/admin-users';
-import { apiError, json, mockApi, renderAdminPage } from '../testing/admin-test-kit';
+import { apiError, json, mockApi } from '@web/testing/mock-api';
+import { renderPage } from '@web/testing/render-page';
 import { UsersPage } from './users-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -36,7 +37,7 @@ afterEach(() => {
 describe('UsersPage', () => {
   it('shows the table with a bookings link, and the empty text', async () => {
     mockApi({ 'GET /api/admin/users': () => page([entry()]) });
-    renderAdminPage(<UsersPage />, '/admin/users');
+    renderPage(<UsersPage />, { path: '/admin/users' });
     const row = (await screen.findByText('anna@example.org')).closest('tr')!;
     expect(within(row).getByText('Anna Admin')).toBeTruthy();
     expect((within(row).getByRole('combobox') as HTMLSelectElement).value).toBe('admin');
@@ -49,13 +50,13 @@ describe('UsersPage', () => {
     expect(within(row).getByText('Nein')).toBeTruthy();
     cleanup();
     mockApi({ 'GET /api/admin/users': () => page([]) });
-    renderAdminPage(<UsersPage />, '/admin/users');
+    renderPage(<UsersPage />, { path: '/admin/users' });
     expect(await screen.findByText('Keine Benutzer gefunden')).toBeTruthy();
   });
 
   it('searches only after 250 ms without typing', async () => {
     const calls = mockApi({ 'GET /api/admin/users': () => page([entry()]) });
-    renderAdminPage(<UsersPage />, '/admin/users');
+    renderPage(<UsersPage />, { path: '/admin/users' });
     await screen.findByText('anna@example.org');
     vi.useFakeTimers({ shouldAdvanceTime: false });
     const box = screen.getByRole('searchbox', { name: 'Benutzer suchen' });
@@ -77,7 +78,7 @@ describe('UsersPage', () => {
       'PATCH /api/admin/users': () =>
         apiError(409, 'last_admin', 'Der letzte Administrator kann nicht heruntergestuft werden.'),
     });
-    renderAdminPage(<UsersPage />, '/admin/users');
+    renderPage(<UsersPage />, { path: '/admin/users' });
     const select = (await screen.findByRole('combobox', {
       name: 'Rolle von anna@example.org',
     })) as HTMLSelectElement;
@@ -93,7 +94,7 @@ describe('UsersPage', () => {
       'GET /api/admin/users': () => page([entry({ role: 'attendee' })]),
       'DELETE /api/admin/users': () => json({ ok: true }),
     });
-    renderAdminPage(<UsersPage />, '/admin/users');
+    renderPage(<UsersPage />, { path: '/admin/users' });
     fireEvent.click(await screen.findByRole('button', { name: 'anna@example.org löschen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Benutzer wirklich löschen?' });
     expect(calls.some((call) => call.key.startsWith('DELETE'))).toBe(false);
@@ -107,7 +108,7 @@ describe('UsersPage', () => {
       'POST /api/admin/users': () =>
         apiError(409, 'conflict', 'Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.'),
     });
-    renderAdminPage(<UsersPage />, '/admin/users');
+    renderPage(<UsersPage />, { path: '/admin/users' });
     fireEvent.click(await screen.findByRole('button', { name: 'Neuer Benutzer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Neuer Benutzer' });
     fireEvent.change(within(dialog).getByLabelText('E-Mail'), { target: { value: ' Anna@Example.org ' } });

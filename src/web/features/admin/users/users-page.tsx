@@ -15,7 +15,7 @@ import { CreateUserDialog } from './components/create-user-dialog';
 import { useDebouncedValue } from './components/use-debounced-value';
 import { UsersTable } from './components/users-table';
 
-/** spec admin §2 'User administration' (/admin/users; ?user= narrows the list to one user). */
+/** 'Benutzer' at /admin/users; ?user= narrows the list to one user (docs/product/admin.md#admin-users). */
 export function UsersPage() {
   usePageTitle('Benutzer');
   const [params] = useSearchParams();
@@ -112,8 +112,10 @@ export function UsersPage() {
 
       <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
-        question={deleting ? USER_ADMIN_MESSAGES.confirmDelete : null}
-        details={deleting?.email}
+        open={deleting !== null}
+        title={USER_ADMIN_MESSAGES.confirmDelete}
+        description={deleting?.email}
+        inlineActions
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />

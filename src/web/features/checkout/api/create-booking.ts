@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingView, CreateBookingInput } from '@shared/booking';
 import { apiFetch } from '@web/lib/api-client';
 import { bookingKey } from './get-booking';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** POST /api/bookings → 201 BookingView (free: confirmed with tickets; paid: pending with a seat hold). */
 export const createBooking = (input: CreateBookingInput) =>
@@ -14,7 +15,7 @@ export function useCreateBooking() {
     onSuccess: (booking) => {
       // The success page opens with it at once; the booked seats changed the event's count.
       queryClient.setQueryData(bookingKey(booking.id), booking);
-      void queryClient.invalidateQueries({ queryKey: ['events', 'detail', 'id', booking.eventId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.events.byId(booking.eventId) });
     },
   });
 }

@@ -3,8 +3,12 @@ import type { ProfileDetails } from '@shared/profile';
 import type { SessionState } from '@shared/session';
 import { apiFetch } from '@web/lib/api-client';
 import { sessionQuery } from '@web/lib/session';
+import { queryKeys } from '@web/lib/query-keys';
 
-/** PATCH /api/profile {fullName}: the checkout's 'Name auf dem Ticket' is the profile's full name (spec §5). */
+/**
+ * PATCH /api/profile {fullName}: the checkout's 'Name auf dem Ticket' is the profile's full name
+ * (docs/product/booking-and-seats.md#holder-name-saved).
+ */
 export const saveProfileName = (fullName: string) =>
   apiFetch<ProfileDetails>('/api/profile', { method: 'PATCH', body: JSON.stringify({ fullName }) });
 
@@ -17,7 +21,7 @@ export function useSaveProfileName() {
       queryClient.setQueryData<SessionState>(sessionQuery.queryKey, (state) =>
         state?.user ? { user: { ...state.user, fullName: profile.fullName } } : state,
       );
-      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
     },
   });
 }

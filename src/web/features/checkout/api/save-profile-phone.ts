@@ -3,8 +3,12 @@ import type { ProfileDetails } from '@shared/profile';
 import type { SessionState } from '@shared/session';
 import { apiFetch } from '@web/lib/api-client';
 import { sessionQuery } from '@web/lib/session';
+import { queryKeys } from '@web/lib/query-keys';
 
-/** PATCH /api/profile {phone}: the phone number asked before ordering is the profile's (spec §5). */
+/**
+ * PATCH /api/profile {phone}: the phone number asked before ordering is the profile's
+ * (docs/product/booking-and-seats.md#holder-name-saved).
+ */
 export const saveProfilePhone = (phone: string) =>
   apiFetch<ProfileDetails>('/api/profile', { method: 'PATCH', body: JSON.stringify({ phone }) });
 
@@ -17,7 +21,7 @@ export function useSaveProfilePhone() {
       queryClient.setQueryData<SessionState>(sessionQuery.queryKey, (state) =>
         state?.user ? { user: { ...state.user, phone: profile.phone } } : state,
       );
-      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
     },
   });
 }

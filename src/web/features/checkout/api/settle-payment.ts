@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { BookingView } from '@shared/booking';
 import { apiFetch } from '@web/lib/api-client';
 import { bookingKey } from './get-booking';
+import { queryKeys } from '@web/lib/query-keys';
 
 const post = (bookingId: string, action: string) =>
   apiFetch<BookingView>(`/api/bookings/${encodeURIComponent(bookingId)}/payment/${action}`, {
@@ -21,7 +22,7 @@ export function storeBooking(queryClient: QueryClient, booking: BookingView) {
   queryClient.setQueryData(bookingKey(booking.id), booking);
   if (booking.status === 'confirmed') {
     // Fresh tickets: the ticket list and the event's seat count are out of date.
-    void queryClient.invalidateQueries({ queryKey: ['tickets'] });
-    void queryClient.invalidateQueries({ queryKey: ['events', 'detail', 'id', booking.eventId] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.events.byId(booking.eventId) });
   }
 }

@@ -5,7 +5,7 @@ import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-title';
 import { useCheckoutEvent } from '../api/get-checkout-event';
 import { availability } from '../checkout-rules';
-import { useNow } from '../use-now';
+import { useNow } from '@web/lib/use-now';
 import { CheckoutProblem } from './checkout-problem';
 
 /**

@@ -1,11 +1,14 @@
 import { CircleCheck, Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import type { BookingView } from '@shared/booking';
+import type { BookingEventSummary, BookingView } from '@shared/booking';
+import { AddToCalendar, type CalendarEvent } from '@web/components/add-to-calendar';
 import { OnlineLink } from '@web/components/online-link';
 import { buttonClasses } from '@web/components/ui/button';
-import { BookingCalendar } from './booking-calendar';
 
-/** The confirmation (spec visitor §2 'Success page'): tickets, where they went, what next. */
+/**
+ * The confirmation on the success page: tickets, where they went, what next
+ * (docs/product/payments.md#confirm-on-success).
+ */
 export function BookingConfirmed({ booking }: { booking: BookingView }) {
   const many = booking.tickets.length !== 1;
   return (
@@ -66,7 +69,23 @@ export function BookingConfirmed({ booking }: { booking: BookingView }) {
           Weitere Events
         </Link>
       </div>
-      <BookingCalendar event={booking.event} />
+      <AddToCalendar
+        event={calendarEvent(booking.event)}
+        className="rounded-2xl border border-border bg-card p-5 sm:p-6"
+      />
     </div>
   );
 }
+
+/** The booking's copy of the event carries the short description only, and no venue. */
+const calendarEvent = (event: BookingEventSummary): CalendarEvent => ({
+  slug: event.slug,
+  title: event.title,
+  description: event.shortDescription ?? '',
+  startTime: event.startTime,
+  endTime: event.endTime,
+  timezone: event.timezone,
+  mode: event.mode,
+  location: event.location,
+  venue: null,
+});

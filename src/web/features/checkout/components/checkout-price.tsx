@@ -4,7 +4,7 @@ import { formatPrice } from '@web/lib/format';
 
 /**
  * The ticket price with its unit ('/ Person', '/ Paar'); during the early-bird phase with 'Frühbucher' and
- * the normal price struck through (spec visitor §2). A free event reads 'Kostenlos'.
+ * the normal price struck through (docs/product/events.md#early-bird). A free event reads 'Kostenlos'.
  */
 export function CheckoutPrice({
   unitCents,

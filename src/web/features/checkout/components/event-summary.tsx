@@ -2,12 +2,12 @@ import { CalendarDays, Clock, MapPin, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { eventAddress } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
+import { EventCover, type CoverSource } from '@web/components/event-cover';
 import { eventDateRange, eventTimeRange } from '@shared/date-range';
 import type { OrderPrice } from '../checkout-rules';
 import { CheckoutPrice } from './checkout-price';
-import { coverUrl, EventCover } from './event-cover';
 
-/** The event being booked: picture, title, date, time range, place and price (spec visitor §2 'Checkout'). */
+/** The event being booked: picture, title, date, time range, place and price. */
 export function EventSummary({
   event,
   price,
@@ -19,13 +19,40 @@ export function EventSummary({
   children?: ReactNode;
 }) {
   return (
-    <section
-      aria-labelledby="checkout-event-title"
-      className="overflow-hidden rounded-2xl border border-border bg-card"
-    >
-      <EventCover url={coverUrl(event)} className="aspect-[2/1] sm:aspect-[2.818]" />
+    <EventPanel titleId="checkout-event-title" event={event} place={eventAddress(event) || event.location}>
+      <Fact icon={Ticket} term="Preis">
+        <CheckoutPrice
+          unitCents={price.unitCents}
+          regularUnitCents={price.regularUnitCents}
+          early={price.early}
+          currency={event.currency}
+          priceUnit={event.priceUnit}
+        />
+      </Fact>
+      {children}
+    </EventPanel>
+  );
+}
+
+type PanelEvent = Parameters<typeof eventDateRange>[0] & CoverSource & { title: string };
+
+/** The event box of the checkout and success pages: cover, title, date, time, place, then the page's facts. */
+export function EventPanel({
+  titleId,
+  event,
+  place,
+  children,
+}: {
+  titleId: string;
+  event: PanelEvent;
+  place: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId} className="overflow-hidden rounded-2xl border border-border bg-card">
+      <EventCover event={event} className="aspect-[2/1] sm:aspect-[2.818]" />
       <div className="p-5 sm:p-6">
-        <h2 id="checkout-event-title" className="font-serif text-xl font-semibold tracking-tight sm:text-2xl">
+        <h2 id={titleId} className="font-serif text-xl font-semibold tracking-tight sm:text-2xl">
           {event.title}
         </h2>
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
@@ -36,16 +63,7 @@ export function EventSummary({
             {eventTimeRange(event)}
           </Fact>
           <Fact icon={MapPin} term="Ort">
-            {eventAddress(event) || event.location}
-          </Fact>
-          <Fact icon={Ticket} term="Preis">
-            <CheckoutPrice
-              unitCents={price.unitCents}
-              regularUnitCents={price.regularUnitCents}
-              early={price.early}
-              currency={event.currency}
-              priceUnit={event.priceUnit}
-            />
+            {place}
           </Fact>
           {children}
         </dl>

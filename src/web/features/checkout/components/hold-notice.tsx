@@ -5,7 +5,10 @@ const MINUTE_MS = 60_000;
 /** From here on the notice also counts the minutes down (announced politely, once a minute at most). */
 const COUNT_FROM_MINUTES = 5;
 
-/** 'Plätze reserviert bis 14:35 Uhr' (DESIGN §4: a paid booking holds its seats 15 minutes). */
+/**
+ * 'Plätze reserviert bis 14:35 Uhr': a paid booking holds its seats 15 minutes
+ * (docs/product/booking-and-seats.md#hold-15-minutes).
+ */
 export function HoldNotice({ holdExpiresAt, now }: { holdExpiresAt: string; now: Date }) {
   const minutesLeft = Math.max(1, Math.ceil((Date.parse(holdExpiresAt) - now.getTime()) / MINUTE_MS));
   return (

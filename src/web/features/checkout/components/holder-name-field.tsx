@@ -1,8 +1,11 @@
-import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { BOOKING_MESSAGES } from '@shared/booking';
+import { SavedLabel } from '@web/components/saved-label';
 
-/** 'Name auf dem Ticket' with the 'Gespeichert' indicator of the autosave (spec visitor §2, §5, §9). */
+/**
+ * 'Name auf dem Ticket' with the 'Gespeichert' indicator of the autosave
+ * (docs/product/booking-and-seats.md#holder-name-saved).
+ */
 export function HolderNameField({
   value,
   onChange,
@@ -21,18 +24,7 @@ export function HolderNameField({
   const message = error ?? (showRequired && value.trim() === '' ? BOOKING_MESSAGES.holderName : null);
   return (
     <div className="flex flex-col gap-1.5">
-      <div className="flex items-center justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-medium">
-          Name auf dem Ticket
-        </label>
-        <span role="status" className="flex items-center gap-1 text-sm text-success">
-          {saved && (
-            <>
-              <Check className="h-4 w-4" aria-hidden /> Gespeichert
-            </>
-          )}
-        </span>
-      </div>
+      <SavedLabel htmlFor={id} label="Name auf dem Ticket" saved={saved} />
       <input
         id={id}
         autoComplete="name"

@@ -1,7 +1,9 @@
 import { formatPrice } from '@web/lib/format';
 import type { OrderPrice } from '../checkout-rules';
 
-/** The summary card: event, quantity × unit price, total (spec visitor §2 'Checkout'). */
+/**
+ * The summary card: event, quantity × unit price, total (docs/product/booking-and-seats.md#server-prices).
+ */
 export function OrderSummary({
   title,
   quantity,

@@ -1,6 +1,7 @@
-import { CreditCard, FlaskConical, TriangleAlert } from 'lucide-react';
+import { CreditCard, TriangleAlert } from 'lucide-react';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import type { PaymentConfig } from '../api/get-payment-config';
+import { TestModeNote } from './test-payment';
 
 /**
  * How a paid order will be paid (GET /api/payments/config): the test provider's notice 'Testmodus', Stripe's
@@ -43,15 +44,7 @@ function PaymentMethod({
     );
   }
   if (config.provider === 'test') {
-    return (
-      <div className="flex gap-3 rounded-xl border border-warning/40 bg-warning-bg p-4 text-sm" role="note">
-        <FlaskConical className="mt-0.5 h-5 w-5 shrink-0 text-warning" aria-hidden />
-        <div>
-          <p className="font-semibold text-warning">{PAYMENT_MESSAGES.testMode}</p>
-          <p className="mt-1 text-foreground">{PAYMENT_MESSAGES.testModeHint}</p>
-        </div>
-      </div>
-    );
+    return <TestModeNote />;
   }
   if (config.provider === 'stripe') {
     return (

@@ -9,7 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { bookingKey } from '../api/get-booking';
 import { usePaymentSession } from '../api/start-payment';
-import { useNow } from '../use-now';
+import { useNow } from '@web/lib/use-now';
 import { HoldNotice, holdIsOver } from './hold-notice';
 import { TestPayment } from './test-payment';
 
@@ -31,9 +31,9 @@ const Spinner = ({ text }: { text: string }) => (
 );
 
 /**
- * The payment step of a pending booking (spec visitor §4 'Booking'): POST …/payment, then the test
- * provider's buttons or Stripe's Payment Element, under the hold countdown. An expired hold (the clock or
- * the server's 409) ends it with a link back to the event.
+ * The payment step of a pending booking (docs/product/payments.md#order-then-pay): POST …/payment, then the
+ * test provider's buttons or Stripe's Payment Element, under the hold countdown. An expired hold (the clock
+ * or the server's 409) ends it with a link back to the event.
  */
 export function PaymentStep({ booking, onProcessing }: { booking: BookingView; onProcessing: () => void }) {
   const queryClient = useQueryClient();

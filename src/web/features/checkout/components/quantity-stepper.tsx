@@ -4,8 +4,9 @@ import { Button } from '@web/components/ui/button';
 import { clampQuantity } from '../checkout-rules';
 
 /**
- * − / number / + (spec visitor §2, §5: minimum 1, maximum what the seats allow). The buttons stop at the
- * bounds; the number is announced when it changes.
+ * − / number / + (minimum 1, maximum what the seats allow;
+ * docs/product/booking-and-seats.md#quantity-1-to-20). The buttons stop at the bounds; the number is
+ * announced when it changes.
  */
 export function QuantityStepper({
   value,

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 
-// spec visitor §2/§4: the checkout steps booking, payment, confirmation.
+// The checkout's steps: booking, payment, confirmation (docs/product/payments.md#order-then-pay).
 const STEPS = ['Buchung', 'Zahlung', 'Bestätigung'] as const;
 export type CheckoutStep = 0 | 1 | 2;
 

@@ -1,5 +1,5 @@
 // Loaded with a dynamic import only when a booking is paid through Stripe: the Stripe libraries stay out
-// of every other page's download (spec visitor §7: the provider's script comes from its own host).
+// of every other page's download (the provider's script comes from its own host).
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Elements,

@@ -6,12 +6,14 @@ import type { BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
+import { bookingKey } from '../api/get-booking';
 import { paymentSessionKey } from '../api/start-payment';
 import { completeTestPayment, declineTestPayment, storeBooking } from '../api/settle-payment';
 
 /**
- * DESIGN §1 'Test payment provider': the notice 'Testmodus' and the buttons 'Testzahlung abschließen' and
- * 'Testzahlung ablehnen'. A decline leaves the booking pending: the buyer may try again (a new attempt).
+ * The test provider (docs/product/payments.md#test-buttons): the notice 'Testmodus' and the buttons
+ * 'Testzahlung abschließen' and 'Testzahlung ablehnen'. A decline leaves the booking pending: the buyer may
+ * try again (a new attempt).
  */
 export function TestPayment({ booking }: { booking: BookingView }) {
   const queryClient = useQueryClient();
@@ -32,7 +34,7 @@ export function TestPayment({ booking }: { booking: BookingView }) {
         description: error instanceof ApiError ? error.message : PAYMENT_MESSAGES.unexpected,
       });
       // The booking may have moved on (hold expired, paid meanwhile): show what the server says.
-      void queryClient.invalidateQueries({ queryKey: ['bookings', booking.id], exact: true });
+      void queryClient.invalidateQueries({ queryKey: bookingKey(booking.id), exact: true });
     } finally {
       setBusy(null);
     }
@@ -40,13 +42,7 @@ export function TestPayment({ booking }: { booking: BookingView }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex gap-3 rounded-xl border border-warning/40 bg-warning-bg p-4 text-sm" role="note">
-        <FlaskConical className="mt-0.5 h-5 w-5 shrink-0 text-warning" aria-hidden />
-        <div>
-          <p className="font-semibold text-warning">{PAYMENT_MESSAGES.testMode}</p>
-          <p className="mt-1 text-foreground">{PAYMENT_MESSAGES.testModeHint}</p>
-        </div>
-      </div>
+      <TestModeNote />
       <div aria-live="assertive" className="text-sm">
         {declined && (
           <p role="alert" className="rounded-xl bg-destructive-bg px-4 py-3 text-destructive">
@@ -72,6 +68,19 @@ export function TestPayment({ booking }: { booking: BookingView }) {
         >
           {PAYMENT_MESSAGES.testDecline}
         </Button>
+      </div>
+    </div>
+  );
+}
+
+/** 'Testmodus': the test provider moves no money (docs/product/payments.md#test-buttons). */
+export function TestModeNote() {
+  return (
+    <div className="flex gap-3 rounded-xl border border-warning/40 bg-warning-bg p-4 text-sm" role="note">
+      <FlaskConical className="mt-0.5 h-5 w-5 shrink-0 text-warning" aria-hidden />
+      <div>
+        <p className="font-semibold text-warning">{PAYMENT_MESSAGES.testMode}</p>
+        <p className="mt-1 text-foreground">{PAYMENT_MESSAGES.testModeHint}</p>
       </div>
     </div>
   );

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicEvent } from '@shared/events';
 import { ApiError, apiFetch } from '@web/lib/api-client';
-
-/** All detail queries start with this key; live seat updates write into every one of them. */
-export const EVENT_DETAILS_KEY = ['events', 'detail'] as const;
+import { queryKeys } from '@web/lib/query-keys';
 
 /** GET /api/events/:slug; a 404 ('Event nicht gefunden') is an answer, not worth retrying. */
 export const eventQuery = (slug: string) =>
   queryOptions({
-    queryKey: [...EVENT_DETAILS_KEY, slug],
+    queryKey: queryKeys.events.detail(slug),
     queryFn: ({ signal }) => apiFetch<PublicEvent>(`/api/events/${encodeURIComponent(slug)}`, { signal }),
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
   });

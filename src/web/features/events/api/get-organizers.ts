@@ -2,7 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicOrganizer } from '@shared/events';
 import { apiFetch } from '@web/lib/api-client';
 
-/** GET /api/organizers: the two organizers of 'Wer wir sind' (spec visitor §2); they rarely change. */
+/**
+ * GET /api/organizers: the people of 'Wer wir sind' (docs/product/admin.md#public-organizers); they rarely
+ * change.
+ */
 export const organizersQuery = queryOptions({
   queryKey: ['organizers'],
   queryFn: ({ signal }) => apiFetch<PublicOrganizer[]>('/api/organizers', { signal }),

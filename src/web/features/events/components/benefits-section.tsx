@@ -1,6 +1,6 @@
 import { CalendarCheck, HeartHandshake, Sparkles } from 'lucide-react';
 
-// spec visitor §2 'Home and events': easy booking, quality events, flexible cancellation.
+// The start page's promises: easy booking, quality events, flexible cancellation.
 const BENEFITS = [
   {
     icon: CalendarCheck,

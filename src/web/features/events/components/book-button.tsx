@@ -10,9 +10,9 @@ type BookableEvent = Pick<
 >;
 
 /**
- * spec visitor §2 'Jetzt buchen': signed-in users go to /checkout/{eventId}; guests to the event's sign-in
- * page, which remembers the checkout as the target. Disabled 'Ausgebucht' when sold out; no button for
- * events that have started.
+ * 'Jetzt buchen' (docs/product/booking-and-seats.md#book-button): signed-in users go to /checkout/{eventId};
+ * guests to the event's sign-in page, which remembers the checkout as the target. Disabled 'Ausgebucht' when
+ * sold out; no button for events that have started.
  */
 export function BookButton({
   event,

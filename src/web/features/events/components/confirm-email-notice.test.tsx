@@ -15,7 +15,7 @@ const at = (path: string) =>
   );
 
 describe('ConfirmEmailNotice', () => {
-  it('shows on the target the checkout sends an unconfirmed address to, with the spec text', () => {
+  it('shows on the target the checkout sends an unconfirmed address to, with its text', () => {
     at('/?message=please-confirm-email'); // checkout-rules.test.ts: the checkout's target
     expect(CONFIRM_EMAIL_TEXT).toBe(BOOKING_MESSAGES.confirmEmail);
     expect(screen.getByRole('status').textContent).toContain(BOOKING_MESSAGES.confirmEmail);

@@ -1,12 +1,13 @@
 import { MailWarning } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 
-/** spec visitor §5: the part text of 'Profil vervollständigen' (BOOKING_MESSAGES.confirmEmail, kept here
+/** The part text of 'Profil vervollständigen' (BOOKING_MESSAGES.confirmEmail, kept here
  * so the home page's first download stays free of the booking contracts). */
 export const CONFIRM_EMAIL_TEXT = 'Bitte bestätige deine Email-Adresse';
 
 /**
- * spec visitor §2/§5: a booking with an unconfirmed e-mail address is sent to /?message=please-confirm-email.
+ * A booking with an unconfirmed e-mail address is sent to /?message=please-confirm-email
+ * (docs/product/booking-and-seats.md#profile-before-booking).
  * Signing in with a code sent to the address confirms it, so that is what the notice offers.
  */
 export function ConfirmEmailNotice() {

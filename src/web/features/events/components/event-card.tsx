@@ -2,13 +2,13 @@ import { CalendarDays, Clock, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { eventPlace } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
+import { EventCover } from '@web/components/event-cover';
 import { Badge } from './badge';
-import { EventImage } from './event-image';
 import { EventPrice } from './event-price';
 import { eventDateRange, eventTimeRange } from '@shared/date-range';
 import { SeatBadgeView } from './seat-badge';
 
-/** One card of the list (spec visitor §2 'Card list'); the whole card opens the event. */
+/** One card of the list (docs/product/events.md#home-views); the whole card opens the event. */
 export function EventCard({ event, now, eager }: { event: PublicEvent; now: Date; eager: boolean }) {
   const facts = [
     { icon: CalendarDays, label: 'Datum', text: eventDateRange(event) },
@@ -20,7 +20,7 @@ export function EventCard({ event, now, eager }: { event: PublicEvent; now: Date
       className="relative flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring"
       data-testid="event-card"
     >
-      <EventImage event={event} eager={eager} className="aspect-[2/1]" />
+      <EventCover event={event} loading={eager ? 'eager' : 'lazy'} className="aspect-[2/1]" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         {event.status === 'draft' && (
           <div>

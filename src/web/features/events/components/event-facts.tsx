@@ -6,7 +6,7 @@ import { EventPrice } from './event-price';
 import { eventDateRange, eventTimeRange } from '@shared/date-range';
 import { SeatBadgeView } from './seat-badge';
 
-/** spec visitor §2: Apple Maps on iOS devices, Google Maps elsewhere. */
+/** Apple Maps on iOS devices, Google Maps elsewhere (docs/product/events.md#place). */
 const isAppleMobile = () =>
   typeof navigator !== 'undefined' &&
   (/iPhone|iPad|iPod/.test(`${navigator.platform} ${navigator.userAgent}`) ||

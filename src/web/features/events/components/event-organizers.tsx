@@ -1,7 +1,7 @@
 import { initialsOf } from '@shared/initials';
 import type { PublicOrganizer } from '@shared/events';
 
-/** The organizers of one event (spec visitor §2 'Event detail'). */
+/** The organizers of one event, on its page (docs/product/admin.md#public-organizers). */
 export function EventOrganizers({ organizers }: { organizers: PublicOrganizer[] }) {
   if (organizers.length === 0) return null;
   return (

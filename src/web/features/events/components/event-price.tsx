@@ -10,7 +10,8 @@ type PriceEvent = Pick<
 
 /**
  * The price with its unit; during the early-bird phase the badge 'Frühbucher' and the normal price struck
- * through (spec visitor §2). A free event reads 'Kostenlos'.
+ * through (docs/product/events.md#early-bird). A free event reads 'Kostenlos'
+ * (docs/product/events.md#free-event).
  */
 export function EventPrice({
   event,

@@ -13,10 +13,10 @@ import { SeatBadgeView } from './seat-badge';
 const COLUMNS = 6;
 
 /**
- * spec visitor §2/§4 'Timetable': a table by month with a 'Heute' divider; columns Datum, Zeit, Titel, Ort,
- * Preis, Plätze (on phones time, place, price and seats move into the date and title cells). Opens scrolled to the
- * next upcoming row. When it is still wider than its box, an edge fade and a hint show that it scrolls
- * sideways (docs/decisions/026-admin-tickets-on-phones.md).
+ * The timetable (docs/product/events.md#timetable): a table by month with a 'Heute' divider; columns Datum,
+ * Zeit, Titel, Ort, Preis, Plätze (on phones time, place, price and seats move into the date and title
+ * cells). Opens scrolled to the next upcoming row. When it is still wider than its box, an edge fade and a
+ * hint show that it scrolls sideways (docs/decisions/026-admin-tickets-on-phones.md).
  */
 export function EventTimetable({ events, now }: { events: PublicEvent[]; now: Date }) {
   const { items, nextIndex } = useMemo(() => timetableRows(events, now), [events, now]);

@@ -1,7 +1,7 @@
 import { CalendarX2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** spec visitor §2: 'Keine veröffentlichten Events.' with a newsletter sign-up below. */
+/** 'Keine veröffentlichten Events.' with a newsletter sign-up below (docs/product/events.md#home-views). */
 export function EventsEmptyState({ newsletterSlot }: { newsletterSlot: ReactNode }) {
   return (
     <div className="flex flex-col items-center rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center">

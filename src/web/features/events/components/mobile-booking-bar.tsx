@@ -3,7 +3,10 @@ import { formatDate } from '@web/lib/format';
 import { BookButton } from './book-button';
 import { eventTimeRange } from '@shared/date-range';
 
-/** spec visitor §2: on phones a bar at the bottom with title, date, time range and 'Jetzt buchen'. */
+/**
+ * On phones a bar at the bottom with title, date, time range and 'Jetzt buchen'
+ * (docs/product/booking-and-seats.md#book-button).
+ */
 export function MobileBookingBar({ event, now }: { event: PublicEvent; now: Date }) {
   return (
     <div

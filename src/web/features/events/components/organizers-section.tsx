@@ -2,7 +2,9 @@ import { initialsOf } from '@shared/initials';
 import type { PublicOrganizer } from '@shared/events';
 import { useOrganizers } from '../api/get-organizers';
 
-/** spec visitor §2: 'Wer wir sind' with the two organizers' portraits, names and a short bio. */
+/**
+ * 'Wer wir sind' with the organizers' portraits, names and a short bio (docs/product/events.md#home-views).
+ */
 export function OrganizersSection() {
   const { data: organizers, isPending } = useOrganizers();
   if (!isPending && !organizers?.length) return null;

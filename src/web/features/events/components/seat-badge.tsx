@@ -1,7 +1,8 @@
 import { seatBadge, type SeatBadge, type SeatData } from '@shared/event-rules';
 import { Badge, type BadgeTone } from './badge';
 
-// spec visitor §4 'Seat badge': sold out destructive, at most 10 % left warning, otherwise success.
+// The seat badge (docs/product/events.md#seat-badge): sold out destructive, at most 10 % left warning,
+// otherwise success.
 const TONE: Record<SeatBadge['kind'], BadgeTone> = {
   soldout: 'destructive',
   low: 'warning',

@@ -6,7 +6,7 @@ const OPTIONS: { value: ViewMode; label: string; icon: typeof LayoutGrid }[] = [
   { value: 'timetable', label: 'Kalender', icon: CalendarDays },
 ];
 
-/** spec visitor §2: the toggle 'Kartenansicht' / 'Kalender'. */
+/** The toggle 'Kartenansicht' / 'Kalender' (docs/product/events.md#home-views). */
 export function ViewSwitch({ view, onChange }: { view: ViewMode; onChange: (next: ViewMode) => void }) {
   return (
     <div

@@ -1,5 +1,5 @@
-import { Check } from 'lucide-react';
 import { useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { SavedLabel } from '@web/components/saved-label';
 import { ApiError } from '@web/lib/api-client';
 import { inputClass } from './field-styles';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
@@ -18,7 +18,10 @@ interface AutosaveFieldProps {
   hint?: string;
 }
 
-/** spec visitor §2 'Mein Profil': each field is saved on blur, errors show inline, 'Gespeichert' for 3 s. */
+/**
+ * Each field is saved on blur, errors show inline, 'Gespeichert' for 3 s
+ * (docs/product/accounts-and-consent.md#profile-autosave).
+ */
 export function AutosaveField({
   label,
   value,
@@ -63,18 +66,7 @@ export function AutosaveField({
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1.5">
-      <div className="flex items-center justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
-        <span role="status" className="flex items-center gap-1 text-sm text-success">
-          {saved && (
-            <>
-              <Check className="h-4 w-4" aria-hidden /> Gespeichert
-            </>
-          )}
-        </span>
-      </div>
+      <SavedLabel htmlFor={id} label={label} saved={saved} />
       <input
         id={id}
         type={type}

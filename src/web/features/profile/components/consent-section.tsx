@@ -49,7 +49,7 @@ function ConsentCheckbox({ purpose, label, granted, children }: ConsentCheckboxP
       { purpose, granted: next },
       {
         onSettled: () => setPending(null),
-        // spec visitor §8 'Consent or newsletter save': the checkbox reverts, the error is logged.
+        // The checkbox reverts, the error is logged (docs/product/accounts-and-consent.md#profile-autosave).
         onError: (error) => console.error(`Einwilligung „${label}“ konnte nicht gespeichert werden`, error),
       },
     );

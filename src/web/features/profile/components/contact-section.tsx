@@ -12,15 +12,16 @@ import { useUpdateProfile } from '../api/update-profile';
 import { AutosaveField } from './autosave-field';
 import { cardClass } from './field-styles';
 
-// spec admin §8: when the change mail cannot be started for an unknown reason, hint at the mail setup.
+// When the change mail cannot be started for an unknown reason, hint at the mail setup.
 const EMAIL_CHANGE_FALLBACK =
   'Die E-Mail-Änderung konnte nicht gestartet werden. Bitte prüfe die Absender-Konfiguration des E-Mail-Versands und versuche es erneut.';
 
-/** Name, e-mail and phone, each saved on blur (spec visitor §2 'Mein Profil', §5). */
+/** Name, e-mail and phone, each saved on blur (docs/product/accounts-and-consent.md#profile-autosave). */
 export function ContactSection({ profile }: { profile: ProfileDetails }) {
   const update = useUpdateProfile();
   const emailChange = useRequestEmailChange();
-  // Admins and organizers need not supply name, e-mail and phone (spec admin §5).
+  // Admins and organizers need not supply name, e-mail and phone
+  // (docs/product/accounts-and-consent.md#profile-role-fields).
   const required = (value: string) =>
     !hasExtendedProfile(profile.role) && !value.trim() ? PROFILE_MESSAGES.required : null;
 

@@ -19,7 +19,10 @@ const TEXTS: Record<ProfileImageKind, { title: string; description: string; succ
   },
 };
 
-/** spec admin §2: avatar and portrait upload cards using the crop dialog (1:1; the avatar with a round overlay). */
+/**
+ * Avatar and portrait upload cards using the crop dialog (1:1; the avatar with a round overlay;
+ * docs/product/admin.md#image-uploads).
+ */
 export function ImageUploadCard({ kind, url }: { kind: ProfileImageKind; url: string | null }) {
   const upload = useUploadProfileImage();
   const texts = TEXTS[kind];

@@ -8,7 +8,10 @@ import { cardClass, inputClass } from './field-styles';
 
 type Field = 'displayName' | 'website' | 'bio';
 
-/** spec admin §2: the extended profile of admins and organizers, saved with 'Speichern'. */
+/**
+ * The extended profile of admins and organizers, saved with 'Speichern'
+ * (docs/product/accounts-and-consent.md#profile-autosave).
+ */
 export function PublicProfileForm({ profile }: { profile: ProfileDetails }) {
   const update = useUpdateProfile();
   const [values, setValues] = useState<Record<Field, string>>({
@@ -33,7 +36,7 @@ export function PublicProfileForm({ profile }: { profile: ProfileDetails }) {
       await update.mutateAsync(parsed.data);
       toast.success('Profil gespeichert');
     } catch (error) {
-      // spec admin §8: profile save errors are shown inline.
+      // Profile save errors are shown inline.
       setErrors({ form: error instanceof ApiError ? error.message : 'Speichern fehlgeschlagen.' });
     }
   };

@@ -8,22 +8,25 @@ import {
 } from '@shared/tickets';
 import { ApiError, apiFetch } from '@web/lib/api-client';
 import { clearTicketsCache } from '../tickets-cache';
-import { MY_TICKETS_KEY } from './get-my-tickets';
+import { queryKeys } from '@web/lib/query-keys';
 
-/** POST /api/tickets/:id/cancel (spec visitor §7 cancel_ticket). */
+/** POST /api/tickets/:id/cancel (docs/product/tickets-and-refunds.md#who-cancels). */
 export const cancelTicket = (ticketId: string) =>
   apiFetch<CancelTicketResult>(`/api/tickets/${encodeURIComponent(ticketId)}/cancel`, {
     method: 'POST',
     body: '{}',
   });
 
-/** spec visitor §8 'Cancel success': the server's message, else the refund in words. */
+/**
+ * The server's message, else the refund in words (docs/product/tickets-and-refunds.md#cancel-button-label).
+ */
 export const cancelSuccessText = (result: CancelTicketResult) =>
   result.message?.trim() ||
   cancelSuccessMessage(result.refund?.amountCents ?? 0, result.refund?.currency ?? 'EUR');
 
 /**
- * spec visitor §8 'Cancel': a JSON message of the server as is, otherwise by status (0: no connection).
+ * A JSON message of the server as is, otherwise by status (0: no connection;
+ * docs/product/tickets-and-refunds.md#cancel-messages).
  * apiFetch marks answers without our JSON error body with the code 'unknown'.
  */
 export function cancelFailureText(error: unknown): string {
@@ -32,21 +35,24 @@ export function cancelFailureText(error: unknown): string {
   return cancelErrorMessage(error.status, fromServer);
 }
 
-/** The ticket is shown cancelled at once (spec visitor §4); the list is then read again from the server. */
+/**
+ * The ticket is shown cancelled at once; the list is then read again from the server
+ * (docs/product/tickets-and-refunds.md#my-tickets).
+ */
 export function useCancelTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelTicket,
     onSuccess: (_result, ticketId) => {
       clearTicketsCache();
-      queryClient.setQueriesData<MyTicket[]>({ queryKey: MY_TICKETS_KEY }, (tickets) =>
+      queryClient.setQueriesData<MyTicket[]>({ queryKey: queryKeys.tickets.mine }, (tickets) =>
         tickets?.map((ticket) =>
           ticket.id === ticketId
             ? { ...ticket, status: 'canceled', cancellation: null, onlineUrl: null }
             : ticket,
         ),
       );
-      void queryClient.invalidateQueries({ queryKey: MY_TICKETS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.mine });
     },
   });
 }

@@ -2,9 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MyTicket } from '@shared/tickets';
 import { apiFetch } from '@web/lib/api-client';
 import { clearTicketsCache } from '../tickets-cache';
-import { MY_TICKETS_KEY } from './get-my-tickets';
+import { queryKeys } from '@web/lib/query-keys';
 
-/** DELETE /api/admin/tickets/:id (spec visitor §7 admin-delete-ticket; admins only, checked by the server). */
+/**
+ * DELETE /api/admin/tickets/:id (admins only, checked by the server;
+ * docs/product/tickets-and-refunds.md#delete-ticket).
+ */
 export const deleteTicket = (ticketId: string) =>
   apiFetch<{ ok: true }>(`/api/admin/tickets/${encodeURIComponent(ticketId)}`, { method: 'DELETE' });
 
@@ -14,10 +17,10 @@ export function useDeleteTicket() {
     mutationFn: deleteTicket,
     onSuccess: (_result, ticketId) => {
       clearTicketsCache();
-      queryClient.setQueriesData<MyTicket[]>({ queryKey: MY_TICKETS_KEY }, (tickets) =>
+      queryClient.setQueriesData<MyTicket[]>({ queryKey: queryKeys.tickets.mine }, (tickets) =>
         tickets?.filter((ticket) => ticket.id !== ticketId),
       );
-      void queryClient.invalidateQueries({ queryKey: MY_TICKETS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.mine });
     },
   });
 }

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, json, makeTicket, mockApi } from '../testing/ticket-fixtures';
+import { apiError, json, keysOf, mockApi } from '@web/testing/mock-api';
+import { makeTicket } from '../testing/ticket-fixtures';
 import { downloadTicket } from './download-ticket';
 
 const png = () =>
   new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } });
 const pdf = () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } });
 
-describe('downloadTicket (spec visitor §7 generate_ticket_pdf, §9 PNG fallback)', () => {
+describe('downloadTicket (docs/product/tickets-and-refunds.md#ticket-barcode: PDF, else the PNG)', () => {
   const ticket = makeTicket({ code: '0815' });
   const pdfPath = `GET /api/tickets/${ticket.id}/pdf`;
   const imagePath = `GET /api/tickets/${ticket.id}/image`;
@@ -33,14 +34,14 @@ describe('downloadTicket (spec visitor §7 generate_ticket_pdf, §9 PNG fallback
   });
 
   it('saves the PDF as ticket-{code}.pdf', async () => {
-    const { calls } = mockApi({ [pdfPath]: pdf });
+    const calls = mockApi({ [pdfPath]: pdf });
     await expect(downloadTicket(ticket)).resolves.toBe('ticket-0815.pdf');
     expect(saved).toEqual([{ name: 'ticket-0815.pdf', type: 'application/pdf' }]);
-    expect(calls).toEqual([pdfPath]);
+    expect(keysOf(calls)).toEqual([pdfPath]);
   });
 
   it('falls back to ticket-{id}.png on 404', async () => {
-    mockApi({ [pdfPath]: () => apiError(404, 'Ticket nicht gefunden.', 'not_found'), [imagePath]: png });
+    mockApi({ [pdfPath]: () => apiError(404, 'not_found', 'Ticket nicht gefunden.'), [imagePath]: png });
     await expect(downloadTicket(ticket)).resolves.toBe(`ticket-${ticket.id}.png`);
     expect(saved).toEqual([{ name: `ticket-${ticket.id}.png`, type: 'image/png' }]);
   });
@@ -51,17 +52,17 @@ describe('downloadTicket (spec visitor §7 generate_ticket_pdf, §9 PNG fallback
   });
 
   it.each([
-    ['a server error', () => apiError(500, 'Interner Fehler')],
+    ['a server error', () => apiError(500, 'some_error', 'Interner Fehler')],
     ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('fails without a fallback on %s', async (_case, answer) => {
-    const { calls } = mockApi({ [pdfPath]: answer, [imagePath]: png });
+    const calls = mockApi({ [pdfPath]: answer, [imagePath]: png });
     await expect(downloadTicket(ticket)).rejects.toThrow();
-    expect(calls).toEqual([pdfPath]);
+    expect(keysOf(calls)).toEqual([pdfPath]);
     expect(saved).toEqual([]);
   });
 
   it('fails when the image is missing too', async () => {
-    mockApi({ [pdfPath]: () => apiError(404, 'Ticket nicht gefunden.') });
+    mockApi({ [pdfPath]: () => apiError(404, 'some_error', 'Ticket nicht gefunden.') });
     await expect(downloadTicket(ticket)).rejects.toThrow();
     expect(saved).toEqual([]);
   });

@@ -18,9 +18,9 @@ async function fetchFile(path: string, accept: string): Promise<FileAnswer> {
 }
 
 /**
- * spec visitor §7 generate_ticket_pdf: the PDF as ticket-{code}.pdf; when it answers 404 or 'Ticket not
- * found', the preview image as ticket-{id}.png. Throws when neither can be had (toast 'PDF fehlgeschlagen').
- * Returns the name of the downloaded file.
+ * The PDF as ticket-{code}.pdf (docs/product/tickets-and-refunds.md#ticket-barcode); when it answers 404 or
+ * 'Ticket not found', the preview image as ticket-{id}.png. Throws when neither can be had (toast 'PDF
+ * fehlgeschlagen'). Returns the name of the downloaded file.
  */
 export async function downloadTicket(ticket: Pick<MyTicket, 'id' | 'code'>): Promise<string> {
   const id = encodeURIComponent(ticket.id);

@@ -6,7 +6,8 @@ import { useRefreshTicketPreview } from '../api/refresh-ticket-preview';
 import { apiErrorDetail } from './api-error-detail';
 
 /**
- * spec visitor §6: admins may also refresh the ticket preview and delete the ticket. The delete dialog
+ * Admins may also refresh the ticket preview and delete the ticket (docs/product/admin.md#ticket-preview,
+ * docs/product/tickets-and-refunds.md#delete-ticket). The delete dialog
  * lives on the page, since the card is gone once the ticket is.
  */
 export function AdminTicketActions({ ticket, onDelete }: { ticket: MyTicket; onDelete: () => void }) {

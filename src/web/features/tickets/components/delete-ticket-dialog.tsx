@@ -3,9 +3,12 @@ import { toast } from 'sonner';
 import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { apiErrorDetail } from './api-error-detail';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 
-/** The admin's question before DELETE /api/admin/tickets/:id (spec visitor §7 admin-delete-ticket). */
+/**
+ * The admin's question before DELETE /api/admin/tickets/:id
+ * (docs/product/tickets-and-refunds.md#delete-ticket).
+ */
 export function DeleteTicketDialog({
   ticket,
   onClose,
@@ -34,7 +37,7 @@ export function DeleteTicketDialog({
   return (
     <ConfirmDialog
       open={ticket !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onCancel={onClose}
       title="Ticket löschen?"
       description={
         <p>
@@ -45,7 +48,6 @@ export function DeleteTicketDialog({
       confirmLabel="Löschen"
       busyLabel="Wird gelöscht …"
       busy={remove.isPending}
-      destructive
       onConfirm={confirmDelete}
       returnFocus={() => {
         if (!deleted.current) return null;

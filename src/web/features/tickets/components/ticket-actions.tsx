@@ -7,15 +7,18 @@ import { Button } from '@web/components/ui/button';
 import { formatPrice } from '@web/lib/format';
 import { cancelFailureText, cancelSuccessText, useCancelTicket } from '../api/cancel-ticket';
 import { downloadTicket } from '../api/download-ticket';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 
-/** spec visitor §5: cancelling only for upcoming events, with the server's refund offer. */
+/**
+ * Cancelling only for upcoming events, with the server's refund offer
+ * (docs/product/tickets-and-refunds.md#who-cancels).
+ */
 export const canCancel = (ticket: MyTicket, now: Date) =>
   ticket.status === 'active' &&
   ticket.cancellation !== null &&
   new Date(ticket.event.startTime).getTime() > now.getTime();
 
-/** Download and cancel of one ticket (spec visitor §2 'My tickets'). */
+/** Download and cancel of one ticket. */
 export function TicketActions({
   ticket,
   now,
@@ -66,7 +69,8 @@ export function TicketActions({
             : 'Ticket herunterladen'}
       </Button>
       {!cancelled && !canCancel(ticket, now) && (
-        // spec visitor §5: cancelling is disabled for past events (the button stays, greyed out)
+        // cancelling is disabled for past events (the button stays, greyed out;
+        // docs/product/tickets-and-refunds.md#who-cancels)
         <Button variant="secondary" size="sm" disabled title="Das Event hat bereits begonnen.">
           <XCircle className="h-4 w-4" aria-hidden />
           Stornieren
@@ -86,13 +90,12 @@ export function TicketActions({
       )}
       <ConfirmDialog
         open={confirming}
-        onOpenChange={setConfirming}
+        onCancel={() => setConfirming(false)}
         title="Ticket stornieren?"
         description={<CancelDetails ticket={ticket} />}
         confirmLabel="Ticket stornieren"
         busyLabel="Wird storniert …"
         busy={cancel.isPending}
-        destructive
         onConfirm={confirmCancel}
         returnFocus={() => cancelRef.current ?? cardRef.current}
       />
@@ -100,7 +103,10 @@ export function TicketActions({
   );
 }
 
-/** A free ticket's button names the tier like any other (spec visitor §2); the dialog says what it means. */
+/**
+ * A free ticket's button names the tier like any other
+ * (docs/product/tickets-and-refunds.md#cancel-button-label); the dialog says what it means.
+ */
 export const FREE_TICKET_NO_REFUND = 'Das Ticket war kostenlos, es gibt nichts zu erstatten.';
 
 /**

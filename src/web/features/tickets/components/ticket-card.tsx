@@ -1,9 +1,10 @@
-import { CalendarDays, Clock, ImageIcon, MapPin, Receipt, Ticket, User } from 'lucide-react';
+import { CalendarDays, Clock, MapPin, Receipt, Ticket, User } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { eventDateRange, eventTimeRange } from '@shared/date-range';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { TICKET_MESSAGES, type MyTicket, type TicketEventSummary } from '@shared/tickets';
+import { EventCover } from '@web/components/event-cover';
 import { OnlineLink } from '@web/components/online-link';
 import { AdminTicketActions } from './admin-ticket-actions';
 import { TicketActions } from './ticket-actions';
@@ -15,7 +16,10 @@ const whenText = (event: TicketEventSummary) => ({
   time: eventTimeRange(event),
 });
 
-/** One ticket of 'Meine Tickets' (spec visitor §2): event, date, place, holder, code, status, actions. */
+/**
+ * One ticket of 'Meine Tickets': event, date, place, holder, code, status, actions
+ * (docs/product/tickets-and-refunds.md#my-tickets).
+ */
 export function TicketCard({
   ticket,
   now,
@@ -42,25 +46,12 @@ export function TicketCard({
       className={`flex flex-col gap-4 rounded-xl border border-border p-4 shadow-sm sm:p-5 ${cancelled ? 'bg-muted' : 'bg-card text-card-foreground'}`}
     >
       <div className="flex gap-4">
-        <div
-          className={`h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-muted sm:h-24 sm:w-36 ${cancelled ? 'opacity-60 grayscale' : ''}`}
-        >
-          {event.imageUrl ? (
-            <img
-              src={event.imageUrl}
-              alt=""
-              width={144}
-              height={96}
-              loading="lazy"
-              decoding="async"
-              className="h-full w-full object-cover"
-            />
-          ) : (
-            <div className="flex h-full w-full items-center justify-center bg-gradient-to-br from-accent to-muted">
-              <ImageIcon className="h-6 w-6 text-muted-foreground" aria-hidden />
-            </div>
-          )}
-        </div>
+        <EventCover
+          event={event}
+          loading="lazy"
+          thumbnail
+          className={`h-16 w-16 shrink-0 rounded-lg sm:h-24 sm:w-36 ${cancelled ? 'opacity-60 grayscale' : ''}`}
+        />
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <TicketBadges ticket={ticket} now={now} />
           <h2 id={titleId} className="text-lg font-semibold leading-snug">

@@ -8,7 +8,10 @@ const TONES: Record<TicketDisplayStatus, BadgeTone> = {
   Bevorstehend: 'primary',
 };
 
-/** spec visitor §4 'Ticket display status', and 'TEST' for tickets paid with the test provider. */
+/**
+ * The display status, and 'TEST' for tickets paid with the test provider
+ * (docs/product/tickets-and-refunds.md#my-tickets).
+ */
 export function TicketBadges({ ticket, now }: { ticket: MyTicket; now: Date }) {
   const status = ticketDisplayStatus(ticket, now);
   return (

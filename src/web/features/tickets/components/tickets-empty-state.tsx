@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { TICKET_MESSAGES } from '@shared/tickets';
 import { buttonClasses } from '@web/components/ui/button';
 
-/** spec visitor §8 'Empty states': 'Keine Tickets vorhanden', with a way on to the events. */
+/**
+ * 'Keine Tickets vorhanden', with a way on to the events (docs/product/tickets-and-refunds.md#my-tickets).
+ */
 export function TicketsEmptyState() {
   return (
     <div className="flex flex-col items-center rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center">

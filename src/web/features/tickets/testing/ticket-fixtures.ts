@@ -1,5 +1,4 @@
-// Test data and a fake API for the tests of this feature (not part of the app bundle: only tests import it).
-import { vi } from 'vitest';
+// Test data for the tests of this feature (not part of the app bundle: only tests import it).
 import type { MyTicket } from '@shared/tickets';
 import type { SessionUser } from '@web/lib/session';
 
@@ -58,28 +57,4 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     onboardingCompletedAt: null,
     ...overrides,
   };
-}
-
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-export const apiError = (status: number, message: string, code = 'some_error') =>
-  json({ error: { code, message } }, status);
-
-type Handler = (request: { url: string; method: string }) => Response | Promise<Response>;
-
-/** Replaces fetch with routes 'METHOD /path' → handler; unknown routes answer 404 JSON. Records the calls. */
-export function mockApi(routes: Record<string, Handler>) {
-  const calls: string[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const key = `${method} ${url}`;
-    calls.push(key);
-    const handler = routes[key];
-    if (!handler) return apiError(404, `Keine Route für ${key}`, 'not_found');
-    return handler({ url, method });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
 }

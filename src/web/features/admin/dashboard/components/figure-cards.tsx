@@ -35,7 +35,10 @@ const money = (figures: RevenueFigure[], pick: (figure: RevenueFigure) => number
     ? formatPrice(0)
     : figures.map((figure) => formatPrice(pick(figure), figure.currency)).join(' · ');
 
-/** The four figures of spec admin §2 'Dashboard', with real values and what they are made of. */
+/**
+ * The four figures of the dashboard, with real values and what they are made of
+ * (docs/product/admin.md#dashboard-figures).
+ */
 export function FigureCards({ data }: { data: AdminDashboard }) {
   const { events, bookings, revenue, conversion, windowDays } = data;
   const refunded = revenue.live.total.some((figure) => figure.refundedCents > 0);

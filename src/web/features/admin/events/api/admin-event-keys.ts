@@ -7,9 +7,3 @@ export const ADMIN_EVENT_KEYS = {
   slugCheck: (slug: string, exceptId: string | undefined) =>
     ['admin', 'events', 'slug-check', slug, exceptId ?? ''] as const,
 };
-
-/**
- * The visitors' event queries (features/events, key ['events', …]): an admin who edits an event sees the
- * public pages fresh afterwards. Named here because features do not import each other.
- */
-export const PUBLIC_EVENTS_KEY = ['events'] as const;

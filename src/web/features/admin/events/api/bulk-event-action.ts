@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkEventAnswer } from '@shared/admin-events';
 import { apiFetch } from '@web/lib/api-client';
-import { ADMIN_EVENT_KEYS, PUBLIC_EVENTS_KEY } from './admin-event-keys';
+import { ADMIN_EVENT_KEYS } from './admin-event-keys';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** POST /api/admin/events/bulk/{publish|delete}: one result per event (refusals carry a German message). */
 export const runBulkAction = ({ action, ids }: { action: 'publish' | 'delete'; ids: string[] }) =>
@@ -17,7 +18,7 @@ export function useBulkEventAction() {
     mutationFn: runBulkAction,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ADMIN_EVENT_KEYS.list });
-      void queryClient.invalidateQueries({ queryKey: PUBLIC_EVENTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.events.all });
     },
   });
 }

@@ -4,8 +4,8 @@ import { apiFetch } from '@web/lib/api-client';
 import { ADMIN_EVENT_KEYS } from './admin-event-keys';
 
 /**
- * GET /api/admin/events/slug-check: whether a slug is well-formed and free (spec admin §2 'a conflict
- * warning shows'). `slug` should already be debounced; nothing is asked for an empty one.
+ * GET /api/admin/events/slug-check: whether a slug is well-formed and free, for the form's warning
+ * (docs/product/events.md#slug). `slug` should already be debounced; nothing is asked for an empty one.
  */
 export function useSlugCheck(slug: string, exceptId?: string, enabled = true) {
   return useQuery({

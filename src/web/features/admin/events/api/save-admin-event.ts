@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminEvent, AdminEventCreateInput, AdminEventUpdateInput } from '@shared/admin-events';
 import { apiFetch } from '@web/lib/api-client';
-import { ADMIN_EVENT_KEYS, PUBLIC_EVENTS_KEY } from './admin-event-keys';
+import { ADMIN_EVENT_KEYS } from './admin-event-keys';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** After any change of one event: its detail is the answer, the lists are fetched again. */
 export function storeAdminEvent(queryClient: QueryClient, event: AdminEvent) {
   queryClient.setQueryData(ADMIN_EVENT_KEYS.detail(event.id), event);
   void queryClient.invalidateQueries({ queryKey: ADMIN_EVENT_KEYS.list });
-  void queryClient.invalidateQueries({ queryKey: PUBLIC_EVENTS_KEY });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.events.all });
 }
 
 export const createAdminEvent = (input: AdminEventCreateInput) =>

@@ -7,8 +7,8 @@ import { useUploadEventCover } from '../api/upload-event-cover';
 import { sectionClass } from './form-field';
 
 /**
- * spec admin §2 cover upload, §9 sizes: the chosen image is cropped to 2.818:1 (1409 px wide) in the crop
- * dialog, sent, and becomes the featured image of the event.
+ * The cover upload (docs/product/events.md#event-cover): the chosen image is cropped to 2.818:1 (1409 px
+ * wide) in the crop dialog, sent, and becomes the featured image of the event.
  */
 export function CoverUpload({
   eventId,

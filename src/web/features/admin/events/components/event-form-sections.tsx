@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
-import { EVENT_MODE_LABELS, EVENT_MODES, EVENT_STATUS_LABELS, EVENT_STATUSES } from '@shared/admin-events';
+import {
+  EVENT_MODE_CHOICES,
+  EVENT_MODE_LABELS,
+  EVENT_STATUS_LABELS,
+  EVENT_STATUSES,
+} from '@shared/admin-events';
 import { priceUnitLabel } from '@shared/event-rules';
 import type { AdminEvent, PolicyOption } from '@shared/admin-events';
 import { PRICE_UNITS } from '@shared/admin-events';
@@ -143,7 +148,7 @@ export function TimePlaceSection({ values, errors, set }: SectionProps) {
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="text-sm font-medium">Art der Veranstaltung</legend>
         <div className="flex flex-wrap gap-4">
-          {EVENT_MODES.map((mode) => (
+          {EVENT_MODE_CHOICES.map((mode) => (
             <label key={mode} className="flex items-center gap-2 text-sm">
               <input
                 type="radio"

@@ -22,14 +22,14 @@ export interface EventFormProps {
   busy: boolean;
   /** Saves; answers the server's field errors to show inline, or nothing when saved. */
   onSubmit: (input: AdminEventCreateInput, values: EventFormValues) => Promise<EventFormErrors | void>;
-  /** Edit: saves only the organizers (spec admin §8 'Veranstalter gespeichert.'). */
+  /** Edit: saves only the organizers ('Veranstalter gespeichert.'). */
   /** Saves the organizers alone; true when saved (they then count as unchanged). */
   onSaveOrganizers?: (ids: string[]) => Promise<boolean>;
   /** Shown above the fields (the cover upload on edit). */
   children?: ReactNode;
 }
 
-/** The one form of 'Neues Event erstellen' and 'Event bearbeiten' (spec admin §2, every field of §3). */
+/** The one form of 'Neues Event erstellen' and 'Event bearbeiten', with every field of an event. */
 export function EventForm(props: EventFormProps) {
   const { mode, initial, event, options, busy, onSubmit, onSaveOrganizers, children } = props;
   const [values, setValues] = useState(initial);

@@ -20,9 +20,9 @@ const editPath = (id: string) => `/admin/events/${id}/edit`;
 const COLUMNS = 6;
 
 /**
- * spec admin §2 'Events list': upcoming events, the divider 'Vergangene Events', then past ones (the server
- * answers them in that order, marked isPast). The whole row opens the editor; the title is the link that
- * keyboard and screen-reader users reach.
+ * Upcoming events, the divider 'Vergangene Events', then past ones (docs/product/events.md#admin-events-list;
+ * the server answers them in that order, marked isPast). The whole row opens the editor; the title is the
+ * link that keyboard and screen-reader users reach.
  */
 export function EventsTable({ events, selected, onToggle, onToggleAll, onDelete }: EventsTableProps) {
   const upcoming = events.filter((event) => !event.isPast);

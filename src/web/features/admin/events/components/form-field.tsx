@@ -21,7 +21,7 @@ interface FormFieldProps {
   children: (control: ControlProps) => ReactNode;
 }
 
-/** A labelled control with its hint and inline error (spec admin §2: validation messages inline). */
+/** A labelled control with its hint and inline error. */
 export function FormField({ label, required, error, hint, className = '', children }: FormFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;

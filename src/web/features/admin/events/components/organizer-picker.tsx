@@ -12,8 +12,9 @@ interface OrganizerPickerProps {
 const SEARCH_FROM = 8;
 
 /**
- * 'Veranstalter' (spec admin §2/§3): a multi-select of admins and organizers as a list of checkboxes, with a
- * filter once the list gets long. Ids no longer among the options (a demoted user) stay until unticked.
+ * 'Veranstalter' (docs/product/admin.md#organizer-role): a multi-select of admins and organizers as a list of
+ * checkboxes, with a filter once the list gets long. Ids no longer among the options (a demoted user) stay
+ * until unticked.
  */
 export function OrganizerPicker({ options, value, onChange, error }: OrganizerPickerProps) {
   const id = useId();

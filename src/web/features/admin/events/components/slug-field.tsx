@@ -24,8 +24,8 @@ interface SlugFieldProps {
 }
 
 /**
- * spec admin §2/§4 'Slug': on create read-only and derived from the title; on edit editable, with a warning
- * while it is taken by another event (asked from the server as the admin types).
+ * The slug (docs/product/events.md#slug): on create read-only and derived from the title; on edit editable,
+ * with a warning while it is taken by another event (asked from the server as the admin types).
  */
 export function SlugField({ mode, title, value, onChange, error, eventId }: SlugFieldProps) {
   const slug = mode === 'create' ? (title.trim() ? slugFromTitle(title) : '') : value.trim();

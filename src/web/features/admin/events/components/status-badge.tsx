@@ -9,7 +9,7 @@ const TONES: Record<EventStatus, BadgeTone> = {
   completed: 'primary',
 };
 
-/** spec admin §4: Entwurf, Veröffentlicht, Abgesagt, Abgeschlossen. */
+/** Entwurf, Veröffentlicht, Abgesagt, Abgeschlossen (docs/product/events.md#admin-events-list). */
 export function EventStatusBadge({ status }: { status: EventStatus }) {
   return <Badge tone={TONES[status]}>{EVENT_STATUS_LABELS[status]}</Badge>;
 }

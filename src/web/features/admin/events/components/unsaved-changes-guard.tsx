@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useBlocker, type Location } from 'react-router';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 
 /**
  * Navigation state of the pages' own move after a successful save (to the editor of a new event, to the
@@ -41,7 +41,7 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
       description={<p>Deine Änderungen an diesem Event sind noch nicht gespeichert.</p>}
       confirmLabel="Verwerfen"
       cancelLabel="Weiter bearbeiten"
-      destructive
+      size="lg"
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}
     />

@@ -2,7 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 import { REFUND_LOOKUP_KEY } from './lookup-refund-booking';
 
-/** spec admin §3 'Refund request': a share of the paid amount (0..1) or an amount in cents, never both. */
+/**
+ * A share of the paid amount (0..1) or an amount in cents, never both
+ * (docs/product/admin.md#admin-refund-amount).
+ */
 export interface AdminRefundInput {
   /** The booking's id or its order number (docs/decisions/020-order-numbers.md). */
   bookingId: string;
@@ -11,12 +14,12 @@ export interface AdminRefundInput {
   amountCents?: number;
 }
 
-/** spec admin §3 'Refund response'. */
+/** What the server answers. */
 export interface AdminRefundAnswer {
   refund: { amountCents: number; amount: number; currency: string };
 }
 
-/** spec admin §7 admin_refund. */
+/** POST the refund (docs/product/admin.md#admin-refund). */
 export const adminRefund = (input: AdminRefundInput) =>
   apiFetch<AdminRefundAnswer>('/api/admin/refunds', { method: 'POST', body: JSON.stringify(input) });
 

@@ -3,7 +3,7 @@ import type { SecretsInput, SecretsStatus } from '@shared/admin-settings';
 import { apiFetch } from '@web/lib/api-client';
 import { ADMIN_SETTINGS_KEY } from './get-admin-settings';
 
-/** spec admin §7 'admin-secrets': only the non-empty fields are sent. */
+/** Only the non-empty fields are sent (docs/product/admin.md#secrets-encrypted). */
 export const saveSecrets = (input: SecretsInput) =>
   apiFetch<SecretsStatus>('/api/admin/settings/secrets', { method: 'PUT', body: JSON.stringify(input) });
 

@@ -7,7 +7,7 @@ export interface EmailTestInput {
   targetEmail: string;
 }
 
-/** spec admin §7 admin-test-emails: sample mails of one or all types to one address. */
+/** Sample mails of one or all types to one address (docs/product/admin.md#email-tests). */
 export const sendTestEmails = (input: EmailTestInput) =>
   apiFetch<EmailTestResponse>('/api/admin/email-tests', { method: 'POST', body: JSON.stringify(input) });
 

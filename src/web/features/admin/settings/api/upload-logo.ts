@@ -3,7 +3,7 @@ import type { LogoVariant } from '@shared/admin-settings';
 import { apiFetch } from '@web/lib/api-client';
 import { invalidateSettings } from './invalidate-settings';
 
-/** spec admin §7 'set-brand-logo': answers {ok, url}. */
+/** Answers {ok, url} (docs/product/admin.md#logos-checked). */
 export function uploadLogo({ variant, file }: { variant: LogoVariant; file: File }) {
   const form = new FormData();
   form.append('file', file, file.name);

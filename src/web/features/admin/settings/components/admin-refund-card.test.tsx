@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, json, mockApi, renderAdminPage } from '../../testing/admin-test-kit';
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, json, mockApi } from '@web/testing/mock-api';
+import { renderPage, resetEachTest } from '@web/testing/render-page';
 import type { AdminRefundLookup } from '@shared/admin-refunds';
 import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
 import { AdminRefundCard, refundOkMessage, toRefundInput } from './admin-refund-card';
@@ -34,14 +35,7 @@ const found =
 const EURO = '\u00a0€'; // Intl writes a no-break space before the sign
 const posts = (calls: { key: string; body: unknown }[]) => calls.filter((c) => c.key.startsWith('POST '));
 
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetEachTest(vi.mocked(toast.success), vi.mocked(toast.error));
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const REFERENCE = 'Bestellnummer oder Booking-ID';
@@ -54,7 +48,7 @@ async function confirm() {
   return question;
 }
 
-describe('toRefundInput (spec admin §5)', () => {
+describe('toRefundInput (docs/product/admin.md#admin-refund-amount)', () => {
   const values = { bookingId: ` ${BOOKING} `, reason: '', percent: '100', amount: '' };
 
   it('clamps the percent to 100, refuses nothing, and sends it as a fraction', () => {
@@ -108,7 +102,7 @@ describe('toRefundInput (spec admin §5)', () => {
 describe('AdminRefundCard', () => {
   it('asks for the booking id before sending anything', async () => {
     const calls = mockApi({});
-    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    renderPage(<AdminRefundCard />, { path: '/admin/settings' });
     expect(screen.getByRole('heading', { name: 'Admin Refund' })).toBeTruthy();
     expect(field('Grund').value).toBe('requested_by_customer');
     submit();
@@ -120,7 +114,7 @@ describe('AdminRefundCard', () => {
 
   it('sends a quick percent as a fraction after confirming and toasts the refunded amount', async () => {
     const calls = mockApi({ [LOOKUP_KEY]: found(), 'POST /api/admin/refunds': () => ok(1666) });
-    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    renderPage(<AdminRefundCard />, { path: '/admin/settings' });
     fireEvent.change(field(REFERENCE), { target: { value: BOOKING } });
     const quick = within(screen.getByRole('group', { name: 'Schnellauswahl Prozent' }));
     expect(quick.getAllByRole('button').map((button) => button.textContent)).toEqual([
@@ -150,7 +144,7 @@ describe('AdminRefundCard', () => {
 
   it('sends an amount in cents with the reason given; cancelling the question sends nothing', async () => {
     const calls = mockApi({ [LOOKUP_KEY]: found(), 'POST /api/admin/refunds': () => ok(1250) });
-    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    renderPage(<AdminRefundCard />, { path: '/admin/settings' });
     fireEvent.change(field(REFERENCE), { target: { value: BOOKING } });
     fireEvent.change(field('Grund'), { target: { value: 'Kulanz' } });
     fireEvent.change(field('oder Betrag'), { target: { value: '12,50' } });
@@ -181,7 +175,7 @@ describe('AdminRefundCard', () => {
     expect(toRefundInput({ ...values, percent: '50' }).input?.percent).toBe(0.5);
 
     const calls = mockApi({ [LOOKUP_KEY]: found() });
-    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    renderPage(<AdminRefundCard />, { path: '/admin/settings' });
     fireEvent.change(field(REFERENCE), { target: { value: BOOKING } });
     fireEvent.change(field('Prozent vom bezahlten Betrag'), { target: { value: '0.5' } });
     submit();
@@ -192,7 +186,7 @@ describe('AdminRefundCard', () => {
 
   it("refuses a negative amount with 'Betrag ungültig' and sends nothing", async () => {
     const calls = mockApi({ [LOOKUP_KEY]: found() });
-    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    renderPage(<AdminRefundCard />, { path: '/admin/settings' });
     fireEvent.change(field(REFERENCE), { target: { value: BOOKING } });
     fireEvent.change(field('oder Betrag'), { target: { value: '-5' } });
     submit();
@@ -205,15 +199,17 @@ describe('AdminRefundCard', () => {
     expect(field('oder Betrag').value).toBe('');
   });
 
-  it("shows 'Fehler bei Refund' with the server's message", async () => {
-    mockApi({
-      [LOOKUP_KEY]: found(),
-      'POST /api/admin/refunds': () => apiError(409, 'conflict', 'Es sind nur noch 16,67 € erstattbar.'),
-    });
-    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+  /** Looks the booking up, asks and sends the refund, which the server answers with `answer`. */
+  async function refundAnswered(answer: () => Response) {
+    mockApi({ [LOOKUP_KEY]: found(), 'POST /api/admin/refunds': answer });
+    renderPage(<AdminRefundCard />, { path: '/admin/settings' });
     fireEvent.change(field(REFERENCE), { target: { value: BOOKING } });
     submit();
     await confirm();
+  }
+
+  it("shows 'Fehler bei Refund' with the server's message", async () => {
+    await refundAnswered(() => apiError(409, 'conflict', 'Es sind nur noch 16,67 € erstattbar.'));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Fehler bei Refund', {
         description: 'Es sind nur noch 16,67 € erstattbar.',
@@ -224,24 +220,18 @@ describe('AdminRefundCard', () => {
   });
 
   it('uses the field message of a 422 as the description', async () => {
-    mockApi({
-      [LOOKUP_KEY]: found(),
-      'POST /api/admin/refunds': () =>
-        json(
-          {
-            error: {
-              code: 'validation_failed',
-              message: 'Bitte Eingaben prüfen.',
-              details: [{ path: 'amountCents', message: 'Betrag ungültig' }],
-            },
+    await refundAnswered(() =>
+      json(
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'Bitte Eingaben prüfen.',
+            details: [{ path: 'amountCents', message: 'Betrag ungültig' }],
           },
-          422,
-        ),
-    });
-    renderAdminPage(<AdminRefundCard />, '/admin/settings');
-    fireEvent.change(field(REFERENCE), { target: { value: BOOKING } });
-    submit();
-    await confirm();
+        },
+        422,
+      ),
+    );
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Fehler bei Refund', { description: 'Betrag ungültig' }),
     );
@@ -252,7 +242,7 @@ describe('AdminRefundCard', () => {
       [LOOKUP_KEY]: found({ paidCents: 4900, refundedCents: 1470, refundableCents: 3430 }),
       'POST /api/admin/refunds': () => ok(2450),
     });
-    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    renderPage(<AdminRefundCard />, { path: '/admin/settings' });
     fireEvent.change(field(REFERENCE), { target: { value: ' wr 7k3q9f ' } });
     fireEvent.click(screen.getByRole('button', { name: '50 %' }));
     // looked up as soon as it can be an order number, in its stored form
@@ -295,7 +285,7 @@ describe('AdminRefundCard', () => {
   it('names an unknown order number, a booking without payment and an amount above the rest, and sends nothing', async () => {
     let answer = () => apiError(404, 'not_found', 'Buchung nicht gefunden.');
     const calls = mockApi({ [LOOKUP_KEY]: () => answer() });
-    renderAdminPage(<AdminRefundCard />, '/admin/settings');
+    renderPage(<AdminRefundCard />, { path: '/admin/settings' });
     fireEvent.change(field(REFERENCE), { target: { value: 'WR-ZZZZZZ' } });
     expect(
       await within(screen.getByRole('status', { name: 'Gefundene Buchung' })).findByText(

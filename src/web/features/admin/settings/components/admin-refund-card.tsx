@@ -20,7 +20,7 @@ import { buyerLabel, REFUND_SUMMARY_TEXTS, RefundBookingSummary } from './refund
 import { serverMessage } from './server-message';
 import { SettingsCard } from './settings-card';
 
-// spec admin §5 and §8 texts.
+// The card's texts.
 export const ADMIN_REFUND_TEXTS = {
   bookingId: 'Bitte Booking-ID angeben',
   amount: 'Betrag ungültig',
@@ -29,7 +29,7 @@ export const ADMIN_REFUND_TEXTS = {
 
 const money = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** spec admin §8 'Refund OK: {amount} {currency}', the amount de-DE with two decimals. */
+/** 'Refund OK: {amount} {currency}', the amount de-DE with two decimals. */
 export const refundOkMessage = (amount: number, currency: string) =>
   `Refund OK: ${money.format(amount)} ${currency}`;
 
@@ -51,8 +51,9 @@ function parseEuros(text: string): number {
 }
 
 /**
- * spec admin §5 'Admin refund': booking id required; the percent clamped to 0..100 and sent as a fraction
- * (0 < p < 1 refused as ambiguous); an amount must be finite and not negative and is sent in cents.
+ * Booking id required; the percent clamped to 0..100 and sent as a fraction
+ * (0 < p < 1 refused as ambiguous); an amount must be finite and not negative and is sent in cents
+ * (docs/product/admin.md#admin-refund-amount, docs/product/tickets-and-refunds.md#percent-for-people).
  */
 export function toRefundInput(values: RefundFormValues): { input?: AdminRefundInput; errors: RefundErrors } {
   const errors: RefundErrors = {};
@@ -121,8 +122,9 @@ function confirmDetails({ booking }: PendingRefund): string {
 }
 
 /**
- * spec admin §2 'Admin Refund': money back on a booking without cancelling its tickets. The server never
- * refunds more than is left and names the rest when asked for more; the card asks once before sending.
+ * Admin Refund (docs/product/admin.md#admin-refund): money back on a booking without cancelling its tickets.
+ * The server never refunds more than is left and names the rest when asked for more; the card asks once
+ * before sending.
  */
 export function AdminRefundCard() {
   const [values, setValues] = useState<RefundFormValues>(EMPTY);
@@ -303,9 +305,11 @@ export function AdminRefundCard() {
         </div>
       </form>
       <ConfirmDialog
-        question={pending ? confirmQuestion(pending) : null}
-        details={pending ? confirmDetails(pending) : undefined}
+        open={pending !== null}
+        title={pending ? confirmQuestion(pending) : ''}
+        description={pending ? confirmDetails(pending) : undefined}
         confirmLabel="Erstatten"
+        inlineActions
         onCancel={() => setPending(null)}
         onConfirm={() => (pending ? send(pending.input) : undefined)}
       />

@@ -19,7 +19,7 @@ const VARIANTS: { variant: LogoVariant; label: string; backdrop: string }[] = [
   { variant: 'dark', label: 'Logo (dunkles Design)', backdrop: 'bg-neutral-900 text-neutral-300' },
 ];
 
-/** spec admin §2 'Branding Logos', §5 'Logo upload', §8. */
+/** 'Branding Logos': a light and a dark logo (docs/product/admin.md#logos-checked). */
 export function BrandingLogosCard() {
   const settings = useAdminSettings();
   const brand = settings.data?.settings.brand;
@@ -93,7 +93,7 @@ function LogoSlot(props: { variant: LogoVariant; label: string; backdrop: string
   );
 }
 
-/** The server's reason for a refused file (type, size) as is; otherwise the spec's texts. */
+/** The server's reason for a refused file (type, size) as is; otherwise the card's own texts. */
 function logoError(error: unknown): string {
   if (!(error instanceof ApiError)) return SETTINGS_MESSAGES.uploadFailed;
   if (error.status === 401) return LOGO_SESSION_MESSAGE;

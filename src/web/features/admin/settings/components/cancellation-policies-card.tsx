@@ -20,7 +20,7 @@ import { PolicyRuleRow } from './policy-rule-row';
 import { SettingsCard } from './settings-card';
 import { loadFailedText } from './server-message';
 
-/** spec admin §2 'Cancellation policies screen': policy choice, name and active flag, rules, events. */
+/** Policy choice, name and active flag, rules, events (docs/product/admin.md#policies-screen). */
 export function CancellationPoliciesCard() {
   const policies = usePolicies();
   const create = useCreatePolicy();
@@ -180,7 +180,9 @@ function PolicyEditor({ policy }: { policy: CancellationPolicy }) {
         </div>
       </div>
       <ConfirmDialog
-        question={deleting ? POLICY_MESSAGES.confirmDeleteRule : null}
+        open={deleting !== null}
+        title={POLICY_MESSAGES.confirmDeleteRule}
+        inlineActions
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />

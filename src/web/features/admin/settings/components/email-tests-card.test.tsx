@@ -1,40 +1,25 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EMAIL_TEST_LABELS, EMAIL_TEST_TYPES, type EmailTestResponse } from '@shared/email-tests';
 import type { SessionUser } from '@shared/session';
-import { apiError, json, mockApi } from '../../testing/admin-test-kit';
+import { apiError, json, mockApi } from '@web/testing/mock-api';
+import { sessionUser } from '@web/testing/fixtures';
+import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { EmailTestsCard } from './email-tests-card';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const admin: SessionUser = {
-  id: 'u1',
+const admin = sessionUser({
   email: 'chefin@example.org',
   fullName: 'Chefin',
-  displayName: null,
-  phone: null,
   role: 'admin',
-  avatarUrl: null,
-  emailConfirmed: true,
   hasDsgvoConsent: true,
-  onboardingCompletedAt: null,
-};
+});
 
-/** The card with a signed-in admin in the session cache (the admin kit renders signed out). */
-function renderCard(user: SessionUser | null = admin) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  client.setQueryData(['session'], { user });
-  return render(
-    <QueryClientProvider client={client}>
-      <EmailTestsCard />
-    </QueryClientProvider>,
-  );
-}
+/** The card with a signed-in admin in the session cache. */
+const renderCard = (user: SessionUser | null = admin) => renderPage(<EmailTestsCard />, { user });
 
 const allSent: EmailTestResponse = {
   ok: true,
@@ -43,11 +28,7 @@ const allSent: EmailTestResponse = {
 const target = () => screen.getByLabelText('Ziel-E-Mail') as HTMLInputElement;
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
-beforeEach(() => vi.mocked(toast.error).mockClear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetEachTest(vi.mocked(toast.error));
 
 describe('EmailTestsCard', () => {
   it("prefills the admin's address, offers every type and sends all", async () => {

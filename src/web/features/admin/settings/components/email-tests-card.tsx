@@ -16,12 +16,12 @@ import { useSendTestEmails, type EmailTestInput } from '../api/send-test-emails'
 import { serverMessage } from './server-message';
 import { SettingsCard } from './settings-card';
 
-/** spec admin §8 'Test mail': when the request fails without saying why. */
+/** When the request fails without saying why. */
 export const UNKNOWN_ERROR = 'Unbekannter Fehler';
 
 /**
- * spec admin §2 'E-mail tests card': sample mails of one or all types to a target address (prefilled with
- * the signed-in admin's), then the summary and each type's outcome (§8 'Test mail').
+ * The e-mail tests (docs/product/admin.md#email-tests): sample mails of one or all types to a target
+ * address (prefilled with the signed-in admin's), then the summary and each type's outcome.
  */
 export function EmailTestsCard() {
   const { user } = useSession();

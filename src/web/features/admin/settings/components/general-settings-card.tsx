@@ -1,20 +1,13 @@
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
-import {
-  FALLBACK_TIMEZONES,
-  SETTINGS_MESSAGES,
-  generalSettingsSchema,
-  type GeneralSettings,
-} from '@shared/admin-settings';
-import { messageOf } from '../../admin-errors';
+import { FALLBACK_TIMEZONES, generalSettingsSchema, type GeneralSettings } from '@shared/admin-settings';
 import { checkboxClass, inputClass, labelClass, selectClass } from '../../admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveGeneralSettings } from '../api/save-general-settings';
 import { SaveFooter, SettingsCard } from './settings-card';
-import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { loadFailedText } from './server-message';
+import { useSettingsSave } from './use-settings-save';
 
-/** spec admin §2: the browser's list of time zones, else the fallback list. */
+/** The browser's list of time zones, else the fallback list. */
 function timeZones(current: string): string[] {
   let zones: string[];
   try {
@@ -27,7 +20,7 @@ function timeZones(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
-/** spec admin §2 'Allgemeine Einstellungen': onboarding, time zone, site name. */
+/** 'Allgemeine Einstellungen': onboarding, time zone, site name (docs/product/admin.md#settings-defaults). */
 export function GeneralSettingsCard() {
   const settings = useAdminSettings();
   const data = settings.data?.settings;
@@ -52,29 +45,11 @@ export function GeneralSettingsCard() {
 
 function GeneralForm({ initial }: { initial: GeneralSettings }) {
   const [values, setValues] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, flashSaved] = useSavedFlash();
   const save = useSaveGeneralSettings();
+  const { error, saved, submit } = useSettingsSave(generalSettingsSchema, save.mutateAsync);
   const zones = useMemo(() => timeZones(initial.timezone), [initial.timezone]);
   const set = <K extends keyof GeneralSettings>(key: K, value: GeneralSettings[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
-
-  const submit = async () => {
-    const parsed = generalSettingsSchema.safeParse(values);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? SETTINGS_MESSAGES.saveFailed);
-      return;
-    }
-    setError(null);
-    try {
-      await save.mutateAsync(parsed.data);
-      flashSaved();
-    } catch (failure) {
-      const message = messageOf(failure, SETTINGS_MESSAGES.saveFailed);
-      setError(message);
-      toast.error(message);
-    }
-  };
 
   return (
     <form
@@ -82,7 +57,7 @@ function GeneralForm({ initial }: { initial: GeneralSettings }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void submit(values);
       }}
     >
       <label className="flex items-center gap-2 text-sm">

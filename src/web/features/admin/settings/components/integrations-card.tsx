@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { SETTINGS_MESSAGES, integrationSettingsSchema, type IntegrationStatus } from '@shared/admin-settings';
+import { integrationSettingsSchema, type IntegrationStatus } from '@shared/admin-settings';
 import { Badge } from '@web/components/ui/badge';
-import { messageOf } from '../../admin-errors';
 import { inputClass, labelClass } from '../../admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useIntegrationStatus } from '../api/get-integration-status';
 import { useSaveIntegrations } from '../api/save-integrations';
 import { SaveFooter, SettingsCard } from './settings-card';
-import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { loadFailedText } from './server-message';
+import { useSettingsSave } from './use-settings-save';
 
 /**
- * spec admin §2 'Integrationen': the Stripe publishable key. Instead of the original's hosted-backend fields
- * it shows which mail and payment provider this server uses.
+ * 'Integrationen': the Stripe publishable key (docs/product/payments.md#publishable-key), and which mail
+ * and payment provider this server uses (docs/product/payments.md#which-stripe-key).
  */
 export function IntegrationsCard() {
   const stored = useAdminSettings().data?.settings.integrations.stripePublishableKey;
@@ -29,26 +27,8 @@ export function IntegrationsCard() {
 
 function PublishableKeyForm({ initial }: { initial: string }) {
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, flashSaved] = useSavedFlash();
   const save = useSaveIntegrations();
-
-  const submit = async () => {
-    const parsed = integrationSettingsSchema.safeParse({ stripePublishableKey: value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? SETTINGS_MESSAGES.saveFailed);
-      return;
-    }
-    setError(null);
-    try {
-      await save.mutateAsync(parsed.data);
-      flashSaved();
-    } catch (failure) {
-      const message = messageOf(failure, SETTINGS_MESSAGES.saveFailed);
-      setError(message);
-      toast.error(message);
-    }
-  };
+  const { error, saved, submit } = useSettingsSave(integrationSettingsSchema, save.mutateAsync);
 
   return (
     <form
@@ -56,7 +36,7 @@ function PublishableKeyForm({ initial }: { initial: string }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void submit({ stripePublishableKey: value });
       }}
     >
       <label htmlFor="stripe-publishable-key" className={labelClass}>

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminSettings } from '@shared/admin-settings';
 import { DEFAULT_SETTINGS } from '@shared/settings';
-import { apiError, json, mockApi, renderAdminPage } from '../../testing/admin-test-kit';
+import { apiError, json, mockApi } from '@web/testing/mock-api';
+import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { LegalOperatorCard } from './legal-operator-card';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -15,11 +16,7 @@ const stored: AdminSettings = {
   secrets: { stripeSecretKey: unset, stripeWebhookSecret: unset },
 };
 
-beforeEach(() => vi.mocked(toast.error).mockClear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetEachTest(vi.mocked(toast.error));
 
 const textbox = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const type = (name: string, value: string) => fireEvent.change(textbox(name), { target: { value } });
@@ -28,7 +25,7 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: 'Speichern
 describe("card 'Rechtliches & Betreiber' (docs/decisions/021)", () => {
   it('lists what is still missing and marks the fields the legal form requires', async () => {
     mockApi({ 'GET /api/admin/settings': () => json(stored) });
-    renderAdminPage(<LegalOperatorCard />, '/admin/settings');
+    renderPage(<LegalOperatorCard />, { path: '/admin/settings' });
     expect((await screen.findByText(/^Noch offen:/)).textContent).toBe(
       'Noch offen: Name des Anbieters, Rechtsform, Straße und Hausnummer, PLZ, Ort, Kontakt-E-Mail, Verantwortlich für den Inhalt',
     );
@@ -43,7 +40,7 @@ describe("card 'Rechtliches & Betreiber' (docs/decisions/021)", () => {
 
   it('checks formats before sending and shows the message at the field', async () => {
     const calls = mockApi({ 'GET /api/admin/settings': () => json(stored) });
-    renderAdminPage(<LegalOperatorCard />, '/admin/settings');
+    renderPage(<LegalOperatorCard />, { path: '/admin/settings' });
     await screen.findByText(/^Noch offen:/);
     type('USt-IdNr.', 'DE12');
     save();
@@ -61,7 +58,7 @@ describe("card 'Rechtliches & Betreiber' (docs/decisions/021)", () => {
       'GET /api/admin/settings': () => json(stored),
       'PUT /api/admin/settings/legal': () => answer(),
     });
-    renderAdminPage(<LegalOperatorCard />, '/admin/settings');
+    renderPage(<LegalOperatorCard />, { path: '/admin/settings' });
     await screen.findByText(/^Noch offen:/);
     type('Name des Anbieters', ' Haus am See GmbH ');
     type('USt-IdNr.', 'de 123 456 789');

@@ -9,7 +9,10 @@ import { loadFailedText } from './server-message';
 export const policyLabel = (policy: Pick<CancellationPolicy, 'name' | 'isActive'>) =>
   policy.isActive ? policy.name : `${policy.name} (inaktiv)`;
 
-/** spec admin §2: each event's title with a policy dropdown (Keine or a policy; inactive ones marked). */
+/**
+ * Each event's title with a policy dropdown: 'Keine' or a policy, inactive ones marked
+ * (docs/product/admin.md#policies-screen).
+ */
 export function PolicyEventsList({ policies }: { policies: CancellationPolicy[] }) {
   const events = usePolicyEvents();
   const assign = useAssignEventPolicy();

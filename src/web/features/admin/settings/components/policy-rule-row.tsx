@@ -29,7 +29,8 @@ const draftOf = (rule: CancellationRule): Draft => ({
   leadText: formatLeadTime(rule.minHoursBeforeEvent),
   hours: rule.minHoursBeforeEvent,
   refundType: rule.refundType,
-  // a percentage is shown and typed as percent 0–100, stored as the spec's fraction
+  // a percentage is shown and typed as percent 0–100, stored as a fraction
+  // (docs/product/tickets-and-refunds.md#fraction-in-api)
   refundValue:
     rule.refundType === 'percentage' ? String(fractionToPercent(rule.refundValue)) : String(rule.refundValue),
   priority: String(rule.priority),
@@ -37,8 +38,8 @@ const draftOf = (rule: CancellationRule): Draft => ({
 });
 
 /**
- * The value to store: euros as typed, or the typed percent as a fraction. Not numeric falls back to 0
- * (spec admin §5); a percent above 100 or between 0 and 1 is refused (docs/decisions/023-refund-percentages.md).
+ * The value to store: euros as typed, or the typed percent as a fraction. Not numeric falls back to 0;
+ * a percent above 100 or between 0 and 1 is refused (docs/product/tickets-and-refunds.md#ambiguous-share).
  */
 function refundValueOf(draft: Draft): { ok: true; value: number } | { ok: false; message: string } {
   const typed = numberOrZero(draft.refundValue);
@@ -49,8 +50,9 @@ function refundValueOf(draft: Draft): { ok: true; value: number } | { ok: false;
 }
 
 /**
- * One rule of a policy (spec admin §2, §4, §5): edits stay in this row until its Save is pressed. The lead
- * time takes '60min', '24h', '3d', '1w' or plain hours; invalid input is ignored.
+ * One rule of a policy (docs/product/admin.md#policies-screen): edits stay in this row until its Save is
+ * pressed. The lead time takes '60min', '24h', '3d', '1w' or plain hours; invalid input is ignored
+ * (docs/product/admin.md#lead-time-input).
  */
 export function PolicyRuleRow({
   rule,

@@ -19,7 +19,7 @@ export function serverMessage(error: unknown): string | undefined {
 }
 
 /**
- * What a settings card says when its data did not load: spec admin §8 'Fehler beim Laden der Session' when
+ * What a settings card says when its data did not load: 'Fehler beim Laden der Session' (decision 013) when
  * the session is gone (401 after the client's one refresh), else the generic text.
  */
 export function loadFailedText(error: unknown): string {

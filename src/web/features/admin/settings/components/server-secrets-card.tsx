@@ -25,8 +25,8 @@ const PLACEHOLDER: Record<Field, string> = {
 };
 
 /**
- * spec admin §2 'Server-Secrets': write-only fields; stored values cannot be read back, only whether one is
- * set. Only non-empty fields are sent (an empty field keeps the stored value).
+ * 'Server-Secrets' (docs/product/admin.md#secrets-encrypted): write-only fields; stored values cannot be read
+ * back, only whether one is set. Only non-empty fields are sent (an empty field keeps the stored value).
  */
 export function ServerSecretsCard() {
   const status = useAdminSettings().data?.secrets;
@@ -48,7 +48,7 @@ export function ServerSecretsCard() {
       setValues({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' });
       toast.success(SETTINGS_MESSAGES.secretsSaved);
     } catch (error) {
-      // spec admin §8: the title word for word; the server's reason, if any, beneath it
+      // the failure title; the server's reason, if any, beneath it
       const reason = messageOf(error, '');
       toast.error(SETTINGS_MESSAGES.secretsFailed, reason ? { description: reason } : undefined);
     }

@@ -3,7 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { cardClass } from '../../admin-styles';
 
 /**
- * One card of the settings page (spec admin §2 'Settings ... Cards'); `id` is also its anchor for the
+ * One card of the settings page (docs/product/admin.md#settings); `id` is also its anchor for the
  * section navigation, clear of the sticky header (docs/decisions/025-back-office-layout.md).
  */
 export function SettingsCard({
@@ -33,7 +33,7 @@ export function SettingsCard({
   );
 }
 
-/** 'Gespeichert' for 3 s after a save (spec admin §4 'the saved indicator shows for 3 s'). */
+/** 'Gespeichert' for 3 s after a save (docs/product/site.md#feedback). */
 export function SavedNote({ visible }: { visible: boolean }) {
   return (
     <span role="status" className="text-sm text-success">

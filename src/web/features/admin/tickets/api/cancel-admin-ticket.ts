@@ -6,7 +6,7 @@ import { apiFetch } from '@web/lib/api-client';
 
 export interface AdminCancelInput {
   ticketId: string;
-  /** null: the event's policy decides (spec admin §7 admin-cancel-ticket). */
+  /** null: the event's policy decides (docs/product/tickets-and-refunds.md#admin-override). */
   override: RefundOverrideInput | null;
 }
 

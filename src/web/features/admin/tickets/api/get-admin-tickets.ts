@@ -4,7 +4,7 @@ import { apiFetch } from '@web/lib/api-client';
 import { apiQueryOf, type TicketFilters } from '../ticket-filters';
 import { ADMIN_TICKET_LIST_KEY } from './admin-ticket-keys';
 
-/** GET /api/admin/tickets: one page, grouped per event (spec admin §2, §7). */
+/** GET /api/admin/tickets: one page, grouped per event (docs/product/admin.md#tickets-screen). */
 export const getAdminTickets = (filters: TicketFilters) =>
   apiFetch<AdminTicketPage>(`/api/admin/tickets?${apiQueryOf(filters)}`);
 

@@ -3,7 +3,10 @@ import type { AdminCancelPreview } from '@shared/admin-tickets';
 import { apiFetch } from '@web/lib/api-client';
 import { ADMIN_TICKET_CANCEL_PREVIEW_KEY } from './admin-ticket-keys';
 
-/** GET /api/admin/tickets/:id/cancel-preview: hours left, the rule in effect, the refunds (spec admin §4). */
+/**
+ * GET /api/admin/tickets/:id/cancel-preview: hours left, the rule in effect, the refunds
+ * (docs/product/admin.md#admin-cancel-dialog).
+ */
 export const getCancelPreview = (ticketId: string) =>
   apiFetch<AdminCancelPreview>(`/api/admin/tickets/${encodeURIComponent(ticketId)}/cancel-preview`);
 

@@ -27,7 +27,7 @@ async function download(path: string, init: RequestInit, accept: string): Promis
   return response.blob();
 }
 
-/** spec admin §7 generate_ticket_pdf: saved as ticket-{first 8 chars of the id}.pdf. */
+/** Saved as ticket-{first 8 chars of the id}.pdf. */
 export async function downloadTicketPdf(ticketId: string): Promise<void> {
   const blob = await download(`/api/tickets/${encodeURIComponent(ticketId)}/pdf`, {}, 'application/pdf');
   saveBlob(blob, `ticket-${ticketShortId(ticketId)}.pdf`);
@@ -37,8 +37,8 @@ export async function downloadTicketPdf(ticketId: string): Promise<void> {
 export const TICKETS_ALL_CSV = 'tickets-alle.csv';
 
 /**
- * The page shown (tickets-page-{n}.csv, spec admin §9; with 'Alle' that is every match), or with `all`
- * every match of the same filters whatever the page size.
+ * The page shown (tickets-page-{n}.csv, docs/product/admin.md#tickets-screen; with 'Alle' that is every
+ * match), or with `all` every match of the same filters whatever the page size.
  */
 export async function exportTicketsCsv(filters: TicketFilters, { all = false } = {}): Promise<void> {
   const query = apiQueryOf(all ? { ...filters, page: 1, pageSize: 0 } : filters);

@@ -1,7 +1,7 @@
 import { Ban, FileSpreadsheet, ImageUp, Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 
-/** spec admin §2 'Bulk actions on the selection: CSV (Auswahl), Preview neu, Stornieren, Löschen'. */
+/** Actions on the selection: CSV (Auswahl), Preview neu, Stornieren, Löschen. */
 export function BulkBar({
   count,
   busy,

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminCancelPreview } from '@shared/admin-tickets';
 import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
-import { json, mockApi, renderAdminPage } from '../../testing/admin-test-kit';
+import { json, mockApi } from '@web/testing/mock-api';
+import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { adminTicketRow } from '../testing/ticket-fixtures';
 import { CancelTicketDialog } from './cancel-ticket-dialog';
 import { overrideOf } from './refund-choice';
@@ -36,15 +37,12 @@ const PREVIEW: AdminCancelPreview = {
   goodwillCents: 32_000,
 };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetEachTest();
 
 describe('overrideOf (percentage)', () => {
   const percentage = (percent: string) => overrideOf({ kind: 'percentage', percent, amount: '' });
 
-  it('sends the typed percent as a fraction, clamped to 0..100 (spec admin §5)', () => {
+  it('sends the typed percent as a fraction, clamped to 0..100 (docs/product/tickets-and-refunds.md#ambiguous-share)', () => {
     expect(percentage('50')).toEqual({ ok: true, override: { type: 'percentage', value: 0.5 } });
     expect(percentage('12,5')).toEqual({ ok: true, override: { type: 'percentage', value: 0.125 } });
     expect(percentage('150')).toEqual({ ok: true, override: { type: 'percentage', value: 1 } });
@@ -62,7 +60,9 @@ describe('CancelTicketDialog', () => {
   it("refuses '0,5' and sends nothing; '50' shows and sends half of the ticket", async () => {
     mockApi({ [`GET /api/admin/tickets/${TICKET.id}/cancel-preview`]: () => json(PREVIEW) });
     const onConfirm = vi.fn(() => Promise.resolve());
-    renderAdminPage(<CancelTicketDialog tickets={[TICKET]} onClose={() => {}} onConfirm={onConfirm} />);
+    renderPage(<CancelTicketDialog tickets={[TICKET]} onClose={() => {}} onConfirm={onConfirm} />, {
+      path: '/admin',
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Ticket stornieren' });
     fireEvent.click(await within(dialog).findByRole('radio', { name: /Eigener Prozentsatz/ }));
     const field = within(dialog).getByLabelText('Prozent der Ticketsumme (0–100)');

@@ -22,9 +22,10 @@ import {
 } from './refund-choice';
 
 /**
- * spec admin §4 'Cancel dialog' ('Ticket stornieren'): hours and approximate days left, a radio list of the
- * policy rule in effect, goodwill (100 %) and an override by percentage or fixed amount, the refund it
- * gives, then confirm. With several tickets (bulk) the same choice applies to each, without a preview.
+ * 'Ticket stornieren' (docs/product/admin.md#admin-cancel-dialog): hours and approximate days left, a radio
+ * list of the policy rule in effect, goodwill (100 %) and an override by percentage or fixed amount, the
+ * refund it gives, then confirm. With several tickets (bulk) the same choice applies to each, without a
+ * preview.
  */
 export function CancelTicketDialog({
   tickets,

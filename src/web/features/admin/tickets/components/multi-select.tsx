@@ -19,7 +19,7 @@ interface MultiSelectProps {
 }
 
 /**
- * spec admin §2 'Multi-select dropdown widget: search, Auswahl löschen, Fertig'. A disclosure button and a
+ * A multi-select with search, 'Auswahl löschen' and 'Fertig'. A disclosure button and a
  * panel of real checkboxes; Escape, 'Fertig' and a click outside close it, and focus returns to the button.
  */
 export function MultiSelect({ label, options, selected, onChange, searchLabel }: MultiSelectProps) {

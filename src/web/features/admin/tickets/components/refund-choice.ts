@@ -8,7 +8,8 @@ import { parsePercentField } from '@shared/refund-percent';
 import { formatLeadTime } from '@shared/refund-rules';
 import { formatPrice } from '@web/lib/format';
 
-// The cancel dialog's choices (spec admin §4 'Cancel dialog') and their checks (§5), apart from the markup.
+// The cancel dialog's choices and their checks (docs/product/admin.md#admin-cancel-dialog), apart from the
+// markup.
 
 export type RefundChoiceKind = 'policy' | 'goodwill' | 'percentage' | 'fixed_amount';
 
@@ -31,8 +32,8 @@ export function overrideOf(
   if (choice.kind === 'policy') return { ok: true, override: null };
   if (choice.kind === 'goodwill') return { ok: true, override: { type: 'goodwill' } };
   if (choice.kind === 'percentage') {
-    // entered in percent, clamped to 0..100 (spec §5) and sent as a fraction; 0 < p < 1 is refused as
-    // ambiguous (docs/decisions/023-refund-percentages.md)
+    // entered in percent, clamped to 0..100 and sent as a fraction; 0 < p < 1 is refused as
+    // ambiguous (docs/product/tickets-and-refunds.md#ambiguous-share)
     const percent = parsePercentField(choice.percent, { clampNegative: true });
     if (!percent.ok) return { ok: false, message: percent.message };
     return { ok: true, override: { type: 'percentage', value: percent.fraction } };

@@ -19,9 +19,9 @@ export const ticketLabel = (ticket: AdminTicketRow) =>
   `Ticket ${ticket.code} (${ticket.holderName || ticket.buyerEmail || 'Unbekannt'})`;
 
 /**
- * spec admin §2 row actions. PDF and 'Stornieren' carry visible words, the user link a tooltip; 'Vorschau neu
- * rendern' and 'Löschen' sit in the '…' menu, so delete is never next to cancel and still asks first
- * (docs/decisions/026-admin-tickets-on-phones.md).
+ * The row actions (docs/product/admin.md#tickets-screen). PDF and 'Stornieren' carry visible words, the user
+ * link a tooltip; 'Vorschau neu rendern' and 'Löschen' sit in the '…' menu, so delete is never next to cancel
+ * and still asks first (docs/decisions/026-admin-tickets-on-phones.md).
  */
 export function TicketActions({
   ticket,

@@ -17,7 +17,10 @@ const LABEL: Record<AdminTicketBadge, string> = {
   TEST: 'TEST',
 };
 
-/** spec admin §4 'Ticket display state' as badges, and what was refunded so far. */
+/**
+ * The display state as badges (docs/product/tickets-and-refunds.md#ticket-filter), and what was refunded so
+ * far.
+ */
 export function TicketBadges({ ticket }: { ticket: AdminTicketRow }) {
   return (
     <div className="flex flex-col items-start gap-1">

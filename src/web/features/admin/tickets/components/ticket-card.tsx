@@ -5,8 +5,8 @@ import { TicketActions, ticketLabel, type TicketRowActions } from './ticket-acti
 import { TicketBadges } from './ticket-badges';
 
 /**
- * One ticket on a phone: what the table row shows (spec admin §2 columns, order number, buyer e-mail, price,
- * refund) plus the event, stacked instead of cut off (docs/decisions/026-admin-tickets-on-phones.md).
+ * One ticket on a phone: what the table row shows (its columns, order number, buyer e-mail, price, refund)
+ * plus the event, stacked instead of cut off (docs/decisions/026-admin-tickets-on-phones.md).
  */
 export function TicketCard({
   ticket,

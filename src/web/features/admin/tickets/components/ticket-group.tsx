@@ -8,7 +8,7 @@ import { TicketRow, type TicketRowActions } from './ticket-row';
 
 const ticketsWord = (n: number) => (n === 1 ? '1 Ticket' : `${n} Tickets`);
 
-/** spec admin §2: the tickets of one event in a collapsible section that shows their count. */
+/** The tickets of one event in a collapsible section that shows their count. */
 export function TicketGroup({
   group,
   selected,

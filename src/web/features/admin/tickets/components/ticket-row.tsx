@@ -6,7 +6,7 @@ import { TicketBadges } from './ticket-badges';
 export type { TicketRowActions } from './ticket-actions';
 
 /**
- * spec admin §2 columns: select, short id, name, code, status badges, date, actions; after the id the
+ * The columns: select, short id, name, code, status badges, date, actions; after the id the
  * booking's order number (docs/decisions/020-order-numbers.md).
  */
 export function TicketRow({

@@ -3,7 +3,9 @@ import { ADMIN_TICKET_PAGE_SIZES, type AdminTicketPageSize } from '@shared/admin
 import { Button } from '@web/components/ui/button';
 import { selectClass } from '../../admin-styles';
 
-/** spec admin §2 'Pagination': Zurück / Weiter, 'Seite x / y', page size 10, 25, 50 or all, reload. */
+/**
+ * Zurück / Weiter, 'Seite x / y', page size 10, 25, 50 or all, reload (docs/product/admin.md#tickets-screen).
+ */
 export function TicketsPagination({
   page,
   pageSize,

@@ -13,9 +13,9 @@ import type { TicketFilters } from '../ticket-filters';
 import { MultiSelect } from './multi-select';
 
 /**
- * spec admin §2 toolbar: search (Enter applies), events and users multi-selects, status (default Alle),
- * 'Test ausblenden', 'Nur Storno-Anfragen' and 'Filtern'. Changes stay a draft until applied; the page
- * remounts this form when the URL changes, so the draft always starts from what is shown.
+ * The toolbar (docs/product/admin.md#tickets-screen): search (Enter applies), events and users multi-selects,
+ * status (default Alle), 'Test ausblenden', 'Nur Storno-Anfragen' and 'Filtern'. Changes stay a draft until
+ * applied; the page remounts this form when the URL changes, so the draft always starts from what is shown.
  */
 export function TicketsToolbar({
   filters,

@@ -8,7 +8,7 @@ import { messageOf } from '../../admin-errors';
 import { inputClass, labelClass, selectClass } from '../../admin-styles';
 import { useCreateUser } from '../api/create-user';
 
-/** spec admin §6: a new user from e-mail, optional name and role (default attendee). */
+/** A new user from e-mail, optional name and role (default attendee; docs/product/admin.md#create-user). */
 export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateUser();
   const [email, setEmail] = useState('');

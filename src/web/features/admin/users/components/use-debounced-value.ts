@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stayed the same for `delayMs` (spec admin §9: user search 250 ms). */
+/**
+ * The value once it has stayed the same for `delayMs` (user search: 250 ms,
+ * docs/product/admin.md#admin-users).
+ */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -14,7 +14,7 @@ const YesNo = ({ value }: { value: boolean }) => (
   <Badge tone={value ? 'success' : 'neutral'}>{value ? 'Ja' : 'Nein'}</Badge>
 );
 
-/** spec admin §2 'User administration': the table with role dropdown, Bookings and Delete per row. */
+/** The table with role dropdown, Bookings and Delete per row (docs/product/admin.md#admin-users). */
 export function UsersTable({
   users,
   onDelete,
@@ -29,7 +29,7 @@ export function UsersTable({
       await changeRole.mutateAsync({ id: user.id, role });
       toast.success(`Rolle von ${user.email}: ${ROLE_LABELS[role]}`);
     } catch (error) {
-      // 'last_admin' arrives with its German message (spec admin §8)
+      // 'last_admin' arrives with its German message (docs/product/admin.md#last-admin)
       toast.error(messageOf(error, USER_ADMIN_MESSAGES.roleFailed));
     }
   };

@@ -1,0 +1,40 @@
+import { BOOKING_MESSAGES, type BookingView, type CreateBookingInput } from '@shared/booking';
+import type { SessionUser } from '@shared/session';
+import { AppError } from '../app-error';
+import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
+import { createBooking } from './create-booking';
+
+/**
+ * 'Zahlungspflichtig bestellen' / 'Kostenlos buchen': createBooking's transaction, told whether a payment
+ * provider takes paid bookings. After the commit a paid booking's seats are announced (coalesced per
+ * event, decision 014) and a free booking's confirmation mail is sent. An unexpected failure is logged and
+ * answered with the booking's own German message.
+ */
+export async function placeBooking(
+  deps: Pick<
+    UseCaseDeps,
+    'database' | 'settings' | 'config' | 'outbox' | 'payments' | 'seatNotifier' | 'logger'
+  >,
+  options: { user: SessionUser; input: CreateBookingInput },
+): Promise<BookingView> {
+  const { user, input } = options;
+  try {
+    const { provider } = await deps.payments.config();
+    const mail = await mailContextOf(deps);
+    const booking = await createBooking({
+      db: deps.database.db,
+      userId: user.id,
+      user,
+      input,
+      paymentsAvailable: provider !== null,
+      mail,
+      announceSeats: (eventId) => deps.seatNotifier.touch(eventId),
+    });
+    if (booking.status === 'confirmed') deps.outbox.kick(); // a free booking's mail
+    return booking;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    deps.logger.error({ err: error, eventId: input.eventId }, 'booking failed');
+    throw new AppError('internal', BOOKING_MESSAGES.failed);
+  }
+}

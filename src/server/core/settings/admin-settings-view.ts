@@ -1,0 +1,29 @@
+import type { AdminSettings, IntegrationStatus } from '@shared/admin-settings';
+import type { UseCaseDeps } from '../use-case-deps';
+import { integrationStatus } from './integration-status';
+import { SecretStore } from './secret-store';
+
+type SettingsDeps = Pick<UseCaseDeps, 'database' | 'config' | 'settings'>;
+
+/** The admin settings' secrets, encrypted with APP_SECRET (docs/product/admin.md#secrets-encrypted). */
+export const secretStoreOf = (deps: Pick<UseCaseDeps, 'database' | 'config'>) =>
+  new SecretStore(deps.database.db, deps.config.appSecret);
+
+/**
+ * The settings screen: what is stored now, also when another instance changed it, and which secrets are
+ * set (never their values).
+ */
+export async function loadAdminSettings(deps: SettingsDeps): Promise<AdminSettings> {
+  deps.settings.invalidate();
+  return { settings: await deps.settings.get(), secrets: await secretStoreOf(deps).status() };
+}
+
+/** Which mail and payment provider this server uses, and where their keys come from. */
+export async function loadIntegrationStatus(deps: SettingsDeps): Promise<IntegrationStatus> {
+  const { config, settings } = deps;
+  return integrationStatus({
+    config,
+    settings: await settings.get(),
+    secrets: await secretStoreOf(deps).status(),
+  });
+}

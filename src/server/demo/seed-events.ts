@@ -1,0 +1,282 @@
+// The demo programme of src/server/demo/seed.ts: a couple running personal-development workshops in northern
+// Germany. Times are relative to the seeding moment so the demo always has past and upcoming events.
+// Slugs match the cover images of scripts/generate-demo-images.mjs (public/demo/covers/{slug}.webp).
+import type { EventMode, EventStatus, PriceUnit } from '@shared/events';
+
+export type OrganizerKey = 'miriam' | 'jonas';
+
+export const demoOrganizers: Record<
+  OrganizerKey,
+  { name: string; email: string; bio: string; portrait: string }
+> = {
+  miriam: {
+    name: 'Miriam Albers',
+    email: 'miriam@wachstumsraum.example',
+    portrait: 'miriam-albers',
+    bio: 'Systemische Coachin und Achtsamkeitslehrerin (MBSR). Sie begleitet seit über zehn Jahren Menschen in Umbruchphasen – mit Ruhe, Humor und viel Zeit in der Natur.',
+  },
+  jonas: {
+    name: 'Jonas Albers',
+    email: 'jonas@wachstumsraum.example',
+    portrait: 'jonas-albers',
+    bio: 'Kommunikationstrainer und Sprecherzieher. Er verbindet Stimmarbeit, Körperwahrnehmung und Gewaltfreie Kommunikation zu Workshops, die im Alltag tragen.',
+  },
+};
+
+/** Demo attendees who hold the seats taken in the demo (all their bookings and tickets are flagged test). */
+export const demoAttendees = [
+  'Lena Hoffmann',
+  'Tobias Krüger',
+  'Sophie Wagner',
+  'Jan Schröder',
+  'Mareike Jansen',
+  'Felix Brandt',
+];
+
+export interface DemoEvent {
+  slug: string;
+  title: string;
+  shortDescription: string;
+  description: string;
+  startInDays: number;
+  /** Moves the start forward to this weekday (0 = Sunday), so weekend seminars start on a weekend. */
+  weekday?: number;
+  /** Start hour, Berlin wall time. */
+  startHour: number;
+  durationHours: number;
+  mode: EventMode;
+  location: string;
+  locationDetails?: string;
+  venue?: string;
+  room?: string;
+  onlineUrl?: string;
+  priceCents: number;
+  priceUnit?: PriceUnit;
+  earlyBird?: { priceCents: number; endsInDays: number };
+  totalSeats: number;
+  /** Demo events are never cancelled. */
+  status: Exclude<EventStatus, 'cancelled'>;
+  isFeatured?: boolean;
+  hidden?: boolean;
+  isPrivate?: boolean;
+  organizers: OrganizerKey[];
+  tags: string[];
+  links?: { title: string; url: string }[];
+  /** Quantities booked by demo attendees (index into demoAttendees) – tickets, not persons. */
+  bookings: { attendee: number; quantity: number }[];
+}
+
+export const demoEvents: DemoEvent[] = [
+  {
+    slug: 'achtsamkeit-im-alltag-hamburg',
+    title: 'Achtsamkeit im Alltag – Tagesworkshop in Hamburg',
+    shortDescription: 'Ein Tag, um anzukommen: einfache Übungen für mehr Ruhe zwischen Terminen.',
+    description:
+      'Wir üben, was im Alltag wirklich trägt: kurze Atempausen, achtsames Gehen an der Elbe und ein freundlicher Blick auf die eigenen Gedanken.\n\nDer Workshop richtet sich an alle, die neugierig sind – Vorkenntnisse brauchst du nicht. Tee, Obst und ein leichtes Mittagessen sind inklusive.',
+    startInDays: -46,
+    startHour: 10,
+    durationHours: 7,
+    mode: 'presence',
+    location: 'Hamburg',
+    locationDetails: 'Hamburg-Ottensen',
+    venue: 'Kulturetage Elbblick',
+    room: 'Seminarraum 2',
+    priceCents: 8900,
+    totalSeats: 16,
+    status: 'completed',
+    organizers: ['miriam'],
+    tags: ['Achtsamkeit'],
+    bookings: [
+      { attendee: 0, quantity: 2 },
+      { attendee: 1, quantity: 1 },
+      { attendee: 2, quantity: 3 },
+      { attendee: 3, quantity: 2 },
+    ],
+  },
+  {
+    slug: 'selbstmitgefuehl-online-abendkurs',
+    title: 'Selbstmitgefühl üben – Online-Abendkurs',
+    shortDescription: 'Ein Abend über den inneren Kritiker und eine freundlichere Stimme.',
+    description:
+      'Wie sprichst du mit dir, wenn etwas schiefgeht? An diesem Abend lernst du Übungen aus dem Mindful Self-Compassion-Programm kennen und probierst sie in kleinen Gruppen aus.\n\nDu brauchst nur einen ruhigen Platz, eine Decke und eine stabile Internetverbindung.',
+    startInDays: -19,
+    startHour: 19,
+    durationHours: 2,
+    mode: 'online',
+    location: 'Online',
+    onlineUrl: 'https://meet.wachstumsraum.example/selbstmitgefuehl',
+    priceCents: 3900,
+    totalSeats: 30,
+    status: 'published',
+    organizers: ['miriam'],
+    tags: ['Achtsamkeit', 'Online'],
+    bookings: [
+      { attendee: 4, quantity: 1 },
+      { attendee: 5, quantity: 1 },
+      { attendee: 0, quantity: 2 },
+      { attendee: 2, quantity: 1 },
+    ],
+  },
+  {
+    slug: 'gelassen-durch-veraenderungen-online-infoabend',
+    title: 'Gelassen durch Veränderungen – kostenloser Online-Infoabend',
+    shortDescription: 'Wir stellen unser Jahresprogramm vor und beantworten deine Fragen.',
+    description:
+      'Neuer Job, Umzug, Trennung, Ruhestand: Veränderungen fordern uns heraus. An diesem Abend zeigen wir dir, wie wir in unseren Seminaren damit arbeiten, und machen gemeinsam eine kurze Übung.\n\nDie Teilnahme ist kostenlos; den Zugangslink findest du nach der Anmeldung bei deinem Ticket.',
+    startInDays: 9,
+    startHour: 19,
+    durationHours: 1.5,
+    mode: 'online',
+    location: 'Online',
+    onlineUrl: 'https://meet.wachstumsraum.example/infoabend',
+    priceCents: 0,
+    totalSeats: 50,
+    status: 'published',
+    organizers: ['miriam', 'jonas'],
+    tags: ['Online'],
+    bookings: [
+      { attendee: 1, quantity: 1 },
+      { attendee: 3, quantity: 2 },
+      { attendee: 5, quantity: 1 },
+    ],
+  },
+  {
+    slug: 'klarheit-finden-wochenendseminar-ostsee',
+    title: 'Klarheit finden – Wochenendseminar an der Ostsee',
+    shortDescription: 'Zwei Tage am Meer, um Entscheidungen in Ruhe reifen zu lassen.',
+    description:
+      'Zwischen Strandspaziergängen und Schreibübungen sortieren wir, was dir wichtig ist. Mit Methoden aus dem systemischen Coaching findest du heraus, welcher nächste Schritt stimmig ist.\n\nDas Seminarhaus liegt direkt hinter den Dünen von Kühlungsborn. Übernachtung und Verpflegung buchst du bitte direkt beim Haus; wir schicken dir nach der Buchung eine Liste mit Unterkünften.',
+    startInDays: 24,
+    weekday: 6,
+    startHour: 10,
+    durationHours: 31,
+    mode: 'presence',
+    location: 'Kühlungsborn',
+    locationDetails: 'Ostseebad Kühlungsborn, Mecklenburg-Vorpommern',
+    venue: 'Seminarhaus Dünenblick',
+    room: 'Wintergarten',
+    priceCents: 32000,
+    totalSeats: 24,
+    status: 'published',
+    isFeatured: true,
+    organizers: ['miriam', 'jonas'],
+    tags: ['Coaching', 'Ostsee'],
+    links: [
+      {
+        title: 'Unterkünfte in Kühlungsborn',
+        url: 'https://wachstumsraum.example/kuehlungsborn-unterkuenfte',
+      },
+    ],
+    // 22 of 24 seats taken: the warning badge '2 Tickets übrig' (≤ 10 % left,
+    // docs/product/events.md#seat-badge)
+    bookings: [
+      { attendee: 0, quantity: 4 },
+      { attendee: 1, quantity: 4 },
+      { attendee: 2, quantity: 3 },
+      { attendee: 3, quantity: 3 },
+      { attendee: 4, quantity: 2 },
+      { attendee: 5, quantity: 2 },
+      { attendee: 0, quantity: 2 },
+      { attendee: 2, quantity: 2 },
+    ],
+  },
+  {
+    slug: 'zeit-fuer-uns-paar-retreat-lueneburger-heide',
+    title: 'Zeit für uns – Paar-Retreat in der Lüneburger Heide',
+    shortDescription: 'Ein Wochenende zu zweit: zuhören, verstehen, neu verbinden.',
+    description:
+      'Im Alltag bleibt oft wenig Raum für das, was euch als Paar trägt. In diesem Retreat nehmt ihr euch Zeit füreinander – mit Gesprächsformaten aus der Paarberatung, Spaziergängen durch die blühende Heide und Abenden am Kamin.\n\nEin Ticket gilt für ein Paar. Übernachtung im Doppelzimmer und Vollpension sind im Preis enthalten. Bis zum Ende der Frühbucherphase gilt der ermäßigte Preis.',
+    startInDays: 40,
+    weekday: 5,
+    startHour: 15,
+    durationHours: 46,
+    mode: 'presence',
+    location: 'Undeloh',
+    locationDetails: 'Lüneburger Heide, Niedersachsen',
+    venue: 'Heidehof Wilsede',
+    priceCents: 69000,
+    priceUnit: 'per_pair',
+    earlyBird: { priceCents: 59000, endsInDays: 14 },
+    totalSeats: 20,
+    status: 'published',
+    isFeatured: true,
+    organizers: ['miriam', 'jonas'],
+    tags: ['Paare', 'Retreat', 'Natur'],
+    links: [{ title: 'Anreise & Zimmer', url: 'https://wachstumsraum.example/heidehof-anreise' }],
+    bookings: [
+      { attendee: 1, quantity: 1 },
+      { attendee: 3, quantity: 1 },
+      { attendee: 4, quantity: 1 },
+    ],
+  },
+  {
+    slug: 'stimme-und-praesenz-intensivworkshop-luebeck',
+    title: 'Stimme & Präsenz – Intensivworkshop in Lübeck',
+    shortDescription: 'Sicher sprechen, wenn es darauf ankommt – mit Körper, Atem und Stimme.',
+    description:
+      'Ob Präsentation, Bewerbungsgespräch oder schwieriges Gespräch im Team: Wie wir stehen, atmen und klingen, prägt, wie wir wahrgenommen werden. In kleiner Gruppe arbeiten wir an deiner Stimme und deinem Auftreten – mit viel Praxis und persönlichem Feedback.\n\nBitte bequeme Kleidung mitbringen.',
+    startInDays: 61,
+    startHour: 9,
+    durationHours: 8,
+    mode: 'presence',
+    location: 'Lübeck',
+    locationDetails: 'Altstadtinsel',
+    venue: 'Speicher am Hafen',
+    room: 'Studio',
+    priceCents: 14900,
+    totalSeats: 12,
+    status: 'published',
+    organizers: ['jonas'],
+    tags: ['Kommunikation'],
+    // every seat taken: 'Ausgebucht'
+    bookings: [
+      { attendee: 5, quantity: 3 },
+      { attendee: 4, quantity: 3 },
+      { attendee: 2, quantity: 2 },
+      { attendee: 1, quantity: 2 },
+      { attendee: 0, quantity: 2 },
+    ],
+  },
+  {
+    slug: 'teamtag-achtsame-kommunikation-kiel',
+    title: 'Teamtag Achtsame Kommunikation – geschlossene Gruppe',
+    shortDescription: 'Ein Inhouse-Tag für ein Team der Kieler Förde; nur mit Einladungslink.',
+    description:
+      'Ein Tag für ein bestehendes Team: Wir üben Gewaltfreie Kommunikation an echten Situationen aus dem Arbeitsalltag und vereinbaren gemeinsam, wie ihr künftig miteinander sprechen wollt.\n\nDiese Veranstaltung ist nicht öffentlich; die Teilnehmenden erhalten den Link von ihrer Teamleitung.',
+    startInDays: 75,
+    startHour: 9,
+    durationHours: 7,
+    mode: 'presence',
+    location: 'Kiel',
+    venue: 'Fördeblick Tagungsraum',
+    priceCents: 12900,
+    totalSeats: 14,
+    status: 'published',
+    hidden: true,
+    isPrivate: true,
+    organizers: ['jonas'],
+    tags: ['Kommunikation'],
+    bookings: [],
+  },
+  {
+    slug: 'naturcoaching-am-meer-retreat-sylt',
+    title: 'Naturcoaching am Meer – Retreat auf Sylt',
+    shortDescription: 'Fünf Tage Wind, Weite und Zeit für deine Fragen.',
+    description:
+      'Draußen denken wir anders: Auf Wattwanderungen, in Einzelcoachings am Strand und in stillen Morgenrunden gehen wir den Fragen nach, die du mitbringst.\n\nDas Programm ist noch in Planung – Termine und Preise können sich ändern.',
+    startInDays: 121,
+    weekday: 1,
+    startHour: 14,
+    durationHours: 98,
+    mode: 'presence',
+    location: 'List auf Sylt',
+    locationDetails: 'Nordfriesland, Schleswig-Holstein',
+    venue: 'Friesenhaus am Ellenbogen',
+    priceCents: 129000,
+    totalSeats: 10,
+    status: 'draft',
+    organizers: ['miriam'],
+    tags: ['Retreat', 'Natur'],
+    bookings: [],
+  },
+];

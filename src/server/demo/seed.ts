@@ -1,0 +1,193 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/types';
+import {
+  createBooking,
+  createCancellationPolicy,
+  createEvent,
+  createUser,
+  slugify,
+  type UserOptions,
+} from './factories';
+import {
+  appSettings,
+  eventLinks,
+  eventMedia,
+  eventOrganizers,
+  events,
+  eventTags,
+  tags,
+  tickets,
+  user,
+} from '../db/schema';
+import { demoAttendees, demoEvents, demoOrganizers, type DemoEvent, type OrganizerKey } from './seed-events';
+import { demoOperator } from './seed-operator';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const WEBSITE = 'https://wachstumsraum.example';
+
+/**
+ * Demo data for a fresh installation (SEED_DEMO, never in production): two organizers, eight events around
+ * `now` covering every display state, a default cancellation policy, and test bookings by demo attendees
+ * that keep the seat invariant, and the demo operator's legal data so the legal pages read complete (kept when
+ * an operator already saved theirs). Does nothing and returns false as soon as any event exists.
+ */
+export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Several app instances may start at once on one PostgreSQL: only one seeds, the others then see events.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ticketshop:seed-demo'))`);
+    const [anyEvent] = await tx.select({ id: events.id }).from(events).limit(1);
+    if (anyEvent) return false;
+
+    await tx.insert(appSettings).values({ key: 'operator', value: demoOperator }).onConflictDoNothing();
+    const organizerIds = {} as Record<OrganizerKey, string>;
+    for (const [key, person] of Object.entries(demoOrganizers) as [
+      OrganizerKey,
+      (typeof demoOrganizers)['miriam'],
+    ][]) {
+      const portraitUrl = `/demo/portraits/${person.portrait}.webp`;
+      organizerIds[key] = await findOrCreatePerson(tx, person.email, person.name, 'organizer', {
+        displayName: person.name,
+        bio: person.bio,
+        website: WEBSITE,
+        portraitUrl,
+        avatarUrl: portraitUrl,
+      });
+    }
+    const attendeeIds: string[] = [];
+    for (const name of demoAttendees) {
+      const email = `${slugify(name).replace('-', '.')}@demo.example`;
+      attendeeIds.push(await findOrCreatePerson(tx, email, name, 'attendee'));
+    }
+    // The default tiers as rules (docs/product/tickets-and-refunds.md#default-tiers): > 14 days 100 %,
+    // > 7 days 70 %, > 3 days 50 %, else 0
+    const policy = await createCancellationPolicy(tx, {
+      name: 'Standard-Stornobedingungen',
+      rules: [
+        { minHoursBeforeEvent: 336, refundValue: 1 },
+        { minHoursBeforeEvent: 168, refundValue: 0.7 },
+        { minHoursBeforeEvent: 72, refundValue: 0.5 },
+        { minHoursBeforeEvent: 0, refundValue: 0 },
+      ],
+    });
+    const tagIds = await createTags(tx, [...new Set(demoEvents.flatMap((demo) => demo.tags))]);
+
+    for (const demo of demoEvents) {
+      const startTime = berlinTime(startDay(now, demo), demo.startHour);
+      const event = await createEvent(tx, {
+        slug: demo.slug,
+        title: demo.title,
+        shortDescription: demo.shortDescription,
+        description: demo.description,
+        startTime,
+        endTime: new Date(startTime.getTime() + demo.durationHours * HOUR),
+        mode: demo.mode,
+        location: demo.location,
+        locationDetails: demo.locationDetails ?? null,
+        venue: demo.venue ?? null,
+        room: demo.room ?? null,
+        onlineUrl: demo.onlineUrl ?? null,
+        priceCents: demo.priceCents,
+        priceUnit: demo.priceUnit ?? 'per_person',
+        earlyBirdPriceCents: demo.earlyBird?.priceCents ?? null,
+        earlyBirdEndsAt: demo.earlyBird ? new Date(now.getTime() + demo.earlyBird.endsInDays * DAY) : null,
+        totalSeats: demo.totalSeats,
+        status: demo.status,
+        isFeatured: demo.isFeatured ?? false,
+        hidden: demo.hidden ?? false,
+        isPrivate: demo.isPrivate ?? false,
+        website: WEBSITE,
+        imageUrl: coverUrl(demo),
+        creatorId: organizerIds[demo.organizers[0]!],
+        cancellationPolicyId: demo.priceCents > 0 ? policy.id : null,
+        createdAt: new Date(Math.min(now.getTime(), startTime.getTime()) - 60 * DAY),
+      });
+      await tx.insert(eventMedia).values({
+        eventId: event.id,
+        title: 'Cover',
+        url: coverUrl(demo),
+        isFeatured: true,
+        metadata: { width: 1409, height: 500 },
+      });
+      await tx
+        .insert(eventOrganizers)
+        .values(demo.organizers.map((key) => ({ eventId: event.id, userId: organizerIds[key] })));
+      await tx
+        .insert(eventTags)
+        .values(demo.tags.map((tag) => ({ eventId: event.id, tagId: tagIds.get(tag)! })));
+      if (demo.links?.length) {
+        await tx
+          .insert(eventLinks)
+          .values(demo.links.map((link, index) => ({ eventId: event.id, ...link, displayOrder: index })));
+      }
+      for (const [index, booked] of demo.bookings.entries()) {
+        // booked before the event (and before now), one day apart, so early-bird prices and lists look real
+        const bookedAt = new Date(Math.min(now.getTime(), startTime.getTime() - 7 * DAY) - (index + 1) * DAY);
+        await createBooking(tx, {
+          event,
+          profileId: attendeeIds[booked.attendee]!,
+          quantity: booked.quantity,
+          now: bookedAt,
+          isTest: true,
+          booking: { holderName: demoAttendees[booked.attendee] },
+        });
+      }
+      if (startTime < now)
+        await tx.update(tickets).set({ isCheckedIn: true }).where(eq(tickets.eventId, event.id));
+    }
+    return true;
+  });
+}
+
+function startDay(now: Date, demo: DemoEvent): Date {
+  const day = new Date(now.getTime() + demo.startInDays * DAY);
+  const shift = demo.weekday === undefined ? 0 : (demo.weekday - day.getUTCDay() + 7) % 7;
+  return new Date(day.getTime() + shift * DAY);
+}
+
+const coverUrl = (demo: DemoEvent) => `/demo/covers/${demo.slug}.webp`;
+
+async function findOrCreatePerson(
+  tx: DbOrTx,
+  email: string,
+  name: string,
+  role: 'attendee' | 'organizer',
+  profile: UserOptions['profile'] = {},
+): Promise<string> {
+  // after an admin deleted every event the seed runs again; the demo people may still exist then
+  const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (existing) return existing.id;
+  return (await createUser(tx, { email, name, role, profile })).profile.id;
+}
+
+async function createTags(tx: DbOrTx, names: string[]): Promise<Map<string, string>> {
+  const rows = names.map((name) => ({ name, slug: slugify(name) }));
+  await tx.insert(tags).values(rows).onConflictDoNothing();
+  const all = await tx.select({ id: tags.id, name: tags.name }).from(tags);
+  return new Map(all.map((tag) => [tag.name, tag.id]));
+}
+
+/** The instant at which it is `hour`:00 in Berlin on the Berlin calendar day of `day`. */
+function berlinTime(day: Date, hour: number): Date {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .format(day)
+    .split('-')
+    .map(Number);
+  const [year, month, date] = parts as [number, number, number];
+  const guess = new Date(Date.UTC(year, month - 1, date, hour));
+  return new Date(guess.getTime() - berlinOffsetMinutes(guess) * 60_000);
+}
+
+function berlinOffsetMinutes(at: Date): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'shortOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d+)(?::(\d+))?/.exec(name ?? '');
+  if (!match) return 0;
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
+}

@@ -1,0 +1,56 @@
+import type { SessionUser } from '@shared/session';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+import type { SettingsStore } from '../core/settings/settings-store';
+import type { Auth } from '../core/auth/auth';
+import type { OutgoingMail } from '../adapters/mail/mail-transport';
+import type { FileStorage } from '../adapters/storage/storage';
+import type { SeatFeed } from '../adapters/seat-feed/seat-feed';
+import type { PublicEventCache } from '../core/events/public-event-cache';
+import type { PaymentService } from '../core/payments/payment-service';
+import type { SeatChangeNotifier } from '../core/events/seat-change-notifier';
+
+// The request context of the HTTP layer: what routes, access checks and helpers take from Hono. It imports
+// no route and not app.ts, so routes can import it without a cycle (docs/architecture.md, Layers and folders).
+
+/**
+ * What routes need of the mail outbox worker (jobs/outbox-worker.ts, wired in services.ts); http does not
+ * import jobs/ (docs/architecture.md, Layers and folders).
+ */
+export interface MailOutbox {
+  /** Process soon, e.g. right after a transaction that enqueued a mail committed. */
+  kick(): void;
+  /** Sends one mail at once and reports the transport's verdict, bypassing the queue. */
+  sendNow(mail: OutgoingMail): Promise<void>;
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  settings: SettingsStore;
+  auth: Auth;
+  outbox: MailOutbox;
+  storage: FileStorage;
+  /** Live seat counts and event changes (LISTEN/NOTIFY); started by main.ts. */
+  seatFeed: SeatFeed;
+  /** The visitors' event list and details in memory, dropped on every change the feed reports. */
+  publicEvents: PublicEventCache;
+  /** Payment providers, settling payments and sending refunds (docs/architecture.md, Adapters; decision 011). */
+  payments: PaymentService;
+  /** Seat announcements of the booking hot path, coalesced per event after the commit. */
+  seatNotifier: SeatChangeNotifier;
+  /** Folder of the built client; omitted in API tests. */
+  webRoot?: string;
+}
+
+/** The signed-in session of a request, read once by `currentSession` (access.ts). */
+export interface CurrentSession {
+  sessionId: string;
+  user: SessionUser;
+}
+
+export type AppEnv = {
+  Variables: { deps: AppDeps; json: unknown; session: CurrentSession | null | undefined };
+};
