@@ -13,8 +13,8 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SCANNED = ['src/web', 'src/shared', 'src/server'];
-/** Seed data (organizer bios in the third person) and migrations are not texts the shop says to a user. */
-const SKIPPED = ['src/server/db'];
+/** Demo data (organizer bios in the third person) and migrations are not texts the shop says to a user. */
+const SKIPPED = ['src/server/db', 'src/server/demo'];
 
 /** Formal address: 'Sie', 'Ihnen' and the possessive 'Ihr…' are only formal when capitalised mid-sentence. */
 const FORMAL = /\b(Sie|Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b/;

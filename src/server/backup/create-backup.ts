@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { create as createTar } from 'tar';
 import { uploadsDir } from '../adapters/storage/disk-storage';
 import { isValidStorageKey } from '../adapters/storage/storage-key';
@@ -23,7 +22,7 @@ import {
   UPLOADS_DIR,
   type BackupManifest,
 } from './manifest';
-import { libpqConnection, runPostgresTool } from './postgres-tools';
+import { libpqConnection, runPostgresTool, withClient } from './postgres-tools';
 import { countRows, type RowCounts } from './row-counts';
 import { liveServerRecord, loopbackUrlOf, serverRecordFile } from './server-record';
 
@@ -269,14 +268,7 @@ async function dumpPostgres(databaseUrl: string, staging: string): Promise<Datab
   const tool = (await runPostgresTool('pg_dump', ['--version'])).trim();
   const dest = path.join(staging, POSTGRES_DUMP_FILE);
   await mkdir(path.dirname(dest), { recursive: true });
-  const client = new pg.Client({ connectionString: databaseUrl });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new BackupError(`Die Datenbank unter DATABASE_URL ist nicht erreichbar (${reasonOf(error)}).`);
-  }
-  try {
+  return withClient(databaseUrl, async (client) => {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const snapshot = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows[0]!.id;
     const counts = await countRows(client);
@@ -304,7 +296,5 @@ async function dumpPostgres(databaseUrl: string, staging: string): Promise<Datab
       },
       counts,
     };
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  });
 }

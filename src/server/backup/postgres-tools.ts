@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import pg from 'pg';
+import { BackupError, reasonOf } from './backup-error';
 
 // pg_dump and pg_restore for installations on PostgreSQL (DATABASE_URL); docs/decisions/030-backups.md.
 
@@ -50,4 +52,20 @@ export function runPostgresTool(
       reject(new Error(`${tool} ist fehlgeschlagen (${signal ?? `Exit-Code ${code}`}):\n${tail}`));
     });
   });
+}
+
+/** Runs work on its own connection to DATABASE_URL and always closes it. */
+export async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new BackupError(`Die Datenbank unter DATABASE_URL ist nicht erreichbar (${reasonOf(error)}).`);
+  }
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }

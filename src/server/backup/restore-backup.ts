@@ -3,7 +3,6 @@ import { existsSync, openAsBlob, statSync } from 'node:fs';
 import { chmod, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { extract, list, type ReadEntry } from 'tar';
 import { isValidStorageKey } from '../adapters/storage/storage-key';
 import { BackupError, reasonOf } from './backup-error';
@@ -17,7 +16,7 @@ import {
   UPLOADS_DIR,
   type BackupManifest,
 } from './manifest';
-import { libpqConnection, runPostgresTool } from './postgres-tools';
+import { libpqConnection, runPostgresTool, withClient } from './postgres-tools';
 import { countRows, describeCounts, sameCounts, type RowCounts } from './row-counts';
 
 // `npm run restore FILE` (cli/restore.ts): a backup of createBackup into an empty DATA_DIR, and on PostgreSQL
@@ -251,19 +250,4 @@ async function restorePostgres(dump: string, databaseUrl: string): Promise<RowCo
     env,
   );
   return withClient(databaseUrl, (client) => countRows(client));
-}
-
-async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new BackupError(`Die Datenbank unter DATABASE_URL ist nicht erreichbar (${reasonOf(error)}).`);
-  }
-  try {
-    return await work(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }

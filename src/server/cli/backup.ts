@@ -1,11 +1,10 @@
 // `npm run backup [-- FOLDER | FILE.tar.gz]`: one archive with manifest, database dump and uploads, while the
 // server runs (docs/decisions/030-backups.md, README 'Backups'). Default folder: ./backups. Run it with the
 // server's configuration (DATA_DIR, DATABASE_URL, APP_SECRET, S3_*). Exits with 1 when no backup was written.
-import { BackupError, reasonOf } from '../backup/backup-error';
 import { createBackup, DEFAULT_BACKUP_FOLDER } from '../backup/create-backup';
-import { MissingToolError } from '../backup/postgres-tools';
 import { describeCounts } from '../backup/row-counts';
-import { ConfigError, loadConfig } from '../config';
+import { runBackupCommand } from './run-backup-command';
+import { loadConfig } from '../config';
 
 const USAGE = 'Aufruf: npm run backup [-- ORDNER | DATEI.tar.gz]   (ohne Angabe: ./backups)';
 
@@ -56,14 +55,4 @@ const megabytes = (bytes: number) =>
     : `${(bytes / 1_000_000).toFixed(1).replace('.', ',')} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    const known =
-      error instanceof ConfigError || error instanceof BackupError || error instanceof MissingToolError;
-    console.error(known ? `Keine Sicherung geschrieben: ${reasonOf(error)}` : error);
-    process.exitCode = 1;
-  },
-);
+runBackupCommand(main, 'Keine Sicherung geschrieben');

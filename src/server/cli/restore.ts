@@ -1,11 +1,10 @@
 // `npm run restore -- FILE`: a backup of `npm run backup` into an empty DATA_DIR, and with DATABASE_URL into
 // that empty PostgreSQL database (docs/decisions/030-backups.md, README 'Backups'). Run it while no server
 // uses this DATA_DIR. Refuses a non-empty DATA_DIR and anything that is not an intact backup; exits with 1 then.
-import { BackupError, reasonOf } from '../backup/backup-error';
-import { MissingToolError } from '../backup/postgres-tools';
 import { restoreBackup } from '../backup/restore-backup';
 import { describeCounts } from '../backup/row-counts';
-import { ConfigError, loadDataLocation } from '../config';
+import { runBackupCommand } from './run-backup-command';
+import { loadDataLocation } from '../config';
 
 const USAGE = 'Aufruf: npm run restore -- DATEI.tar.gz   (in ein leeres DATA_DIR)';
 
@@ -47,14 +46,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    const known =
-      error instanceof ConfigError || error instanceof BackupError || error instanceof MissingToolError;
-    console.error(known ? `Nicht zurückgespielt: ${reasonOf(error)}` : error);
-    process.exitCode = 1;
-  },
-);
+runBackupCommand(main, 'Nicht zurückgespielt');
