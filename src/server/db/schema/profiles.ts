@@ -76,15 +76,3 @@ export const consents = pgTable(
     check('consents_purpose_not_blank', sql`length(trim(${t.purpose})) > 0`),
   ],
 );
-
-/**
- * The extended profile of admins and organizers (docs/product/accounts-and-consent.md#profile-role-fields).
- */
-export const adminProfiles = pgTable('admin_profiles', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  displayName: text('display_name'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
