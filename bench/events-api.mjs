@@ -151,7 +151,7 @@ async function waitForHealth(child) {
 }
 
 /** 50 published events like the demo's: cover, two tags, an organizer; then NOTIFY so the cache drops. */
-async function insertEvents(databaseUrl, count) {
+export async function insertEvents(databaseUrl, count) {
   await withClient(databaseUrl, async (client) => {
     await client.query('BEGIN');
     const organizerId = randomUUID();

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { benchBookingRush } from './booking-rush.mjs';
 import { benchBookingThroughput } from './booking-throughput.mjs';
+import { benchCluster } from './cluster.mjs';
 import { benchAdminTickets } from './admin-tickets.mjs';
 import { benchEventsApi } from './events-api.mjs';
 import { benchStartup } from './startup.mjs';
@@ -31,6 +32,11 @@ await benchBookingRush().catch((error) => {
 });
 console.log('\n# booking throughput on PostgreSQL');
 await benchBookingThroughput().catch((error) => {
+  console.error(`übersprungen: ${error.message}`);
+  process.exitCode = 1;
+});
+console.log('\n# one instance vs three on PostgreSQL');
+await benchCluster().catch((error) => {
   console.error(`übersprungen: ${error.message}`);
   process.exitCode = 1;
 });

@@ -116,8 +116,15 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3600).default(60),
   ),
+  // How long a SIGTERM waits for requests in flight before it closes their connections (decision 033).
+  SHUTDOWN_GRACE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(3600).default(10),
+  ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional()),
   TRUST_PROXY: trustProxySetting,
+  // Scrapes of /metrics from other machines (docs/architecture.md#metrics, decision 032).
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'mindestens 16 Zeichen').optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -141,8 +148,12 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   trustProxy: TrustProxy;
+  /** Bearer token that lets other machines scrape /metrics; unset: only this machine may. */
+  metricsToken: string | undefined;
   /** Least seconds between two sign-in mails to one address (60, the client's resend countdown; tests lower it). */
   authCodeIntervalSeconds: number;
+  /** On SIGTERM, the longest wait for requests in flight before their connections are closed (decision 033). */
+  shutdownGraceSeconds: number;
 }
 
 /** Where uploads go when S3_BUCKET is set (docs/decisions/029-s3-storage.md). */
@@ -163,14 +174,18 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses the environment once; a bad value throws a ConfigError naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+function parsedOrThrow<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Ungültige Konfiguration:\n  ${lines.join('\n  ')}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** Parses the environment once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = parsedOrThrow(envSchema, env);
   const production = e.NODE_ENV === 'production';
   if (production) {
     const missing = (['APP_SECRET', 'PUBLIC_URL', 'SMTP_URL'] as const).filter((name) => !e[name]);
@@ -206,7 +221,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: !production && (e.SEED_DEMO === undefined || e.SEED_DEMO === 'true' || e.SEED_DEMO === '1'),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     authCodeIntervalSeconds: e.AUTH_CODE_INTERVAL_SECONDS,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
   };
 }
 
@@ -219,12 +236,7 @@ export function loadDataLocation(env: NodeJS.ProcessEnv = process.env): {
   databaseUrl: string | undefined;
   s3Bucket: string | undefined;
 } {
-  const parsed = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true, S3_BUCKET: true }).safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Ungültige Konfiguration:\n  ${lines.join('\n  ')}`);
-  }
-  const e = parsed.data;
+  const e = parsedOrThrow(envSchema.pick({ DATA_DIR: true, DATABASE_URL: true, S3_BUCKET: true }), env);
   return { dataDir: path.resolve(e.DATA_DIR), databaseUrl: e.DATABASE_URL, s3Bucket: e.S3_BUCKET };
 }
 

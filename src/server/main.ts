@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -6,6 +7,8 @@ import { createLogger, type Logger } from './logger';
 import { openDatabase, type Database } from './db/client';
 import { seedDemo } from './demo/seed';
 import { createApp } from './http/app';
+import { HttpLifecycle } from './http/http-lifecycle';
+import { createShutdown } from './shutdown';
 import { devMailboxWarning } from './http/routes/dev-mails';
 import { createServices } from './services';
 import { hasAdmin } from './core/setup/create-owner';
@@ -21,8 +24,9 @@ async function main() {
   const startedAt = new Date().toISOString();
   if (embedded) writeServerRecord(config.dataDir, { port: null, host: config.host, startedAt });
   const database = await connect(config, logger);
-  await database.migrate();
-  if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data seeded');
+  await database.migrate(async () => {
+    if (config.seedDemo && (await seedDemo(database.db))) logger.info('demo data seeded');
+  });
 
   if (!(await hasAdmin(database.db))) {
     // While no admin exists, the start prints the owner-setup URL, as `npm run setup-token` does
@@ -40,11 +44,16 @@ async function main() {
   services.holdExpiry.start();
   services.refundJob.start();
   await services.seatFeed.start();
-  const app = createApp({ ...services, webRoot });
+  // The server listens only once everything above is done, so while starting its port refuses connections;
+  // readiness turns 'ready' when it listens and 'draining' at SIGTERM (decision 033).
+  const lifecycle = new HttpLifecycle();
+  const app = createApp({ ...services, webRoot, readiness: lifecycle });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    lifecycle.markReady();
     logger.info({ port: info.port, database: database.kind }, `listening on ${config.publicUrl}`);
     if (embedded) writeServerRecord(config.dataDir, { port: info.port, host: config.host, startedAt });
   });
+  lifecycle.attach(server as HttpServer); // serve() makes a node:http server unless told otherwise
   // Idle keep-alive connections outlive a load balancer's (typically 60 s), so a reused connection is never
   // closed by us mid-request (Node's 5 s default caused ECONNRESET on clients that pool connections).
   if ('keepAliveTimeout' in server) {
@@ -52,24 +61,32 @@ async function main() {
     server.headersTimeout = 66_000;
   }
 
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    setTimeout(() => process.exit(0), 5000).unref();
-    try {
-      // the feed first: it ends the live seat streams, which server.close() would otherwise wait for
-      await services.seatFeed.stop();
-      await new Promise((resolve) => server.close(resolve));
-      await services.outbox.stop();
-      await services.holdExpiry.stop();
-      await services.refundJob.stop();
-      await database.close();
-      if (embedded) removeServerRecord(config.dataDir);
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGTERM/SIGINT: stop accepting, end the live seat streams and the jobs while the requests in flight
+  // finish (at most SHUTDOWN_GRACE_SECONDS), then announce the last seat changes, close the pool, exit 0
+  // (docs/architecture.md#layers-and-folders, decision 033).
+  const shutdown = createShutdown({
+    http: lifecycle,
+    logger,
+    graceMs: config.shutdownGraceSeconds * 1000,
+    alongsideDrain: [
+      { done: 'seat feed stopped, live streams ended', run: () => services.seatFeed.stop() },
+      {
+        done: 'jobs stopped',
+        run: async () => {
+          await Promise.all([services.outbox.stop(), services.holdExpiry.stop(), services.refundJob.stop()]);
+        },
+      },
+    ],
+    afterDrain: [
+      { done: 'seat changes announced', run: () => services.seatNotifier.flush() },
+      { done: 'database closed', run: () => database.close() },
+      ...(embedded
+        ? [{ done: 'server record removed', run: async () => removeServerRecord(config.dataDir) }]
+        : []),
+    ],
+  });
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 async function connect(config: Config, logger: Logger): Promise<Database> {

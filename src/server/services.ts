@@ -1,6 +1,7 @@
 import { createMailTransport } from './adapters/mail/create-mail-transport';
 import { createStorage } from './adapters/storage/create-storage';
 import { createSeatFeed } from './adapters/seat-feed/create-seat-feed';
+import { Metrics } from './adapters/metrics/metrics';
 import type { Config } from './config';
 import { createAuth } from './core/auth/auth';
 import { createAuthMailer } from './core/auth/auth-mailer';
@@ -37,6 +38,8 @@ export function createServices(
   options: { webRoot?: string; gateway?: PaymentGateway } = {},
 ): Services {
   const { db } = database;
+  // one registry per services instance (decision 032); the outbox backlog is read at scrape time
+  const metrics: Metrics = new Metrics({ pool: database.pool, outboxBacklog: () => outbox.backlog() });
   const settings = new SettingsStore(db);
   const storage = createStorage(config);
   const transport = createMailTransport(config, logger);
@@ -44,7 +47,7 @@ export function createServices(
     render.kind === 'booking-tickets-pdf'
       ? bookingTicketsPdf({ db, settings, storage, webRoot: options.webRoot }, render.bookingId)
       : Buffer.from(await bookingCalendar({ db, settings, config }, render.bookingId), 'utf8');
-  const outbox = new OutboxWorker({ db, transport, logger, renderAttachment });
+  const outbox = new OutboxWorker({ db, transport, logger, renderAttachment, observer: metrics });
   const secrets = new SecretStore(db, config.appSecret);
   const gateway =
     options.gateway ??
@@ -66,6 +69,7 @@ export function createServices(
     logger,
     mailContext: async () => mailContextFrom(await settings.get(), config),
     kickMail: () => outbox.kick(),
+    metrics,
   });
   const mailer = createAuthMailer({
     db,
@@ -91,7 +95,8 @@ export function createServices(
     seatNotifier: new SeatChangeNotifier(db, logger),
     seatFeed,
     publicEvents,
-    holdExpiry: new HoldExpiryJob({ db, logger }),
-    refundJob: new RefundJob({ db, payments, logger }),
+    metrics,
+    holdExpiry: new HoldExpiryJob({ db, logger, observer: metrics, metrics }),
+    refundJob: new RefundJob({ db, payments, logger, observer: metrics }),
   };
 }

@@ -30,6 +30,8 @@ describe('loadConfig', () => {
     [{ APP_SECRET: 'kurz' }, 'APP_SECRET'],
     [{ DATABASE_CONNECT_TIMEOUT_MS: 'bald' }, 'DATABASE_CONNECT_TIMEOUT_MS'],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '0' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
+    [{ SHUTDOWN_GRACE_SECONDS: 'bald' }, 'SHUTDOWN_GRACE_SECONDS'],
+    [{ SHUTDOWN_GRACE_SECONDS: '-1' }, 'SHUTDOWN_GRACE_SECONDS'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
@@ -61,6 +63,11 @@ describe('loadConfig', () => {
       DATABASE_STATEMENT_TIMEOUT_MS: '2500',
     });
     expect(set.databaseTimeouts).toEqual({ connectMs: 800, statementMs: 2500 });
+  });
+
+  it('waits 10 s for requests in flight at SIGTERM unless SHUTDOWN_GRACE_SECONDS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shutdownGraceSeconds).toBe(10);
+    expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceSeconds).toBe(30);
   });
 
   it('refuses S3 variables without S3_BUCKET (more in test/storage/s3-config.test.ts)', () => {

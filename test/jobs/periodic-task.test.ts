@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PeriodicTask } from '@server/jobs/periodic-task';
+import { PeriodicJob, PeriodicTask } from '@server/jobs/periodic-task';
 
 // The one loop of the background jobs, on vitest's fake clock: no round waits for real time.
 beforeEach(() => vi.useFakeTimers());
@@ -105,5 +105,56 @@ describe('PeriodicTask', () => {
     task.kick();
     await vi.advanceTimersByTimeAsync(1000);
     expect(round).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells an observer about its start and each round, failed or not (metrics)', async () => {
+    const observer = { jobStarted: vi.fn(), roundEnded: vi.fn() };
+    const round = vi.fn().mockRejectedValueOnce(new Error('db down')).mockResolvedValue(undefined);
+    const task = new PeriodicTask({
+      name: 'outbox',
+      logger: logger(),
+      intervalMs: 1000,
+      jitter: 0,
+      round,
+      observer,
+    });
+    task.start();
+    expect(observer.jobStarted).toHaveBeenCalledWith('outbox');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(observer.roundEnded.mock.calls).toEqual([
+      ['outbox', true],
+      ['outbox', false],
+    ]);
+    await task.stop();
+  });
+});
+
+describe('PeriodicJob', () => {
+  it('tells an observer about each round once, those of runOnce and of its timer alike', async () => {
+    const observer = { jobStarted: vi.fn(), roundEnded: vi.fn() };
+    const round = vi
+      .fn()
+      .mockResolvedValueOnce(3)
+      .mockRejectedValueOnce(new Error('db down'))
+      .mockResolvedValue(0);
+    const job = new PeriodicJob({
+      name: 'refund',
+      logger: logger(),
+      intervalMs: 1000,
+      jitter: 0,
+      round,
+      observer,
+    });
+    expect(await job.runOnce()).toBe(3);
+    expect(await job.runOnce()).toBe(0);
+    job.start();
+    expect(observer.jobStarted).toHaveBeenCalledWith('refund');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(observer.roundEnded.mock.calls).toEqual([
+      ['refund', false],
+      ['refund', true],
+      ['refund', false],
+    ]);
+    await job.stop();
   });
 });

@@ -55,7 +55,10 @@ export function runPostgresTool(
 }
 
 /** Runs work on its own connection to DATABASE_URL and always closes it. */
-export async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  databaseUrl: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on('error', () => undefined);
   try {

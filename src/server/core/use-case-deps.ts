@@ -3,6 +3,7 @@ import type { Db } from '../db/types';
 import type { Logger } from '../logger';
 import type { OutgoingMail } from '../adapters/mail/mail-transport';
 import type { FileStorage } from '../adapters/storage/storage';
+import type { BusinessMetrics } from '../adapters/metrics/business-metrics';
 import type { Auth } from './auth/auth';
 import type { SeatChangeNotifier } from './events/seat-change-notifier';
 import { mailContextFrom, type MailContext } from './mail/templates/mail-context';
@@ -28,6 +29,8 @@ export interface UseCaseDeps {
   payments: Pick<PaymentService, 'sendRefunds' | 'config'>;
   /** Seat announcements of the booking hot path, coalesced per event after the commit. */
   seatNotifier: Pick<SeatChangeNotifier, 'touch'>;
+  /** Counts bookings, payments and refunds by outcome (docs/architecture.md#metrics); unset counts nothing. */
+  metrics?: BusinessMetrics;
 }
 
 /** What every mail of a use case is written with: the saved settings over the configuration. */

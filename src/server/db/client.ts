@@ -17,8 +17,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
-  /** Runs all pending migrations. */
-  migrate(): Promise<void>;
+  /**
+   * Runs all pending migrations, then `afterwards` (the demo seed). On PostgreSQL both run under an advisory
+   * lock, so instances started together migrate and seed one after the other (docs/architecture.md#several-instances).
+   */
+  migrate(afterwards?: () => Promise<unknown>): Promise<void>;
   /** A cheap round trip, for health checks; with `timeoutMs` it gives up waiting after that long. */
   ping(options?: { timeoutMs?: number }): Promise<void>;
   close(): Promise<void>;
@@ -27,6 +30,9 @@ export interface Database {
   /** The PGlite instance when kind is 'pglite'. */
   pglite?: PGlite;
 }
+
+/** Advisory lock key held while an instance migrates and seeds (any constant that no other lock uses). */
+const MIGRATION_LOCK = 71_402_811;
 
 export const migrationsFolder = resolveMigrationsFolder();
 
@@ -65,7 +71,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    migrate: async (afterwards) => {
+      await migratePglite(pgliteDb, { migrationsFolder });
+      await afterwards?.();
+    },
     ping: async ({ timeoutMs } = {}) => {
       const query = client.query('select 1');
       await (timeoutMs ? withDeadline(query, timeoutMs) : query);
@@ -108,13 +117,16 @@ function openPostgres(options: Extract<DatabaseOptions, { databaseUrl: string }>
     db,
     kind: 'postgres',
     pool,
-    migrate: async () => {
-      // A migration may rewrite a large table: its own connection, without the statement timeouts.
+    migrate: async (afterwards) => {
+      // A migration may rewrite a large table: its own connection, without the statement timeouts. The
+      // session lock ends with the connection, also when the process dies.
       const client = new pg.Client({ ...config, statement_timeout: 0, query_timeout: 0 });
       client.on('error', report);
       await client.connect();
       try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        await afterwards?.();
       } finally {
         await client.end();
       }

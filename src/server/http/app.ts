@@ -31,10 +31,12 @@ import { profileRoutes } from './routes/profile';
 import { newsletterRoutes } from './routes/newsletter';
 import { uploadRoutes } from './routes/uploads';
 import { isUploadRequest } from './upload-limit';
+import { metricsEndpoint, requestMetrics } from './metrics';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError(deps.logger));
+  app.use('*', requestMetrics(deps.metrics));
   app.use('*', requestLog(deps.logger));
   app.use('*', securityHeaders(deps.config.publicUrl));
   app.use('*', async (c, next) => {
@@ -78,6 +80,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/dashboard', adminDashboardRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 
+  // outside /api, so neither the CSRF check nor the JSON body parsing applies; before the client's catch-all
+  app.get('/metrics', metricsEndpoint);
   app.route('/uploads', uploadRoutes(deps.storage, deps.config.s3?.publicUrl));
   if (deps.webRoot) app.route('/', clientRoutes(deps.webRoot));
   return app;

@@ -7,9 +7,11 @@ import type { Auth } from '../core/auth/auth';
 import type { OutgoingMail } from '../adapters/mail/mail-transport';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { SeatFeed } from '../adapters/seat-feed/seat-feed';
+import type { Metrics } from '../adapters/metrics/metrics';
 import type { PublicEventCache } from '../core/events/public-event-cache';
 import type { PaymentService } from '../core/payments/payment-service';
 import type { SeatChangeNotifier } from '../core/events/seat-change-notifier';
+import type { Readiness } from './http-lifecycle';
 
 // The request context of the HTTP layer: what routes, access checks and helpers take from Hono. It imports
 // no route and not app.ts, so routes can import it without a cycle (docs/architecture.md, Layers and folders).
@@ -41,8 +43,12 @@ export interface AppDeps {
   payments: PaymentService;
   /** Seat announcements of the booking hot path, coalesced per event after the commit. */
   seatNotifier: SeatChangeNotifier;
+  /** Prometheus metrics of this instance, served at /metrics (docs/architecture.md#metrics). */
+  metrics: Metrics;
   /** Folder of the built client; omitted in API tests. */
   webRoot?: string;
+  /** Starting, ready or draining, for /api/health/ready (decision 033); set by main.ts, absent: ready. */
+  readiness?: Readiness;
 }
 
 /** The signed-in session of a request, read once by `currentSession` (access.ts). */

@@ -1,13 +1,17 @@
 import { expireHolds } from '../core/bookings/expire-holds';
 import type { Db } from '../db/types';
 import type { Logger } from '../logger';
-import { PeriodicJob } from './periodic-task';
+import type { BusinessMetrics } from '../adapters/metrics/business-metrics';
+import { PeriodicJob, type JobObserver } from './periodic-task';
 
 export interface HoldExpiryJobOptions {
   db: Db;
   logger: Logger;
   intervalMs?: number;
   now?: () => Date;
+  observer?: JobObserver;
+  /** Counts the expired bookings (docs/architecture.md#metrics). */
+  metrics?: Pick<BusinessMetrics, 'booking'>;
 }
 
 /**
@@ -23,10 +27,12 @@ export class HoldExpiryJob extends PeriodicJob {
       logger,
       intervalMs: options.intervalMs ?? 30_000,
       now: options.now,
+      observer: options.observer,
       // the number of bookings that expired
       round: async (now) => {
         const expired = await expireHolds(db, now);
         if (expired > 0) logger.info({ expired }, 'seat holds expired');
+        options.metrics?.booking('expired', expired);
         return expired;
       },
     });

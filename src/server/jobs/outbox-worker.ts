@@ -3,7 +3,7 @@ import type { MailTransport, OutgoingMail } from '../adapters/mail/mail-transpor
 import type { Db } from '../db/types';
 import { mailOutbox, type DeferredMailAttachment, type MailAttachment } from '../db/schema';
 import type { Logger } from '../logger';
-import { PeriodicTask } from './periodic-task';
+import { PeriodicTask, type JobObserver } from './periodic-task';
 import { enqueueMail } from '../core/mail/enqueue-mail';
 
 export interface OutboxWorkerOptions {
@@ -19,6 +19,8 @@ export interface OutboxWorkerOptions {
   now?: () => Date;
   /** Renders deferred attachments (ticket PDFs, calendar files) before the first send. */
   renderAttachment?: AttachmentRenderer;
+  /** Told about the rounds the timer runs (metrics). */
+  observer?: JobObserver;
 }
 
 export type AttachmentRenderer = (render: DeferredMailAttachment['render']) => Promise<Buffer>;
@@ -26,6 +28,8 @@ export type AttachmentRenderer = (render: DeferredMailAttachment['render']) => P
 const BASE_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 60 * 60_000;
 const PURGE_INTERVAL_MS = 60_000;
+/** Most outbox rows the backlog metric reads. */
+const BACKLOG_CAP = 10_000;
 
 /** What is left of a mail's subject and bodies once its sign-in code or link is blanked. */
 export const PURGED_MAIL_TEXT = '[entfernt]';
@@ -76,6 +80,7 @@ export class OutboxWorker {
       name: 'outbox',
       logger: this.logger,
       intervalMs: this.intervalMs,
+      observer: options.observer,
       round: async () => (await this.drainOnce()) >= this.batchSize,
     });
   }
@@ -108,6 +113,27 @@ export class OutboxWorker {
       return;
     }
     await this.transport.send(mail);
+  }
+
+  /**
+   * The mails waiting (counted up to BACKLOG_CAP) and the oldest one's creation time, for the metrics at
+   * scrape time (docs/architecture.md#metrics): one statement over the status index that reads at most
+   * BACKLOG_CAP rows however long the queue grows. Past the cap the oldest is that of the rows read.
+   */
+  async backlog(): Promise<{ pending: number; oldestCreatedAt: Date | null }> {
+    const pending = this.db
+      .select({ createdAt: mailOutbox.createdAt })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'pending'))
+      .limit(BACKLOG_CAP)
+      .as('pending');
+    const [row] = await this.db
+      .select({
+        pending: sql<number>`count(*)::int`,
+        oldest: sql<Date | string | null>`min(${pending.createdAt})`,
+      })
+      .from(pending);
+    return { pending: row?.pending ?? 0, oldestCreatedAt: row?.oldest ? new Date(row.oldest) : null };
   }
 
   /** Sends up to batchSize due mails now; returns how many were sent. */

@@ -1,5 +1,16 @@
 import type { Logger } from '../logger';
 
+/**
+ * Told about the rounds of a job, for the metrics (adapters/metrics/metrics.ts; docs/architecture.md#metrics):
+ * runs, failures and the time since the last successful round.
+ */
+export interface JobObserver {
+  /** The job's timer started; its lag counts from here until a round succeeds. */
+  jobStarted(job: string): void;
+  /** A round of `job` ended; `failed` when it threw. */
+  roundEnded(job: string, failed: boolean): void;
+}
+
 export interface PeriodicTaskOptions {
   /** Named in the log line of a failed round. */
   name: string;
@@ -19,6 +30,8 @@ export interface PeriodicTaskOptions {
    */
   round: () => Promise<boolean | void>;
   random?: () => number;
+  /** Told about start and every round (metrics); optional. */
+  observer?: JobObserver;
 }
 
 /**
@@ -41,6 +54,7 @@ export class PeriodicTask {
   start(): void {
     if (this.started) return;
     this.started = true;
+    this.options.observer?.jobStarted(this.options.name);
     this.schedule(this.options.firstDelayMs ?? 0);
   }
 
@@ -72,12 +86,17 @@ export class PeriodicTask {
   private async tick() {
     if (this.running || !this.started) return;
     let more = false;
+    const { name, observer } = this.options;
     this.running = this.options
       .round()
-      .then((answer) => void (more = answer === true))
-      .catch((error: unknown) =>
-        this.options.logger.error({ err: error }, `${this.options.name} round failed; retrying later`),
-      );
+      .then((answer) => {
+        more = answer === true;
+        observer?.roundEnded(name, false);
+      })
+      .catch((error: unknown) => {
+        this.options.logger.error({ err: error }, `${name} round failed; retrying later`);
+        observer?.roundEnded(name, true);
+      });
     await this.running;
     this.running = undefined;
     if (!this.started) return;
@@ -102,7 +121,13 @@ export class PeriodicJob {
   private readonly task: PeriodicTask;
 
   constructor(private readonly job: PeriodicJobOptions) {
-    this.task = new PeriodicTask({ ...job, round: async () => void (await this.runOnce()) });
+    // runOnce tells the observer about each round; the task only about the start
+    const { observer } = job;
+    this.task = new PeriodicTask({
+      ...job,
+      observer: observer && { jobStarted: (name) => observer.jobStarted(name), roundEnded: () => undefined },
+      round: async () => void (await this.runOnce()),
+    });
   }
 
   start(): void {
@@ -117,9 +142,12 @@ export class PeriodicJob {
   /** One round: the number of items handled (0 when the round failed). */
   async runOnce(now: Date = this.job.now?.() ?? new Date()): Promise<number> {
     try {
-      return await this.job.round(now);
+      const handled = await this.job.round(now);
+      this.job.observer?.roundEnded(this.job.name, false);
+      return handled;
     } catch (error) {
       this.job.logger.error({ err: error }, `${this.job.name} round failed; retrying later`);
+      this.job.observer?.roundEnded(this.job.name, true);
       return 0;
     }
   }

@@ -2,7 +2,7 @@ import { dueRefundIds } from '../core/payments/process-refund';
 import type { PaymentService } from '../core/payments/payment-service';
 import type { Db } from '../db/types';
 import type { Logger } from '../logger';
-import { PeriodicJob } from './periodic-task';
+import { PeriodicJob, type JobObserver } from './periodic-task';
 
 /**
  * Retries refunds that are recorded but not yet confirmed by the provider (provider down, process crashed
@@ -11,17 +11,24 @@ import { PeriodicJob } from './periodic-task';
  * several instances never double up.
  */
 export class RefundJob extends PeriodicJob {
-  constructor(options: { db: Db; payments: PaymentService; logger: Logger; intervalMs?: number }) {
+  constructor(options: {
+    db: Db;
+    payments: PaymentService;
+    logger: Logger;
+    intervalMs?: number;
+    observer?: JobObserver;
+  }) {
     const { db, payments, logger } = options;
     super({
       name: 'refund',
       logger,
       intervalMs: options.intervalMs ?? 60_000,
       firstDelayMs: 5_000,
+      observer: options.observer,
       // the number of refunds that were due
       round: async (now) => {
         const due = await dueRefundIds(db, now);
-        await payments.sendRefunds(due);
+        await payments.sendRefunds(due, { dueBy: now });
         return due.length;
       },
     });

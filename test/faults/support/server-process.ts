@@ -20,6 +20,11 @@ export interface ServerProcess {
   output(): string;
   /** Resolves when the process has exited (at once if it already has). */
   exited: Promise<void>;
+  /**
+   * The first output line matching `pattern`, written already or still to come; rejects when the process
+   * exits without it or after `timeoutMs`.
+   */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
 }
 
 /**
@@ -61,14 +66,49 @@ export async function startServer(options: {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const outputWatchers = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    for (const watcher of [...outputWatchers]) watcher();
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
   let gone = false;
   void exited.then(() => (gone = true));
+  // 'close' comes after the output streams ended, so nothing written before the exit is missed.
+  const outputDone = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const waitForOutput = (pattern: RegExp, waitMs = 30_000) =>
+    new Promise<string>((resolve, reject) => {
+      const check = (all = false) => {
+        const lines = output.split('\n');
+        if (!all) lines.pop(); // a line still being written
+        const line = lines.find((candidate) => pattern.test(candidate));
+        if (line === undefined) return false;
+        stop();
+        resolve(line);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`no output line matching ${pattern} within ${waitMs} ms:\n${output}`));
+      }, waitMs);
+      const stop = () => {
+        clearTimeout(timer);
+        outputWatchers.delete(watcher);
+      };
+      const watcher = () => void check();
+      if (check()) return;
+      outputWatchers.add(watcher);
+      void outputDone.then(() => {
+        if (!outputWatchers.has(watcher) || check(true)) return;
+        stop();
+        reject(new Error(`the process exited without an output line matching ${pattern}:\n${output}`));
+      });
+    });
 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !gone) {
@@ -76,7 +116,7 @@ export async function startServer(options: {
       (res) => res.status,
       () => 0,
     );
-    if (status === 200) return { url, child, output: () => output, exited };
+    if (status === 200) return { url, child, output: () => output, exited, waitForOutput };
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 50))]);
   }
   child.kill('SIGKILL');

@@ -20,6 +20,7 @@ export class SeatFeed {
   private listening = false;
   private hadGap = false;
   private started = false;
+  private stopped = false;
 
   constructor(
     private readonly listener: ChangeListener,
@@ -39,6 +40,7 @@ export class SeatFeed {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    this.stopped = false;
     await this.listener.start({
       payload: (text) => this.receive(text),
       state: (listening) => this.setListening(listening),
@@ -48,6 +50,7 @@ export class SeatFeed {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.stopped = true;
     await this.listener.stop();
     this.listening = false;
     this.emit({ kind: 'stopped' });
@@ -66,9 +69,17 @@ export class SeatFeed {
     });
   }
 
-  /** Every feed event, including resync and stopped; returns the unsubscribe function. */
+  /**
+   * Every feed event, including resync and stopped; returns the unsubscribe function. A watcher added after
+   * stop() (a live seat stream opened while the instance shuts down, decision 033) is told `stopped` at once.
+   */
   watch(watcher: (event: FeedEvent) => void): () => void {
     this.watchers.add(watcher);
+    if (this.stopped) {
+      queueMicrotask(() => {
+        if (this.watchers.has(watcher)) this.tell(watcher, { kind: 'stopped' });
+      });
+    }
     return () => {
       this.watchers.delete(watcher);
     };
@@ -97,12 +108,14 @@ export class SeatFeed {
   }
 
   private emit(event: FeedEvent) {
-    for (const watcher of [...this.watchers]) {
-      try {
-        watcher(event);
-      } catch (error) {
-        this.logger.error({ err: error }, 'seat feed: watcher failed');
-      }
+    for (const watcher of [...this.watchers]) this.tell(watcher, event);
+  }
+
+  private tell(watcher: (event: FeedEvent) => void, event: FeedEvent) {
+    try {
+      watcher(event);
+    } catch (error) {
+      this.logger.error({ err: error }, 'seat feed: watcher failed');
     }
   }
 }

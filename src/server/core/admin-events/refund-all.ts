@@ -3,6 +3,7 @@ import type { Db } from '../../db/types';
 import { tickets } from '../../db/schema';
 import type { MailContext } from '../mail/templates/mail-context';
 import { cancelTicket } from '../tickets/cancel-ticket';
+import type { BusinessMetrics } from '../../adapters/metrics/business-metrics';
 
 export interface RefundAllTicketsOptions {
   db: Db;
@@ -14,6 +15,8 @@ export interface RefundAllTicketsOptions {
   /** Sends the recorded refunds to the provider after each commit (PaymentService.sendRefunds). */
   sendRefunds: (refundIds: string[]) => Promise<void>;
   now?: Date;
+  /** Counts the cancelled bookings (docs/architecture.md#metrics). */
+  metrics?: Pick<BusinessMetrics, 'booking'>;
 }
 
 export interface RefundAllTicketsResult {
@@ -30,7 +33,7 @@ export interface RefundAllTicketsResult {
 export async function refundAllTicketsOfEvent(
   options: RefundAllTicketsOptions,
 ): Promise<RefundAllTicketsResult> {
-  const { db, eventId, actorId, reason, mail, sendRefunds, now } = options;
+  const { db, eventId, actorId, reason, mail, sendRefunds, now, metrics } = options;
   const active = await db
     .select({ id: tickets.id })
     .from(tickets)
@@ -45,6 +48,7 @@ export async function refundAllTicketsOfEvent(
       reason,
       mail,
       now,
+      metrics,
     });
     refundedCents += outcome.refund?.amountCents ?? 0;
     await sendRefunds(outcome.refundIds);

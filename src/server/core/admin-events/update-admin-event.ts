@@ -25,7 +25,7 @@ import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 
 export type UpdateAdminEventDeps = Pick<
   UseCaseDeps,
-  'database' | 'settings' | 'config' | 'outbox' | 'payments'
+  'database' | 'settings' | 'config' | 'outbox' | 'payments' | 'metrics'
 >;
 
 export interface UpdateAdminEventOptions {
@@ -148,6 +148,7 @@ export async function updateAdminEvent(
       reason: REFUND_REASON,
       mail,
       sendRefunds: (refundIds) => deps.payments.sendRefunds(refundIds),
+      metrics: deps.metrics,
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

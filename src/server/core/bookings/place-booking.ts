@@ -13,7 +13,7 @@ import { createBooking } from './create-booking';
 export async function placeBooking(
   deps: Pick<
     UseCaseDeps,
-    'database' | 'settings' | 'config' | 'outbox' | 'payments' | 'seatNotifier' | 'logger'
+    'database' | 'settings' | 'config' | 'outbox' | 'payments' | 'seatNotifier' | 'logger' | 'metrics'
   >,
   options: { user: SessionUser; input: CreateBookingInput },
 ): Promise<BookingView> {
@@ -31,6 +31,7 @@ export async function placeBooking(
       announceSeats: (eventId) => deps.seatNotifier.touch(eventId),
     });
     if (booking.status === 'confirmed') deps.outbox.kick(); // a free booking's mail
+    deps.metrics?.booking(booking.status === 'confirmed' ? 'created_free' : 'created_paid');
     return booking;
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -12,6 +12,7 @@ import { publishSeatChange } from './event-changes';
  */
 export class SeatChangeNotifier {
   private readonly pending = new Map<string, { timer: NodeJS.Timeout; again: boolean }>();
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -37,9 +38,23 @@ export class SeatChangeNotifier {
     this.pending.set(eventId, entry);
   }
 
+  /**
+   * At shutdown, before the pool closes (decision 033): sends the announcements still waiting for their window
+   * now and waits for those under way, so other instances do not keep a stale count until their caches expire.
+   */
+  async flush(): Promise<void> {
+    for (const [eventId, entry] of this.pending) {
+      clearTimeout(entry.timer);
+      this.pending.delete(eventId);
+      if (entry.again) this.send(eventId);
+    }
+    await Promise.all([...this.sending]);
+  }
+
   private send(eventId: string) {
-    publishSeatChange(this.db, eventId).catch((error: unknown) =>
-      this.logger.warn({ err: error, eventId }, 'seat change not announced'),
-    );
+    const sent: Promise<void> = publishSeatChange(this.db, eventId)
+      .catch((error: unknown) => this.logger.warn({ err: error, eventId }, 'seat change not announced'))
+      .finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
   }
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/types';
 import { bookings, paymentProviderEvents, payments, refunds } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { ProviderPaymentState } from '../../adapters/payments/payment-provider';
+import { noBusinessMetrics, type BusinessMetrics } from '../../adapters/metrics/business-metrics';
 import { verifyStripeWebhook, type StripeWebhookEvent } from '../../adapters/payments/stripe-provider';
 import { AppError } from '../app-error';
 import { loadBookingView } from '../bookings/get-booking';
@@ -42,8 +43,14 @@ export class PaymentService {
       mailContext: () => Promise<MailContext>;
       /** Wakes the outbox worker after a commit that wrote mails. */
       kickMail: () => void;
+      /** Counts payments, confirmed bookings and refund attempts by outcome (docs/architecture.md#metrics). */
+      metrics?: BusinessMetrics;
     },
   ) {}
+
+  private get metrics(): BusinessMetrics {
+    return this.deps.metrics ?? noBusinessMetrics;
+  }
 
   get gateway() {
     return this.deps.gateway;
@@ -146,16 +153,21 @@ export class PaymentService {
     return { duplicate: false };
   }
 
-  /** Sends refunds owed; used right after the commit that recorded them and by the refund job. */
-  async sendRefunds(refundIds: string[]): Promise<void> {
+  /**
+   * Sends refunds owed; used right after the commit that recorded them and, with `dueBy` (its round time),
+   * by the refund job: then a refund another instance claimed meanwhile is skipped.
+   */
+  async sendRefunds(refundIds: string[], { dueBy }: { dueBy?: Date } = {}): Promise<void> {
     const { db, gateway, logger } = this.deps;
     if (refundIds.length === 0) return;
     const mail = await this.deps.mailContext();
     for (const refundId of refundIds) {
       try {
-        await processRefund({ db, gateway, logger, refundId, mail });
+        const outcome = await processRefund({ db, gateway, logger, refundId, mail, dueBy });
+        if (outcome !== 'skipped') this.metrics.refund(outcome === 'pending' ? 'retried' : outcome);
       } catch (error) {
         logger.error({ err: error, refundId }, 'refund failed; the refund job retries');
+        this.metrics.refund('retried');
       }
     }
     this.deps.kickMail();
@@ -228,6 +240,10 @@ export class PaymentService {
       lastError,
       mail: await this.deps.mailContext(),
     });
+    if (result.change) {
+      this.metrics.payment(result.change);
+      if (result.outcome === 'confirmed') this.metrics.booking('confirmed');
+    }
     this.deps.kickMail();
     await this.sendRefunds(result.refundIds);
     return result;

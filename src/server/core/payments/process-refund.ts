@@ -14,7 +14,7 @@ export const MAX_REFUND_ATTEMPTS = 10;
  * (docs/product/tickets-and-refunds.md#refund-rows-first). The refund row was committed with the change that
  * owes it (cancel, late payment), so a provider outage or a crash loses nothing: the refund job calls this
  * again, and the idempotency key `refund-{id}` makes the provider answer with the same refund instead of
- * paying twice.
+ * paying twice. Answers the refund's state after this call, or 'skipped' when it was not pending (any more).
  */
 export async function processRefund(options: {
   db: Db;
@@ -23,8 +23,13 @@ export async function processRefund(options: {
   refundId: string;
   /** With it, a refund that ends 'failed' is reported to every admin by e-mail. */
   mail?: MailContext;
-}): Promise<'succeeded' | 'pending' | 'failed'> {
-  const { db, gateway, logger, refundId, mail } = options;
+  /**
+   * The refund job's round time: the claim then also requires the back-off to be over at that time, so a
+   * refund another instance claimed since the round read its list (which moved `updatedAt`) is skipped.
+   */
+  dueBy?: Date;
+}): Promise<'succeeded' | 'pending' | 'failed' | 'skipped'> {
+  const { db, gateway, logger, refundId, mail, dueBy } = options;
   const reportFailure = async (problem: string) => {
     if (!mail) return;
     await enqueueAdminRefundIssue(
@@ -36,12 +41,12 @@ export async function processRefund(options: {
   const [claimed] = await db
     .update(refunds)
     .set({ attempts: sql`${refunds.attempts} + 1`, updatedAt: new Date() })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+    .where(
+      and(eq(refunds.id, refundId), eq(refunds.status, 'pending'), dueBy ? backOffOver(dueBy) : undefined),
+    )
     .returning();
-  if (!claimed) {
-    const [row] = await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, refundId));
-    return row?.status ?? 'failed';
-  }
+  // no longer pending, or another call claimed it meanwhile: nothing was sent here
+  if (!claimed) return 'skipped';
   const [payment] = await db.select().from(payments).where(eq(payments.id, claimed.paymentId));
   const provider = payment ? await gateway.byName(payment.provider) : null;
   try {
@@ -87,20 +92,19 @@ export async function processRefund(options: {
   }
 }
 
+/** The refund's last try (or its recording) is older than its back-off at `now`. */
+const backOffOver = (now: Date) =>
+  lte(
+    sql`${refunds.updatedAt} + least(interval '30 seconds' * power(2, ${refunds.attempts}), interval '1 hour')`,
+    sql`${now.toISOString()}::timestamptz`,
+  );
+
 /** Refunds still owed whose last try is older than the back-off (30 s × 2^attempts, at most 1 h). */
 export async function dueRefundIds(db: Db, now = new Date(), limit = 20): Promise<string[]> {
   const rows = await db
     .select({ id: refunds.id })
     .from(refunds)
-    .where(
-      and(
-        eq(refunds.status, 'pending'),
-        lte(
-          sql`${refunds.updatedAt} + least(interval '30 seconds' * power(2, ${refunds.attempts}), interval '1 hour')`,
-          sql`${now.toISOString()}::timestamptz`,
-        ),
-      ),
-    )
+    .where(and(eq(refunds.status, 'pending'), backOffOver(now)))
     .limit(limit);
   return rows.map((r) => r.id);
 }

@@ -6,6 +6,7 @@ import { enqueueBookingConfirmation, enqueuePaymentRefunded } from '../bookings/
 import { issueTickets } from '../bookings/issue-tickets';
 import { publishSeatChange } from '../events/event-changes';
 import type { MailContext } from '../mail/templates/mail-context';
+import type { PaymentOutcome } from '../../adapters/metrics/business-metrics';
 
 export type SettleOutcome =
   /** the booking is confirmed with its tickets (now or by an earlier delivery) */
@@ -21,6 +22,8 @@ export interface SettleResult {
   outcome: SettleOutcome;
   /** Refund rows created here; the caller hands them to processRefund after the commit. */
   refundIds: string[];
+  /** What this call changed, for the metrics; unset for a replay or a state that changes nothing. */
+  change?: PaymentOutcome;
 }
 
 /**
@@ -46,10 +49,15 @@ export async function settlePayment(options: {
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw new Error(`payment ${paymentId} not found`);
-    const result = (outcome: SettleOutcome, refundIds: string[] = []): SettleResult => ({
+    const result = (
+      outcome: SettleOutcome,
+      refundIds: string[] = [],
+      change?: PaymentOutcome,
+    ): SettleResult => ({
       bookingId: payment.bookingId,
       outcome,
       refundIds,
+      change,
     });
     if (state === 'pending') return result('unchanged');
     if (state === 'failed' || state === 'canceled') {
@@ -61,7 +69,7 @@ export async function settlePayment(options: {
           lastError: lastError?.slice(0, 1000) ?? null,
         })
         .where(eq(payments.id, paymentId));
-      return result('failed');
+      return result('failed', [], 'failed');
     }
     if (payment.status === 'succeeded') {
       const [booking] = await tx
@@ -79,14 +87,14 @@ export async function settlePayment(options: {
       .for('update');
     if (!booking) throw new Error(`booking ${payment.bookingId} not found`);
 
-    const confirm = async () => {
+    const confirm = async (change: PaymentOutcome) => {
       await tx
         .update(bookings)
         .set({ status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, confirmedAt: now })
         .where(eq(bookings.id, booking.id));
       await issueTickets(tx, booking.id, now);
       await enqueueBookingConfirmation(tx, booking.id, mail);
-      return result('confirmed');
+      return result('confirmed', [], change);
     };
     const refundAll = async (reason: string) => {
       const [refund] = await tx
@@ -103,10 +111,10 @@ export async function settlePayment(options: {
         await tx.update(bookings).set({ paymentStatus: 'refunded' }).where(eq(bookings.id, booking.id));
       }
       await enqueuePaymentRefunded(tx, booking.id, payment.amountCents, mail);
-      return result('refunding', [refund!.id]);
+      return result('refunding', [refund!.id], reason === 'seats_unavailable' ? 'late' : 'refunded');
     };
 
-    if (booking.status === 'pending') return confirm();
+    if (booking.status === 'pending') return confirm('paid');
     if (booking.status === 'expired') {
       // The hold ran out before the money arrived: take the seats again if they are still free.
       const [taken] = await tx
@@ -116,7 +124,7 @@ export async function settlePayment(options: {
         .returning({ id: events.id });
       if (!taken) return refundAll('seats_unavailable');
       await publishSeatChange(tx, booking.eventId);
-      return confirm();
+      return confirm('late');
     }
     return refundAll(booking.status === 'confirmed' ? 'duplicate_payment' : 'booking_cancelled');
   });

@@ -11,6 +11,7 @@ import { loadBookingWithBuyer } from '../bookings/load-booking-with-buyer';
 import { publishSeatChange } from '../events/event-changes';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
+import type { BusinessMetrics } from '../../adapters/metrics/business-metrics';
 import { ticketCancelledMail } from '../mail/templates/ticket-cancelled';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
 
@@ -40,6 +41,8 @@ export async function cancelTicket(options: {
   reason?: string;
   mail: MailContext;
   now?: Date;
+  /** Counts the booking cancelled with its last ticket, after the commit (docs/architecture.md#metrics). */
+  metrics?: Pick<BusinessMetrics, 'booking'>;
 }): Promise<CancelTicketOutcome> {
   const { db, ticketId, actor, override, mail, now = new Date() } = options;
   const asAdmin = actor.role === 'admin';
@@ -47,7 +50,8 @@ export async function cancelTicket(options: {
   const notFound = new AppError('not_found', TICKET_MESSAGES.notFound);
   if (!isUuid(ticketId)) throw notFound;
 
-  return db.transaction(async (tx) => {
+  let bookingCancelled = false;
+  const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         ticket: tickets,
@@ -96,6 +100,7 @@ export async function cancelTicket(options: {
         .update(bookings)
         .set({ status: 'cancelled', cancellationDate: now, refundReason: reason })
         .where(eq(bookings.id, booking.id));
+      bookingCancelled = true;
     }
 
     const refundIds: string[] = [];
@@ -142,6 +147,8 @@ export async function cancelTicket(options: {
       refundIds,
     };
   });
+  if (bookingCancelled) options.metrics?.booking('cancelled');
+  return outcome;
 }
 
 /**

@@ -6,6 +6,7 @@ import { bookings, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
 import { publishSeatChange } from '../events/event-changes';
 import { releaseSeats } from './cancel-ticket';
+import type { BusinessMetrics } from '../../adapters/metrics/business-metrics';
 
 /**
  * Deletes a ticket (admins only, checked by the route; docs/product/tickets-and-refunds.md#delete-ticket). An
@@ -13,9 +14,14 @@ import { releaseSeats } from './cancel-ticket';
  * tickets counts as cancelled. Money is not touched: to refund, cancel the ticket instead (the refund rows
  * keep their history).
  */
-export async function deleteTicket(db: Db, ticketId: string): Promise<void> {
+export async function deleteTicket(
+  db: Db,
+  ticketId: string,
+  /** Counts the booking cancelled with its last ticket, after the commit (docs/architecture.md#metrics). */
+  metrics?: Pick<BusinessMetrics, 'booking'>,
+): Promise<void> {
   if (!z.uuid().safeParse(ticketId).success) throw new AppError('not_found', TICKET_MESSAGES.notFound);
-  await db.transaction(async (tx) => {
+  const bookingCancelled = await db.transaction(async (tx) => {
     const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
     if (!ticket) throw new AppError('not_found', TICKET_MESSAGES.notFound);
     if (ticket.status === 'active') await releaseSeats(tx, ticket, ticket.bookingId);
@@ -25,12 +31,15 @@ export async function deleteTicket(db: Db, ticketId: string): Promise<void> {
       .from(tickets)
       .where(and(eq(tickets.bookingId, ticket.bookingId), eq(tickets.status, 'active')))
       .limit(1);
-    if (!left) {
-      await tx
-        .update(bookings)
-        .set({ status: 'cancelled', cancellationDate: new Date(), refundReason: 'ticket_deleted' })
-        .where(and(eq(bookings.id, ticket.bookingId), eq(bookings.status, 'confirmed')));
-    }
+    const cancelled = left
+      ? []
+      : await tx
+          .update(bookings)
+          .set({ status: 'cancelled', cancellationDate: new Date(), refundReason: 'ticket_deleted' })
+          .where(and(eq(bookings.id, ticket.bookingId), eq(bookings.status, 'confirmed')))
+          .returning({ id: bookings.id });
     await publishSeatChange(tx, ticket.eventId);
+    return cancelled.length > 0;
   });
+  if (bookingCancelled) metrics?.booking('cancelled');
 }

@@ -106,6 +106,7 @@ export const adminTicketRoutes = new Hono<AppEnv>()
     return c.json({ ok: true, url });
   })
   .delete('/:id', allow('admin'), async (c) => {
-    await deleteTicket(c.get('deps').database.db, c.req.param('id'));
+    const { database, metrics } = c.get('deps');
+    await deleteTicket(database.db, c.req.param('id'), metrics);
     return c.json({ ok: true });
   });
