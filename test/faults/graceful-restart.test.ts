@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
 import { printFigures } from './support/figures';
 import { signInOverHttp } from './support/http-sign-in';
 import { freePort, startServer, type ServerProcess } from './support/server-process';
+import { connect, readUntilClosed } from '../helpers/raw-socket';
 
 // Fault test: graceful restarts (decision 033). SIGTERM makes the real server stop accepting connections, say
 // 'draining' on /api/health/ready, finish the requests in flight (at most SHUTDOWN_GRACE_SECONDS), close the
@@ -165,24 +165,6 @@ const book = (port: number, cookie: string, eventId: string) =>
     cookie,
     body: { eventId, quantity: 1, holderName: 'Anna Beispiel' },
   });
-
-function connect(port: number): Promise<net.Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-function readUntilClosed(socket: net.Socket): Promise<string> {
-  return new Promise((resolve) => {
-    let text = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (text += chunk));
-    socket.on('error', () => undefined);
-    socket.once('close', () => resolve(text));
-  });
-}
 
 async function newBuyer(base: string) {
   const { user } = await createUser(database.db, {

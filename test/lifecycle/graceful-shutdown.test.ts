@@ -1,5 +1,6 @@
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type net from 'node:net';
+import { type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,7 @@ import type { Db } from '@server/db/types';
 import { FIRST_REQUEST_WAIT_MS, HttpLifecycle, type DrainResult } from '@server/http/http-lifecycle';
 import { createLogger } from '@server/logger';
 import { createShutdown, SHUTDOWN_BACKSTOP_MS } from '@server/shutdown';
+import { connect, readUntilClosed } from '../helpers/raw-socket';
 
 // The graceful stop of one instance (decision 033), in-process: HttpLifecycle on a real node:http server from
 // @hono/node-server (as main.ts makes it), and the order of createShutdown's steps. The real server under
@@ -110,26 +112,6 @@ function get(port: number, path: string, agent: http.Agent | false = false): Pro
         res.on('error', reject);
       })
       .on('error', reject);
-  });
-}
-
-/** Connects, or rejects with the connect error (ECONNREFUSED once the listener is closed). */
-function connect(port: number): Promise<net.Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-/** Everything the server sends until it closes the connection. */
-function readUntilClosed(socket: net.Socket): Promise<string> {
-  return new Promise((resolve) => {
-    let text = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (text += chunk));
-    socket.on('error', () => undefined);
-    socket.once('close', () => resolve(text));
   });
 }
 
