@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 
 const root = import.meta.dirname;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: {
@@ -14,7 +14,14 @@ export default defineConfig({
       '@server': path.join(root, 'src/server'),
     },
   },
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
+  // the server renderer (`vite build --ssr`, dist/ssr) needs neither the public files nor a manifest
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
@@ -23,4 +30,4 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-});
+}));

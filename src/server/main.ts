@@ -14,6 +14,7 @@ import { createServices } from './services';
 import { hasAdmin } from './core/setup/create-owner';
 import { createSetupToken, SETUP_TOKEN_HOURS_VALID, setupUrl } from './core/setup/setup-token';
 import { removeServerRecord, writeServerRecord } from './backup/server-record';
+import { rendererFromFile } from './http/server-rendered-pages';
 
 async function main() {
   const config = loadConfig();
@@ -38,7 +39,9 @@ async function main() {
   const devMailboxExposed = devMailboxWarning(config);
   if (devMailboxExposed) process.stderr.write(`${devMailboxExposed}\n`);
 
-  const webRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
+  const distDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const webRoot = path.join(distDir, 'web');
+  const pageRenderer = rendererFromFile(path.join(distDir, 'ssr', 'render-page.js'));
   const services = createServices(config, database, logger, { webRoot });
   services.outbox.start();
   services.holdExpiry.start();
@@ -47,7 +50,7 @@ async function main() {
   // The server listens only once everything above is done, so while starting its port refuses connections;
   // readiness turns 'ready' when it listens and 'draining' at SIGTERM (decision 033).
   const lifecycle = new HttpLifecycle();
-  const app = createApp({ ...services, webRoot, readiness: lifecycle });
+  const app = createApp({ ...services, webRoot, pageRenderer, readiness: lifecycle });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     lifecycle.markReady();
     logger.info({ port: info.port, database: database.kind }, `listening on ${config.publicUrl}`);

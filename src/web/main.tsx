@@ -1,16 +1,38 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
-import { routes } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { SERVER_RENDER_STATE_ID, type ServerRenderState } from '@shared/server-render';
+import { AppRoutes } from './app/app-routes';
+import { createQueryClient, Providers } from './app/providers';
+import { preloadRoute } from './app/router';
+import { registerSessionRefresh, sessionQuery } from './lib/session';
 import './styles/app.css';
 
-const router = createBrowserRouter(routes);
+const queryClient = createQueryClient();
+registerSessionRefresh(() => queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }));
 
-createRoot(document.getElementById('root')!).render(
+const app = (renderTime: Date | null) => (
   <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
+    <Providers client={queryClient} renderTime={renderTime}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const container = document.getElementById('root')!;
+const stateElement = document.getElementById(SERVER_RENDER_STATE_ID);
+
+// A server-rendered page is taken over with the server's query cache and render time, once its lazily
+// loaded code is here; other pages render in the browser (docs/architecture.md#server-rendering).
+if (stateElement?.textContent) {
+  const state = JSON.parse(stateElement.textContent) as ServerRenderState;
+  hydrate(queryClient, state.queries as DehydratedState);
+  void preloadRoute(window.location.pathname).then(() =>
+    hydrateRoot(container, app(new Date(state.renderedAt))),
+  );
+} else {
+  createRoot(container).render(app(null));
+}

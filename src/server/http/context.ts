@@ -1,6 +1,7 @@
 import type { SessionUser } from '@shared/session';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { RenderPage } from '@shared/server-render';
 import type { Logger } from '../logger';
 import type { SettingsStore } from '../core/settings/settings-store';
 import type { Auth } from '../core/auth/auth';
@@ -47,6 +48,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** Folder of the built client; omitted in API tests. */
   webRoot?: string;
+  /** Loads the client's server renderer (dist/ssr); without it, pages are the plain app shell. */
+  pageRenderer?: () => Promise<RenderPage | null>;
   /** Starting, ready or draining, for /api/health/ready (decision 033); set by main.ts, absent: ready. */
   readiness?: Readiness;
 }

@@ -1,3 +1,4 @@
+import type { ClientRoute } from '@shared/routes';
 import type { StaticFile } from './static-site';
 
 interface ManifestChunk {
@@ -24,4 +25,30 @@ export function lazyPageChunks(files: Map<string, StaticFile>, sourceSuffix: str
   };
   if (entryKey) visit(entryKey);
   return [...seen].map((file) => `/${file}`);
+}
+
+/**
+ * The source file of each lazily loaded page the server renders (src/web/app/router.tsx loads the same
+ * files): their chunks are announced, since the browser needs them before it takes the page over.
+ */
+const LAZY_PAGE_SOURCES: Partial<Record<ClientRoute, string>> = {
+  event: 'features/events/event-detail-page.tsx',
+  help: 'features/content/help-page.tsx',
+  imprint: 'features/content/imprint-page.tsx',
+  privacy: 'features/content/privacy-page.tsx',
+  terms: 'features/content/terms-page.tsx',
+  login: 'features/auth/login-page.tsx',
+  eventLogin: 'features/auth/event-login-page.tsx',
+};
+
+/** Per route, the chunks its page needs beyond what the shell (`template`) already loads or preloads. */
+export function routePreloads(files: Map<string, StaticFile>, template: string): Map<ClientRoute, string[]> {
+  const preloads = new Map<ClientRoute, string[]>();
+  for (const [route, source] of Object.entries(LAZY_PAGE_SOURCES) as [ClientRoute, string][]) {
+    preloads.set(
+      route,
+      lazyPageChunks(files, source).filter((href) => !template.includes(href)),
+    );
+  }
+  return preloads;
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, useParams, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, useParams, type RouteObject } from 'react-router';
 import { CLIENT_ROUTES } from '@shared/routes';
 import { HomePage } from '@web/features/events/home-page';
 import { ComingSoonPage } from '@web/features/site/coming-soon-page';
@@ -7,6 +7,7 @@ import { NotFoundPage } from '@web/components/pages/not-found-page';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { ComingSoonGate } from './coming-soon-gate';
 import { RequireAdmin, RequireAuth } from './guards';
+import { lazyPage, wrapped, type RouteHandle } from './lazy-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { BackOfficeLayout } from './layouts/back-office-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -14,11 +15,6 @@ import { Root } from './root';
 
 const gated = (element: React.ReactNode) => <ComingSoonGate>{element}</ComingSoonGate>;
 const signedIn = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
-
-/** Lazily loaded page: keeps rarely visited pages (FAQ, legal texts, admin) out of the first download. */
-const lazyPage = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: load,
-});
 
 const AdminApp = lazy(() => import('@web/features/admin/admin-app'));
 
@@ -36,6 +32,33 @@ function OrderConfirmationRedirect() {
   const { bookingId } = useParams();
   return <Navigate to={`/booking/${bookingId}/success`} replace />;
 }
+
+// Pages in their own chunks (loaded when visited; preloaded before a server-rendered page hydrates).
+const pages = {
+  event: lazyPage(() => import('@web/features/events/event-detail-page').then((m) => m.EventDetailPage)),
+  help: lazyPage(() => import('@web/features/content/help-page').then((m) => m.HelpPage)),
+  imprint: lazyPage(() => import('@web/features/content/imprint-page').then((m) => m.ImprintPage)),
+  privacy: lazyPage(() => import('@web/features/content/privacy-page').then((m) => m.PrivacyPage)),
+  terms: lazyPage(() => import('@web/features/content/terms-page').then((m) => m.TermsPage)),
+  emailConfirmed: lazyPage(() =>
+    import('@web/features/newsletter/email-confirmed-page').then((m) => m.EmailConfirmedPage),
+  ),
+  setup: lazyPage(() => import('@web/features/setup/setup-page').then((m) => m.SetupPage)),
+  devMails: lazyPage(() => import('@web/features/dev/dev-mails-page').then((m) => m.DevMailsPage)),
+  onboarding: lazyPage(() => import('@web/features/profile/onboarding-page').then((m) => m.OnboardingPage)),
+  booking: lazyPage(() => import('@web/features/checkout/booking-page').then((m) => m.BookingPage)),
+  bookingSuccess: lazyPage(() =>
+    import('@web/features/checkout/booking-success-page').then((m) => m.BookingSuccessPage),
+  ),
+  checkout: lazyPage(() => import('@web/features/checkout/checkout-page').then((m) => m.CheckoutPage)),
+  myTickets: lazyPage(() => import('@web/features/tickets/my-tickets-page').then((m) => m.MyTicketsPage)),
+  profile: lazyPage(() => import('@web/features/profile/profile-page').then((m) => m.ProfilePage)),
+  profileEmail: lazyPage(() =>
+    import('@web/features/profile/email-change-page').then((m) => m.EmailChangePage),
+  ),
+  login: lazyPage(() => import('@web/features/auth/login-page').then((m) => m.LoginPage)),
+  eventLogin: lazyPage(() => import('@web/features/auth/event-login-page').then((m) => m.EventLoginPage)),
+};
 
 // The paths come from the route table the server shares (src/shared/routes.ts, docs/product/site.md#routes);
 // router.test.tsx checks that every path of the table has its route here. The magic-link handler is the
@@ -58,113 +81,29 @@ export const routes: RouteObject[] = [
               </RequireAdmin>
             ),
           },
-          {
-            path: CLIENT_ROUTES.event,
-            ...lazyPage(() =>
-              import('@web/features/events/event-detail-page').then((m) => ({
-                Component: () => gated(<m.EventDetailPage />),
-              })),
-            ),
-          },
-          {
-            path: CLIENT_ROUTES.help,
-            ...lazyPage(() =>
-              import('@web/features/content/help-page').then((m) => ({
-                Component: () => gated(<m.HelpPage />),
-              })),
-            ),
-          },
-          {
-            path: CLIENT_ROUTES.imprint,
-            ...lazyPage(() =>
-              import('@web/features/content/imprint-page').then((m) => ({ Component: m.ImprintPage })),
-            ),
-          },
-          {
-            path: CLIENT_ROUTES.privacy,
-            ...lazyPage(() =>
-              import('@web/features/content/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
-            ),
-          },
-          {
-            path: CLIENT_ROUTES.terms,
-            ...lazyPage(() =>
-              import('@web/features/content/terms-page').then((m) => ({ Component: m.TermsPage })),
-            ),
-          },
-          {
-            path: CLIENT_ROUTES.emailConfirmed,
-            ...lazyPage(() =>
-              import('@web/features/newsletter/email-confirmed-page').then((m) => ({
-                Component: m.EmailConfirmedPage,
-              })),
-            ),
-          },
-          {
-            path: CLIENT_ROUTES.setup,
-            lazy: () => import('@web/features/setup/setup-page').then((m) => ({ Component: m.SetupPage })),
-          },
-          {
-            path: CLIENT_ROUTES.devMails,
-            lazy: () =>
-              import('@web/features/dev/dev-mails-page').then((m) => ({ Component: m.DevMailsPage })),
-          },
-          {
-            path: CLIENT_ROUTES.onboarding,
-            ...lazyPage(() =>
-              import('@web/features/profile/onboarding-page').then((m) => ({
-                Component: () => signedIn(<m.OnboardingPage />),
-              })),
-            ),
-          },
-          {
-            path: CLIENT_ROUTES.booking,
-            ...lazyPage(() =>
-              import('@web/features/checkout/booking-page').then((m) => ({
-                Component: () => signedIn(<m.BookingPage />),
-              })),
-            ),
-          },
-          {
-            path: CLIENT_ROUTES.bookingSuccess,
-            ...lazyPage(() =>
-              import('@web/features/checkout/booking-success-page').then((m) => ({
-                Component: () => signedIn(<m.BookingSuccessPage />),
-              })),
-            ),
-          },
+          { path: CLIENT_ROUTES.event, ...wrapped(pages.event, gated) },
+          { path: CLIENT_ROUTES.help, ...wrapped(pages.help, gated) },
+          { path: CLIENT_ROUTES.imprint, ...wrapped(pages.imprint) },
+          { path: CLIENT_ROUTES.privacy, ...wrapped(pages.privacy) },
+          { path: CLIENT_ROUTES.terms, ...wrapped(pages.terms) },
+          { path: CLIENT_ROUTES.emailConfirmed, ...wrapped(pages.emailConfirmed) },
+          { path: CLIENT_ROUTES.setup, ...wrapped(pages.setup) },
+          { path: CLIENT_ROUTES.devMails, ...wrapped(pages.devMails) },
+          { path: CLIENT_ROUTES.onboarding, ...wrapped(pages.onboarding, signedIn) },
+          { path: CLIENT_ROUTES.booking, ...wrapped(pages.booking, signedIn) },
+          { path: CLIENT_ROUTES.bookingSuccess, ...wrapped(pages.bookingSuccess, signedIn) },
           {
             // Open to guests: the page itself shows the quick sign-in card (decision 011).
             path: CLIENT_ROUTES.checkout,
-            ...lazyPage(() =>
-              import('@web/features/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
-            ),
+            ...wrapped(pages.checkout),
           },
           ...[CLIENT_ROUTES.myTickets, CLIENT_ROUTES.myTicketsGerman].map((path) => ({
             path,
-            ...lazyPage(() =>
-              import('@web/features/tickets/my-tickets-page').then((m) => ({
-                Component: () => signedIn(<m.MyTicketsPage />),
-              })),
-            ),
+            ...wrapped(pages.myTickets, signedIn),
           })),
-          {
-            path: CLIENT_ROUTES.profile,
-            ...lazyPage(() =>
-              import('@web/features/profile/profile-page').then((m) => ({
-                Component: () => signedIn(<m.ProfilePage />),
-              })),
-            ),
-          },
+          { path: CLIENT_ROUTES.profile, ...wrapped(pages.profile, signedIn) },
           // The link of the e-mail-change mail; opened signed out too (the token alone proves it).
-          {
-            path: CLIENT_ROUTES.profileEmail,
-            ...lazyPage(() =>
-              import('@web/features/profile/email-change-page').then((m) => ({
-                Component: m.EmailChangePage,
-              })),
-            ),
-          },
+          { path: CLIENT_ROUTES.profileEmail, ...wrapped(pages.profileEmail) },
           { path: CLIENT_ROUTES.orderConfirmation, element: <OrderConfirmationRedirect /> },
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -176,19 +115,19 @@ export const routes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          {
-            path: CLIENT_ROUTES.login,
-            lazy: () => import('@web/features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
-          },
-          {
-            path: CLIENT_ROUTES.eventLogin,
-            lazy: () =>
-              import('@web/features/auth/event-login-page').then((m) => ({
-                Component: () => gated(<m.EventLoginPage />),
-              })),
-          },
+          { path: CLIENT_ROUTES.login, ...wrapped(pages.login) },
+          { path: CLIENT_ROUTES.eventLogin, ...wrapped(pages.eventLogin, gated) },
         ],
       },
     ],
   },
 ];
+
+/**
+ * Loads the code of the lazily loaded pages a path shows, so that hydrating a server-rendered page (and the
+ * server's render) never suspends (docs/architecture.md#server-rendering).
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()));
+}

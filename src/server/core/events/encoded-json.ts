@@ -8,16 +8,16 @@ const brotliAsync = promisify(brotliCompress);
 export type ContentEncoding = 'br' | 'gzip';
 
 /**
- * A JSON answer serialized once, with a weak ETag (the same for every encoding of it) and its gzip and
- * brotli variants, compressed off the event loop (zlib's thread pool) once and then reused.
+ * An answer (JSON, a rendered page) serialized once, with a weak ETag (the same for every encoding of it)
+ * and its gzip and brotli variants, compressed off the event loop (zlib's thread pool) once and then reused.
  */
-export class EncodedJson {
+export class EncodedBody {
   readonly body: Buffer;
   readonly etag: string;
   private readonly variants = new Map<ContentEncoding, Promise<Buffer>>();
 
-  constructor(value: unknown) {
-    this.body = Buffer.from(JSON.stringify(value), 'utf8');
+  constructor(text: string) {
+    this.body = Buffer.from(text, 'utf8');
     this.etag = `W/"${createHash('sha1').update(this.body).digest('base64url')}"`;
   }
 
@@ -34,7 +34,7 @@ export class EncodedJson {
       variant =
         encoding === 'br'
           ? brotliAsync(this.body, {
-              // quality 11 is several times slower for a few per cent on JSON; this runs after every change
+              // quality 11 is several times slower for a few per cent; this runs after every change
               params: {
                 [constants.BROTLI_PARAM_QUALITY]: 9,
                 [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
@@ -47,9 +47,19 @@ export class EncodedJson {
   }
 }
 
+/** A JSON answer: the value serialized once. */
+export class EncodedJson extends EncodedBody {
+  constructor(value: unknown) {
+    super(JSON.stringify(value));
+  }
+}
+
 /** The best encoding the client accepts, for bodies where compressing pays (over 1 KB). */
-export function pickEncoding(json: EncodedJson, acceptEncoding: string | undefined): ContentEncoding | null {
-  if (json.body.length <= 1024 || !acceptEncoding) return null;
+export function pickEncoding(
+  answer: EncodedBody,
+  acceptEncoding: string | undefined,
+): ContentEncoding | null {
+  if (answer.body.length <= 1024 || !acceptEncoding) return null;
   if (/\bbr\b/.test(acceptEncoding)) return 'br';
   if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
   return null;

@@ -1,43 +1,69 @@
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { matchClientRoute } from '@shared/routes';
+import { listPublicOrganizers } from '../../core/events/list-public-organizers';
 import type { AppEnv } from '../context';
 import { pageHeadFor, renderShell } from '../app-shell';
 import { isLoopbackPeer } from '../peer-address';
-import { lazyPageChunks } from '../route-preloads';
+import { routePreloads } from '../route-preloads';
+import { sendEncoded } from '../send-encoded';
+import { ServerRenderedPages, withRenderedRoot } from '../server-rendered-pages';
 import { encodeFor, loadStaticSite, type StaticFile } from '../static-site';
 
-/** Serves the built client from memory, with history fallback to the app shell for client routes. */
+/**
+ * Serves the built client from memory, with history fallback to the app shell for client routes; public
+ * pages come server-rendered when a renderer is there (docs/architecture.md#server-rendering).
+ */
 export function clientRoutes(webRoot: string) {
   const files = loadStaticSite(path.resolve(webRoot));
   const template = files.get('/index.html')?.body.toString('utf8');
-  // chunks the shell already loads or preloads are not announced twice
-  const eventPageChunks = lazyPageChunks(files, 'features/events/event-detail-page.tsx').filter(
-    (href) => !template?.includes(href),
-  );
+  const preloads = routePreloads(files, template ?? '');
+  let pages: ServerRenderedPages | undefined;
   const app = new Hono<AppEnv>();
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const file = files.get(c.req.path);
     if (file && c.req.path !== '/index.html' && !c.req.path.startsWith('/.vite/')) return sendFile(c, file);
     // docs/decisions/016: the dev mailbox page, like its API, only for clients on this machine.
-    const route = matchClientRoute(c.req.path)?.route;
+    const route = matchClientRoute(c.req.path)?.route ?? null;
     if (route === 'devMails' && !isLoopbackPeer(c)) return c.text('Nicht gefunden.', 404);
     if (!template) return c.text('Client nicht gebaut: bitte `npm run build` ausführen.', 503);
     // A missing asset is a plain 404, not the app shell (a stale tab would otherwise parse HTML as JS).
     if (c.req.path.startsWith('/assets/') || path.extname(c.req.path) !== '') return c.notFound();
-    const { settings, config, publicEvents } = c.get('deps');
+    const deps = c.get('deps');
+    const [settings, snapshot] = await Promise.all([deps.settings.get(), deps.publicEvents.snapshot()]);
     const head = await pageHeadFor(c.req.path, {
-      settings: await settings.get(),
-      publicUrl: config.publicUrl,
+      settings,
+      publicUrl: deps.config.publicUrl,
       // visitors' view even for a signed-in admin: previews and search engines must never see a draft
-      findEvent: async (slugOrId) => (await publicEvents.snapshot()).find(slugOrId)?.event ?? null,
+      findEvent: async (slugOrId) => snapshot.find(slugOrId)?.event ?? null,
     });
-    if (route === 'event' && head.status !== 404) {
-      head.modulePreloads = eventPageChunks;
+    if (route && head.status !== 404) head.modulePreloads = preloads.get(route);
+    const status = head.status ?? (route ? 200 : 404);
+    const url = new URL(c.req.url);
+    const request = { route, pathname: c.req.path, search: url.searchParams, settings };
+    if (deps.pageRenderer && head.status !== 404 && status !== 404) {
+      pages ??= new ServerRenderedPages({
+        load: deps.pageRenderer,
+        organizers: () => listPublicOrganizers(deps.database.db),
+        onError: (error, pageUrl) =>
+          deps.logger.error({ err: error, url: pageUrl }, 'server rendering failed'),
+      });
+      if (pages.wants(request)) {
+        const page = await pages.page({
+          ...request,
+          url: c.req.path + url.search,
+          snapshot,
+          document: (rendered) => {
+            const shell = renderShell(template, head);
+            return rendered ? withRenderedRoot(shell, rendered) : shell;
+          },
+        });
+        return sendEncoded(c, page, { contentType: 'text/html; charset=utf-8', status });
+      }
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(renderShell(template, head), head.status ?? (route ? 200 : 404));
+    return c.html(renderShell(template, head), status);
   });
   return app;
 }

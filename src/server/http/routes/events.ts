@@ -2,11 +2,12 @@ import { Hono, type Context } from 'hono';
 import type { PublicEvent } from '@shared/events';
 import { seatEventStream } from '../../adapters/seat-feed/seat-event-stream';
 import { AppError } from '../../core/app-error';
-import { EncodedJson, pickEncoding } from '../../core/events/encoded-json';
+import { EncodedJson } from '../../core/events/encoded-json';
 import { buildEventCalendar } from '../../core/events/event-calendar';
 import { loadPublicEvents, type Audience } from '../../core/events/load-public-events';
 import { allow, currentSession } from '../access';
 import type { AppEnv } from '../context';
+import { sendEncoded } from '../send-encoded';
 
 const notFound = () => new AppError('not_found', 'Event nicht gefunden');
 
@@ -80,31 +81,7 @@ async function findEvent(
   return found;
 }
 
-/**
- * Sends a serialized answer: revalidated on every use (seat counts change), 304 on a matching ETag, brotli
- * or gzip when accepted. Varies on Cookie because an admin's answer includes drafts.
- */
-async function sendJson(c: Context<AppEnv>, json: EncodedJson) {
-  c.header('ETag', json.etag);
-  c.header('Cache-Control', 'no-cache');
-  c.header('Vary', 'Accept-Encoding, Cookie');
-  const ifNoneMatch = c.req.header('If-None-Match');
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => weakMatch(tag, json.etag))) {
-    return c.body(null, 304);
-  }
-  c.header('Content-Type', 'application/json; charset=utf-8');
-  const encoding = pickEncoding(json, c.req.header('Accept-Encoding'));
-  if (!encoding) return c.body(view(json.body));
-  c.header('Content-Encoding', encoding);
-  return c.body(view(await json.encoded(encoding)));
+/** Seat counts change, so every use revalidates; an admin's answer includes drafts, hence Vary: Cookie. */
+function sendJson(c: Context<AppEnv>, json: EncodedJson) {
+  return sendEncoded(c, json, { contentType: 'application/json; charset=utf-8', varyCookie: true });
 }
-
-/** RFC 9110 §13.1.2: If-None-Match compares weakly (W/ ignored). */
-const weakMatch = (tag: string, etag: string) => {
-  const bare = (value: string) => value.trim().replace(/^W\//, '');
-  return tag.trim() === '*' || bare(tag) === bare(etag);
-};
-
-/** The bytes without a copy (Buffer is a Uint8Array, typed over any ArrayBuffer). */
-const view = (buffer: Buffer) =>
-  new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { AppSettings } from '@shared/settings';
+import { isMagicLinkUrl, type ClientRoute } from '@shared/routes';
+import type { PublicOrganizer } from '@shared/events';
+import type { RenderPage } from '@shared/server-render';
+import { SERVER_RENDER_STATE_ID } from '@shared/server-render';
+import { EncodedBody } from '../core/events/encoded-json';
+import type { PublicEventSnapshot } from '../core/events/public-event-cache';
+import { publicSettings } from '../core/settings/public-settings';
+
+/** The routes whose HTML carries their content: what visitors and search engines read first. */
+export const SERVER_RENDERED_ROUTES: ReadonlySet<ClientRoute> = new Set([
+  'home',
+  'event',
+  'help',
+  'imprint',
+  'privacy',
+  'terms',
+  'login',
+  'eventLogin',
+]);
+
+/** Pages kept per view of the events (each distinct path and query is a page; 404 pages count too). */
+const MAX_PAGES_PER_SNAPSHOT = 300;
+
+/** Loads the client's server renderer once; null when the build has none (then pages are the plain shell). */
+export function rendererFromFile(file: string): () => Promise<RenderPage | null> {
+  let loading: Promise<RenderPage | null> | undefined;
+  return () =>
+    (loading ??= existsSync(file)
+      ? import(pathToFileURL(file).href).then((module: { renderPage: RenderPage }) => module.renderPage)
+      : Promise.resolve(null));
+}
+
+export interface PageRequest {
+  /** Path and query. */
+  url: string;
+  pathname: string;
+  search: URLSearchParams;
+  /** The client route, or null for the 'not found' page. */
+  route: ClientRoute | null;
+  snapshot: PublicEventSnapshot;
+  settings: AppSettings;
+  /** The finished document around the rendered markup (see renderShell). */
+  document(rendered: { html: string; state: string } | null): string;
+}
+
+/**
+ * Server-rendered public pages, kept per view of the events and settings: a new snapshot of the public event
+ * cache (any seat or event change of any instance) or new settings start a new set, so a page is rendered
+ * once per change and then served from memory like the event API (docs/architecture.md#server-rendering).
+ * Signed-in state is never part of the HTML: the browser fills it in after taking the page over.
+ */
+export class ServerRenderedPages {
+  private readonly pages = new WeakMap<
+    PublicEventSnapshot,
+    { settings: AppSettings; byUrl: Map<string, Promise<EncodedBody>> }
+  >();
+
+  constructor(
+    private readonly options: {
+      load: () => Promise<RenderPage | null>;
+      organizers: () => Promise<PublicOrganizer[]>;
+      onError: (error: unknown, url: string) => void;
+      now?: () => Date;
+    },
+  ) {}
+
+  /** Whether a request gets a server-rendered page (else the plain shell). */
+  wants(request: Pick<PageRequest, 'route' | 'pathname' | 'search' | 'settings'>): boolean {
+    if (request.route !== null && !SERVER_RENDERED_ROUTES.has(request.route)) return false;
+    if (isMagicLinkUrl(request.pathname, request.search)) return false;
+    // coming-soon depends on the session, which the HTML never holds (docs/product/site.md#coming-soon)
+    return !request.settings.features.comingSoon;
+  }
+
+  /** The page's document, from memory when this view of events and settings rendered it already. */
+  async page(request: PageRequest): Promise<EncodedBody> {
+    let set = this.pages.get(request.snapshot);
+    if (!set || set.settings !== request.settings) {
+      set = { settings: request.settings, byUrl: new Map() };
+      this.pages.set(request.snapshot, set);
+    }
+    const cached = set.byUrl.get(request.url);
+    if (cached) return cached;
+    const rendering = this.render(request);
+    const byUrl = set.byUrl;
+    if (byUrl.size < MAX_PAGES_PER_SNAPSHOT) byUrl.set(request.url, rendering);
+    try {
+      return await rendering;
+    } catch (error) {
+      // a page that cannot be rendered still works: the browser renders it from the plain shell
+      if (byUrl.get(request.url) === rendering) byUrl.delete(request.url);
+      this.options.onError(error, request.url);
+      return new EncodedBody(request.document(null));
+    }
+  }
+
+  private async render(request: PageRequest): Promise<EncodedBody> {
+    const renderPage = await this.options.load();
+    if (!renderPage) return new EncodedBody(request.document(null));
+    const rendered = await renderPage({
+      url: request.url,
+      settings: publicSettings(request.settings) as Record<string, unknown>,
+      events: JSON.parse(request.snapshot.list.body.toString('utf8')),
+      organizers: request.route === 'home' ? await this.options.organizers() : undefined,
+      renderedAt: (this.options.now?.() ?? new Date()).toISOString(),
+    });
+    return new EncodedBody(request.document(rendered)).precompute();
+  }
+}
+
+/** The markup inside the root element, and the state the browser takes over, right after it. */
+export function withRenderedRoot(document: string, rendered: { html: string; state: string }): string {
+  const state = rendered.state.replace(/</g, '\\u003c');
+  return document.replace(
+    '<div id="root"></div>',
+    () =>
+      `<div id="root">${rendered.html}</div>\n    ` +
+      `<script type="application/json" id="${SERVER_RENDER_STATE_ID}">${state}</script>`,
+  );
+}

@@ -1,0 +1,41 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { PageSpinner } from '@web/components/ui/page-spinner';
+
+export interface LazyPage {
+  /** The page, behind a spinner until its code has arrived. */
+  Page: ComponentType;
+  /** Loads the page's code; the server and the browser call it before rendering a server-rendered page. */
+  preload(): Promise<unknown>;
+}
+
+/**
+ * A page in its own chunk: rarely visited pages stay out of the first download. Once `preload` has resolved,
+ * the page renders without suspending, so a server-rendered page hydrates in one pass with the markup the
+ * server sent (docs/architecture.md#server-rendering).
+ */
+export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
+  const Suspending = lazy(() => preload().then((component) => ({ default: component })));
+  function Page() {
+    const Loaded = loaded;
+    return <Suspense fallback={<PageSpinner />}>{Loaded ? <Loaded /> : <Suspending />}</Suspense>;
+  }
+  return { Page, preload };
+}
+
+/** The route's data for preloading: react-router keeps `handle` as it is. */
+export interface RouteHandle {
+  preload?: () => Promise<unknown>;
+}
+
+/** A route element wrapped by guards (coming-soon gate, sign-in), e.g. `wrapped(page, gated)`. */
+export const wrapped = (page: LazyPage, wrap?: (element: ReactNode) => ReactNode) => ({
+  element: wrap ? wrap(<page.Page />) : <page.Page />,
+  handle: { preload: page.preload } satisfies RouteHandle,
+});
