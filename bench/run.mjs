@@ -6,6 +6,7 @@ import { benchBookingThroughput } from './booking-throughput.mjs';
 import { benchCluster } from './cluster.mjs';
 import { benchAdminTickets } from './admin-tickets.mjs';
 import { benchEventsApi } from './events-api.mjs';
+import { benchLighthouse } from './lighthouse.mjs';
 import { benchStartup } from './startup.mjs';
 import { benchTicketPdf } from './ticket-pdf.mjs';
 
@@ -42,6 +43,12 @@ await benchCluster().catch((error) => {
 });
 console.log('\n# admin tickets (10,000) on PostgreSQL');
 await benchAdminTickets().catch((error) => {
+  console.error(`übersprungen: ${error.message}`);
+  process.exitCode = 1;
+});
+console.log('\n# Lighthouse (mobile)');
+await benchLighthouse().catch((error) => {
+  // needs Chromium (CHROME_PATH, default /usr/bin/chromium) and npx to fetch the pinned Lighthouse
   console.error(`übersprungen: ${error.message}`);
   process.exitCode = 1;
 });

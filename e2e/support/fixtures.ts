@@ -45,6 +45,23 @@ export const test = base.extend<Options & Fixtures>({
       },
       { consent: cookieConsent, themeChoice: theme },
     );
+    // A server-rendered page shows its content before its script has run; a test acts only once React has
+    // taken it over (`<html data-ready>`), as a click before that would do nothing. A test that asks for an
+    // earlier moment (commit, domcontentloaded) gets it.
+    const untilReady = (options?: { waitUntil?: string }) =>
+      !options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (untilReady(options)) await waitForReady(page);
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (untilReady(options)) await waitForReady(page);
+      return response;
+    };
     await use(page);
   },
 
@@ -63,8 +80,16 @@ export const test = base.extend<Options & Fixtures>({
 
 export { expect };
 
-/** Waits until React has rendered the shell and the 500 ms start splash is gone. */
+/** Pages of the app only: a document without the app's root (a PDF, a calendar file) has nothing to wait for. */
+async function waitForReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.getElementById('root') || document.documentElement.dataset.ready === 'true',
+  );
+}
+
+/** Waits until React has rendered (or taken over) the page and the 500 ms start splash is gone. */
 export async function waitForApp(page: Page): Promise<void> {
+  await waitForReady(page);
   await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
   await expect(page.getByTestId('splash')).toHaveCount(0, { timeout: 5_000 });
 }

@@ -6,8 +6,12 @@ import { SERVER_RENDER_STATE_ID, type ServerRenderState } from '@shared/server-r
 import { AppRoutes } from './app/app-routes';
 import { createQueryClient, Providers } from './app/providers';
 import { preloadRoute } from './app/router';
+import { installHistoryGuard } from './lib/history-guard';
 import { registerSessionRefresh, sessionQuery } from './lib/session';
 import './styles/app.css';
+
+// before the router adds its popstate listener: the history guard's must run first
+installHistoryGuard();
 
 const queryClient = createQueryClient();
 registerSessionRefresh(() => queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }));

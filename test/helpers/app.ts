@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '@server/config';
 import type { SettingsStore } from '@server/core/settings/settings-store';
 import type { Database } from '@server/db/client';
 import { createApp } from '@server/http/app';
+import type { AppDeps } from '@server/http/context';
 import { createLogger } from '@server/logger';
 import { createServices, type Services } from '@server/services';
 import { createTestDatabase } from './db';
@@ -27,7 +28,12 @@ export const peer = (remoteAddress: string) => ({ incoming: { socket: { remoteAd
 
 /** The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), driven by app.request(). */
 export async function createTestApp(
-  options: { env?: Record<string, string>; webRoot?: string; database?: Database } = {},
+  options: {
+    env?: Record<string, string>;
+    webRoot?: string;
+    database?: Database;
+    pageRenderer?: AppDeps['pageRenderer'];
+  } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ticketshop-test-'));
   // A reverse proxy on this machine, as in a deployment: X-Forwarded-For names the client, so a test can be
@@ -42,7 +48,7 @@ export async function createTestApp(
   const database = shared ?? (await createTestDatabase());
   const services = createServices(config, database, createLogger('silent'));
   const { settings } = services;
-  const app = createApp({ ...services, webRoot: options.webRoot });
+  const app = createApp({ ...services, webRoot: options.webRoot, pageRenderer: options.pageRenderer });
   // app.request() has no socket; requests come from this machine unless a test passes another peer.
   const request = app.request;
   app.request = (input, init, env, executionCtx) =>

@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { useSession } from '@web/lib/session';
 import { PageSpinner } from '@web/components/ui/page-spinner';
+import { toast } from '@web/lib/toast';
 
 /** Signed-out visitors go to /login with the origin remembered (docs/product/site.md#sign-in-required). */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { RenderTimeProvider } from '@web/lib/render-time';
-import { ThemeProvider, useTheme } from '@web/lib/theme';
+import { ThemeProvider } from '@web/lib/theme';
+import { LazyToaster } from './lazy-toaster';
 
 /** The query cache of one page view: one per browser tab, one per server render. */
 export const createQueryClient = () =>
@@ -10,19 +10,17 @@ export const createQueryClient = () =>
     defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
   });
 
-function ThemedToaster() {
-  const { resolved } = useTheme();
-  // One toast at a time (docs/product/site.md#feedback).
-  return <Toaster theme={resolved} visibleToasts={1} position="top-center" richColors closeButton />;
-}
-
 /**
  * The render time of a server-rendered page holds until the browser has taken the page over, then the
- * browser's clock counts (docs/architecture.md#server-rendering).
+ * browser's clock counts; `<html data-ready>` then says the page answers input (browser tests wait for it;
+ * docs/architecture.md#server-rendering).
  */
 function useHydrationRenderTime(serverRenderTime: Date | null) {
   const [renderTime, setRenderTime] = useState(serverRenderTime);
-  useEffect(() => setRenderTime(null), []);
+  useEffect(() => {
+    setRenderTime(null);
+    document.documentElement.dataset.ready = 'true';
+  }, []);
   return renderTime;
 }
 
@@ -40,7 +38,7 @@ export function Providers({
       <RenderTimeProvider value={useHydrationRenderTime(renderTime)}>
         <ThemeProvider>
           {children}
-          <ThemedToaster />
+          <LazyToaster />
         </ThemeProvider>
       </RenderTimeProvider>
     </QueryClientProvider>

@@ -32,6 +32,8 @@ export interface NewsletterSignupProps {
   variant?: 'default' | 'compact';
   /** The success message goes away after 5 s. */
   successResetMs?: number;
+  /** A sign-up went out (and `newsletter-subscribed` is stored). */
+  onSubscribed?: () => void;
 }
 
 /**
@@ -43,6 +45,7 @@ export function NewsletterSignup({
   source,
   variant = 'default',
   successResetMs = 5000,
+  onSubscribed,
 }: NewsletterSignupProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -80,6 +83,7 @@ export function NewsletterSignup({
         }),
       });
       writeStorage('local', NEWSLETTER_STORAGE_KEYS.subscribed, 'true');
+      onSubscribed?.();
       setEmail('');
       setStatus({
         kind: 'success',

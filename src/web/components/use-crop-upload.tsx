@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { imageFileProblem } from '@shared/image-upload';
 import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 
 /**
  * An image upload through the crop dialog (docs/product/admin.md#image-uploads): the hidden file input, the

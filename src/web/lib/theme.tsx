@@ -6,6 +6,7 @@ import {
   THEME_STORAGE_KEY,
   type ThemeChoice,
 } from '@shared/theme';
+import { useClientValue } from './client-value';
 import { readStorage, writeStorage } from './storage';
 
 interface ThemeContextValue {
@@ -15,31 +16,49 @@ interface ThemeContextValue {
 }
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
-const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+// jsdom has no matchMedia: there the system counts as light.
+const hasMatchMedia = () => typeof window.matchMedia === 'function';
+
+const readStoredChoice = () => parseThemeChoice(readStorage('local', THEME_STORAGE_KEY));
+const readSystemDark = () => hasMatchMedia() && window.matchMedia(DARK_QUERY).matches;
+
+// 'System' follows the operating system live (docs/product/site.md#theme).
+function subscribeSystemDark(onChange: () => void) {
+  if (!hasMatchMedia()) return () => undefined;
+  const query = window.matchMedia(DARK_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function applyTheme(resolved: 'light' | 'dark') {
+  document.documentElement.classList.toggle('dark', resolved === 'dark');
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLOR[resolved]);
+}
+
+/**
+ * The theme: the stored choice and the system's preference are only known in the browser, so a
+ * server-rendered page hydrates with 'system' and light, then takes the browser's values
+ * (docs/architecture.md#server-rendering).
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [choice, setChoiceState] = useState<ThemeChoice>(() =>
-    parseThemeChoice(readStorage('local', THEME_STORAGE_KEY)),
-  );
-  const [systemDark, setSystemDark] = useState(() => darkQuery().matches);
-
-  // 'System' follows the operating system live (docs/product/site.md#theme).
-  useEffect(() => {
-    const query = darkQuery();
-    const onChange = (event: MediaQueryListEvent) => setSystemDark(event.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-
+  const storedChoice = useClientValue(readStoredChoice, 'system');
+  // The choice made in this tab; kept here as well because storage may be off (private mode).
+  const [chosen, setChosen] = useState<ThemeChoice | null>(null);
+  const systemDark = useClientValue(readSystemDark, false, subscribeSystemDark);
+  const choice = chosen ?? storedChoice;
   const resolved = resolveTheme(choice, systemDark);
+
+  // From the browser's values, never from the defaults the hydrating render shows: public/theme-init.js set
+  // the class before the first paint, and a server default here would flash the light theme.
   useEffect(() => {
-    document.documentElement.classList.toggle('dark', resolved === 'dark');
-    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLOR[resolved]);
-  }, [resolved]);
+    applyTheme(resolveTheme(chosen ?? readStoredChoice(), readSystemDark()));
+  }, [chosen, resolved]);
 
   const setChoice = useCallback((next: ThemeChoice) => {
     writeStorage('local', THEME_STORAGE_KEY, next);
-    setChoiceState(next);
+    setChosen(next);
   }, []);
 
   const value = useMemo(() => ({ choice, resolved, setChoice }), [choice, resolved, setChoice]);

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { SessionUser } from '@shared/session';
 import { DEFAULT_SETTINGS } from '@shared/settings';
@@ -19,9 +19,9 @@ function testQueryClient(user: SessionUser | null = null) {
 }
 
 /**
- * `page` at `path` as the app shows it: inside a data router (the event form's unsaved-changes guard needs
- * one), with a fresh query cache and the given session. With a route `pattern` (for its parameters), any
- * other path shows 'Andere Seite'.
+ * `page` at `path` as the app shows it: inside a router (a `MemoryRouter`, declarative like the app's), with
+ * a fresh query cache and the given session. With a route `pattern` (for its parameters), any other path
+ * shows 'Andere Seite'.
  */
 export function renderPage(
   page: ReactNode,
@@ -32,15 +32,20 @@ export function renderPage(
     client = testQueryClient(user),
   }: { path?: string; pattern?: string; user?: SessionUser | null; client?: QueryClient } = {},
 ) {
-  const routes = pattern
-    ? [
-        { path: pattern.split('?')[0], element: page },
-        { path: '*', element: <p>Andere Seite</p> },
-      ]
-    : [{ path: '*', element: page }];
   const view = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          {pattern ? (
+            <>
+              <Route path={pattern.split('?')[0]} element={page} />
+              <Route path="*" element={<p>Andere Seite</p>} />
+            </>
+          ) : (
+            <Route path="*" element={page} />
+          )}
+        </Routes>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...view, client };

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import type { SessionUser } from '@web/lib/session';
-import { routes } from '../router';
+import { AppRoutes } from '../app-routes';
 import { queryKeys } from '@web/lib/query-keys';
 
 // docs/decisions/025-back-office-layout.md: the admin area has no newsletter box and no marketing footer.
@@ -42,7 +42,9 @@ function renderAt(path: string) {
   client.setQueryData(queryKeys.settings, DEFAULT_SETTINGS);
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

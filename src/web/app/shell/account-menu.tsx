@@ -1,51 +1,26 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Shield, Ticket, User } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { initialsOf } from '@shared/initials';
+import { DeferredPopup } from '@web/components/deferred-popup';
 import type { SessionUser } from '@web/lib/session';
-import { useSignOut } from './use-sign-out';
 
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted';
+// The menu's code (Radix) is fetched at its first use, not with the page.
+const loadPopup = () => import('./account-menu-popup');
 
 /** Mein Account, Meine Tickets, Administration (admins), Abmelden (docs/product/site.md#header). */
 export function AccountMenu({ user }: { user: SessionUser }) {
-  const navigate = useNavigate();
-  const onSignOut = useSignOut();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="flex h-10 w-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-        aria-label="Konto-Menü"
-      >
-        {initialsOf(user.fullName)}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-52 rounded-lg border border-border bg-card p-1 text-card-foreground shadow-lg"
+    <DeferredPopup
+      load={loadPopup}
+      kind="menu"
+      trigger={
+        <button
+          type="button"
+          className="flex h-10 w-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+          aria-label="Konto-Menü"
         >
-          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-muted-foreground">
-            {user.email}
-          </DropdownMenu.Label>
-          <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/profile')}>
-            <User className="h-4 w-4" aria-hidden /> Mein Account
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/my-tickets')}>
-            <Ticket className="h-4 w-4" aria-hidden /> Meine Tickets
-          </DropdownMenu.Item>
-          {user.role === 'admin' && (
-            <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/admin')}>
-              <Shield className="h-4 w-4" aria-hidden /> Administration
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => void onSignOut()}>
-            <LogOut className="h-4 w-4" aria-hidden /> Abmelden
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          {initialsOf(user.fullName)}
+        </button>
+      }
+      render={(Popup, props) => <Popup {...props} user={user} />}
+    />
   );
 }

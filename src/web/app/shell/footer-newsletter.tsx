@@ -4,24 +4,29 @@ import { X } from 'lucide-react';
 import { NEWSLETTER_STORAGE_KEYS } from '@shared/newsletter';
 import { NewsletterSignup } from '@web/components/newsletter-signup';
 import { Button } from '@web/components/ui/button';
+import { useClientValue } from '@web/lib/client-value';
 import { readStorage, writeStorage } from '@web/lib/storage';
+
+const readHiddenForGood = () =>
+  readStorage('local', NEWSLETTER_STORAGE_KEYS.subscribed) === 'true' ||
+  readStorage('local', NEWSLETTER_STORAGE_KEYS.dismissed) === 'true';
 
 /**
  * The footer's newsletter block (docs/product/accounts-and-consent.md#newsletter-form). Hidden for good once
- * dismissed or once a sign-up was sent from this browser (read when the page loads, so the success message of
- * this visit stays visible). Not shown on /email-confirmed, which is about the newsletter already.
+ * dismissed or once a sign-up was sent from this browser; a sign-up sent from the block itself keeps it in
+ * view while it stays mounted, so its success message can be read. Not shown on /email-confirmed, which is
+ * about the newsletter already. Local storage is the browser's: a server-rendered page hydrates with the
+ * block shown (docs/architecture.md#server-rendering).
  */
 export function FooterNewsletter() {
   const { pathname } = useLocation();
-  const [hidden, setHidden] = useState(
-    () =>
-      readStorage('local', NEWSLETTER_STORAGE_KEYS.subscribed) === 'true' ||
-      readStorage('local', NEWSLETTER_STORAGE_KEYS.dismissed) === 'true',
-  );
-  if (hidden || pathname === '/email-confirmed') return null;
+  const hiddenForGood = useClientValue(readHiddenForGood, false);
+  const [dismissed, setDismissed] = useState(false);
+  const [signedUpHere, setSignedUpHere] = useState(false);
+  if (dismissed || (hiddenForGood && !signedUpHere) || pathname === '/email-confirmed') return null;
   const dismiss = () => {
     writeStorage('local', NEWSLETTER_STORAGE_KEYS.dismissed, 'true');
-    setHidden(true);
+    setDismissed(true);
   };
   return (
     <section aria-labelledby="footer-newsletter-heading" className="border-b border-border">
@@ -41,7 +46,7 @@ export function FooterNewsletter() {
           </Button>
         </div>
         <div className="mt-4 max-w-xl">
-          <NewsletterSignup source="footer" variant="compact" />
+          <NewsletterSignup source="footer" variant="compact" onSubscribed={() => setSignedUpHere(true)} />
         </div>
       </div>
     </section>

@@ -1,14 +1,20 @@
 import { Link } from 'react-router';
+import { zonedParts } from '@shared/event-rules';
 import { openCookieConsent } from '@web/lib/cookie-consent';
 import { useSettings } from '@web/lib/settings';
+import { useNow } from '@web/lib/use-now';
 import { SmartLink } from '@web/components/ui/smart-link';
 import { FooterNewsletter } from './footer-newsletter';
 
 const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline';
+const HOUR_MS = 3_600_000;
 
 /** The footer (docs/product/site.md#footer). */
 export function SiteFooter() {
   const { brand, legal, supportEmail } = useSettings();
+  // The server's render time while hydrating, and the year in Berlin on both sides, not the runtime's zone
+  // (docs/architecture.md#server-rendering).
+  const { year } = zonedParts(useNow(HOUR_MS));
   return (
     <footer className="border-t border-border bg-muted/40">
       <FooterNewsletter />
@@ -69,7 +75,7 @@ export function SiteFooter() {
         </nav>
       </div>
       <p className="pb-8 text-center text-xs text-muted-foreground">
-        © {new Date().getFullYear()} {brand.siteName}
+        © {year} {brand.siteName}
       </p>
     </footer>
   );

@@ -1,47 +1,30 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Monitor, Moon, Sun } from 'lucide-react';
-import { THEME_LABELS, type ThemeChoice } from '@shared/theme';
+import { Moon, Sun } from 'lucide-react';
+import { THEME_LABELS } from '@shared/theme';
 import { useTheme } from '@web/lib/theme';
 import { Button } from '@web/components/ui/button';
+import { DeferredPopup } from '@web/components/deferred-popup';
+import { THEME_CHOICES, THEME_ICONS } from './theme-choices';
 
-const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
-const CHOICES: ThemeChoice[] = ['light', 'dark', 'system'];
+// The menu's code (Radix) is fetched at its first use, not with the page.
+const loadPopup = () => import('./theme-menu-popup');
 
 /** Desktop theme switch: Hell, Dunkel, System. */
 export function ThemeMenu() {
-  const { choice, resolved, setChoice } = useTheme();
-  const Icon = resolved === 'dark' ? Moon : Sun;
+  const { choice } = useTheme();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
+    <DeferredPopup
+      load={loadPopup}
+      kind="menu"
+      trigger={
         <Button variant="ghost" size="icon" aria-label={`Darstellung: ${THEME_LABELS[choice]}`}>
-          <Icon className="h-5 w-5" aria-hidden />
+          {/* The theme's class picks the icon, so the server-rendered HTML already shows the right one
+              (docs/architecture.md#server-rendering). */}
+          <Sun className="h-5 w-5 dark:hidden" aria-hidden />
+          <Moon className="hidden h-5 w-5 dark:block" aria-hidden />
         </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-40 rounded-lg border border-border bg-card p-1 text-card-foreground shadow-lg"
-        >
-          <DropdownMenu.RadioGroup value={choice} onValueChange={(value) => setChoice(value as ThemeChoice)}>
-            {CHOICES.map((option) => {
-              const OptionIcon = ICONS[option];
-              return (
-                <DropdownMenu.RadioItem
-                  key={option}
-                  value={option}
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[state=checked]:font-semibold"
-                >
-                  <OptionIcon className="h-4 w-4" aria-hidden />
-                  {THEME_LABELS[option]}
-                </DropdownMenu.RadioItem>
-              );
-            })}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      }
+      render={(Popup, props) => <Popup {...props} />}
+    />
   );
 }
 
@@ -52,8 +35,8 @@ export function ThemeRadioGroup() {
     <fieldset>
       <legend className="mb-2 text-sm font-medium text-muted-foreground">Darstellung</legend>
       <div className="grid grid-cols-3 gap-2">
-        {CHOICES.map((option) => {
-          const OptionIcon = ICONS[option];
+        {THEME_CHOICES.map((option) => {
+          const OptionIcon = THEME_ICONS[option];
           return (
             <label
               key={option}

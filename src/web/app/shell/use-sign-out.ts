@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { sessionQuery, signOut } from '@web/lib/session';
+import { toast } from '@web/lib/toast';
 
 /** 'Abmelden': ends the session on the server, then goes to / (docs/product/site.md#header). */
 export function useSignOut(): () => Promise<void> {

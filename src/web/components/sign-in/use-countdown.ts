@@ -19,7 +19,9 @@ const keyOf = (address: string) => address.trim().toLowerCase();
  */
 export function useAddressCountdowns(): AddressCountdowns {
   const [endsAt, setEndsAt] = useState<Record<string, number>>({});
-  const [now, setNow] = useState(() => Date.now());
+  // No clock in render (the sign-in pages are server-rendered, docs/architecture.md#server-rendering):
+  // with no countdown started every wait is 0 whatever `now` is, and start() sets it.
+  const [now, setNow] = useState(0);
   const latest = Math.max(0, ...Object.values(endsAt));
   useEffect(() => {
     if (latest <= now) return;

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { storeBooking, syncPayment } from './api/settle-payment';
 
 const RETURN_PARAMS = ['payment_intent', 'payment_intent_client_secret', 'redirect_status'];

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { BOOKING_MESSAGES, type BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import type { SessionUser } from '@shared/session';
 import { ApiError } from '@web/lib/api-client';
 import { sessionQuery } from '@web/lib/session';
+import { toast } from '@web/lib/toast';
 import { checkoutEventQuery } from './api/get-checkout-event';
 import { useCreateBooking } from './api/create-booking';
 import { missingProfileParts, profileIncompleteMessage, profileTarget } from './checkout-rules';

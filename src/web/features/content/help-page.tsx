@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FAQ_ENTRIES, faqJsonLd } from '@shared/content/faq';
 import { buttonClasses } from '@web/components/ui/button';
 import { SmartLink } from '@web/components/ui/smart-link';
+import { useClientValue } from '@web/lib/client-value';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
 import { ContentPage, LegalSection, proseLinkClass } from './legal-section';
@@ -76,17 +77,20 @@ export function HelpPage() {
   );
 }
 
+const faqInHead = () =>
+  Array.from(document.head.querySelectorAll('script[type="application/ld+json"]')).some((el) =>
+    el.textContent?.includes('"FAQPage"'),
+  );
+
 /**
  * The FAQ as schema.org data block (not executed, so the CSP allows it). When /help is the first page
  * loaded, the server has already put the same block into <head> (server/http/app-shell.ts); repeating it
- * would show search engines two FAQPage items, so it is only rendered after a client-side navigation.
+ * would show search engines two FAQPage items, so it is only rendered after a client-side navigation. The
+ * server renders /help with the block in <head>, so its HTML (and the hydrating render) leaves it out
+ * (docs/architecture.md#server-rendering).
  */
 function FaqStructuredData() {
-  const [inHead] = useState(() =>
-    Array.from(document.head.querySelectorAll('script[type="application/ld+json"]')).some((el) =>
-      el.textContent?.includes('"FAQPage"'),
-    ),
-  );
+  const inHead = useClientValue(faqInHead, true);
   if (inHead) return null;
   // '<' escaped so the text can never close the element, as on the server.
   return <script type="application/ld+json">{JSON.stringify(faqJsonLd()).replace(/</g, '\\u003c')}</script>;

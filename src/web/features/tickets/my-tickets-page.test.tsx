@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TICKET_MESSAGES, TICKETS_CACHE_KEY, type MyTicket } from '@shared/tickets';
 import { alreadyRefundedText, FREE_TICKET_NO_REFUND } from './components/ticket-actions';
 import { apiError, json, keysOf, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
+import { toast } from '@web/lib/toast';
 import { MyTicketsPage } from './my-tickets-page';
 import { makeTicket, makeUser } from './testing/ticket-fixtures';
 import { writeTicketsCache } from './tickets-cache';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const user = makeUser();
 const admin = makeUser({ id: 'admin-1', role: 'admin' });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ADMIN_EVENT_MESSAGES, type AdminEventCreateInput } from '@shared/admin-events';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
+import { toast } from '@web/lib/toast';
 import { useEventFormOptions } from './api/get-event-form-options';
 import { useCreateAdminEvent } from './api/save-admin-event';
 import { EventForm } from './components/event-form';

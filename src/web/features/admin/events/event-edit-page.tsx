@@ -1,7 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { ADMIN_EVENT_MESSAGES as M, type AdminEvent, type AdminEventCreateInput } from '@shared/admin-events';
 import { buttonClasses } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
@@ -11,6 +10,7 @@ import { useAdminEvent } from './api/get-admin-event';
 import { useEventFormOptions } from './api/get-event-form-options';
 import { useUpdateAdminEvent } from './api/save-admin-event';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { toast } from '@web/lib/toast';
 import { CoverUpload } from './components/cover-upload';
 import { EventForm } from './components/event-form';
 import { AFTER_SAVE } from './components/unsaved-changes-guard';

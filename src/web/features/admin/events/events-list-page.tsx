@@ -1,7 +1,6 @@
 import { CalendarPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { AdminEventListItem, BulkEventResult } from '@shared/admin-events';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
@@ -9,6 +8,7 @@ import { usePageTitle } from '@web/lib/page-title';
 import { useBulkEventAction } from './api/bulk-event-action';
 import { useAdminEvents } from './api/get-admin-events';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { toast } from '@web/lib/toast';
 import { EventsTable } from './components/events-table';
 
 type PendingDelete = { ids: string[]; label: string } | null;

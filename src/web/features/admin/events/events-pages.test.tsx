@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import {
   ADMIN_EVENT_MESSAGES as M,
@@ -11,11 +10,12 @@ import {
 } from '@shared/admin-events';
 import { apiError, json, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
+import { toast } from '@web/lib/toast';
 import { EventCreatePage } from './event-create-page';
 import { EventEditPage } from './event-edit-page';
 import { EventsListPage } from './events-list-page';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const item = (overrides: Partial<AdminEventListItem>): AdminEventListItem => ({
   id: 'e1',

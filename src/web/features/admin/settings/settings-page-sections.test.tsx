@@ -6,7 +6,7 @@ import { renderPage } from '@web/testing/render-page';
 import { SettingsPage } from './settings-page';
 
 // The section navigation of the settings page (docs/decisions/025-back-office-layout.md).
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const SECTIONS = [
   ['Branding', 'branding', 'Branding Logos'],

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminSettings, IntegrationStatus } from '@shared/admin-settings';
 import type { CancellationPolicy, CancellationRule } from '@shared/cancellation-policies';
@@ -8,9 +7,10 @@ import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { apiError, json, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
+import { toast } from '@web/lib/toast';
 import { SettingsPage } from './settings-page';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const unset = { set: false, updatedAt: null };
 const adminSettings: AdminSettings = {

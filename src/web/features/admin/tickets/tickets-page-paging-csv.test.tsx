@@ -9,7 +9,7 @@ import { adminTicketRow } from './testing/ticket-fixtures';
 import { TicketsPage } from './tickets-page';
 
 // 'Filtern' keeps the page size; the CSV buttons say what their files hold (docs/decisions/025-back-office-layout.md)
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('@web/lib/save-blob', () => ({ saveBlob: vi.fn() }));
 
 const EVENT = {

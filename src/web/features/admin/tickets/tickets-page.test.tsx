@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import type {
   AdminCancelPreview,
@@ -10,10 +9,11 @@ import type {
 } from '@shared/admin-tickets';
 import { apiError, json, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
+import { toast } from '@web/lib/toast';
 import { TicketsPage } from './tickets-page';
 import { adminTicketRow } from './testing/ticket-fixtures';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const EVENT = {
   id: 'e1',

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import {
   ADMIN_TICKET_MESSAGES,
   pdfErrorMessage,
@@ -8,6 +7,7 @@ import {
   type RefundOverrideInput,
 } from '@shared/admin-tickets';
 import { cancelSuccessMessage, TICKET_MESSAGES, type CancelTicketResult } from '@shared/tickets';
+import { toast } from '@web/lib/toast';
 import { ADMIN_TICKET_FILTERS_KEY, ADMIN_TICKET_LIST_KEY } from './api/admin-ticket-keys';
 import { cancelAdminTicket } from './api/cancel-admin-ticket';
 import { deleteAdminTicket } from './api/delete-admin-ticket';

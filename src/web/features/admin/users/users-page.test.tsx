@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserEntry } from '@shared/admin-users';
 import { apiError, json, mockApi } from '@web/testing/mock-api';
 import { renderPage } from '@web/testing/render-page';
+import { toast } from '@web/lib/toast';
 import { UsersPage } from './users-page';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const entry = (overrides: Partial<AdminUserEntry> = {}): AdminUserEntry => ({
   id: 'u1',

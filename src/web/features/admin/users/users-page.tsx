@@ -1,12 +1,12 @@
 import { Search, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { USER_ADMIN_MESSAGES, USER_SEARCH_DEBOUNCE_MS, type AdminUserEntry } from '@shared/admin-users';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { usePageTitle } from '@web/lib/page-title';
+import { toast } from '@web/lib/toast';
 import { messageOf } from '../admin-errors';
 import { inputClass } from '../admin-styles';
 import { useDeleteUser } from './api/delete-user';

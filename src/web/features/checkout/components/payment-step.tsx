@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import { Button } from '@web/components/ui/button';
@@ -10,6 +9,7 @@ import { ApiError } from '@web/lib/api-client';
 import { bookingKey } from '../api/get-booking';
 import { usePaymentSession } from '../api/start-payment';
 import { useNow } from '@web/lib/use-now';
+import { toast } from '@web/lib/toast';
 import { HoldNotice, holdIsOver } from './hold-notice';
 import { TestPayment } from './test-payment';
 

@@ -11,12 +11,12 @@ import {
 import { loadStripe, type Appearance, type Stripe } from '@stripe/stripe-js';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import type { BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES, type PaymentSession } from '@shared/payments';
 import { Button } from '@web/components/ui/button';
 import { formatPrice } from '@web/lib/format';
 import { useTheme } from '@web/lib/theme';
+import { toast } from '@web/lib/toast';
 import { storeBooking, syncPayment } from '../api/settle-payment';
 
 type StripeSession = Extract<PaymentSession, { provider: 'stripe' }>;

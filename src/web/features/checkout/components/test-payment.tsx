@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { bookingKey } from '../api/get-booking';
 import { paymentSessionKey } from '../api/start-payment';
 import { completeTestPayment, declineTestPayment, storeBooking } from '../api/settle-payment';

@@ -2,16 +2,20 @@ import { CalendarDays, Clock, MapPin, Ticket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { earlyBirdCountdown, eventAddress, isEarlyBird, mapsUrl, perTicketText } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
+import { useClientValue } from '@web/lib/client-value';
 import { EventPrice } from './event-price';
 import { eventDateRange, eventTimeRange } from '@shared/date-range';
 import { SeatBadgeView } from './seat-badge';
 
-/** Apple Maps on iOS devices, Google Maps elsewhere (docs/product/events.md#place). */
+/**
+ * Apple Maps on iOS devices, Google Maps elsewhere (docs/product/events.md#place). Only the browser knows the
+ * device: a server-rendered page hydrates with Google Maps, then switches
+ * (docs/architecture.md#server-rendering).
+ */
 const isAppleMobile = () =>
-  typeof navigator !== 'undefined' &&
-  (/iPhone|iPad|iPod/.test(`${navigator.platform} ${navigator.userAgent}`) ||
-    // iPadOS reports itself as a Mac; the touch screen gives it away
-    (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1));
+  /iPhone|iPad|iPod/.test(`${navigator.platform} ${navigator.userAgent}`) ||
+  // iPadOS reports itself as a Mac; the touch screen gives it away
+  (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
 
 /** Date, time, place with map link, seats, price and the early-bird countdown of the detail page. */
 export function EventFacts({ event, now }: { event: PublicEvent; now: Date }) {
@@ -57,6 +61,7 @@ function Fact({ icon: Icon, term, children }: { icon: typeof MapPin; term: strin
 }
 
 function Place({ event }: { event: PublicEvent }) {
+  const appleMobile = useClientValue(isAppleMobile, false);
   if (event.mode === 'online') {
     return (
       <>
@@ -76,7 +81,7 @@ function Place({ event }: { event: PublicEvent }) {
         </span>
       ))}
       <a
-        href={mapsUrl(eventAddress(event), isAppleMobile() ? 'apple' : 'google')}
+        href={mapsUrl(eventAddress(event), appleMobile ? 'apple' : 'google')}
         target="_blank"
         rel="noopener noreferrer"
         className="mt-1 inline-block font-medium text-primary underline underline-offset-2"

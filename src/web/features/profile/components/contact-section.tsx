@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import {
   hasExtendedProfile,
   isSimpleEmail,
@@ -7,6 +6,7 @@ import {
   type ProfileDetails,
 } from '@shared/profile';
 import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { useRequestEmailChange } from '../api/request-email-change';
 import { useUpdateProfile } from '../api/update-profile';
 import { AutosaveField } from './autosave-field';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { BIO_MAX_LENGTH, profileUpdateSchema, type ProfileDetails } from '@shared/profile';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { cardClass, inputClass } from './field-styles';
 

@@ -1,7 +1,7 @@
 import { ImageUp, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
 import { Button } from '@web/components/ui/button';
+import { toast } from '@web/lib/toast';
 import { useRefreshTicketPreview } from '../api/refresh-ticket-preview';
 import { apiErrorDetail } from './api-error-detail';
 

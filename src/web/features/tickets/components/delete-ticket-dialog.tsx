@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { toast } from 'sonner';
 import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { apiErrorDetail } from './api-error-detail';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { toast } from '@web/lib/toast';
 
 /**
  * The admin's question before DELETE /api/admin/tickets/:id

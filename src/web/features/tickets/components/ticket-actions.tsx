@@ -1,6 +1,5 @@
 import { Download, XCircle } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
-import { toast } from 'sonner';
 import { cancelButtonLabel } from '@shared/refund-rules';
 import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
 import { Button } from '@web/components/ui/button';
@@ -8,6 +7,7 @@ import { formatPrice } from '@web/lib/format';
 import { cancelFailureText, cancelSuccessText, useCancelTicket } from '../api/cancel-ticket';
 import { downloadTicket } from '../api/download-ticket';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { toast } from '@web/lib/toast';
 
 /**
  * Cancelling only for upcoming events, with the server's refund offer

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
 import type { AdminRefundLookup } from '@shared/admin-refunds';
 import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
+import { toast } from '@web/lib/toast';
 import { AdminRefundCard, refundOkMessage, toRefundInput } from './admin-refund-card';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const BOOKING = '3f2b9c1e-0000-4000-8000-000000000001';
 const ok = (amountCents: number) =>

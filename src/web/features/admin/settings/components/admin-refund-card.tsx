@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { adminRefundCents, type AdminRefundLookup } from '@shared/admin-refunds';
 import {
   ADMIN_REFUND_DEFAULT_REASON,
@@ -13,6 +12,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { formatPrice } from '@web/lib/format';
+import { toast } from '@web/lib/toast';
 import { inputClass, labelClass } from '../../admin-styles';
 import { useAdminRefund, type AdminRefundInput } from '../api/admin-refund';
 import { refundLookupQuery, refundReference } from '../api/lookup-refund-booking';

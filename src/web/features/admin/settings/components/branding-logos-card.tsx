@@ -1,6 +1,5 @@
 import { ImageUp } from 'lucide-react';
 import { useRef } from 'react';
-import { toast } from 'sonner';
 import {
   LOGO_MIME_TYPES,
   LOGO_SESSION_MESSAGE,
@@ -10,6 +9,7 @@ import {
 } from '@shared/admin-settings';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useUploadLogo } from '../api/upload-logo';
 import { SettingsCard } from './settings-card';

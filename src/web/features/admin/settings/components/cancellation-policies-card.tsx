@@ -1,6 +1,5 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import {
   NEW_RULE,
   POLICY_MESSAGES,
@@ -10,6 +9,7 @@ import {
 } from '@shared/cancellation-policies';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
+import { toast } from '@web/lib/toast';
 import { messageOf } from '../../admin-errors';
 import { checkboxClass, inputClass, labelClass, selectClass } from '../../admin-styles';
 import { usePolicies } from '../api/get-policies';

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { EMAIL_TEST_LABELS, EMAIL_TEST_TYPES, type EmailTestResponse } from '@shared/email-tests';
 import type { SessionUser } from '@shared/session';
 import { apiError, json, mockApi } from '@web/testing/mock-api';
 import { sessionUser } from '@web/testing/fixtures';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
+import { toast } from '@web/lib/toast';
 import { EmailTestsCard } from './email-tests-card';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const admin = sessionUser({
   email: 'chefin@example.org',

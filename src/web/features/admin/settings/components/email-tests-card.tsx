@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import {
   EMAIL_TEST_LABELS,
   EMAIL_TEST_TYPES,
@@ -11,6 +10,7 @@ import {
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useSession } from '@web/lib/session';
+import { toast } from '@web/lib/toast';
 import { inputClass, labelClass, selectClass } from '../../admin-styles';
 import { useSendTestEmails, type EmailTestInput } from '../api/send-test-emails';
 import { serverMessage } from './server-message';

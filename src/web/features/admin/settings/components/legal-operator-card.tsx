@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { SETTINGS_MESSAGES } from '@shared/admin-settings';
 import {
   legalSettingsOf,
@@ -10,6 +9,7 @@ import {
 import { OPERATOR_FIELD_LABELS, missingOperatorFields, requiredOperatorFields } from '@shared/operator-data';
 import { ApiError } from '@web/lib/api-client';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
+import { toast } from '@web/lib/toast';
 import { messageOf } from '../../admin-errors';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveLegalSettings } from '../api/save-legal-settings';

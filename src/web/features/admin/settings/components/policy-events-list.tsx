@@ -1,6 +1,6 @@
-import { toast } from 'sonner';
 import { POLICY_MESSAGES, type CancellationPolicy } from '@shared/cancellation-policies';
 import { formatDate } from '@web/lib/format';
+import { toast } from '@web/lib/toast';
 import { messageOf } from '../../admin-errors';
 import { selectClass } from '../../admin-styles';
 import { useAssignEventPolicy, usePolicyEvents } from '../api/policy-events';

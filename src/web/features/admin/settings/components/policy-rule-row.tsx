@@ -1,6 +1,5 @@
 import { Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import {
   POLICY_MESSAGES,
   REFUND_TYPES,
@@ -12,6 +11,7 @@ import {
 import { fractionToPercent, parsePercentField } from '@shared/refund-percent';
 import { LEAD_TIME_QUICK, formatLeadTime, parseLeadTime, type RefundType } from '@shared/refund-rules';
 import { Button } from '@web/components/ui/button';
+import { toast } from '@web/lib/toast';
 import { messageOf } from '../../admin-errors';
 import { checkboxClass, inputClass, labelClass, selectClass } from '../../admin-styles';
 import { useUpdateRule } from '../api/save-rule';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import {
   SECRET_FIELDS,
   SETTINGS_MESSAGES,
@@ -8,6 +7,7 @@ import {
 } from '@shared/admin-settings';
 import { Button } from '@web/components/ui/button';
 import { formatDate, formatTime } from '@web/lib/format';
+import { toast } from '@web/lib/toast';
 import { messageOf } from '../../admin-errors';
 import { inputClass, labelClass } from '../../admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';

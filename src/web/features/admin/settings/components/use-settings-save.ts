@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { SETTINGS_MESSAGES } from '@shared/admin-settings';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
+import { toast } from '@web/lib/toast';
 import { messageOf } from '../../admin-errors';
 
 /**

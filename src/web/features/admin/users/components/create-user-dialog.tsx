@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ROLE_LABELS, USER_ADMIN_MESSAGES, userCreateSchema } from '@shared/admin-users';
 import { ROLES, type Role } from '@shared/session';
 import { Button } from '@web/components/ui/button';
+import { toast } from '@web/lib/toast';
 import { messageOf } from '../../admin-errors';
 import { inputClass, labelClass, selectClass } from '../../admin-styles';
 import { useCreateUser } from '../api/create-user';

@@ -1,11 +1,11 @@
 import { CalendarCheck, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { ROLE_LABELS, USER_ADMIN_MESSAGES, userBookingsPath, type AdminUserEntry } from '@shared/admin-users';
 import { ROLES, type Role } from '@shared/session';
 import { Badge } from '@web/components/ui/badge';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/format';
+import { toast } from '@web/lib/toast';
 import { messageOf } from '../../admin-errors';
 import { selectClass } from '../../admin-styles';
 import { useChangeUserRole } from '../api/change-user-role';

@@ -1,0 +1,96 @@
+// Public pages carry their content in the first HTML and React takes them over without a new render or a
+// jump (docs/architecture.md#server-rendering).
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+const EVENT = {
+  slug: 'klarheit-finden-wochenendseminar-ostsee',
+  title: 'Klarheit finden – Wochenendseminar an der Ostsee',
+};
+
+test.describe('without JavaScript', () => {
+  test('home shows the event cards with title, date, price and seats', async ({ browser }) => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zeit für dich. Raum für Wachstum.');
+    const card = page.getByTestId('event-card').filter({ hasText: EVENT.title });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(/\d{2}\.\d{2}\.\d{4}/);
+    await expect(card).toContainText('€');
+    await expect(card).toContainText(/übrig|Ausgebucht/);
+    // the splash hides itself by CSS, no script needed
+    await expect(page.getByTestId('splash')).toBeHidden();
+    await page.close();
+  });
+
+  test('the event page, help and the legal pages', async ({ browser }) => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto(`/event/${EVENT.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(EVENT.title);
+    await expect(page.getByRole('main')).toContainText(/\d{2}\.\d{2}\.\d{4}/);
+    await expect(page.getByRole('main')).toContainText('€');
+    const pages: [string, RegExp][] = [
+      ['/help', /Häufige Fragen/],
+      ['/impressum', /Impressum/],
+      ['/datenschutz', /Datenschutz/],
+      ['/agb', /Allgemeine Geschäftsbedingungen/],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    }
+    await page.close();
+  });
+});
+
+/** Sums layout shifts from the first byte (an init script), as Lighthouse's CLS does. */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { layoutShift: number }).layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Marks the first h1 as the HTML parser inserts it, before any script of the page ran. */
+async function markServerHeading(page: Page) {
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      const heading = document.querySelector('h1');
+      if (!heading) return;
+      heading.setAttribute('data-from-server', 'true');
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+}
+
+test.describe('taking the page over', () => {
+  for (const path of ['/', `/event/${EVENT.slug}`, '/help', '/impressum', '/login']) {
+    test(
+      `${path}: the server's HTML stays, no hydration error, no layout shift`,
+      { tag: '@phone' },
+      async ({ page, browserErrors }) => {
+        await watchLayoutShifts(page);
+        await markServerHeading(page);
+        await page.goto(path);
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          for (let frame = 0; frame < 2; frame++)
+            await new Promise((resolve) => requestAnimationFrame(resolve));
+        });
+        // React kept the element the server sent instead of rendering a new one
+        await expect(page.locator('h1[data-from-server="true"]')).toHaveCount(1);
+        expect(browserErrors).toEqual([]);
+        const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+        expect(shift).toBeLessThan(0.05);
+      },
+    );
+  }
+});
