@@ -57,7 +57,7 @@ export async function benchLighthouse({
     for (const page of pages) {
       const lhrs = [];
       for (let run = 0; run < runsPerPage; run++) {
-        lhrs.push(await runWithRetries(`${base}${page.path}`, page.cookie, workDir, chromePath));
+        lhrs.push(await runWithRetries(server, `${base}${page.path}`, page.cookie, workDir, chromePath));
       }
       results.push({ ...page, ...summarize(lhrs), initialJs: await initialJsGzip(base, page) });
     }
@@ -97,7 +97,7 @@ async function startServer(port, dataDir) {
 async function waitForReady(child, url) {
   const deadline = performance.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    assertRunning(child);
     const ok = await fetch(url).then(
       (res) => res.status === 200,
       () => false,
@@ -106,6 +106,15 @@ async function waitForReady(child, url) {
     if (performance.now() > deadline) throw new Error(`no 200 on ${url} within 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * A server that is gone makes Chrome show its error page, which Lighthouse reports as an "interstitial";
+ * say what really happened (on a shared machine another process may have ended it).
+ */
+function assertRunning(child) {
+  if (child.exitCode === null && child.signalCode === null) return;
+  throw new Error(`the server stopped (${child.signalCode ?? `exit code ${child.exitCode}`})`);
 }
 
 async function stopServer(child) {
@@ -201,11 +210,12 @@ async function assertReadyToBook(base, cookie) {
 
 // ---- Lighthouse ----
 
-async function runWithRetries(url, cookie, workDir, chromePath) {
+async function runWithRetries(server, url, cookie, workDir, chromePath) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await runLighthouse(url, cookie, workDir, chromePath);
     } catch (error) {
+      assertRunning(server);
       if (attempt >= ATTEMPTS_PER_RUN) throw error;
       console.error(
         `Lighthouse on ${url} failed, again (${attempt}/${ATTEMPTS_PER_RUN - 1}): ${error.message}`,

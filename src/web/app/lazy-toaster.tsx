@@ -24,9 +24,10 @@ export function LazyToaster() {
   useEffect(() => {
     let active = true;
     const load = () =>
-      void loadSonner().then((sonner) => {
-        if (active) setToaster(() => sonner.Toaster);
-      });
+      void loadSonner().then(
+        (sonner) => active && setToaster(() => sonner.Toaster),
+        () => undefined, // offline: the first toast, if still to come, tries again
+      );
     const cancelIdle = whenIdle(load);
     void toastRequested.then(load);
     return () => {

@@ -28,8 +28,9 @@ function loadOnce<M>(load: Load<M>): Promise<M> {
  * `trigger` is rendered as a plain button (what the server renders, so hydration matches;
  * docs/architecture.md#server-rendering) with the ARIA state of a closed popup: pointing at it or focusing
  * it fetches `load`'s module, a click (mouse, touch, Enter, Space) opens the popup as soon as the module is
- * there. From then on `render` shows the module's component, which draws trigger and popup itself. `load`
- * must be a stable function (defined once per module).
+ * there. From then on `render` shows the module's component, which draws trigger and popup itself (not
+ * right after the prefetch: swapping the button under the pointer or the keyboard focus would lose the
+ * click or the focus). `load` must be a stable function (defined once per module).
  */
 export function DeferredPopup<C>({
   load,

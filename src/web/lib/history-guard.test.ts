@@ -57,12 +57,12 @@ describe('history guard', () => {
     expect(routerSaw).toEqual([]);
     expect(moves).toHaveLength(1);
 
-    moves[0].proceed();
+    moves[0]!.proceed();
     await vi.waitFor(() => expect(routerSaw).toEqual(['/a']));
     expect(window.location.pathname).toBe('/a');
     expect(moves).toHaveLength(1);
     // once only
-    moves[0].proceed();
+    moves[0]!.proceed();
     await settled();
     expect(window.location.pathname).toBe('/a');
   });
@@ -80,7 +80,7 @@ describe('history guard', () => {
     expect(moves[0]).toMatchObject({ delta: -3, to: '/start' });
     await vi.waitFor(() => expect(window.location.pathname).toBe('/c2'));
 
-    moves[0].proceed();
+    moves[0]!.proceed();
     await vi.waitFor(() => expect(routerSaw).toEqual(['/start']));
     window.history.forward();
     await vi.waitFor(() => expect(moves).toHaveLength(2));

@@ -12,8 +12,12 @@ type Message = Parameters<Sonner['toast']>[0];
 type Kind = 'success' | 'error' | 'warning' | 'info';
 
 let sonner: Promise<Sonner> | undefined;
-/** sonner's code, fetched once. */
-export const loadSonner = (): Promise<Sonner> => (sonner ??= import('sonner'));
+/** sonner's code, fetched once (a failed fetch is tried again at the next call). */
+export const loadSonner = (): Promise<Sonner> =>
+  (sonner ??= import('sonner').catch((error: unknown) => {
+    sonner = undefined;
+    throw error;
+  }));
 
 function signal() {
   let fire!: () => void;

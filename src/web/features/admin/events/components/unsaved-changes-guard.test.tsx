@@ -8,6 +8,7 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 // In a BrowserRouter as in the app, with the history guard installed before any router renders (as
 // main.tsx does); the editor's own flows are in events-pages.test.tsx.
+installHistoryGuard();
 
 function Form() {
   const [dirty, setDirty] = useState(false);
@@ -65,7 +66,6 @@ async function openChangedForm() {
 /** The list, then the form through its link (an entry written by the router to go back to), changed. */
 async function openChangedFormFromList(options?: { useTransitions?: false }) {
   renderAt('/list', options);
-  installHistoryGuard();
   fireEvent.click(await screen.findByRole('link', { name: 'Bearbeiten' }));
   fireEvent.click(await screen.findByRole('checkbox', { name: 'Geändert' }));
   expect(window.location.pathname).toBe('/edit');
