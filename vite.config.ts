@@ -2,11 +2,38 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { Plugin } from 'vite';
+
+/**
+ * The built page loads its JavaScript after the first paint: the entry module and its preloads move from the
+ * head into the data attributes of public/start-app.js (docs/architecture.md#server-rendering).
+ */
+function startAfterFirstPaint(): Plugin {
+  return {
+    name: 'start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry) throw new Error('index.html: no entry module found');
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        let page = html.replace(entry[0], '');
+        for (const preload of preloads) page = page.replace(preload[0], '');
+        const hrefs = preloads.map((preload) => preload[1]).join(' ');
+        return page.replace(
+          '</body>',
+          `  <script src="/start-app.js" data-entry="${entry[1]}" data-preload="${hrefs}" defer></script>\n  </body>`,
+        );
+      },
+    },
+  };
+}
 
 const root = import.meta.dirname;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), startAfterFirstPaint()],
   resolve: {
     alias: {
       '@shared': path.join(root, 'src/shared'),

@@ -324,7 +324,10 @@ function describeAudit({ id, savings, audit }) {
 
 // ---- initial JavaScript ----
 
-/** Gzip size of every /assets/*.js the page's HTML loads up front (script src and modulepreload). */
+/**
+ * Gzip size of every /assets/*.js the page's HTML loads up front: script src, modulepreload, and the entry and
+ * preloads public/start-app.js loads after the first paint (data-entry, data-preload).
+ */
 async function initialJsGzip(base, page) {
   const headers = page.cookie ? { Cookie: page.cookie } : {};
   const res = await fetch(`${base}${page.path}`, { headers });
@@ -349,6 +352,9 @@ function initialScripts(html) {
           ? attr('href')
           : undefined;
     if (url && /^\/assets\/[^?#]+\.js$/.test(url)) found.add(url);
+    for (const started of [attr('data-entry'), ...(attr('data-preload') ?? '').split(' ')]) {
+      if (started && /^\/assets\/[^?#]+\.js$/.test(started)) found.add(started);
+    }
   }
   return [...found];
 }

@@ -1,5 +1,5 @@
 // Size budget (issue 2): initial JavaScript of the home page, gzipped, at most 170 KB; admin code must be
-// split away. Reads the built index.html, follows its module script and modulepreload links, prints figures.
+// split away. Reads the built index.html: the entry and preloads public/start-app.js loads, prints figures.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -7,7 +7,12 @@ import { gzipSync } from 'node:zlib';
 const BUDGET_KB = 170;
 const root = 'dist/web';
 const html = readFileSync(path.join(root, 'index.html'), 'utf8');
-const initial = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]));
+const starter = /<script src="\/start-app\.js" data-entry="([^"]+)" data-preload="([^"]*)"/.exec(html);
+if (!starter) {
+  console.error('index.html: kein Start-Skript (public/start-app.js) gefunden.');
+  process.exit(1);
+}
+const initial = new Set([starter[1], ...starter[2].split(' ').filter(Boolean)]);
 const gz = (file) => gzipSync(readFileSync(path.join(root, file))).length;
 let total = 0;
 for (const file of initial) {

@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { SERVER_RENDER_STATE_ID, type ServerRenderState } from '@shared/server-render';
@@ -12,6 +12,10 @@ import './styles/app.css';
 
 // before the router adds its popstate listener: the history guard's must run first
 installHistoryGuard();
+
+// zod would probe `new Function` for faster parsing, which the CSP (no 'unsafe-eval') reports as a violation;
+// loaded beside the page (the forms that parse with zod come later), not in the first download
+void import('zod/v4/core').then(({ config }) => config({ jitless: true }));
 
 const queryClient = createQueryClient();
 registerSessionRefresh(() => queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }));
@@ -34,8 +38,11 @@ const stateElement = document.getElementById(SERVER_RENDER_STATE_ID);
 if (stateElement?.textContent) {
   const state = JSON.parse(stateElement.textContent) as ServerRenderState;
   hydrate(queryClient, state.queries as DehydratedState);
+  // as a transition, hydration yields to the browser every few milliseconds instead of one long task
   void preloadRoute(window.location.pathname).then(() =>
-    hydrateRoot(container, app(new Date(state.renderedAt))),
+    startTransition(() => {
+      hydrateRoot(container, app(new Date(state.renderedAt)));
+    }),
   );
 } else {
   createRoot(container).render(app(null));

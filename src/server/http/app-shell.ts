@@ -127,9 +127,6 @@ export function renderShell(template: string, head: PageHead): string {
   ];
   if (head.status === 404) parts.push('<meta name="robots" content="noindex">');
   if (head.canonical) parts.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
-  for (const href of head.modulePreloads ?? []) {
-    parts.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
-  }
   if (head.preloadImage) {
     parts.push(
       `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.preloadImage)}">`,
@@ -142,7 +139,10 @@ export function renderShell(template: string, head: PageHead): string {
   for (const data of head.jsonLd ?? []) {
     parts.push(`<script type="application/ld+json">${safeJson(data)}</script>`);
   }
+  // the page's own chunks join the ones public/start-app.js preloads after the first paint
+  const preloads = (head.modulePreloads ?? []).map((href) => `${escapeHtml(href)} `).join('');
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
-    .replace('<!--app-head-->', () => parts.join('\n    '));
+    .replace('<!--app-head-->', () => parts.join('\n    '))
+    .replace('data-preload="', () => `data-preload="${preloads}`);
 }

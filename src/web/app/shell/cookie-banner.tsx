@@ -5,31 +5,28 @@ import { readStorage, writeStorage } from '@web/lib/storage';
 import { Button } from '@web/components/ui/button';
 import { SmartLink } from '@web/components/ui/smart-link';
 
-const BANNER_DELAY_MS = 200;
-
 /**
  * Shown 200 ms after start when no choice is stored; reopened by a window event
- * (docs/product/site.md#cookie-banner).
+ * (docs/product/site.md#cookie-banner). At start it is part of the page's HTML, so it appears without waiting
+ * for the app's code: the CSS class `cookie-banner-start` shows it after 200 ms, unless public/theme-init.js
+ * found a stored choice (`<html data-consent>`) before the first paint; once the app runs, a stored choice
+ * removes it (docs/architecture.md#server-rendering).
  */
 export function CookieBanner() {
-  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<'start' | 'open' | 'closed'>('start');
   const { legal } = useSettings();
 
   useEffect(() => {
-    const stored = readStorage('local', COOKIE_CONSENT_KEY);
-    const timer = stored ? undefined : window.setTimeout(() => setOpen(true), BANNER_DELAY_MS);
-    const reopen = () => setOpen(true);
+    if (readStorage('local', COOKIE_CONSENT_KEY)) setState('closed');
+    const reopen = () => setState('open');
     window.addEventListener(OPEN_COOKIE_CONSENT_EVENT, reopen);
-    return () => {
-      window.clearTimeout(timer);
-      window.removeEventListener(OPEN_COOKIE_CONSENT_EVENT, reopen);
-    };
+    return () => window.removeEventListener(OPEN_COOKIE_CONSENT_EVENT, reopen);
   }, []);
 
-  if (!open) return null;
+  if (state === 'closed') return null;
   const choose = (value: CookieConsent) => {
     writeStorage('local', COOKIE_CONSENT_KEY, value);
-    setOpen(false);
+    setState('closed');
   };
   return (
     <div
@@ -37,7 +34,7 @@ export function CookieBanner() {
       aria-modal="false"
       aria-labelledby="cookie-banner-title"
       aria-describedby="cookie-banner-text"
-      className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4"
+      className={`fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4 ${state === 'start' ? 'cookie-banner-start' : ''}`}
     >
       <div className="mx-auto flex max-w-3xl flex-col gap-3 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-2xl sm:flex-row sm:items-end sm:gap-6">
         <div className="flex-1">
