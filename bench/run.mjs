@@ -7,6 +7,7 @@ import { benchCluster } from './cluster.mjs';
 import { benchAdminTickets } from './admin-tickets.mjs';
 import { benchEventsApi } from './events-api.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
+import { benchPages } from './pages.mjs';
 import { benchStartup } from './startup.mjs';
 import { benchTicketPdf } from './ticket-pdf.mjs';
 
@@ -46,6 +47,8 @@ await benchAdminTickets().catch((error) => {
   console.error(`übersprungen: ${error.message}`);
   process.exitCode = 1;
 });
+console.log('\n# server-rendered pages');
+await benchPages();
 console.log('\n# Lighthouse (mobile)');
 await benchLighthouse().catch((error) => {
   // needs Chromium (CHROME_PATH, default /usr/bin/chromium) and npx to fetch the pinned Lighthouse
