@@ -1,7 +1,8 @@
 // Public pages carry their content in the first HTML and React takes them over without a new render or a
 // jump (docs/architecture.md#server-rendering).
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { signInByCode } from './support/mailbox';
+import { expect, openPage, test } from './support/fixtures';
 
 const EVENT = {
   slug: 'klarheit-finden-wochenendseminar-ostsee',
@@ -93,4 +94,20 @@ test.describe('taking the page over', () => {
       },
     );
   }
+});
+
+test('checkout of a signed-in buyer comes rendered with the order form and is taken over as it is', async ({
+  page,
+  browserErrors,
+}) => {
+  await openPage(page, '/login');
+  await signInByCode(page, 'lena.hoffmann@demo.example');
+  await expect(page).not.toHaveURL(/\/login$/);
+  const events = (await (await page.request.get('/api/events')).json()) as { id: string; slug: string }[];
+  const event = events.find((candidate) => candidate.slug === EVENT.slug)!;
+  await markServerHeading(page);
+  await page.goto(`/checkout/${event.id}`);
+  await expect(page.locator('h1[data-from-server="true"]')).toHaveText('Tickets buchen');
+  await expect(page.getByRole('textbox', { name: /Name auf dem Ticket/ })).not.toHaveValue('');
+  expect(browserErrors).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import type { PublicEvent, PublicOrganizer } from './events';
+import type { SessionState } from './session';
 
 /**
  * The contract between the server and the client's server renderer (src/web/ssr/render-page.tsx, built to
@@ -16,6 +17,12 @@ export interface PageRenderInput {
   organizers?: PublicOrganizer[];
   /** The moment the page is rendered for (ISO); the browser's first render uses it too. */
   renderedAt: string;
+  /**
+   * Only for pages rendered per request (checkout): GET /api/session and GET /api/payments/config as this
+   * visitor gets them. Cached pages never carry a session.
+   */
+  session?: SessionState;
+  paymentConfig?: unknown;
 }
 
 export interface RenderedPage {

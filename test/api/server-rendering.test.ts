@@ -6,12 +6,13 @@ import { SERVER_RENDER_STATE_ID, type ServerRenderState } from '@shared/server-r
 import { eq } from 'drizzle-orm';
 import { appSettings } from '@server/db/schema';
 import { publishEventChange } from '@server/core/events/event-changes';
-import { createEvent } from '@server/demo/factories';
+import { createEvent, createUser } from '@server/demo/factories';
 import { PublicEventSnapshot } from '@server/core/events/public-event-cache';
 import { ServerRenderedPages } from '@server/http/server-rendered-pages';
 import { DEFAULT_SETTINGS, type AppSettings } from '@shared/settings';
 import { renderPage } from '@web/ssr/render-page';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { signIn } from '../helpers/auth';
 
 // Public pages carry their content in the first HTML (docs/architecture.md#server-rendering): what a
 // visitor, a search engine or a link preview reads before any script runs.
@@ -145,6 +146,26 @@ describe('server-rendered public pages', () => {
     expect((await t.app.request('/')).headers.get('etag')).toBe(before.headers.get('etag'));
     await newEvent({ slug: 'neu-im-programm', title: 'Neu im Programm' });
     expect(textOf(rootOf((await page('/')).html) ?? '')).toContain('Neu im Programm');
+  });
+
+  it('checkout: rendered per request with the buyer signed in, never kept (private, no-store)', async () => {
+    const event = await newEvent({ slug: 'klangreise', title: 'Klangreise am Abend', priceCents: 3900 });
+    const user = await createUser(t.database.db, { name: 'Greta Lindholm' });
+    const { cookie } = await signIn(t, user.user.email);
+    const { res, html } = await page(`/checkout/${event.id}`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('vary')).toContain('Cookie');
+    const text = textOf(rootOf(html) ?? '');
+    expect(text).toContain('Klangreise am Abend');
+    expect(rootOf(html)).toContain('value="Greta Lindholm"'); // 'Name auf dem Ticket'
+    expect(JSON.stringify(stateOf(html).queries)).toContain(user.user.email);
+
+    // a guest gets the same page with the quick sign-in, and nobody else's session
+    const guest = await page(`/checkout/${event.id}`);
+    expect(textOf(rootOf(guest.html) ?? '')).toContain('Klangreise am Abend');
+    expect(guest.html).not.toContain(user.user.email);
+    expect(guest.html).not.toContain('Greta Lindholm');
   });
 
   it('pages it does not render: unknown event (404), signed-in pages, magic links, coming soon', async () => {

@@ -39,6 +39,7 @@ const LAZY_PAGE_SOURCES: Partial<Record<ClientRoute, string>> = {
   terms: 'features/content/terms-page.tsx',
   login: 'features/auth/login-page.tsx',
   eventLogin: 'features/auth/event-login-page.tsx',
+  checkout: 'features/checkout/checkout-page.tsx',
 };
 
 /** Per route, the chunks its page needs beyond what the shell (`template`) already loads or preloads. */

@@ -8,10 +8,10 @@ import { pickEncoding, type EncodedBody } from '../core/events/encoded-json';
 export async function sendEncoded(
   c: Context,
   answer: EncodedBody,
-  options: { contentType: string; varyCookie?: boolean; status?: 200 | 404 },
+  options: { contentType: string; varyCookie?: boolean; status?: 200 | 404; cacheControl?: string },
 ) {
   c.header('ETag', answer.etag);
-  c.header('Cache-Control', 'no-cache');
+  c.header('Cache-Control', options.cacheControl ?? 'no-cache');
   c.header('Vary', options.varyCookie ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   const ifNoneMatch = c.req.header('If-None-Match');
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => weakMatch(tag, answer.etag))) {

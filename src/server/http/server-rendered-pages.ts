@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { AppSettings } from '@shared/settings';
 import { isMagicLinkUrl, type ClientRoute } from '@shared/routes';
 import type { PublicOrganizer } from '@shared/events';
+import type { SessionState } from '@shared/session';
 import type { RenderPage } from '@shared/server-render';
 import { SERVER_RENDER_STATE_ID } from '@shared/server-render';
 import { EncodedBody } from '../core/events/encoded-json';
@@ -20,6 +21,12 @@ export const SERVER_RENDERED_ROUTES: ReadonlySet<ClientRoute> = new Set([
   'login',
   'eventLogin',
 ]);
+
+/**
+ * Routes rendered for each request with the visitor's session (never kept): the checkout, whose order form
+ * is what a buyer came for (docs/architecture.md#server-rendering).
+ */
+export const PER_VISITOR_ROUTES: ReadonlySet<ClientRoute> = new Set(['checkout']);
 
 /** Pages kept per view of the events (each distinct path and query is a page; 404 pages count too). */
 const MAX_PAGES_PER_SNAPSHOT = 300;
@@ -67,12 +74,32 @@ export class ServerRenderedPages {
     },
   ) {}
 
-  /** Whether a request gets a server-rendered page (else the plain shell). */
-  wants(request: Pick<PageRequest, 'route' | 'pathname' | 'search' | 'settings'>): boolean {
-    if (request.route !== null && !SERVER_RENDERED_ROUTES.has(request.route)) return false;
-    if (isMagicLinkUrl(request.pathname, request.search)) return false;
-    // coming-soon depends on the session, which the HTML never holds (docs/product/site.md#coming-soon)
-    return !request.settings.features.comingSoon;
+  /**
+   * How a request's page is rendered: 'shared' (the same for every visitor, kept), 'per-visitor' (with the
+   * visitor's session, not kept) or null (the plain shell).
+   */
+  kind(
+    request: Pick<PageRequest, 'route' | 'pathname' | 'search' | 'settings'>,
+  ): 'shared' | 'per-visitor' | null {
+    if (isMagicLinkUrl(request.pathname, request.search)) return null;
+    // coming-soon depends on the session, which shared pages never hold (docs/product/site.md#coming-soon)
+    if (request.settings.features.comingSoon) return null;
+    if (request.route === null) return null;
+    if (SERVER_RENDERED_ROUTES.has(request.route)) return 'shared';
+    return PER_VISITOR_ROUTES.has(request.route) ? 'per-visitor' : null;
+  }
+
+  /** A page with the visitor's session and payment setup, rendered for this request only. */
+  async pageForVisitor(
+    request: PageRequest,
+    visitor: { session: SessionState; paymentConfig: unknown },
+  ): Promise<EncodedBody> {
+    try {
+      return await this.render(request, visitor);
+    } catch (error) {
+      this.options.onError(error, request.url);
+      return new EncodedBody(request.document(null));
+    }
   }
 
   /** The page's document, from memory when this view of events and settings rendered it already. */
@@ -97,7 +124,10 @@ export class ServerRenderedPages {
     }
   }
 
-  private async render(request: PageRequest): Promise<EncodedBody> {
+  private async render(
+    request: PageRequest,
+    visitor?: { session: SessionState; paymentConfig: unknown },
+  ): Promise<EncodedBody> {
     const renderPage = await this.options.load();
     if (!renderPage) return new EncodedBody(request.document(null));
     const rendered = await renderPage({
@@ -106,8 +136,11 @@ export class ServerRenderedPages {
       events: JSON.parse(request.snapshot.list.body.toString('utf8')),
       organizers: request.route === 'home' ? await this.options.organizers() : undefined,
       renderedAt: (this.options.now?.() ?? new Date()).toISOString(),
+      ...visitor,
     });
-    return new EncodedBody(request.document(rendered)).precompute();
+    const document = new EncodedBody(request.document(rendered));
+    // a kept page is compressed once, right away; a visitor's page only as its request asks
+    return visitor ? document : document.precompute();
   }
 }
 

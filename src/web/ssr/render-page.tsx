@@ -8,6 +8,7 @@ import { mergeSettings } from '@shared/settings';
 import { AppRoutes } from '@web/app/app-routes';
 import { createQueryClient, Providers } from '@web/app/providers';
 import { preloadRoute } from '@web/app/router';
+import { paymentConfigQuery, type PaymentConfig } from '@web/features/checkout/api/get-payment-config';
 import { organizersQuery } from '@web/features/events/api/get-organizers';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -27,6 +28,14 @@ export const renderPage: RenderPage = async (input) => {
     const event = input.events.find((candidate) => candidate.slug === slug || candidate.id === slug);
     if (event) client.setQueryData(queryKeys.events.detail(slug), event);
   }
+  if (route?.route === 'checkout') {
+    const eventId = safeDecode(route.params.eventId ?? '');
+    const event = input.events.find((candidate) => candidate.id === eventId || candidate.slug === eventId);
+    if (event) client.setQueryData(queryKeys.events.byId(eventId), event);
+  }
+  if (input.session) client.setQueryData(queryKeys.session, input.session);
+  if (input.paymentConfig)
+    client.setQueryData(paymentConfigQuery.queryKey, input.paymentConfig as PaymentConfig);
   await preloadRoute(pathname);
   const renderedAt = new Date(input.renderedAt);
   // An error inside a Suspense boundary would leave its fallback and an inline script in the HTML (which

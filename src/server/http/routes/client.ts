@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { matchClientRoute } from '@shared/routes';
 import { listPublicOrganizers } from '../../core/events/list-public-organizers';
+import { currentSession } from '../access';
 import type { AppEnv } from '../context';
 import { pageHeadFor, renderShell } from '../app-shell';
 import { isLoopbackPeer } from '../peer-address';
@@ -49,17 +50,32 @@ export function clientRoutes(webRoot: string) {
         onError: (error, pageUrl) =>
           deps.logger.error({ err: error, url: pageUrl }, 'server rendering failed'),
       });
-      if (pages.wants(request)) {
-        const page = await pages.page({
-          ...request,
-          url: c.req.path + url.search,
-          snapshot,
-          document: (rendered) => {
-            const shell = renderShell(template, head);
-            return rendered ? withRenderedRoot(shell, rendered) : shell;
-          },
-        });
+      const kind = pages.kind(request);
+      const pageRequest = {
+        ...request,
+        url: c.req.path + url.search,
+        snapshot,
+        document: (rendered: { html: string; state: string } | null) => {
+          const shell = renderShell(template, head);
+          return rendered ? withRenderedRoot(shell, rendered) : shell;
+        },
+      };
+      if (kind === 'shared') {
+        const page = await pages.page(pageRequest);
         return sendEncoded(c, page, { contentType: 'text/html; charset=utf-8', status });
+      }
+      if (kind === 'per-visitor') {
+        const current = await currentSession(c);
+        const page = await pages.pageForVisitor(pageRequest, {
+          session: { user: current?.user ?? null },
+          paymentConfig: await deps.payments.config(),
+        });
+        return sendEncoded(c, page, {
+          contentType: 'text/html; charset=utf-8',
+          status,
+          cacheControl: 'private, no-store',
+          varyCookie: true,
+        });
       }
     }
     c.header('Cache-Control', 'no-cache');
