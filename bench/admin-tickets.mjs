@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serverEnv, waitForHealth } from './support.mjs';
 
 const DATABASE = 'ticketshop_bench_tickets';
 const PORT = 3193;
@@ -32,21 +33,16 @@ export async function benchAdminTickets({
   const built = existsSync('dist/server/main.js') && !process.env.BENCH_FROM_SOURCE;
   const args = built ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
   const server = spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      NODE_ENV: '',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+    env: serverEnv(PORT, dataDir, {
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'false',
       SMTP_URL: '',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await waitForHealth(server);
+    await waitForHealth(server, PORT);
     const cookie = await signInAdmin(databaseUrl);
     const { eventIds } = await insertTickets(databaseUrl, ticketCount);
     console.log(`server: ${built ? 'dist/server/main.js' : 'src/server/main.ts via tsx (no build)'}`);
@@ -217,20 +213,6 @@ async function insertTickets(databaseUrl, count) {
     );
     return { eventIds: rows.map((row) => row.id) };
   });
-}
-
-async function waitForHealth(child) {
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${BASE}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() - started > 60_000) throw new Error('server not healthy within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 async function withClient(url, work) {

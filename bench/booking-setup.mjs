@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { waitForHealth } from './support.mjs';
 
 const DAY = 24 * 3_600_000;
 /** What the server names its session cookie (SESSION_COOKIE_PREFIX in core/auth/auth.ts, plain http). */
@@ -56,7 +57,7 @@ export async function withBookingServer({ database, port, serverUrl = benchServe
     await new Promise((resolve) => server.once('exit', resolve));
   };
   try {
-    await waitForHealth(server, url);
+    await waitForHealth(server, port);
     return await work({ url, databaseUrl, secret, stopServer: stop, serverPid: server.pid });
   } finally {
     await stop();
@@ -169,18 +170,4 @@ export function withDatabase(serverUrl, database) {
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function waitForHealth(child, url) {
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() - started > 60_000) throw new Error('server not healthy within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

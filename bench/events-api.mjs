@@ -10,8 +10,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { load, serverEnv, waitForHealth } from './support.mjs';
 
 const DATABASE = 'ticketshop_bench';
 const PORT = 3191;
@@ -39,20 +39,15 @@ export async function benchEventsApi({
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ticketshop-bench-events-'));
   // the server runs the migrations at start; no demo data, production-like logging
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: '',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+    env: serverEnv(PORT, dataDir, {
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'false',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await waitForHealth(server);
+    await waitForHealth(server, PORT);
     await insertEvents(databaseUrl, events);
     const url = `http://127.0.0.1:${PORT}/api/events`;
     const results = {};
@@ -97,15 +92,6 @@ export async function benchEventsApi({
   }
 }
 
-async function load(url, { connections, duration, headers }) {
-  const result = await autocannon({ url, connections, duration, headers });
-  return {
-    requestsPerSecond: result.requests.average,
-    p99: result.latency.p99,
-    failures: result.errors + result.timeouts + result.non2xx,
-  };
-}
-
 /** The body as sent (fetch would decompress it). */
 function getRaw(url, headers) {
   return new Promise((resolve, reject) => {
@@ -133,20 +119,6 @@ async function withBareServer(bytes, headers, work) {
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
-  }
-}
-
-async function waitForHealth(child) {
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() - started > 60_000) throw new Error('server not healthy within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { load, serverEnv, waitForHealth } from './support.mjs';
 
 const PORT = 3197;
 
@@ -17,19 +17,11 @@ export async function benchPages({
 } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ticketshop-bench-pages-'));
   const server = spawn(process.execPath, [serverFile], {
-    env: {
-      ...process.env,
-      NODE_ENV: '',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
+    env: serverEnv(PORT, dataDir, { DATABASE_URL: '', LOG_LEVEL: 'warn' }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await waitForHealth(server);
+    await waitForHealth(server, PORT, { ready: true });
     const base = `http://127.0.0.1:${PORT}`;
     const home = await (await fetch(`${base}/`)).text();
     const rendered = home.includes('data-testid="event-card"');
@@ -58,29 +50,6 @@ export async function benchPages({
     server.kill('SIGTERM');
     await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function load(url, { connections, duration, headers }) {
-  const result = await autocannon({ url, connections, duration, headers });
-  return {
-    requestsPerSecond: result.requests.average,
-    p99: result.latency.p99,
-    failures: result.errors + result.timeouts + result.non2xx,
-  };
-}
-
-async function waitForHealth(server) {
-  const started = Date.now();
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${PORT}/api/health/ready`).then(
-      (res) => res.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() - started > 60_000) throw new Error('server not ready within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

@@ -11,6 +11,7 @@ import {
   test,
   type ThemeChoice,
 } from './support/fixtures';
+import { layoutShift, watchLayoutShifts } from './support/layout-shift';
 
 // The demo seed, as a visitor sees it (published, not hidden).
 const FREE_ONLINE = {
@@ -134,18 +135,7 @@ test.describe('home: card view', () => {
   });
 
   test('the page does not jump while it loads (cumulative layout shift < 0.1)', async ({ page }) => {
-    await page.addInitScript(() => {
-      (window as unknown as { layoutShift: number }).layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-        })[]) {
-          if (!entry.hadRecentInput)
-            (window as unknown as { layoutShift: number }).layoutShift += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     await openPage(page, '/');
     await expect(cards(page)).toHaveCount(4);
     // what could still move the page: images of the first screen and the web fonts; then two frames to paint
@@ -156,8 +146,7 @@ test.describe('home: card view', () => {
       await document.fonts.ready;
       for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
     });
-    const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
-    expect(shift).toBeLessThan(0.1);
+    expect(await layoutShift(page)).toBeLessThan(0.1);
   });
 
   test('a card opens the event', async ({ page }) => {

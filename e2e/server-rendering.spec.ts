@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { signInByCode } from './support/mailbox';
 import { expect, openPage, test } from './support/fixtures';
+import { layoutShift, watchLayoutShifts } from './support/layout-shift';
 
 const EVENT = {
   slug: 'klarheit-finden-wochenendseminar-ostsee',
@@ -44,21 +45,6 @@ test.describe('without JavaScript', () => {
   });
 });
 
-/** Sums layout shifts from the first byte (an init script), as Lighthouse's CLS does. */
-async function watchLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    (window as unknown as { layoutShift: number }).layoutShift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[]) {
-        if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
 /** Marks the first h1 as the HTML parser inserts it, before any script of the page ran. */
 async function markServerHeading(page: Page) {
   await page.addInitScript(() => {
@@ -89,8 +75,7 @@ test.describe('taking the page over', () => {
         // React kept the element the server sent instead of rendering a new one
         await expect(page.locator('h1[data-from-server="true"]')).toHaveCount(1);
         expect(browserErrors).toEqual([]);
-        const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
-        expect(shift).toBeLessThan(0.05);
+        expect(await layoutShift(page)).toBeLessThan(0.05);
       },
     );
   }

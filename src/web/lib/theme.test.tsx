@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { act, type ReactElement } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { THEME_COLOR, THEME_STORAGE_KEY } from '@shared/theme';
+import { cleanUpHydration, hydrate } from '@web/testing/hydrate';
 import { ThemeProvider, useTheme } from './theme';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function Shown() {
   const { choice, resolved, setChoice } = useTheme();
@@ -34,33 +32,13 @@ function stubSystemDark(initial: boolean) {
   };
 }
 
-let root: Root | undefined;
-
-/** Hydrates the HTML the server rendered for `element`; what React reports as a mismatch lands in `errors`. */
-async function hydrate(element: ReactElement, html: string) {
-  const container = document.body.appendChild(document.createElement('div'));
-  container.innerHTML = html;
-  const errors: unknown[] = [];
-  vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
-  await act(async () => {
-    root = hydrateRoot(container, element, { onRecoverableError: (error) => errors.push(error) });
-  });
-  return { container, errors };
-}
-
 beforeEach(() => {
   localStorage.clear();
   document.documentElement.className = '';
   document.head.innerHTML = `<meta name="theme-color" content="${THEME_COLOR.light}">`;
 });
 
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanUpHydration);
 
 describe('ThemeProvider while hydrating (docs/architecture.md#server-rendering)', () => {
   it('hydrates the server HTML without a mismatch, then shows the stored choice', async () => {

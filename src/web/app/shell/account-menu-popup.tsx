@@ -3,6 +3,7 @@ import { LogOut, Shield, Ticket, User } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { PopupProps } from '@web/components/deferred-popup';
 import type { SessionUser } from '@web/lib/session';
+import { MenuContent } from './menu-content';
 import { useSignOut } from './use-sign-out';
 
 const itemClass =
@@ -20,32 +21,26 @@ export default function AccountMenuPopup({
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-52 rounded-lg border border-border bg-card p-1 text-card-foreground shadow-lg"
-        >
-          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-muted-foreground">
-            {user.email}
-          </DropdownMenu.Label>
-          <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/profile')}>
-            <User className="h-4 w-4" aria-hidden /> Mein Account
+      <MenuContent minWidth="min-w-52">
+        <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-muted-foreground">
+          {user.email}
+        </DropdownMenu.Label>
+        <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/profile')}>
+          <User className="h-4 w-4" aria-hidden /> Mein Account
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/my-tickets')}>
+          <Ticket className="h-4 w-4" aria-hidden /> Meine Tickets
+        </DropdownMenu.Item>
+        {user.role === 'admin' && (
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/admin')}>
+            <Shield className="h-4 w-4" aria-hidden /> Administration
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/my-tickets')}>
-            <Ticket className="h-4 w-4" aria-hidden /> Meine Tickets
-          </DropdownMenu.Item>
-          {user.role === 'admin' && (
-            <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/admin')}>
-              <Shield className="h-4 w-4" aria-hidden /> Administration
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => void onSignOut()}>
-            <LogOut className="h-4 w-4" aria-hidden /> Abmelden
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+        )}
+        <DropdownMenu.Separator className="my-1 h-px bg-border" />
+        <DropdownMenu.Item className={itemClass} onSelect={() => void onSignOut()}>
+          <LogOut className="h-4 w-4" aria-hidden /> Abmelden
+        </DropdownMenu.Item>
+      </MenuContent>
     </DropdownMenu.Root>
   );
 }

@@ -1,77 +1,15 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { act, StrictMode, type ReactElement } from 'react';
-import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
+import { act } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEWSLETTER_STORAGE_KEYS } from '@shared/newsletter';
-import { DEFAULT_SETTINGS } from '@shared/settings';
 import { THEME_STORAGE_KEY } from '@shared/theme';
-import { NotFoundPage } from '@web/components/pages/not-found-page';
-import { LoginPage } from '@web/features/auth/login-page';
-import { ComingSoonPage } from '@web/features/site/coming-soon-page';
 import { COOKIE_CONSENT_KEY } from '@web/lib/cookie-consent';
-import { queryKeys } from '@web/lib/query-keys';
-import { RenderTimeProvider } from '@web/lib/render-time';
-import { ThemeProvider } from '@web/lib/theme';
-import { AuthLayout } from '../layouts/auth-layout';
-import { PublicLayout } from '../layouts/public-layout';
-import { Root } from '../root';
+import { cleanUpHydration, hydrate } from '@web/testing/hydrate';
+import { shellAt as app } from '@web/testing/server-pages';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const RENDER_TIME = new Date('2030-12-31T23:30:00.000Z');
-const settings = {
-  ...DEFAULT_SETTINGS,
-  brand: { ...DEFAULT_SETTINGS.brand, logoLightUrl: '/logo-hell.png', logoDarkUrl: '/logo-dunkel.png' },
-};
 const NEWSLETTER = 'Neue Veranstaltungen per E-Mail';
-
-/** The shell with settings in the cache and the session not (it stays 'loading', as on the server). */
-function app(path: string, renderTime: Date | null = RENDER_TIME): ReactElement {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(queryKeys.settings, settings);
-  return (
-    <StrictMode>
-      <QueryClientProvider client={client}>
-        <RenderTimeProvider value={renderTime}>
-          <ThemeProvider>
-            <MemoryRouter initialEntries={[path]}>
-              <Routes>
-                <Route element={<Root />}>
-                  <Route element={<PublicLayout />}>
-                    <Route path="/" element={<p>Startseite</p>} />
-                    <Route path="/bald" element={<ComingSoonPage />} />
-                    <Route path="*" element={<NotFoundPage />} />
-                  </Route>
-                  <Route element={<AuthLayout />}>
-                    <Route path="/login" element={<LoginPage />} />
-                  </Route>
-                </Route>
-              </Routes>
-            </MemoryRouter>
-          </ThemeProvider>
-        </RenderTimeProvider>
-      </QueryClientProvider>
-    </StrictMode>
-  );
-}
-
-let hydrated: ReactRoot | undefined;
-
-/** Hydrates the server's HTML; what React reports as a mismatch (or any console error) lands in `errors`. */
-async function hydrate(element: ReactElement, html: string) {
-  const container = document.body.appendChild(document.createElement('div'));
-  container.innerHTML = html;
-  const errors: unknown[] = [];
-  vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
-  await act(async () => {
-    hydrated = hydrateRoot(container, element, { onRecoverableError: (error) => errors.push(error) });
-  });
-  return { container, errors };
-}
 
 /** What only a returning visitor's browser knows: dark theme, newsletter block dismissed, cookies chosen. */
 function returningVisitor() {
@@ -92,12 +30,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  act(() => hydrated?.unmount());
-  hydrated = undefined;
   cleanup();
-  document.body.innerHTML = '';
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
+  cleanUpHydration();
 });
 
 describe('the shell while hydrating (docs/architecture.md#server-rendering)', () => {

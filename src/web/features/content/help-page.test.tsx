@@ -1,16 +1,15 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, StrictMode, type ReactElement } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { faqJsonLd } from '@shared/content/faq';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { queryKeys } from '@web/lib/query-keys';
+import { cleanUpHydration, hydrate } from '@web/testing/hydrate';
 import { HelpPage } from './help-page';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function app(): ReactElement {
   const client = new QueryClient();
@@ -33,8 +32,7 @@ afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
   document.head.innerHTML = '';
-  document.body.innerHTML = '';
-  vi.restoreAllMocks();
+  cleanUpHydration();
 });
 
 describe('/help and its FAQ data (docs/product/site.md#help)', () => {
@@ -42,13 +40,7 @@ describe('/help and its FAQ data (docs/product/site.md#help)', () => {
     const html = renderToString(app());
     // the server's <head> for /help (src/server/http/app-shell.ts)
     document.head.innerHTML = `<script type="application/ld+json">${JSON.stringify(faqJsonLd())}</script>`;
-    const container = document.body.appendChild(document.createElement('div'));
-    container.innerHTML = html;
-    const errors: unknown[] = [];
-    vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
-    await act(async () => {
-      root = hydrateRoot(container, app(), { onRecoverableError: (error) => errors.push(error) });
-    });
+    const { errors } = await hydrate(app(), html);
     expect(errors).toEqual([]);
     expect(structuredData()).toHaveLength(1);
   });

@@ -1,70 +1,10 @@
 // @vitest-environment node
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { PublicEvent } from '@shared/events';
-import { DEFAULT_SETTINGS } from '@shared/settings';
-import { queryKeys } from '@web/lib/query-keys';
-import { RenderTimeProvider } from '@web/lib/render-time';
-import { organizersQuery } from './api/get-organizers';
-import { EventDetailPage } from './event-detail-page';
-import { HomePage } from './home-page';
-
-// Half past midnight in Berlin, still the day before in UTC: the pages must show Berlin's days.
-const RENDER_TIME = new Date('2030-03-31T22:30:00.000Z');
-const event = {
-  id: 'e1',
-  slug: 'atem',
-  title: 'Atem und Stille',
-  shortDescription: null,
-  description: 'Ein Abend',
-  startTime: '2030-04-30T22:30:00.000Z',
-  endTime: '2030-05-01T00:30:00.000Z',
-  timezone: 'Europe/Berlin',
-  location: 'Kulturhaus, Berlin',
-  locationDetails: null,
-  room: null,
-  venue: null,
-  mode: 'presence',
-  priceCents: 2500,
-  earlyBirdPriceCents: 2000,
-  earlyBirdEndsAt: '2030-04-03T22:30:00.000Z',
-  currency: 'EUR',
-  priceUnit: 'per_person',
-  totalSeats: 20,
-  availableSeats: 2,
-  isFeatured: false,
-  status: 'published',
-  website: null,
-  imageUrl: null,
-  media: [],
-  links: [],
-  tags: [],
-  organizers: [],
-} as PublicEvent;
+import { eventPagesAt } from '@web/testing/server-pages';
 
 /** A page as the server renders it: settings and events in the cache, the session not. */
-function renderAt(path: string) {
-  const client = new QueryClient();
-  client.setQueryData(queryKeys.settings, DEFAULT_SETTINGS);
-  client.setQueryData(queryKeys.events.list('public'), [event]);
-  client.setQueryData(queryKeys.events.detail(event.slug), event);
-  client.setQueryData(organizersQuery.queryKey, []);
-  return renderToString(
-    <QueryClientProvider client={client}>
-      <RenderTimeProvider value={RENDER_TIME}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/" element={<HomePage />} />
-            <Route path="/event/:slug" element={<EventDetailPage />} />
-          </Routes>
-        </MemoryRouter>
-      </RenderTimeProvider>
-    </QueryClientProvider>,
-  );
-}
-
+const renderAt = (path: string) => renderToString(eventPagesAt(path));
 const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/&amp;/g, '&');
 
 describe('the event pages on the server (docs/architecture.md#server-rendering)', () => {

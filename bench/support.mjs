@@ -1,0 +1,42 @@
+// What the benches share: waiting for the spawned server and measuring one URL under load.
+import autocannon from 'autocannon';
+
+/** Requests/s, p99 latency (ms) and failed requests of `connections` connections for `duration` s. */
+export async function load(url, { connections, duration, headers }) {
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/**
+ * Polls the server on 127.0.0.1:`port` every 50 ms until it answers: GET /api/health, or with `ready`
+ * GET /api/health/ready (docs/decisions/033-graceful-restarts.md). Throws when the server exits or after 60 s.
+ */
+export async function waitForHealth(server, port, { ready = false } = {}) {
+  const url = `http://127.0.0.1:${port}/api/health${ready ? '/ready' : ''}`;
+  const started = Date.now();
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    const ok = await fetch(url).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() - started > 60_000)
+      throw new Error(`server not ${ready ? 'ready' : 'healthy'} within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The environment of a bench's server: not production, on 127.0.0.1:`port`, its files in `dataDir`. */
+export const serverEnv = (port, dataDir, env) => ({
+  ...process.env,
+  NODE_ENV: '',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  ...env,
+});
