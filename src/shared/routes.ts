@@ -30,6 +30,11 @@ export const CLIENT_ROUTES = {
   profileEmail: 'profile/email',
   orderConfirmation: 'order/:bookingId/confirmation',
   admin: 'admin/*',
+  /** The organizer area (docs/product/organizer-day.md#organizer-area); admins may open it too. */
+  organizer: 'veranstalter',
+  organizerEvent: 'veranstalter/events/:eventId',
+  /** The door check-in for organizers and admins (docs/product/organizer-day.md#check-in). */
+  checkIn: 'checkin/:eventId',
   devMails: 'dev/mails',
 } as const;
 

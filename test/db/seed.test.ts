@@ -72,6 +72,29 @@ describe('seedDemo', () => {
     expect(issued.every((ticket) => ticket.isTest)).toBe(true);
   });
 
+  it('checks in past tickets and some of today’s with time and organizer (docs/product/organizer-day.md#check-in)', async () => {
+    const issued = await database.db.select().from(tickets);
+    const organizers = await database.db.select().from(profiles).where(eq(profiles.role, 'organizer'));
+    const organizerIds = new Set(organizers.map((organizer) => organizer.id));
+    for (const ticket of issued) {
+      expect(ticket.isCheckedIn).toBe(ticket.checkedInAt !== null);
+      if (ticket.checkedInAt) {
+        expect(organizerIds.has(ticket.checkedInBy!)).toBe(true);
+        expect(ticket.checkedInAt.getTime()).toBeLessThanOrEqual(now.getTime());
+      }
+    }
+    const day = (at: Date) => at.toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin' });
+    const today = all.filter((event) => day(event.startTime) === day(now));
+    expect(today).toHaveLength(1);
+    const door = issued.filter((ticket) => ticket.eventId === today[0]!.id);
+    expect(door.some((ticket) => ticket.checkedInAt)).toBe(true);
+    expect(door.some((ticket) => !ticket.checkedInAt)).toBe(true);
+    const longPast = all.filter((event) => event.endTime < now && day(event.startTime) !== day(now));
+    const pastTickets = issued.filter((ticket) => longPast.some((event) => event.id === ticket.eventId));
+    expect(pastTickets.length).toBeGreaterThan(0);
+    expect(pastTickets.every((ticket) => ticket.checkedInAt)).toBe(true);
+  });
+
   it('gives every demo booking its own order number (docs/decisions/020-order-numbers.md)', async () => {
     const numbers = (await database.db.select().from(bookings)).map((booking) => booking.orderNumber);
     expect(numbers.length).toBeGreaterThan(0);

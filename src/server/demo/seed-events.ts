@@ -64,6 +64,12 @@ export interface DemoEvent {
   links?: { title: string; url: string }[];
   /** Quantities booked by demo attendees (index into demoAttendees) – tickets, not persons. */
   bookings: { attendee: number; quantity: number }[];
+  /**
+   * How many of `bookings` (from the first) are checked in at the door, so the participant list and the door
+   * show both check-ins and people still expected on the first start; without it the tickets of an event that
+   * has begun are all checked in (docs/product/organizer-day.md#check-in).
+   */
+  checkedInBookings?: number;
 }
 
 export const demoEvents: DemoEvent[] = [
@@ -243,9 +249,10 @@ export const demoEvents: DemoEvent[] = [
     shortDescription: 'Ein Inhouse-Tag für ein Team der Kieler Förde; nur mit Einladungslink.',
     description:
       'Ein Tag für ein bestehendes Team: Wir üben Gewaltfreie Kommunikation an echten Situationen aus dem Arbeitsalltag und vereinbaren gemeinsam, wie ihr künftig miteinander sprechen wollt.\n\nDiese Veranstaltung ist nicht öffentlich; die Teilnehmenden erhalten den Link von ihrer Teamleitung.',
-    startInDays: 75,
+    // today: the demo's day at the door (hidden and private, so the public programme stays as it is)
+    startInDays: 0,
     startHour: 9,
-    durationHours: 7,
+    durationHours: 9,
     mode: 'presence',
     location: 'Kiel',
     venue: 'Fördeblick Tagungsraum',
@@ -256,7 +263,13 @@ export const demoEvents: DemoEvent[] = [
     isPrivate: true,
     organizers: ['jonas'],
     tags: ['Kommunikation'],
-    bookings: [],
+    bookings: [
+      { attendee: 0, quantity: 2 },
+      { attendee: 3, quantity: 1 },
+      { attendee: 4, quantity: 1 },
+      { attendee: 1, quantity: 2 },
+    ],
+    checkedInBookings: 2,
   },
   {
     slug: 'naturcoaching-am-meer-retreat-sylt',

@@ -120,10 +120,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           .insert(eventLinks)
           .values(demo.links.map((link, index) => ({ eventId: event.id, ...link, displayOrder: index })));
       }
+      const bookedTickets: string[][] = [];
       for (const [index, booked] of demo.bookings.entries()) {
         // booked before the event (and before now), one day apart, so early-bird prices and lists look real
         const bookedAt = new Date(Math.min(now.getTime(), startTime.getTime() - 7 * DAY) - (index + 1) * DAY);
-        await createBooking(tx, {
+        const created = await createBooking(tx, {
           event,
           profileId: attendeeIds[booked.attendee]!,
           quantity: booked.quantity,
@@ -131,9 +132,29 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           isTest: true,
           booking: { holderName: demoAttendees[booked.attendee] },
         });
+        bookedTickets.push(created.tickets.map((ticket) => ticket.id));
       }
-      if (startTime < now)
-        await tx.update(tickets).set({ isCheckedIn: true }).where(eq(tickets.eventId, event.id));
+      // everyone came to the events that have begun, but on the day at the door only the first bookings are in:
+      // checked in by the first organizer from a quarter of an hour before the start, a minute apart, never
+      // after now (docs/product/organizer-day.md#check-in)
+      const checkedIn = (
+        demo.checkedInBookings !== undefined
+          ? bookedTickets.slice(0, demo.checkedInBookings)
+          : startTime < now
+            ? bookedTickets
+            : []
+      ).flat();
+      for (const [index, ticketId] of checkedIn.entries()) {
+        const at = Math.min(now.getTime(), startTime.getTime() - 15 * 60_000 + index * 60_000);
+        await tx
+          .update(tickets)
+          .set({
+            isCheckedIn: true,
+            checkedInAt: new Date(at),
+            checkedInBy: organizerIds[demo.organizers[0]!],
+          })
+          .where(eq(tickets.id, ticketId));
+      }
     }
     return true;
   });

@@ -17,6 +17,9 @@ import { ticketRoutes } from './routes/tickets';
 import { adminTicketRoutes } from './routes/admin-tickets';
 import { adminRefundRoutes } from './routes/admin-refunds';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
+import { participantRoutes } from './routes/participants';
+import { organizerAreaRoutes } from './routes/organizer-area';
+import { checkInRoutes } from './routes/check-in';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
 import { errorBody, handleError } from './errors';
 import { jsonBody } from './json-body';
@@ -78,6 +81,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/tickets', adminTicketRoutes);
   app.route('/api/admin', adminRefundRoutes);
   app.route('/api/admin/dashboard', adminDashboardRoutes);
+  app.route('/api/participants', participantRoutes);
+  app.route('/api/organizer', organizerAreaRoutes);
+  app.route('/api/checkin', checkInRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 
   // outside /api, so neither the CSRF check nor the JSON body parsing applies; before the client's catch-all

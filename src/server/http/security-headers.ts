@@ -6,7 +6,9 @@ export function securityHeaders(publicUrl: string) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", 'https://js.stripe.com'],
+      // 'wasm-unsafe-eval' lets the door check-in compile its barcode reader (WebAssembly, served from here;
+      // docs/product/organizer-day.md#check-in); it allows no JavaScript eval.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
       // Toast and dialog libraries inject <style> at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -25,7 +27,8 @@ export function securityHeaders(publicUrl: string) {
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: 'same-origin',
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    // the camera only for this origin's own pages: the door check-in scans tickets with it
+    permissionsPolicy: { camera: ['self'], microphone: [], geolocation: [] },
     // a handler may relax a header for its response (public files set a cross-origin CORP)
     overwrite: false,
   });

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { matchRoutes, Navigate, useParams, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, Outlet, useParams, type RouteObject } from 'react-router';
 import { CLIENT_ROUTES } from '@shared/routes';
 import { HomePage } from '@web/features/events/home-page';
 import { ComingSoonPage } from '@web/features/site/coming-soon-page';
 import { NotFoundPage } from '@web/components/pages/not-found-page';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { ComingSoonGate } from './coming-soon-gate';
-import { RequireAdmin, RequireAuth } from './guards';
+import { RequireAdmin, RequireAuth, RequireOrganizer } from './guards';
 import { lazyPage, wrapped, type RouteHandle } from './lazy-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { BackOfficeLayout } from './layouts/back-office-layout';
@@ -27,6 +27,22 @@ function AdminOutlet() {
     </RequireAdmin>
   );
 }
+
+/**
+ * The organizer area (docs/product/organizer-day.md#organizer-area): organizers and admins, in the back
+ * office's frame; the admin area itself stays admins-only.
+ */
+function OrganizerArea() {
+  return (
+    <RequireOrganizer>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <Outlet />
+      </div>
+    </RequireOrganizer>
+  );
+}
+
+const forOrganizers = (element: React.ReactNode) => <RequireOrganizer>{element}</RequireOrganizer>;
 
 function OrderConfirmationRedirect() {
   const { bookingId } = useParams();
@@ -58,6 +74,17 @@ const pages = {
   ),
   login: lazyPage(() => import('@web/features/auth/login-page').then((m) => m.LoginPage)),
   eventLogin: lazyPage(() => import('@web/features/auth/event-login-page').then((m) => m.EventLoginPage)),
+  organizer: lazyPage(() => import('@web/features/organizer/organizer-page').then((m) => m.OrganizerPage)),
+  // the admin area's participant list, the same page for organizers (docs/product/organizer-day.md#participants)
+  organizerEvent: lazyPage(() =>
+    import('@web/features/admin/participants/participants-page').then((m) => {
+      const { ParticipantsPage } = m;
+      return function OrganizerParticipantsPage() {
+        return <ParticipantsPage area="organizer" />;
+      };
+    }),
+  ),
+  checkIn: lazyPage(() => import('@web/features/checkin/checkin-page').then((m) => m.CheckInPage)),
 };
 
 // The paths come from the route table the server shares (src/shared/routes.ts, docs/product/site.md#routes);
@@ -110,7 +137,18 @@ export const routes: RouteObject[] = [
       },
       {
         element: <BackOfficeLayout />,
-        children: [{ path: CLIENT_ROUTES.admin, element: <AdminOutlet /> }],
+        children: [
+          { path: CLIENT_ROUTES.admin, element: <AdminOutlet /> },
+          {
+            element: <OrganizerArea />,
+            children: [
+              { path: CLIENT_ROUTES.organizer, ...wrapped(pages.organizer) },
+              { path: CLIENT_ROUTES.organizerEvent, ...wrapped(pages.organizerEvent) },
+            ],
+          },
+          // the door check-in shapes its own page (docs/product/organizer-day.md#check-in)
+          { path: CLIENT_ROUTES.checkIn, ...wrapped(pages.checkIn, forOrganizers) },
+        ],
       },
       {
         element: <AuthLayout />,

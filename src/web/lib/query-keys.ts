@@ -23,4 +23,14 @@ export const queryKeys = {
     /** The user is part of the key, so one user's list never shows for another. */
     mineOf: (userId: string) => ['tickets', 'mine', userId] as const,
   },
+  /**
+   * Who comes to an event (docs/product/organizer-day.md#participants): the admin area and the organizer area
+   * read the list, the door check-in invalidates it.
+   */
+  participants: {
+    all: ['participants'] as const,
+    list: (eventId: string) => ['participants', eventId] as const,
+  },
+  /** The organizer's assigned events (docs/product/organizer-day.md#organizer-area). */
+  organizerEvents: ['organizer', 'events'] as const,
 };

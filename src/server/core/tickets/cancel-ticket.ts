@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { overrideRefundCents, type RefundOverrideInput } from '@shared/admin-tickets';
+import { CHECK_IN_MESSAGES } from '@shared/participants';
 import { cancelSuccessMessage, TICKET_MESSAGES, type CancelTicketResult } from '@shared/tickets';
 import type { Actor } from '../actor';
 import type { Db, DbOrTx } from '../../db/types';
@@ -67,6 +68,9 @@ export async function cancelTicket(options: {
     if (!row || (!asAdmin && row.ticket.profileId !== actor.id)) throw notFound;
     const { ticket, booking } = row;
     if (ticket.status !== 'active') throw new AppError('conflict', TICKET_MESSAGES.alreadyCancelled);
+    // the person is inside: no cancellation, for buyers and admins alike
+    // (docs/product/organizer-day.md#no-cancel-after-check-in)
+    if (ticket.checkedInAt) throw new AppError('conflict', CHECK_IN_MESSAGES.noCancelAfterCheckIn);
     if (!asAdmin && row.startTime.getTime() <= now.getTime()) {
       throw new AppError('conflict', TICKET_MESSAGES.eventStarted);
     }

@@ -28,7 +28,8 @@ export function csvCell(value: string | null | undefined): string {
   return text;
 }
 
-const csvLine = (cells: (string | null | undefined)[]) => cells.map(csvCell).join(SEPARATOR) + LINE_END;
+export const csvLine = (cells: (string | null | undefined)[]) =>
+  cells.map(csvCell).join(SEPARATOR) + LINE_END;
 
 const csvRows = (db: DbOrTx, where: SQL | undefined) =>
   adminTicketRows(db, where).orderBy(...adminTicketOrder);

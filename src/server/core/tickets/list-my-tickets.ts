@@ -47,7 +47,9 @@ export async function listMyTickets(db: Db, userId: string, now = new Date()): P
     rows.map((r) => r.ticket.bookingId),
   );
   return rows.map(({ ticket, event, holderName, orderNumber, currency, policyId, onlineUrl }) => {
-    const cancellable = ticket.status === 'active' && event.startTime.getTime() > now.getTime();
+    // checked-in tickets cannot be cancelled (docs/product/organizer-day.md#no-cancel-after-check-in)
+    const cancellable =
+      ticket.status === 'active' && !ticket.checkedInAt && event.startTime.getTime() > now.getTime();
     const payment = refundable.get(ticket.bookingId);
     const terms = cancellable
       ? selfServiceRefund({

@@ -56,7 +56,8 @@ export async function previewAdminCancel(
   return {
     ticketId: ticket.id,
     status: ticket.status,
-    cancellable: ticket.status === 'active',
+    // a checked-in ticket cannot be cancelled (docs/product/organizer-day.md#no-cancel-after-check-in)
+    cancellable: ticket.status === 'active' && !ticket.checkedInAt,
     event: {
       id: event.id,
       title: event.title,

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { TICKET_STATUSES } from '@shared/tickets';
 import { bookings } from './bookings';
 import { createdAt, timestamptz, updatedAt } from './columns';
@@ -37,7 +48,15 @@ export const tickets = pgTable(
     seats: integer('seats').notNull().default(1),
     priceCents: integer('price_cents').notNull(),
     isTest: boolean('is_test').notNull().default(false),
+    /**
+     * Set together with checked_in_at by the check-in and its undo, so both always agree
+     * (docs/product/organizer-day.md#check-in-authority).
+     */
     isCheckedIn: boolean('is_checked_in').notNull().default(false),
+    /** When the ticket was checked in at the door; the earliest time wins (offline devices). */
+    checkedInAt: timestamptz('checked_in_at'),
+    /** Who checked it in (organizer or admin). */
+    checkedInBy: text('checked_in_by').references(() => profiles.id, { onDelete: 'set null' }),
     cancellationRequested: boolean('cancellation_requested').notNull().default(false),
     createdAt: createdAt(),
     canceledAt: timestamptz('canceled_at'),
@@ -52,6 +71,31 @@ export const tickets = pgTable(
     check('tickets_seats_one_or_two', sql`${t.seats} IN (1, 2)`),
     check('tickets_price_non_negative', sql`${t.priceCents} >= 0`),
     check('tickets_ticket_number_length', sql`length(${t.ticketNumber}) >= 4`),
+    check('tickets_checked_in_consistent', sql`${t.isCheckedIn} = (${t.checkedInAt} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * One row per check-in an offline device sent with its own id, so a second send answers what the first did
+ * (docs/product/organizer-day.md#offline-check-in).
+ */
+export const deviceCheckIns = pgTable(
+  'device_check_ins',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    deviceCheckInId: text('device_check_in_id').notNull(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** 'checked-in', 'already' or 'cancelled': what the first send answered. */
+    result: text('result').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.deviceCheckInId] }),
+    check('device_check_ins_result', sql`${t.result} IN ('checked-in', 'already', 'cancelled')`),
   ],
 );
 

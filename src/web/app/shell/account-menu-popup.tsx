@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Shield, Ticket, User } from 'lucide-react';
+import { CalendarDays, LogOut, Shield, Ticket, User } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { PopupProps } from '@web/components/deferred-popup';
 import type { SessionUser } from '@web/lib/session';
@@ -31,6 +31,11 @@ export default function AccountMenuPopup({
         <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/my-tickets')}>
           <Ticket className="h-4 w-4" aria-hidden /> Meine Tickets
         </DropdownMenu.Item>
+        {user.role === 'organizer' && (
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/veranstalter')}>
+            <CalendarDays className="h-4 w-4" aria-hidden /> Veranstalter
+          </DropdownMenu.Item>
+        )}
         {user.role === 'admin' && (
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/admin')}>
             <Shield className="h-4 w-4" aria-hidden /> Administration

@@ -104,6 +104,19 @@ describe('header menus: their code comes at the first use (docs/product/site.md#
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/my-tickets'));
   });
 
+  it('the account menu leads organizers to their area (docs/product/organizer-day.md#organizer-area)', async () => {
+    render(app(<AccountMenu user={sessionUser({ role: 'organizer' })} />));
+    fireEvent.click(screen.getByRole('button', { name: 'Konto-Menü' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent?.trim()),
+    ).toEqual(['Mein Account', 'Meine Tickets', 'Veranstalter', 'Abmelden']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Veranstalter' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/veranstalter'));
+  });
+
   it('the mobile menu opens with one click; a link navigates and closes it', async () => {
     render(app(<MobileMenu user={null} />));
     fireEvent.click(screen.getByRole('button', { name: 'Menü öffnen' }));

@@ -15,7 +15,17 @@ describe('navItemsFor (docs/product/site.md#header)', () => {
   });
   it('shows Meine Tickets to attendees and organizers', () => {
     expect(labels(navItemsFor(user('attendee')))).toEqual(['Veranstaltungen', 'Meine Tickets', 'FAQ']);
-    expect(labels(navItemsFor(user('organizer')))).toEqual(['Veranstaltungen', 'Meine Tickets', 'FAQ']);
+    expect(labels(navItemsFor(user('organizer')))).toContain('Meine Tickets');
+  });
+  it('adds Veranstalter for organizers (docs/product/organizer-day.md#organizer-area)', () => {
+    expect(navItemsFor(user('organizer'))).toEqual([
+      { to: '/', label: 'Veranstaltungen' },
+      { to: '/my-tickets', label: 'Meine Tickets' },
+      { to: '/help', label: 'FAQ' },
+      { to: '/veranstalter', label: 'Veranstalter' },
+    ]);
+    expect(labels(navItemsFor(user('attendee')))).not.toContain('Veranstalter');
+    expect(labels(navItemsFor(user('admin')))).not.toContain('Veranstalter');
   });
   it('adds Administration for admins only', () => {
     expect(labels(navItemsFor(user('admin')))).toEqual([

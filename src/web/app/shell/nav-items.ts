@@ -14,6 +14,8 @@ export function navItemsFor(user: Pick<SessionUser, 'role'> | null, pathname = '
   const tickets = pathname === '/meine-tickets' ? '/meine-tickets' : '/my-tickets';
   if (user) items.push({ to: tickets, label: 'Meine Tickets' });
   items.push({ to: '/help', label: 'FAQ' });
+  // organizers reach their events here (docs/product/organizer-day.md#organizer-area); admins keep theirs
+  if (user?.role === 'organizer') items.push({ to: '/veranstalter', label: 'Veranstalter' });
   if (user?.role === 'admin') items.push({ to: '/admin', label: 'Administration' });
   if (!user) items.push({ to: '/login', label: 'Anmelden' });
   return items;

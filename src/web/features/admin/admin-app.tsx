@@ -5,6 +5,7 @@ import { DashboardPage } from './dashboard/dashboard-page';
 import { EventCreatePage } from './events/event-create-page';
 import { EventEditPage } from './events/event-edit-page';
 import { EventsListPage } from './events/events-list-page';
+import { ParticipantsPage } from './participants/participants-page';
 import { SettingsPage } from './settings/settings-page';
 import { TicketsPage } from './tickets/tickets-page';
 import { UsersPage } from './users/users-page';
@@ -18,6 +19,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'events', element: <EventsListPage /> },
       { path: 'events/new', element: <EventCreatePage /> },
       { path: 'events/:id/edit', element: <EventEditPage /> },
+      // docs/product/organizer-day.md#participants; the organizer area shows the same page (router.tsx)
+      { path: 'events/:eventId/teilnehmende', element: <ParticipantsPage area="admin" /> },
       { path: 'bookings', element: <TicketsPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'settings', element: <SettingsPage /> },

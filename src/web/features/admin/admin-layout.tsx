@@ -13,7 +13,7 @@ const SIDEBAR = [
 export function AdminLayout() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row sm:px-6">
-      <nav aria-label="Administration" className="md:w-56 md:shrink-0">
+      <nav aria-label="Administration" className="md:w-56 md:shrink-0 print:hidden">
         {/* phones: the five entries wrap, so none hides beyond the edge */}
         <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
           {SIDEBAR.map(({ to, label, icon: Icon, end }) => (

@@ -1,4 +1,4 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ADMIN_EVENT_MESSAGES as M, type AdminEvent, type AdminEventCreateInput } from '@shared/admin-events';
@@ -103,10 +103,17 @@ function EventEditor({ event }: { event: AdminEvent }) {
         <h1 id="edit-heading" className="text-2xl font-semibold tracking-tight">
           Event bearbeiten
         </h1>
-        <Link to={`/event/${event.slug}`} className={buttonClasses('ghost', 'sm')}>
-          <ExternalLink className="h-4 w-4" aria-hidden />
-          Event-Seite ansehen
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {/* docs/product/organizer-day.md#participants */}
+          <Link to={`/admin/events/${event.id}/teilnehmende`} className={buttonClasses('secondary', 'sm')}>
+            <Users className="h-4 w-4" aria-hidden />
+            Teilnehmende
+          </Link>
+          <Link to={`/event/${event.slug}`} className={buttonClasses('ghost', 'sm')}>
+            <ExternalLink className="h-4 w-4" aria-hidden />
+            Event-Seite ansehen
+          </Link>
+        </div>
       </div>
       {event.activeTicketCount > 0 && (
         <p className="text-sm text-muted-foreground">

@@ -127,6 +127,13 @@ describe('EventsListPage', () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/admin/events/e1/edit');
   });
 
+  it('links each row to its participants (docs/product/organizer-day.md#participants)', async () => {
+    mockApi({ 'GET /api/admin/events': () => json([item({})]) });
+    inRouter(<EventsListPage />, '/admin/events');
+    const link = await screen.findByRole('link', { name: 'Teilnehmende von „Yoga am Morgen“' });
+    expect(link.getAttribute('href')).toBe('/admin/events/e1/teilnehmende');
+  });
+
   it('offers "Erstes Event erstellen" when there are none', async () => {
     mockApi({ 'GET /api/admin/events': () => json([]) });
     inRouter(<EventsListPage />, '/admin/events');
@@ -240,6 +247,17 @@ describe('EventEditPage', () => {
     });
     // the list opens 1.2 s after saving (docs/product/events.md#event-defaults)
     expect((await screen.findByTestId('where', {}, { timeout: 3000 })).textContent).toBe('/admin/events');
+  });
+
+  it('links to the participants (docs/product/organizer-day.md#participants)', async () => {
+    mockApi({
+      'GET /api/admin/events/e1': () => json(event()),
+      'GET /api/admin/events/form-options': () => json(options),
+      'GET /api/admin/events/slug-check': slugFree,
+    });
+    inRouter(<EventEditPage />, '/admin/events/:id/edit');
+    const link = await screen.findByRole('link', { name: 'Teilnehmende' });
+    expect(link.getAttribute('href')).toBe('/admin/events/e1/teilnehmende');
   });
 
   it('shows a refused slug at the slug field and keeps the page', async () => {

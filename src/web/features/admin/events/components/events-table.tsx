@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2, Users } from 'lucide-react';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminEventListItem } from '@shared/admin-events';
@@ -17,6 +17,8 @@ interface EventsTableProps {
 }
 
 const editPath = (id: string) => `/admin/events/${id}/edit`;
+/** docs/product/organizer-day.md#participants */
+const participantsPath = (id: string) => `/admin/events/${id}/teilnehmende`;
 const COLUMNS = 6;
 
 /**
@@ -152,6 +154,14 @@ function EventRow(props: {
       </td>
       <td className="px-3 py-3 align-top">
         <div className="flex justify-end gap-1">
+          <Link
+            to={participantsPath(event.id)}
+            className={buttonClasses('ghost', 'sm')}
+            aria-label={`Teilnehmende von „${event.title}“`}
+          >
+            <Users className="h-4 w-4" aria-hidden />
+            <span className="hidden lg:inline">Teilnehmende</span>
+          </Link>
           <Link
             to={editPath(event.id)}
             className={buttonClasses('ghost', 'sm')}

@@ -10,7 +10,8 @@ export class DownloadError extends Error {
   }
 }
 
-async function download(path: string, init: RequestInit, accept: string): Promise<Blob> {
+/** A file of the API as a blob; an error answer (or JSON instead of the file) throws DownloadError. */
+export async function download(path: string, init: RequestInit, accept: string): Promise<Blob> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import {
+  PARTICIPANT_CSV_COLUMNS,
+  PARTICIPANT_STATE_LABELS,
+  type Participant,
+  type ParticipantList,
+} from '@shared/participants';
+import type { Actor } from '../actor';
+import type { DbOrTx, Event } from '../../db/types';
+import { tickets } from '../../db/schema';
+import { CSV_BOM, csvLine } from '../tickets/export-admin-tickets';
+import { assertMayRunEvent } from './assert-may-run-event';
+import { countsOfEvents, participantRows, salesOfEvent } from './participant-rows';
+
+/**
+ * Who is coming (docs/product/organizer-day.md#participants): one row per ticket of the event, its counts and
+ * sales; for admins and the event's organizers.
+ */
+export async function listParticipants(db: DbOrTx, actor: Actor, eventId: string): Promise<ParticipantList> {
+  const event = await assertMayRunEvent(db, actor, eventId);
+  return participantListOf(db, event);
+}
+
+async function participantListOf(db: DbOrTx, event: Event): Promise<ParticipantList> {
+  const [participants, counts, sales] = [
+    await participantRows(db, eq(tickets.eventId, event.id)),
+    (await countsOfEvents(db, [event])).get(event.id)!,
+    await salesOfEvent(db, event.id, event.currency),
+  ];
+  return {
+    event: {
+      id: event.id,
+      title: event.title,
+      slug: event.slug,
+      startTime: event.startTime.toISOString(),
+      endTime: event.endTime.toISOString(),
+      timeZone: event.timezone,
+      location: event.location || null,
+      venue: event.venue,
+    },
+    counts,
+    sales,
+    participants,
+  };
+}
+
+/** '27.11.2026 18:42' in the event's time zone (no comma, so the cell needs no quotes). */
+function dateTime(iso: string | null, timeZone: string): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  const date = new Intl.DateTimeFormat('de-DE', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
+  const time = new Intl.DateTimeFormat('de-DE', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return `${date.format(at)} ${time.format(at)}`;
+}
+
+/** '49,00' – cents as a German decimal number a spreadsheet reads as such. */
+const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+const participantLine = (participant: Participant, timeZone: string) =>
+  csvLine([
+    participant.holderName,
+    participant.buyerName,
+    participant.email,
+    participant.phone,
+    participant.orderNumber,
+    participant.code,
+    euros(participant.priceCents),
+    String(participant.seats),
+    PARTICIPANT_STATE_LABELS[participant.state],
+    dateTime(participant.checkedInAt, timeZone),
+    participant.checkedInBy,
+    dateTime(participant.bookedAt, timeZone),
+  ]);
+
+/**
+ * The participant list as CSV (docs/product/organizer-day.md#participants), in the format of the admin
+ * ticket export: semicolons, UTF-8 with BOM, German headers, times in the event's time zone.
+ */
+export async function participantsCsv(
+  db: DbOrTx,
+  actor: Actor,
+  eventId: string,
+): Promise<{ slug: string; csv: string }> {
+  const event = await assertMayRunEvent(db, actor, eventId);
+  const participants = await participantRows(db, eq(tickets.eventId, event.id));
+  const csv =
+    CSV_BOM +
+    csvLine([...PARTICIPANT_CSV_COLUMNS]) +
+    participants.map((participant) => participantLine(participant, event.timezone)).join('');
+  return { slug: event.slug, csv };
+}

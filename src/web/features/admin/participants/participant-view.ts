@@ -1,0 +1,41 @@
+import { PARTICIPANT_STATE_LABELS, type Participant, type ParticipantCounts } from '@shared/participants';
+import { formatTime } from '@web/lib/format';
+
+const normalize = (text: string) => text.toLocaleLowerCase('de-DE').replace(/[\s-]+/g, '');
+
+/**
+ * The search of the participant list, in the browser (docs/product/organizer-day.md#participants): name on
+ * the ticket, buyer, e-mail, order number, ticket code or number; case, spaces and dashes do not matter.
+ */
+export function filterParticipants(participants: Participant[], query: string): Participant[] {
+  const needle = normalize(query);
+  if (!needle) return participants;
+  return participants.filter((participant) =>
+    [
+      participant.holderName,
+      participant.buyerName,
+      participant.email,
+      participant.orderNumber,
+      participant.code,
+      participant.ticketNumber,
+    ].some((field) => normalize(field).includes(needle)),
+  );
+}
+
+/** 'aktiv', 'storniert', 'eingecheckt 18:42' (the time in the event's time zone). */
+export function participantStateText(participant: Participant, timeZone: string): string {
+  if (participant.state === 'checked-in' && participant.checkedInAt) {
+    return `${PARTICIPANT_STATE_LABELS['checked-in']} ${formatTime(participant.checkedInAt, timeZone)}`;
+  }
+  return PARTICIPANT_STATE_LABELS[participant.state];
+}
+
+/** '12 von 20 Plätzen verkauft', '3 eingecheckt', '1 storniert', '2 offene Zahlungen'. */
+export function countTexts(counts: ParticipantCounts): string[] {
+  return [
+    `${counts.soldSeats} von ${counts.totalSeats} Plätzen verkauft`,
+    `${counts.checkedIn} eingecheckt`,
+    `${counts.cancelled} storniert`,
+    counts.openPayments === 1 ? '1 offene Zahlung' : `${counts.openPayments} offene Zahlungen`,
+  ];
+}
