@@ -2,14 +2,13 @@
 // docs/product/organizer-day.md#offline-check-in): a real ticket
 // in front of a fake camera is checked in, then answered 'Bereits eingecheckt'; a check-in made offline reaches
 // the server once the device is back online; the last check-in can be taken back.
-import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { ParticipantList } from '../src/shared/participants';
 import { ticketBarcodeContent, type MyTicket } from '../src/shared/tickets';
 import { adminContext, presetConsent } from './support/admin';
 import { launchWithFakeCamera, writeY4m } from './support/fake-camera';
-import { expect, openPage, test, waitForApp } from './support/fixtures';
+import { expect, openPage, saveScreenshot, test, waitForApp } from './support/fixtures';
 import { freshEmail, signInByCode } from './support/mailbox';
 
 const FREE_ONLINE = { slug: 'gelassen-durch-veraenderungen-online-infoabend' };
@@ -96,9 +95,7 @@ test('a real ticket in front of the camera is checked in, the second scan says a
     await expect(result(page)).toHaveAttribute('data-result', 'checked-in', { timeout: 30_000 });
     await expect(result(page)).toContainText('Eingecheckt');
     await expect(result(page)).toContainText(`Carla Kamera · ${ticket.code}`);
-    await page.screenshot({
-      path: path.join(testInfo.project.outputDir, 'screenshots', 'checkin-scanned.png'),
-    });
+    await saveScreenshot(page, testInfo, 'checkin-scanned');
 
     // the ticket stays in front of the camera: after the 2 s pause the same code is read again
     await expect(result(page)).toHaveAttribute('data-result', 'already', { timeout: 10_000 });

@@ -30,9 +30,15 @@ async function polyfillDetector(): Promise<CodeDetector> {
     import('barcode-detector/ponyfill'),
     import('zxing-wasm/reader/zxing_reader.wasm?url'),
   ]);
-  // compiled now, not at the first frame: a WebAssembly the page may not load shows up as an error at start
+  // The bytes are fetched here and handed over (wasmBinary), so compiling does not depend on the server
+  // sending the file as application/wasm (streaming compile refuses any other type). Compiled now, not at
+  // the first frame: a WebAssembly the page may not load shows up as an error at start.
+  const response = await fetch(wasmUrl);
+  if (!response.ok) throw new Error(`barcode reader: ${response.status}`);
+  const wasmBinary = await response.arrayBuffer();
   await prepareZXingModule({
     overrides: {
+      wasmBinary,
       locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
     },
     fireImmediately: true,
