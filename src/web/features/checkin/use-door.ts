@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHECK_IN_TEXTS, parseTicketScan } from '@shared/participants';
+import { queryKeys } from '@web/lib/query-keys';
 import { ApiError } from '@web/lib/api-client';
 import { checkInQueryKey, deleteCheckIn, fetchParticipants, postCheckIn } from './api/check-in-api';
 import {
@@ -112,6 +113,8 @@ export function useDoor(eventId: string) {
         writeSnapshot(store(), eventId, next);
         return next;
       });
+      // the participant list (admin and organizer area) shows the change when it is opened next
+      void queryClient.invalidateQueries({ queryKey: queryKeys.participants.list(eventId) });
     },
     [queryClient, queryKey, eventId],
   );
