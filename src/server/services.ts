@@ -17,7 +17,7 @@ import { PaymentGateway } from './core/payments/payment-gateway';
 import { PaymentService } from './core/payments/payment-service';
 import { SecretStore } from './core/settings/secret-store';
 import { mailContextFrom } from './core/mail/templates/mail-context';
-import { bookingTicketsPdf } from './core/tickets/ticket-files';
+import { bookingTicketsPdf, singleTicketPdf } from './core/tickets/ticket-files';
 import { bookingCalendar } from './core/bookings/booking-calendar';
 import type { Logger } from './logger';
 
@@ -43,10 +43,13 @@ export function createServices(
   const settings = new SettingsStore(db);
   const storage = createStorage(config);
   const transport = createMailTransport(config, logger);
-  const renderAttachment: AttachmentRenderer = async (render) =>
-    render.kind === 'booking-tickets-pdf'
-      ? bookingTicketsPdf({ db, settings, storage, webRoot: options.webRoot }, render.bookingId)
+  const renderAttachment: AttachmentRenderer = async (render) => {
+    const fileDeps = { db, settings, storage, webRoot: options.webRoot };
+    if (render.kind === 'ticket-pdf') return singleTicketPdf(fileDeps, render.ticketId);
+    return render.kind === 'booking-tickets-pdf'
+      ? bookingTicketsPdf(fileDeps, render.bookingId)
       : Buffer.from(await bookingCalendar({ db, settings, config }, render.bookingId), 'utf8');
+  };
   const outbox = new OutboxWorker({ db, transport, logger, renderAttachment, observer: metrics });
   const secrets = new SecretStore(db, config.appSecret);
   const gateway =

@@ -90,6 +90,9 @@ export const MAX_PRICE_CENTS = 100_000_000;
 export const MAX_DESCRIPTION_LENGTH = 20_000;
 export const MAX_ORGANIZERS = 50;
 export const MAX_BULK_EVENTS = 200;
+/** A transfer cut-off of at most 30 days before the start. */
+export const MAX_TRANSFER_CUTOFF_HOURS = 720;
+const TRANSFER_CUTOFF_MESSAGE = `Die Übertragungsfrist ist eine ganze Zahl von Stunden zwischen 0 und ${MAX_TRANSFER_CUTOFF_HOURS}.`;
 
 const M = ADMIN_EVENT_MESSAGES;
 const M_TEXT = M.textTooLong;
@@ -161,6 +164,12 @@ const eventFields = z.object({
   hidden: flag,
   status: z.enum(EVENT_STATUSES, { error: M.status }),
   cancellationPolicyId: z.uuid(M.policy).nullable(),
+  /** Hours before the start until which buyers may transfer (docs/product/tickets-and-refunds.md#ticket-transfer). */
+  transferCutoffHours: z
+    .number({ error: TRANSFER_CUTOFF_MESSAGE })
+    .int(TRANSFER_CUTOFF_MESSAGE)
+    .min(0, TRANSFER_CUTOFF_MESSAGE)
+    .max(MAX_TRANSFER_CUTOFF_HOURS, TRANSFER_CUTOFF_MESSAGE),
   organizerIds: z
     .array(z.string(M.organizers).min(1, M.organizers).max(100, M.organizers), { error: M.organizers })
     .max(MAX_ORGANIZERS, M.organizers)
@@ -231,6 +240,7 @@ export const adminEventCreateSchema = eventFields
     hidden: flag.default(false),
     status: eventFields.shape.status.default('draft'),
     cancellationPolicyId: eventFields.shape.cancellationPolicyId.default(null),
+    transferCutoffHours: eventFields.shape.transferCutoffHours.default(0),
     organizerIds: eventFields.shape.organizerIds.default([]),
   })
   .superRefine(withRules);
@@ -286,6 +296,11 @@ export interface AdminEvent {
   hidden: boolean;
   status: EventStatus;
   cancellationPolicyId: string | null;
+  /**
+   * Buyers may transfer tickets until this many hours before the start, 0 = until the start
+   * (docs/product/tickets-and-refunds.md#ticket-transfer). Always sent; optional for older fixtures.
+   */
+  transferCutoffHours?: number;
   organizerIds: string[];
   imageUrl: string | null;
   /** Tickets not cancelled: what 'Abgesagt' with refundAll would refund. */

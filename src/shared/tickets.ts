@@ -34,7 +34,26 @@ export interface MyTicket {
   isTest: boolean;
   isCheckedIn: boolean;
   cancellationRequested: boolean;
+  // The server always sends the transfer fields below (holderEmail … holderNameEditable); they are optional
+  // only so older fixtures still type-check.
+  /** The name on the ticket: a substitute's, else the booking's holder name. */
   holderName: string | null;
+  /** The substitute's e-mail once transferred; null while the buyer's booking holds it. */
+  holderEmail?: string | null;
+  /**
+   * true when the signed-in user booked it (keeps order, payment, cancel and transfer rights); false when
+   * they see it as its substitute holder (docs/product/tickets-and-refunds.md#ticket-transfer).
+   */
+  isBuyer?: boolean;
+  /** For the buyer only: set when the ticket was transferred to someone else. */
+  transferredTo?: { name: string; email: string; at: string };
+  /**
+   * Until when the buyer may transfer it (ISO time: the start minus the event's cut-off); null when it
+   * cannot be transferred (not the buyer, cancelled, checked in, cut-off passed).
+   */
+  transferableUntil?: string | null;
+  /** The buyer may fix the name until the start (docs/product/tickets-and-refunds.md#holder-name-change). */
+  holderNameEditable?: boolean;
   priceCents: number;
   currency: string;
   createdAt: string;

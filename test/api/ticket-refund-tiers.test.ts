@@ -58,7 +58,7 @@ async function paidTicket(leadMs: number, policyId: string | null = null) {
 /** What 'My tickets' previews at NOW, then the cancel at NOW with the refund sent as the route does. */
 async function previewAndCancel(leadMs: number, policyId: string | null = null) {
   const made = await paidTicket(leadMs, policyId);
-  const [listed] = await listMyTickets(db(), made.userId, NOW);
+  const [listed] = await listMyTickets(db(), { id: made.userId }, NOW);
   const outcome = await cancelTicket({
     db: db(),
     ticketId: made.ticket.id,
@@ -131,7 +131,7 @@ describe('a free ticket (docs/product/tickets-and-refunds.md#cancel-button-label
       cancellationPolicyId: policyId,
     });
     await createBooking(db(), { event, profileId: user.id, now: new Date(NOW.getTime() - DAY) });
-    const [listed] = await listMyTickets(db(), user.id, NOW);
+    const [listed] = await listMyTickets(db(), { id: user.id }, NOW);
     return listed!.cancellation;
   }
 

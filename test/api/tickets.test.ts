@@ -119,6 +119,12 @@ describe('GET /api/tickets', () => {
       isCheckedIn: false,
       cancellationRequested: false,
       holderName: 'Anna Beispiel',
+      // not transferred: the buyer holds it, may transfer it until the start (cut-off 0) and fix the name
+      // (docs/product/tickets-and-refunds.md#ticket-transfer)
+      holderEmail: null,
+      isBuyer: true,
+      transferableUntil: soon.event.startTime.toISOString(),
+      holderNameEditable: true,
       priceCents: 3000,
       currency: 'EUR',
       createdAt: new Date(base - 2 * HOUR).toISOString(),

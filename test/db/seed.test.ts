@@ -17,6 +17,7 @@ import {
   eventOrganizers,
   events,
   profiles,
+  ticketTransfers,
   tickets,
 } from '@server/db/schema';
 import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
@@ -93,6 +94,28 @@ describe('seedDemo', () => {
     const pastTickets = issued.filter((ticket) => longPast.some((event) => event.id === ticket.eventId));
     expect(pastTickets.length).toBeGreaterThan(0);
     expect(pastTickets.every((ticket) => ticket.checkedInAt)).toBe(true);
+  });
+
+  it('transfers one ticket to another demo attendee (docs/product/tickets-and-refunds.md#ticket-transfer)', async () => {
+    const transferred = await database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.holderEmail, 'felix.brandt@demo.example'));
+    expect(transferred).toHaveLength(1);
+    expect(transferred[0]).toMatchObject({ holderName: 'Felix Brandt', status: 'active', checkedInAt: null });
+    const [log] = await database.db
+      .select()
+      .from(ticketTransfers)
+      .where(eq(ticketTransfers.ticketId, transferred[0]!.id));
+    expect(log).toMatchObject({
+      actorRole: 'buyer',
+      fromName: 'Lena Hoffmann',
+      toEmail: 'felix.brandt@demo.example',
+      newTicketNumber: transferred[0]!.ticketNumber,
+    });
+    expect(log!.oldTicketNumber).not.toBe(transferred[0]!.ticketNumber);
+    const [event] = await database.db.select().from(events).where(eq(events.id, transferred[0]!.eventId));
+    expect(event).toMatchObject({ transferCutoffHours: 48 });
   });
 
   it('gives every demo booking its own order number (docs/decisions/020-order-numbers.md)', async () => {

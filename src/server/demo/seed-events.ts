@@ -70,6 +70,13 @@ export interface DemoEvent {
    * has begun are all checked in (docs/product/organizer-day.md#check-in).
    */
   checkedInBookings?: number;
+  /** Hours before the start until which buyers may transfer (docs/product/tickets-and-refunds.md#ticket-transfer). */
+  transferCutoffHours?: number;
+  /**
+   * One ticket (by position) of one of `bookings` transferred by its buyer to another demo attendee, who then
+   * sees it in their 'Meine Tickets' (docs/product/tickets-and-refunds.md#ticket-transfer).
+   */
+  transfer?: { booking: number; position: number; toAttendee: number };
 }
 
 export const demoEvents: DemoEvent[] = [
@@ -173,6 +180,10 @@ export const demoEvents: DemoEvent[] = [
         url: 'https://wachstumsraum.example/kuehlungsborn-unterkuenfte',
       },
     ],
+    // Lena passed the second ticket of her first booking to Felix: he sees it in his 'Meine Tickets', she sees
+    // it marked 'übertragen an Felix Brandt'; transfers close 48 hours before the start
+    transferCutoffHours: 48,
+    transfer: { booking: 0, position: 2, toAttendee: 5 },
     // 22 of 24 seats taken: the warning badge '2 Tickets übrig' (≤ 10 % left,
     // docs/product/events.md#seat-badge)
     bookings: [

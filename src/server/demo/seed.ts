@@ -17,8 +17,10 @@ import {
   eventTags,
   tags,
   tickets,
+  ticketTransfers,
   user,
 } from '../db/schema';
+import { newTicketNumber } from '../core/bookings/issue-tickets';
 import { demoAttendees, demoEvents, demoOrganizers, type DemoEvent, type OrganizerKey } from './seed-events';
 import { demoOperator } from './seed-operator';
 
@@ -55,8 +57,10 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       });
     }
     const attendeeIds: string[] = [];
+    const attendeeEmails: string[] = [];
     for (const name of demoAttendees) {
       const email = `${slugify(name).replace('-', '.')}@demo.example`;
+      attendeeEmails.push(email);
       attendeeIds.push(await findOrCreatePerson(tx, email, name, 'attendee'));
     }
     // The default tiers as rules (docs/product/tickets-and-refunds.md#default-tiers): > 14 days 100 %,
@@ -100,6 +104,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
         imageUrl: coverUrl(demo),
         creatorId: organizerIds[demo.organizers[0]!],
         cancellationPolicyId: demo.priceCents > 0 ? policy.id : null,
+        transferCutoffHours: demo.transferCutoffHours ?? 0,
         createdAt: new Date(Math.min(now.getTime(), startTime.getTime()) - 60 * DAY),
       });
       await tx.insert(eventMedia).values({
@@ -133,6 +138,28 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           booking: { holderName: demoAttendees[booked.attendee] },
         });
         bookedTickets.push(created.tickets.map((ticket) => ticket.id));
+        if (demo.transfer?.booking === index) {
+          const ticket = created.tickets[demo.transfer.position - 1]!;
+          const to = demo.transfer.toAttendee;
+          const at = new Date(bookedAt.getTime() + DAY);
+          const newNumber = newTicketNumber(at);
+          await tx
+            .update(tickets)
+            .set({ ticketNumber: newNumber, holderName: demoAttendees[to], holderEmail: attendeeEmails[to] })
+            .where(eq(tickets.id, ticket.id));
+          await tx.insert(ticketTransfers).values({
+            ticketId: ticket.id,
+            at,
+            actorId: attendeeIds[booked.attendee],
+            actorRole: 'buyer',
+            fromName: demoAttendees[booked.attendee]!,
+            fromEmail: attendeeEmails[booked.attendee],
+            toName: demoAttendees[to]!,
+            toEmail: attendeeEmails[to]!,
+            oldTicketNumber: ticket.ticketNumber,
+            newTicketNumber: newNumber,
+          });
+        }
       }
       // everyone came to the events that have begun, but on the day at the door only the first bookings are in:
       // checked in by the first organizer from a quarter of an hour before the start, a minute apart, never

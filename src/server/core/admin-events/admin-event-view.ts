@@ -61,6 +61,7 @@ export function toAdminEvent(row: Event, organizerIds: string[], activeTickets: 
     hidden: row.hidden,
     status: row.status,
     cancellationPolicyId: row.cancellationPolicyId,
+    transferCutoffHours: row.transferCutoffHours,
     organizerIds,
     imageUrl: row.imageUrl,
     activeTicketCount: activeTickets,

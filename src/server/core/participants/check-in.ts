@@ -25,6 +25,9 @@ interface FoundTicket {
 /**
  * The ticket a scan or a tap names: by id; by the barcode's content (code + first 8 hex characters of the id,
  * any event, so a ticket of another event is recognised); or by the 4-digit code alone within this event.
+ * A full barcode matches only when both its code and its id prefix are the ticket's current ones: a
+ * transferred ticket keeps its id but gets a new number, so its old barcode answers 'unknown'
+ * (docs/product/tickets-and-refunds.md#ticket-transfer).
  */
 async function findTicket(db: DbOrTx, eventId: string, request: CheckInRequest): Promise<FoundTicket | null> {
   const selection = { id: tickets.id, eventId: tickets.eventId };

@@ -33,6 +33,7 @@ const participantSelection = {
     seats: tickets.seats,
     priceCents: tickets.priceCents,
     checkedInAt: tickets.checkedInAt,
+    holderName: tickets.holderName,
   },
   booking: {
     orderNumber: bookings.orderNumber,
@@ -81,7 +82,8 @@ export async function participantRows(db: DbOrTx, where: SQL | undefined): Promi
       ticketId: row.ticket.id,
       code: ticketCode(row.ticket.ticketNumber),
       ticketNumber: row.ticket.ticketNumber,
-      holderName: row.booking.holderName?.trim() || buyerName,
+      // a substitute's name first (docs/product/tickets-and-refunds.md#ticket-transfer)
+      holderName: row.ticket.holderName?.trim() || row.booking.holderName?.trim() || buyerName,
       buyerName,
       email: row.buyerEmail ?? '',
       phone: row.buyerPhone,

@@ -26,7 +26,10 @@ const adminTicketFields = {
   profileId: tickets.profileId,
   priceCents: tickets.priceCents,
   currency: bookings.currency,
-  holderName: sql<string | null>`coalesce(${bookings.holderName}, ${profiles.fullName})`.as('holder_name'),
+  // a substitute's name first (docs/product/tickets-and-refunds.md#ticket-transfer)
+  holderName: sql<
+    string | null
+  >`coalesce(${tickets.holderName}, ${bookings.holderName}, ${profiles.fullName})`.as('holder_name'),
   profileName: sql<string | null>`coalesce(${profiles.fullName}, ${profiles.displayName})`.as('profile_name'),
   buyerEmail: profiles.email,
   eventTitle: events.title,
@@ -77,6 +80,8 @@ export function adminTicketWhere(query: AdminTicketQuery, now: Date): SQL | unde
         matches(bookings.orderNumber),
         matches(tickets.ticketNumber),
         matches(bookings.holderName),
+        matches(tickets.holderName),
+        matches(tickets.holderEmail),
         matches(profiles.fullName),
         matches(profiles.email),
       )!,

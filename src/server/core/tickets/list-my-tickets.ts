@@ -1,21 +1,56 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { ticketCode } from '@shared/booking';
+import { transferCutoff } from '@shared/ticket-transfer';
 import type { MyTicket } from '@shared/tickets';
 import type { Db } from '../../db/types';
-import { bookings, events, tickets } from '../../db/schema';
+import { bookings, events, ticketTransfers, tickets } from '../../db/schema';
 import { deliveredOnlineUrl } from './online-link';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
 
+/** Whose 'Meine Tickets' it is: the signed-in user's id and sign-in address (without: bought tickets only). */
+export interface TicketViewer {
+  id: string;
+  email?: string;
+}
+
+const normalEmail = (viewer: TicketViewer) => viewer.email?.trim().toLowerCase() ?? '';
+
+/** The viewer's tickets: bought by them, or held by their address. */
+const mineWhere = (viewer: TicketViewer): SQL => {
+  const email = normalEmail(viewer);
+  return email
+    ? or(eq(tickets.profileId, viewer.id), eq(tickets.holderEmail, email))!
+    : eq(tickets.profileId, viewer.id);
+};
+
 /**
- * GET /api/tickets: only the caller's tickets, newest first, with their events
- * (docs/product/tickets-and-refunds.md#my-tickets), each with what cancelling it now would refund, computed
- * here with the same rules the cancel itself uses.
+ * GET /api/tickets: the caller's tickets, newest first, with their events
+ * (docs/product/tickets-and-refunds.md#my-tickets): those of their bookings (also when transferred to a
+ * substitute, then marked transferredTo) and those transferred to their address
+ * (docs/product/tickets-and-refunds.md#ticket-transfer). Each comes with what cancelling it now would refund,
+ * computed here with the same rules the cancel itself uses.
  */
-export async function listMyTickets(db: Db, userId: string, now = new Date()): Promise<MyTicket[]> {
+export async function listMyTickets(db: Db, viewer: TicketViewer, now = new Date()): Promise<MyTicket[]> {
+  return myTicketRows(db, viewer, mineWhere(viewer), now);
+}
+
+/** One ticket as the viewer's 'Meine Tickets' shows it; undefined when it is not theirs. */
+export async function loadMyTicket(
+  db: Db,
+  viewer: TicketViewer,
+  ticketId: string,
+  now = new Date(),
+): Promise<MyTicket | undefined> {
+  return (await myTicketRows(db, viewer, and(eq(tickets.id, ticketId), mineWhere(viewer))!, now))[0];
+}
+
+async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date): Promise<MyTicket[]> {
+  const email = normalEmail(viewer);
   const rows = await db
     .select({
       ticket: tickets,
       holderName: bookings.holderName,
+      transferCutoffHours: events.transferCutoffHours,
       orderNumber: bookings.orderNumber,
       currency: bookings.currency,
       policyId: events.cancellationPolicyId,
@@ -36,7 +71,7 @@ export async function listMyTickets(db: Db, userId: string, now = new Date()): P
     .from(tickets)
     .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
     .innerJoin(events, eq(events.id, tickets.eventId))
-    .where(eq(tickets.profileId, userId))
+    .where(where)
     .orderBy(desc(tickets.createdAt), desc(tickets.position));
   const rules = await loadPolicyRules(
     db,
@@ -46,10 +81,39 @@ export async function listMyTickets(db: Db, userId: string, now = new Date()): P
     db,
     rows.map((r) => r.ticket.bookingId),
   );
-  return rows.map(({ ticket, event, holderName, orderNumber, currency, policyId, onlineUrl }) => {
+  const transferred = rows.filter((r) => r.ticket.holderEmail !== null && r.ticket.profileId === viewer.id);
+  const lastTransfer = new Map<string, Date>();
+  if (transferred.length > 0) {
+    const logged = await db
+      .select({ ticketId: ticketTransfers.ticketId, at: ticketTransfers.at })
+      .from(ticketTransfers)
+      .where(
+        inArray(
+          ticketTransfers.ticketId,
+          transferred.map((r) => r.ticket.id),
+        ),
+      )
+      .orderBy(ticketTransfers.at);
+    for (const entry of logged) lastTransfer.set(entry.ticketId, entry.at);
+  }
+  return rows.map((row) => {
+    const { ticket, event, orderNumber, currency, policyId, onlineUrl } = row;
+    // the buyer keeps order, payment and refund rights; a substitute holds the ticket only
+    // (docs/product/tickets-and-refunds.md#ticket-transfer)
+    const isBuyer = ticket.profileId === viewer.id;
+    const open = ticket.status === 'active' && !ticket.checkedInAt;
+    const started = event.startTime.getTime() <= now.getTime();
+    const cutoff = transferCutoff(event.startTime, row.transferCutoffHours);
     // checked-in tickets cannot be cancelled (docs/product/organizer-day.md#no-cancel-after-check-in)
-    const cancellable =
-      ticket.status === 'active' && !ticket.checkedInAt && event.startTime.getTime() > now.getTime();
+    const cancellable = isBuyer && open && !started;
+    const transferredTo =
+      isBuyer && ticket.holderEmail && ticket.holderEmail !== email
+        ? {
+            name: ticket.holderName ?? '',
+            email: ticket.holderEmail,
+            at: (lastTransfer.get(ticket.id) ?? ticket.createdAt).toISOString(),
+          }
+        : undefined;
     const payment = refundable.get(ticket.bookingId);
     const terms = cancellable
       ? selfServiceRefund({
@@ -70,7 +134,13 @@ export async function listMyTickets(db: Db, userId: string, now = new Date()): P
       isTest: ticket.isTest,
       isCheckedIn: ticket.isCheckedIn,
       cancellationRequested: ticket.cancellationRequested,
-      holderName,
+      holderName: ticket.holderName ?? row.holderName,
+      holderEmail: ticket.holderEmail,
+      isBuyer,
+      ...(transferredTo ? { transferredTo } : {}),
+      transferableUntil: isBuyer && open && now.getTime() < cutoff.getTime() ? cutoff.toISOString() : null,
+      // docs/product/tickets-and-refunds.md#holder-name-change
+      holderNameEditable: isBuyer && ticket.status === 'active' && !started,
       priceCents: ticket.priceCents,
       currency,
       createdAt: ticket.createdAt.toISOString(),

@@ -21,7 +21,7 @@ export interface TicketFile {
 export async function downloadTicketPdf(
   deps: TicketFileDeps,
   ticketId: string,
-  user: Actor,
+  user: Actor & { email?: string },
 ): Promise<TicketFile> {
   const row = await ticketForDownload(deps.db, ticketId, user);
   const body = await ticketPdf(deps, row);
@@ -31,7 +31,7 @@ export async function downloadTicketPdf(
 export async function downloadTicketImage(
   deps: TicketFileDeps,
   ticketId: string,
-  user: Actor,
+  user: Actor & { email?: string },
 ): Promise<TicketFile> {
   const row = await ticketForDownload(deps.db, ticketId, user);
   return { body: await ticketPng(deps, row), fileName: ticketImageFileName(row.ticket.id) };

@@ -53,14 +53,19 @@ const documentRows = (db: DbOrTx, where: SQL) =>
     .where(where);
 
 /**
- * Only the ticket's owner or an admin may fetch its files; everyone else gets the 404 of a ticket that does
- * not exist (docs/product/tickets-and-refunds.md#ticket-documents).
+ * Only the ticket's owner (its buyer, or its current substitute holder by e-mail) or an admin may fetch its
+ * files; everyone else gets the 404 of a ticket that does not exist
+ * (docs/product/tickets-and-refunds.md#ticket-documents). A previous substitute loses access with the
+ * next transfer (docs/product/tickets-and-refunds.md#ticket-transfer).
  */
-export async function ticketForDownload(db: DbOrTx, ticketId: string, user: Actor) {
+export async function ticketForDownload(db: DbOrTx, ticketId: string, user: Actor & { email?: string }) {
   const notFound = new AppError('not_found', TICKET_MESSAGES.notFound);
   if (!isUuid(ticketId)) throw notFound;
   const [row] = await documentRows(db, eq(tickets.id, ticketId)).limit(1);
-  if (!row || (row.ticket.profileId !== user.id && user.role !== 'admin')) throw notFound;
+  if (!row) throw notFound;
+  const isHolder =
+    row.ticket.holderEmail !== null && row.ticket.holderEmail === user.email?.trim().toLowerCase();
+  if (row.ticket.profileId !== user.id && !isHolder && user.role !== 'admin') throw notFound;
   return row;
 }
 
@@ -72,7 +77,7 @@ async function toDocument(row: DocumentRow, brand: TicketDocumentData['brand']):
     ticketNumber: row.ticket.ticketNumber,
     orderNumber: row.orderNumber,
     code: ticketCode(row.ticket.ticketNumber),
-    holderName: row.holderName || row.fullName || '',
+    holderName: row.ticket.holderName || row.holderName || row.fullName || '',
     eventTitle: row.event.title,
     startTime: row.event.startTime,
     endTime: row.event.endTime,
@@ -124,6 +129,13 @@ export async function bookingTicketsPdf(deps: TicketFileDeps, bookingId: string)
   if (rows.length === 0) throw new Error(`booking ${bookingId} has no tickets`);
   const brand = await brandOf(deps);
   return renderTicketsPdf(await Promise.all(rows.map((row) => toDocument(row, brand))));
+}
+
+/** One ticket's PDF: the attachment of the mail to a substitute (docs/product/tickets-and-refunds.md#ticket-transfer). */
+export async function singleTicketPdf(deps: TicketFileDeps, ticketId: string): Promise<Buffer> {
+  const [row] = await documentRows(deps.db, eq(tickets.id, ticketId)).limit(1);
+  if (!row) throw new Error(`ticket ${ticketId} not found`);
+  return renderTicketsPdf([await toDocument(row, await brandOf(deps))]);
 }
 
 /**

@@ -54,6 +54,11 @@ export const events = pgTable(
     imageUrl: text('image_url'),
     status: eventStatus('status').notNull().default('draft'),
     creatorId: text('creator_id').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * Buyers may transfer a ticket until this many hours before the start; 0 = until the start
+     * (docs/product/tickets-and-refunds.md#ticket-transfer).
+     */
+    transferCutoffHours: integer('transfer_cutoff_hours').notNull().default(0),
     cancellationPolicyId: uuid('cancellation_policy_id').references(() => cancellationPolicies.id, {
       onDelete: 'set null',
     }),
@@ -74,6 +79,7 @@ export const events = pgTable(
       sql`${t.earlyBirdPriceCents} IS NULL OR ${t.earlyBirdPriceCents} >= 0`,
     ),
     check('events_end_not_before_start', sql`${t.endTime} >= ${t.startTime}`),
+    check('events_transfer_cutoff_non_negative', sql`${t.transferCutoffHours} >= 0`),
     check('events_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
 );

@@ -20,7 +20,10 @@ export interface MailAttachment {
 export interface DeferredMailAttachment {
   filename: string;
   contentType: string;
-  render: { kind: 'booking-tickets-pdf' | 'booking-ics'; bookingId: string };
+  render:
+    | { kind: 'booking-tickets-pdf' | 'booking-ics'; bookingId: string }
+    /** One ticket's PDF: the mail to a substitute (docs/product/tickets-and-refunds.md#ticket-transfer). */
+    | { kind: 'ticket-pdf'; ticketId: string };
 }
 
 export type StoredMailAttachment = MailAttachment | DeferredMailAttachment;

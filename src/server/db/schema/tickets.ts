@@ -57,6 +57,14 @@ export const tickets = pgTable(
     checkedInAt: timestamptz('checked_in_at'),
     /** Who checked it in (organizer or admin). */
     checkedInBy: text('checked_in_by').references(() => profiles.id, { onDelete: 'set null' }),
+    /**
+     * Who holds the ticket when the buyer transferred it to a substitute; NULL = the buyer's booking holder.
+     * holder_email is stored lower-case: the substitute sees the ticket when signed in with it
+     * (docs/product/tickets-and-refunds.md#ticket-transfer). A name fix sets only holder_name
+     * (docs/product/tickets-and-refunds.md#holder-name-change).
+     */
+    holderName: text('holder_name'),
+    holderEmail: text('holder_email'),
     cancellationRequested: boolean('cancellation_requested').notNull().default(false),
     createdAt: createdAt(),
     canceledAt: timestamptz('canceled_at'),
@@ -65,6 +73,9 @@ export const tickets = pgTable(
     unique('tickets_booking_id_position_unique').on(t.bookingId, t.position),
     index('tickets_event_id_created_at_idx').on(t.eventId, t.createdAt),
     index('tickets_profile_id_idx').on(t.profileId),
+    index('tickets_holder_email_idx')
+      .on(t.holderEmail)
+      .where(sql`${t.holderEmail} is not null`),
     // the admin ticket list pages newest first (bench/admin-tickets.mjs: page query 12 ms → 0.7 ms at 10k)
     index('tickets_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
     check('tickets_position_positive', sql`${t.position} > 0`),
@@ -96,6 +107,35 @@ export const deviceCheckIns = pgTable(
   (t) => [
     primaryKey({ columns: [t.eventId, t.deviceCheckInId] }),
     check('device_check_ins_result', sql`${t.result} IN ('checked-in', 'already', 'cancelled')`),
+  ],
+);
+
+/**
+ * One row per transfer of a ticket to a substitute, by its buyer or an admin
+ * (docs/product/tickets-and-refunds.md#ticket-transfer): who acted, from whom to whom, and the ticket number
+ * the ticket had before (its barcode is refused at the door from then on).
+ */
+export const ticketTransfers = pgTable(
+  'ticket_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    at: timestamptz('at').notNull().defaultNow(),
+    actorId: text('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** 'buyer' or 'admin'. */
+    actorRole: text('actor_role').notNull(),
+    fromName: text('from_name').notNull(),
+    fromEmail: text('from_email'),
+    toName: text('to_name').notNull(),
+    toEmail: text('to_email').notNull(),
+    oldTicketNumber: text('old_ticket_number').notNull(),
+    newTicketNumber: text('new_ticket_number').notNull(),
+  },
+  (t) => [
+    index('ticket_transfers_ticket_id_at_idx').on(t.ticketId, t.at),
+    check('ticket_transfers_actor_role', sql`${t.actorRole} IN ('buyer', 'admin')`),
   ],
 );
 

@@ -7,6 +7,7 @@ import {
   TICKETS_SELECTION_CSV,
   type AdminTicketQuery,
 } from '@shared/admin-tickets';
+import { ticketTransferSchema } from '@shared/ticket-transfer';
 import { AppError } from '../../core/app-error';
 import { adminTicketFilterOptions } from '../../core/tickets/admin-ticket-filter-options';
 import { cancelTicketAndRefund } from '../../core/tickets/cancel-ticket-and-refund';
@@ -15,6 +16,7 @@ import { adminTicketsCsv } from '../../core/tickets/export-admin-tickets';
 import { listAdminTickets } from '../../core/tickets/list-admin-tickets';
 import { previewAdminCancel } from '../../core/tickets/preview-admin-cancel';
 import { rerenderTicketPreview } from '../../core/tickets/ticket-downloads';
+import { transferTicketAndMail } from '../../core/tickets/transfer-ticket';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../context';
 import { ticketFileDeps } from '../ticket-file-deps';
@@ -99,6 +101,18 @@ export const adminTicketRoutes = new Hono<AppEnv>()
       reason,
     });
     return c.json(outcome);
+  })
+  // any ticket, until the start (docs/product/tickets-and-refunds.md#ticket-transfer)
+  .post('/:id/transfer', allow('admin'), async (c) => {
+    const user = await userOf(c);
+    const input = validBody(c, ticketTransferSchema);
+    const ticket = await transferTicketAndMail(c.get('deps'), {
+      ticketId: c.req.param('id'),
+      actor: { id: user.id, role: 'admin' },
+      as: 'admin',
+      input,
+    });
+    return c.json(ticket);
   })
   .post('/:id/preview', allow('admin'), async (c) => {
     const user = await userOf(c);

@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
+import { holderNameChangeSchema, ticketTransferSchema } from '@shared/ticket-transfer';
 import { cancelTicketAndRefund } from '../../core/tickets/cancel-ticket-and-refund';
 import { listMyTickets } from '../../core/tickets/list-my-tickets';
 import { downloadTicketImage, downloadTicketPdf } from '../../core/tickets/ticket-downloads';
+import { changeHolderName, transferTicketAndMail } from '../../core/tickets/transfer-ticket';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../context';
 import { ticketFileDeps } from '../ticket-file-deps';
+import { validBody } from '../validation';
 
 // 'Meine Tickets', ticket files and cancelling. Owner or admin only
 // (docs/product/tickets-and-refunds.md#ticket-documents).
@@ -12,7 +15,7 @@ export const ticketRoutes = new Hono<AppEnv>()
   .get('/', allow('user'), async (c) => {
     const user = await userOf(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await listMyTickets(c.get('deps').database.db, user.id));
+    return c.json(await listMyTickets(c.get('deps').database.db, user));
   })
   .get('/:id/pdf', allow('user'), async (c) => {
     const user = await userOf(c);
@@ -38,4 +41,24 @@ export const ticketRoutes = new Hono<AppEnv>()
       actor: { id: user.id, role: 'attendee' },
     });
     return c.json(outcome);
+  })
+  // the buyer passes the ticket to a substitute (docs/product/tickets-and-refunds.md#ticket-transfer)
+  .post('/:id/transfer', allow('user'), async (c) => {
+    const user = await userOf(c);
+    const input = validBody(c, ticketTransferSchema);
+    const ticket = await transferTicketAndMail(c.get('deps'), {
+      ticketId: c.req.param('id'),
+      // the buyer's rules even for admins here; the admin area has its own transfer without the cut-off
+      actor: { id: user.id, role: 'attendee' },
+      as: 'buyer',
+      input,
+    });
+    return c.json(ticket);
+  })
+  // a typo in the name (docs/product/tickets-and-refunds.md#holder-name-change)
+  .patch('/:id/holder-name', allow('user'), async (c) => {
+    const user = await userOf(c);
+    const input = validBody(c, holderNameChangeSchema);
+    const db = c.get('deps').database.db;
+    return c.json(await changeHolderName(db, { id: user.id, role: user.role }, c.req.param('id'), input));
   });

@@ -516,3 +516,166 @@ describe('MyTicketsPage: admin actions', () => {
     expect(keysOf(calls)).toContain(`POST /api/admin/tickets/${ticket.id}/preview`);
   });
 });
+
+describe('MyTicketsPage: transfer and name change', () => {
+  const openTransfer = async (ticket: MyTicket) => {
+    const card = await screen.findByRole('article', { name: ticket.event.title });
+    fireEvent.click(within(card).getByRole('button', { name: 'Ticket übertragen' }));
+    return screen.findByRole('dialog', { name: 'Ticket übertragen' });
+  };
+  const fill = (dialog: HTMLElement, name: string, email: string) => {
+    fireEvent.change(within(dialog).getByLabelText('Name der Ersatzperson'), { target: { value: name } });
+    fireEvent.change(within(dialog).getByLabelText('E-Mail der Ersatzperson'), { target: { value: email } });
+  };
+
+  it('offers transfer and name change only where the server allows them', async () => {
+    const open = makeTicket({ transferableUntil: new Date(Date.now() + 3_600_000).toISOString() });
+    const closed = makeTicket({ transferableUntil: null, holderNameEditable: false });
+    const cancelled = makeTicket({ status: 'canceled', cancellation: null });
+    mockApi({ 'GET /api/tickets': () => json([open, closed, cancelled]) });
+    renderMyTickets(user);
+    const card = within(await screen.findByRole('article', { name: open.event.title }));
+    expect(card.getByRole('button', { name: 'Ticket übertragen' })).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Name ändern' })).toBeTruthy();
+    for (const ticket of [closed, cancelled]) {
+      expect(
+        within(cardOf(ticket.event.title)).queryByRole('button', { name: 'Ticket übertragen' }),
+      ).toBeNull();
+      expect(within(cardOf(ticket.event.title)).queryByRole('button', { name: 'Name ändern' })).toBeNull();
+    }
+  });
+
+  it('checks name and e-mail before it posts anything', async () => {
+    const ticket = makeTicket();
+    const calls = mockApi({ 'GET /api/tickets': () => json([ticket]) });
+    renderMyTickets(user);
+    const dialog = await openTransfer(ticket);
+    expect(
+      within(dialog).getByText(
+        'Die Ersatzperson bekommt ein neues Ticket per E-Mail; dein bisheriges Ticket und sein Barcode gelten dann nicht mehr.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Übertragen' }));
+    expect(await within(dialog).findByText('Bitte gib den Namen der Ersatzperson ein.')).toBeTruthy();
+    expect(within(dialog).getByText('Bitte gib die E-Mail-Adresse der Ersatzperson ein.')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Name der Ersatzperson').getAttribute('aria-invalid')).toBe('true');
+
+    fill(dialog, 'Max Muster', 'max@');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Übertragen' }));
+    expect(await within(dialog).findByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeTruthy();
+    expect(within(dialog).queryByText('Bitte gib den Namen der Ersatzperson ein.')).toBeNull();
+    expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('posts the substitute, toasts, closes and shows the list as the server has it now', async () => {
+    const ticket = makeTicket();
+    const transferred: MyTicket = {
+      ...ticket,
+      holderName: 'Max Muster',
+      holderEmail: 'max@example.org',
+      transferredTo: { name: 'Max Muster', email: 'max@example.org', at: new Date().toISOString() },
+    };
+    let done = false;
+    const calls = mockApi({
+      'GET /api/tickets': () => json([done ? transferred : ticket]),
+      [`POST /api/tickets/${ticket.id}/transfer`]: () => {
+        done = true;
+        return json(transferred);
+      },
+    });
+    renderMyTickets(user);
+    const dialog = await openTransfer(ticket);
+    fill(dialog, '  Max Muster ', 'max@example.org');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Übertragen' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Ticket an Max Muster übertragen.'));
+    expect(calls.find((call) => call.key === `POST /api/tickets/${ticket.id}/transfer`)?.body).toEqual({
+      name: 'Max Muster',
+      email: 'max@example.org',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const card = within(cardOf(ticket.event.title));
+    expect(card.getByText('Übertragen an Max Muster')).toBeTruthy();
+    // the buyer keeps the ticket and may transfer it again (docs/product/tickets-and-refunds.md#ticket-transfer)
+    const again = card.getByRole('button', { name: 'Ticket übertragen' });
+    await waitFor(() => expect(document.activeElement).toBe(again));
+    await waitFor(() => expect(calls.filter((call) => call.key === 'GET /api/tickets')).toHaveLength(2));
+  });
+
+  it('moves the focus to the card when the server allows no further transfer', async () => {
+    const ticket = makeTicket();
+    const transferred: MyTicket = { ...ticket, holderName: 'Max Muster', transferableUntil: null };
+    let done = false;
+    mockApi({
+      'GET /api/tickets': () => json([done ? transferred : ticket]),
+      [`POST /api/tickets/${ticket.id}/transfer`]: () => {
+        done = true;
+        return json(transferred);
+      },
+    });
+    renderMyTickets(user);
+    const dialog = await openTransfer(ticket);
+    fill(dialog, 'Max Muster', 'max@example.org');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Übertragen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      within(cardOf(ticket.event.title)).queryByRole('button', { name: 'Ticket übertragen' }),
+    ).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(cardOf(ticket.event.title)));
+  });
+
+  it("toasts the server's message and keeps the dialog open on a failure", async () => {
+    const ticket = makeTicket();
+    mockApi({
+      'GET /api/tickets': () => json([ticket]),
+      [`POST /api/tickets/${ticket.id}/transfer`]: () =>
+        apiError(409, 'conflict', 'Das Ticket ist bereits auf diese Person ausgestellt.'),
+    });
+    renderMyTickets(user);
+    const dialog = await openTransfer(ticket);
+    fill(dialog, 'Erika Musterfrau', 'erika@example.org');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Übertragen' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Übertragung fehlgeschlagen', {
+        description: 'Das Ticket ist bereits auf diese Person ausgestellt.',
+      }),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Ticket übertragen' })).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Übertragen' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
+  it("'Name ändern' patches the name on the ticket", async () => {
+    const ticket = makeTicket({ holderName: 'Erika Musterfaru' });
+    const fixed = { ...ticket, holderName: 'Erika Musterfrau' };
+    let patched = false;
+    const calls = mockApi({
+      'GET /api/tickets': () => json([patched ? fixed : ticket]),
+      [`PATCH /api/tickets/${ticket.id}/holder-name`]: () => {
+        patched = true;
+        return json(fixed);
+      },
+    });
+    renderMyTickets(user);
+    const card = await screen.findByRole('article', { name: ticket.event.title });
+    fireEvent.click(within(card).getByRole('button', { name: 'Name ändern' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Name ändern' });
+    const input = within(dialog).getByLabelText('Name auf dem Ticket') as HTMLInputElement;
+    expect(input.value).toBe('Erika Musterfaru');
+    fireEvent.change(input, { target: { value: ' ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await within(dialog).findByText('Bitte gib den Namen auf dem Ticket ein.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Erika Musterfrau' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Name auf dem Ticket geändert.'));
+    expect(calls.find((call) => call.key === `PATCH /api/tickets/${ticket.id}/holder-name`)?.body).toEqual({
+      name: 'Erika Musterfrau',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(cardOf(ticket.event.title)).getByText('Erika Musterfrau')).toBeTruthy();
+  });
+});

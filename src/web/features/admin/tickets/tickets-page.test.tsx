@@ -288,3 +288,79 @@ describe('TicketsPage', () => {
     expect(calls.filter((call) => call.key.startsWith('DELETE'))).toHaveLength(2);
   });
 });
+
+describe('TicketsPage: Übertragen (docs/product/tickets-and-refunds.md#ticket-transfer)', () => {
+  it('opens the transfer dialog from the row menu and posts to the admin endpoint', async () => {
+    let transferred = false;
+    const calls = mockApi({
+      'GET /api/admin/tickets': () => json(pageOf([row(transferred ? { holderName: 'Max Muster' } : {})])),
+      'GET /api/admin/tickets/filters': () => json(OPTIONS),
+      [`POST /api/admin/tickets/${row().id}/transfer`]: () => {
+        transferred = true;
+        return json({ id: row().id });
+      },
+    });
+    renderPage(<TicketsPage />, { path: '/admin/bookings' });
+    await screen.findByText('aaaaaaaa');
+    fireEvent.click(await moreAction(/Ticket 0001/, 'Übertragen'));
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket übertragen' });
+    expect(within(dialog).getByText('Ticket 0001 · Achtsamkeit im Alltag')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Übertragen' }));
+    expect(await within(dialog).findByText('Bitte gib den Namen der Ersatzperson ein.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Name der Ersatzperson'), {
+      target: { value: 'Max Muster' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('E-Mail der Ersatzperson'), {
+      target: { value: 'max@example.org' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Übertragen' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Ticket an Max Muster übertragen.'));
+    expect(calls.find((call) => call.key === `POST /api/admin/tickets/${row().id}/transfer`)?.body).toEqual({
+      name: 'Max Muster',
+      email: 'max@example.org',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Max Muster')).toBeTruthy();
+  });
+
+  it('keeps the dialog open with the server message on a failure', async () => {
+    mockApi({
+      'GET /api/admin/tickets': () => json(pageOf([row()])),
+      'GET /api/admin/tickets/filters': () => json(OPTIONS),
+      [`POST /api/admin/tickets/${row().id}/transfer`]: () =>
+        apiError(422, 'some_error', 'Eingecheckte Tickets können nicht übertragen werden.'),
+    });
+    renderPage(<TicketsPage />, { path: '/admin/bookings' });
+    await screen.findByText('aaaaaaaa');
+    fireEvent.click(await moreAction(/Ticket 0001/, 'Übertragen'));
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket übertragen' });
+    fireEvent.change(within(dialog).getByLabelText('Name der Ersatzperson'), {
+      target: { value: 'Max Muster' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('E-Mail der Ersatzperson'), {
+      target: { value: 'max@example.org' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Übertragen' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Übertragung fehlgeschlagen', {
+        description: 'Eingecheckte Tickets können nicht übertragen werden.',
+      }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Ticket übertragen' })).toBeTruthy();
+  });
+
+  it('offers it for active tickets before the event only', async () => {
+    mockApi({
+      'GET /api/admin/tickets': () =>
+        json(pageOf([row({ status: 'canceled' }), row({ id: 'bbbbbbbb-2', code: '0002', past: true })])),
+      'GET /api/admin/tickets/filters': () => json(OPTIONS),
+    });
+    renderPage(<TicketsPage />, { path: '/admin/bookings' });
+    await screen.findByText('aaaaaaaa');
+    expect((await moreAction(/Ticket 0001/, 'Übertragen')).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect((await moreAction(/Ticket 0002/, 'Übertragen')).getAttribute('aria-disabled')).toBe('true');
+  });
+});

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_TICKET_MESSAGES } from '@shared/admin-tickets';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { TransferTicketDialog } from '@web/components/transfer-ticket-dialog';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { usePageTitle } from '@web/lib/page-title';
@@ -58,7 +59,12 @@ export function TicketsPage() {
     onRerender: (ticket: (typeof rows)[number]) => void actions.rerender([ticket]),
     onCancel: (ticket: (typeof rows)[number]) => actions.askCancel([ticket]),
     onDelete: (ticket: (typeof rows)[number]) => actions.askDelete([ticket]),
+    onTransfer: (ticket: (typeof rows)[number]) => actions.askTransfer(ticket),
   };
+  const transferTarget = actions.transferTarget;
+  const transferEvent = tickets.data?.groups.find((group) =>
+    group.tickets.some((ticket) => ticket.id === transferTarget?.id),
+  )?.event;
   const deleteCount = actions.deleteTargets.length;
 
   return (
@@ -154,6 +160,11 @@ export function TicketsPage() {
         tickets={actions.cancelTargets}
         onClose={actions.closeCancel}
         onConfirm={actions.cancel}
+      />
+      <TransferTicketDialog
+        ticket={transferTarget ? { code: transferTarget.code, eventTitle: transferEvent?.title ?? '' } : null}
+        onClose={actions.closeTransfer}
+        onTransfer={actions.transfer}
       />
       <ConfirmDialog
         open={deleteCount > 0}

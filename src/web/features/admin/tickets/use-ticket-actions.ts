@@ -7,11 +7,13 @@ import {
   type RefundOverrideInput,
 } from '@shared/admin-tickets';
 import { cancelSuccessMessage, TICKET_MESSAGES, type CancelTicketResult } from '@shared/tickets';
+import type { TransferTicketInput } from '@web/components/transfer-ticket-dialog';
 import { toast } from '@web/lib/toast';
 import { ADMIN_TICKET_FILTERS_KEY, ADMIN_TICKET_LIST_KEY } from './api/admin-ticket-keys';
 import { cancelAdminTicket } from './api/cancel-admin-ticket';
 import { deleteAdminTicket } from './api/delete-admin-ticket';
 import { rerenderTicketPreview } from './api/rerender-ticket-preview';
+import { transferAdminTicket } from './api/transfer-admin-ticket';
 import { DownloadError, downloadTicketPdf, exportSelectionCsv, exportTicketsCsv } from './api/ticket-files';
 import type { TicketFilters } from './ticket-filters';
 
@@ -48,6 +50,7 @@ export function useTicketActions({ onDone }: { onDone: (ticketIds: string[]) => 
   const queryClient = useQueryClient();
   const [cancelTargets, setCancelTargets] = useState<AdminTicketRow[]>([]);
   const [deleteTargets, setDeleteTargets] = useState<AdminTicketRow[]>([]);
+  const [transferTarget, setTransferTarget] = useState<AdminTicketRow | null>(null);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [bulkBusy, setBulkBusy] = useState(false);
 
@@ -137,6 +140,18 @@ export function useTicketActions({ onDone }: { onDone: (ticketIds: string[]) => 
     );
   };
 
+  /**
+   * 'Übertragen' (docs/product/tickets-and-refunds.md#ticket-transfer): the dialog toasts and closes; a
+   * failure is thrown back to it, so it stays open with the server's message.
+   */
+  const transfer = async (input: TransferTicketInput) => {
+    const target = transferTarget;
+    if (!target) return;
+    await track([target.id], async () => {
+      await transferAdminTicket({ ticketId: target.id, ...input });
+    });
+    void refresh(true);
+  };
   const csv = async (target: { filters: TicketFilters; all?: boolean } | { ids: string[] }) => {
     try {
       if ('ids' in target) await exportSelectionCsv(target.ids);
@@ -153,14 +168,18 @@ export function useTicketActions({ onDone }: { onDone: (ticketIds: string[]) => 
     bulkBusy,
     cancelTargets,
     deleteTargets,
+    transferTarget,
     askCancel: setCancelTargets,
     askDelete: setDeleteTargets,
     closeCancel: () => setCancelTargets([]),
     closeDelete: () => setDeleteTargets([]),
+    askTransfer: setTransferTarget,
+    closeTransfer: () => setTransferTarget(null),
     pdf,
     rerender,
     cancel,
     remove,
+    transfer,
     csv,
   };
 }

@@ -1,4 +1,4 @@
-import { Download, XCircle } from 'lucide-react';
+import { ArrowRightLeft, Download, PenLine, XCircle } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
 import { cancelButtonLabel } from '@shared/refund-rules';
 import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
@@ -7,7 +7,10 @@ import { formatPrice } from '@web/lib/format';
 import { cancelFailureText, cancelSuccessText, useCancelTicket } from '../api/cancel-ticket';
 import { downloadTicket } from '../api/download-ticket';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { TransferTicketDialog } from '@web/components/transfer-ticket-dialog';
 import { toast } from '@web/lib/toast';
+import { useTransferTicket } from '../api/transfer-ticket';
+import { HolderNameDialog } from './holder-name-dialog';
 
 /**
  * Cancelling only for upcoming events, with the server's refund offer
@@ -18,7 +21,37 @@ export const canCancel = (ticket: MyTicket, now: Date) =>
   ticket.cancellation !== null &&
   new Date(ticket.event.startTime).getTime() > now.getTime();
 
-/** Download and cancel of one ticket. */
+/**
+ * Transfer to a substitute: the server's `transferableUntil` decides (the buyer only, before the event's
+ * cut-off); without it, active and not checked-in tickets before the start
+ * (docs/product/tickets-and-refunds.md#ticket-transfer).
+ */
+export function canTransfer(ticket: MyTicket, now: Date): boolean {
+  if (ticket.transferableUntil !== undefined) {
+    return ticket.transferableUntil !== null && new Date(ticket.transferableUntil).getTime() > now.getTime();
+  }
+  return (
+    ticket.status === 'active' &&
+    !ticket.isCheckedIn &&
+    ticket.isBuyer !== false &&
+    new Date(ticket.event.startTime).getTime() > now.getTime()
+  );
+}
+
+/**
+ * The name fix, by the buyer until the start: the server's `holderNameEditable`, else the same rule
+ * (docs/product/tickets-and-refunds.md#holder-name-change).
+ */
+export function canChangeName(ticket: MyTicket, now: Date): boolean {
+  if (ticket.holderNameEditable !== undefined) return ticket.holderNameEditable;
+  return (
+    ticket.status === 'active' &&
+    ticket.isBuyer !== false &&
+    new Date(ticket.event.startTime).getTime() > now.getTime()
+  );
+}
+
+/** Download, transfer, name fix and cancel of one ticket. */
 export function TicketActions({
   ticket,
   now,
@@ -30,7 +63,11 @@ export function TicketActions({
 }) {
   const [downloading, setDownloading] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [transferring, setTransferring] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const transfer = useTransferTicket();
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const transferRef = useRef<HTMLButtonElement>(null);
   const cancel = useCancelTicket();
   const cancelled = ticket.status !== 'active';
 
@@ -68,6 +105,18 @@ export function TicketActions({
             ? 'Wird heruntergeladen …'
             : 'Ticket herunterladen'}
       </Button>
+      {canTransfer(ticket, now) && (
+        <Button ref={transferRef} variant="secondary" size="sm" onClick={() => setTransferring(true)}>
+          <ArrowRightLeft className="h-4 w-4" aria-hidden />
+          Ticket übertragen
+        </Button>
+      )}
+      {canChangeName(ticket, now) && (
+        <Button variant="secondary" size="sm" onClick={() => setRenaming(true)}>
+          <PenLine className="h-4 w-4" aria-hidden />
+          Name ändern
+        </Button>
+      )}
       {!cancelled && !canCancel(ticket, now) && (
         // cancelling is disabled for past events (the button stays, greyed out;
         // docs/product/tickets-and-refunds.md#who-cancels)
@@ -99,6 +148,14 @@ export function TicketActions({
         onConfirm={confirmCancel}
         returnFocus={() => cancelRef.current ?? cardRef.current}
       />
+      <TransferTicketDialog
+        ticket={transferring ? { code: ticket.code, eventTitle: ticket.event.title } : null}
+        onClose={() => setTransferring(false)}
+        onTransfer={(input) => transfer.mutateAsync({ ticketId: ticket.id, ...input })}
+        // after a transfer the button is gone: the focus goes to the card
+        returnFocus={() => transferRef.current ?? cardRef.current}
+      />
+      <HolderNameDialog ticket={renaming ? ticket : null} onClose={() => setRenaming(false)} />
     </>
   );
 }

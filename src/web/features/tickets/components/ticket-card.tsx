@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin, Receipt, Ticket, User } from 'lucide-react';
+import { ArrowRightLeft, CalendarDays, Clock, MapPin, Receipt, Ticket, User } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { eventDateRange, eventTimeRange } from '@shared/date-range';
@@ -15,6 +15,13 @@ const whenText = (event: TicketEventSummary) => ({
   date: eventDateRange(event),
   time: eventTimeRange(event),
 });
+
+/**
+ * Whom the buyer transferred the ticket to; null while it is theirs, and for the substitute, who sees their
+ * own name (docs/product/tickets-and-refunds.md#ticket-transfer).
+ */
+export const transferredToName = (ticket: MyTicket): string | null =>
+  ticket.transferredTo ? ticket.transferredTo.name || ticket.transferredTo.email : null;
 
 /**
  * One ticket of 'Meine Tickets': event, date, place, holder, code, status, actions
@@ -36,6 +43,7 @@ export function TicketCard({
   const cancelled = ticket.status !== 'active';
   const { event } = ticket;
   const when = whenText(event);
+  const transferredTo = transferredToName(ticket);
   return (
     <article
       ref={cardRef}
@@ -72,10 +80,14 @@ export function TicketCard({
             <Fact icon={MapPin} label="Ort">
               {event.mode === 'online' ? 'Online' : event.location}
             </Fact>
-            {ticket.holderName && (
-              <Fact icon={User} label="Name auf dem Ticket">
-                {ticket.holderName}
-              </Fact>
+            {transferredTo ? (
+              <Fact icon={ArrowRightLeft}>Übertragen an {transferredTo}</Fact>
+            ) : (
+              ticket.holderName && (
+                <Fact icon={User} label="Name auf dem Ticket">
+                  {ticket.holderName}
+                </Fact>
+              )
             )}
             <Fact icon={Ticket}>
               Code <span className="font-mono font-semibold text-foreground">{ticket.code}</span>

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Ban, Download, ImageUp, MoreHorizontal, Trash2, UserRound } from 'lucide-react';
+import { ArrowRightLeft, Ban, Download, ImageUp, MoreHorizontal, Trash2, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminTicketRow } from '@shared/admin-tickets';
 import { Button, buttonClasses } from '@web/components/ui/button';
@@ -9,6 +9,8 @@ export interface TicketRowActions {
   onRerender: (ticket: AdminTicketRow) => void;
   onCancel: (ticket: AdminTicketRow) => void;
   onDelete: (ticket: AdminTicketRow) => void;
+  /** 'Übertragen' to a substitute (docs/product/tickets-and-refunds.md#ticket-transfer). */
+  onTransfer: (ticket: AdminTicketRow) => void;
 }
 
 const itemClass =
@@ -21,7 +23,8 @@ export const ticketLabel = (ticket: AdminTicketRow) =>
 /**
  * The row actions (docs/product/admin.md#tickets-screen). PDF and 'Stornieren' carry visible words, the user
  * link a tooltip; 'Vorschau neu rendern' and 'Löschen' sit in the '…' menu, so delete is never next to cancel
- * and still asks first (docs/decisions/026-admin-tickets-on-phones.md).
+ * and still asks first (docs/decisions/026-admin-tickets-on-phones.md). 'Übertragen' sits there too, for active
+ * tickets before the event (docs/product/tickets-and-refunds.md#ticket-transfer).
  */
 export function TicketActions({
   ticket,
@@ -84,6 +87,13 @@ export function TicketActions({
             sideOffset={4}
             className="z-50 min-w-52 rounded-lg border border-border bg-card p-1 text-card-foreground shadow-lg"
           >
+            <DropdownMenu.Item
+              className={itemClass}
+              disabled={busy || ticket.status !== 'active' || ticket.past}
+              onSelect={() => actions.onTransfer(ticket)}
+            >
+              <ArrowRightLeft className="h-4 w-4" aria-hidden /> Übertragen
+            </DropdownMenu.Item>
             <DropdownMenu.Item
               className={itemClass}
               disabled={busy}

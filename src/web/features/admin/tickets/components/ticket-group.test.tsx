@@ -43,7 +43,13 @@ function screenWidth(width: number) {
 }
 
 function renderGroup() {
-  const actions = { onPdf: vi.fn(), onRerender: vi.fn(), onCancel: vi.fn(), onDelete: vi.fn() };
+  const actions = {
+    onPdf: vi.fn(),
+    onRerender: vi.fn(),
+    onCancel: vi.fn(),
+    onDelete: vi.fn(),
+    onTransfer: vi.fn(),
+  };
   const onToggle = vi.fn();
   const onToggleAll = vi.fn();
   render(
@@ -151,9 +157,13 @@ describe('ticket row actions', () => {
     fireEvent.keyDown(more, { key: 'Enter' });
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent?.trim())).toEqual(['Vorschau neu rendern', 'Löschen']);
+    expect(items.map((item) => item.textContent?.trim())).toEqual([
+      'Übertragen',
+      'Vorschau neu rendern',
+      'Löschen',
+    ]);
     expect(within(menu).getByRole('separator')).toBeTruthy(); // between re-render and delete
-    fireEvent.click(items[1]!);
+    fireEvent.click(items[2]!);
     expect(actions.onDelete).toHaveBeenCalledWith(GROUP.tickets[0]);
     expect(actions.onCancel).not.toHaveBeenCalled();
   });

@@ -1,0 +1,224 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState } from 'react';
+import { z } from 'zod';
+import type { TicketTransferInput } from '@shared/ticket-transfer';
+import { Button } from '@web/components/ui/button';
+import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
+
+// 'Ticket übertragen' (docs/product/tickets-and-refunds.md#ticket-transfer): one dialog for 'Meine Tickets'
+// and the admin's 'Tickets verwalten'; each passes the call to its own endpoint.
+
+export const TRANSFER_MESSAGES = {
+  nameMissing: 'Bitte gib den Namen der Ersatzperson ein.',
+  nameTooShort: 'Bitte gib den vollständigen Namen ein (mindestens 2 Zeichen).',
+  nameTooLong: 'Der Name darf höchstens 120 Zeichen lang sein.',
+  emailMissing: 'Bitte gib die E-Mail-Adresse der Ersatzperson ein.',
+  emailInvalid: 'Bitte gib eine gültige E-Mail-Adresse ein.',
+  note: 'Die Ersatzperson bekommt ein neues Ticket per E-Mail; dein bisheriges Ticket und sein Barcode gelten dann nicht mehr.',
+  failed: 'Übertragung fehlgeschlagen',
+} as const;
+
+/** The success toast: 'Ticket an Max Muster übertragen.' */
+export const transferredText = (name: string) => `Ticket an ${name} übertragen.`;
+
+/**
+ * The server's limits (ticketTransferSchema in @shared/ticket-transfer), with words for the substitute's
+ * fields instead of the sign-in's 'deine E-Mail-Adresse'.
+ */
+const transferInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, TRANSFER_MESSAGES.nameMissing)
+    .min(2, TRANSFER_MESSAGES.nameTooShort)
+    .max(120, TRANSFER_MESSAGES.nameTooLong),
+  email: z
+    .string()
+    .trim()
+    .min(1, TRANSFER_MESSAGES.emailMissing)
+    .max(254, TRANSFER_MESSAGES.emailInvalid)
+    .pipe(z.email(TRANSFER_MESSAGES.emailInvalid)),
+});
+
+export type TransferTicketInput = TicketTransferInput;
+
+/** What the dialog names: the ticket's code and its event. */
+export interface TransferTicketTarget {
+  code: string;
+  eventTitle: string;
+}
+
+type FieldErrors = Partial<Record<keyof TransferTicketInput, string>>;
+
+/** Our German message of a JSON error answer (or of a lost connection); nothing for other failures. */
+const errorDetail = (error: unknown) =>
+  error instanceof ApiError && error.code !== 'unknown' ? error.message : undefined;
+
+/**
+ * Name and e-mail of the substitute, checked here first; 'Übertragen' calls `onTransfer`, toasts
+ * 'Ticket an {Name} übertragen.' and closes. A failure is toasted with the server's message and the dialog
+ * stays open.
+ */
+export function TransferTicketDialog({
+  ticket,
+  onClose,
+  onTransfer,
+  returnFocus,
+}: {
+  /** The dialog is open while this is set. */
+  ticket: TransferTicketTarget | null;
+  onClose: () => void;
+  onTransfer: (input: TransferTicketInput) => Promise<unknown>;
+  /** Where the focus goes on close (the button may be gone after a transfer); by default back to it. */
+  returnFocus?: () => HTMLElement | null;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [opening, setOpening] = useState(0);
+  const close = () => {
+    if (busy) return;
+    setOpening((n) => n + 1);
+    onClose();
+  };
+  return (
+    <Dialog.Root open={ticket !== null} onOpenChange={(next) => !next && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-card p-5 text-card-foreground shadow-xl"
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus?.();
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
+          <Dialog.Title className="text-lg font-semibold">Ticket übertragen</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+            {ticket ? [`Ticket ${ticket.code}`, ticket.eventTitle].filter(Boolean).join(' · ') : ''}
+          </Dialog.Description>
+          {ticket && (
+            // remounted per opening, so every transfer starts with empty fields
+            <TransferForm
+              key={opening}
+              busy={busy}
+              setBusy={setBusy}
+              onCancel={close}
+              onTransfer={onTransfer}
+              onDone={() => {
+                setOpening((n) => n + 1);
+                onClose();
+              }}
+            />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+const inputClass =
+  'h-10 w-full rounded-lg border border-input bg-background px-3 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60';
+
+function TransferForm({
+  busy,
+  setBusy,
+  onCancel,
+  onTransfer,
+  onDone,
+}: {
+  busy: boolean;
+  setBusy: (busy: boolean) => void;
+  onCancel: () => void;
+  onTransfer: (input: TransferTicketInput) => Promise<unknown>;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = async () => {
+    const parsed = transferInputSchema.safeParse({ name, email });
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof TransferTicketInput;
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      document.getElementById(`${id}-${next.name ? 'name' : 'email'}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await onTransfer(parsed.data);
+    } catch (error) {
+      toast.error(TRANSFER_MESSAGES.failed, { description: errorDetail(error) });
+      setBusy(false);
+      return;
+    }
+    setBusy(false);
+    toast.success(transferredText(parsed.data.name));
+    onDone();
+  };
+
+  const field = (
+    key: keyof TransferTicketInput,
+    label: string,
+    value: string,
+    setValue: (value: string) => void,
+    type: 'text' | 'email',
+  ) => {
+    const inputId = `${id}-${key}`;
+    const error = errors[key];
+    return (
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={inputId} className="text-sm font-medium">
+          {label}
+        </label>
+        <input
+          id={inputId}
+          type={type}
+          autoComplete="off"
+          value={value}
+          disabled={busy}
+          onChange={(event) => setValue(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          className={inputClass}
+        />
+        {error && (
+          <p id={`${inputId}-error`} className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      className="mt-4 flex flex-col gap-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {field('name', 'Name der Ersatzperson', name, setName, 'text')}
+      {field('email', 'E-Mail der Ersatzperson', email, setEmail, 'email')}
+      <p className="text-sm text-muted-foreground">{TRANSFER_MESSAGES.note}</p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Abbrechen
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Wird übertragen …' : 'Übertragen'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState } from 'react';
+import type { MyTicket } from '@shared/tickets';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/lib/toast';
+import { useChangeHolderName } from '../api/transfer-ticket';
+import { apiErrorDetail } from './api-error-detail';
+
+export const HOLDER_NAME_MESSAGES = {
+  missing: 'Bitte gib den Namen auf dem Ticket ein.',
+  tooShort: 'Bitte gib den vollständigen Namen ein (mindestens 2 Zeichen).',
+  tooLong: 'Der Name darf höchstens 120 Zeichen lang sein.',
+  saved: 'Name auf dem Ticket geändert.',
+  failed: 'Name konnte nicht geändert werden',
+} as const;
+
+const inputClass =
+  'h-10 w-full rounded-lg border border-input bg-background px-3 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60';
+
+/**
+ * 'Name ändern': fixes a typo in the name on the ticket; the person stays the same, for another person
+ * there is 'Ticket übertragen' (docs/product/tickets-and-refunds.md#holder-name-change).
+ */
+export function HolderNameDialog({ ticket, onClose }: { ticket: MyTicket | null; onClose: () => void }) {
+  const change = useChangeHolderName();
+  const close = () => {
+    if (!change.isPending) onClose();
+  };
+  return (
+    <Dialog.Root open={ticket !== null} onOpenChange={(next) => !next && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-card p-5 text-card-foreground shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Name ändern</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+            Für Tippfehler im Namen. Soll eine andere Person kommen, nutze „Ticket übertragen“.
+          </Dialog.Description>
+          {ticket && (
+            <NameForm
+              key={ticket.id}
+              ticket={ticket}
+              busy={change.isPending}
+              onCancel={close}
+              onSave={(name) =>
+                change.mutate(
+                  { ticketId: ticket.id, name },
+                  {
+                    onSuccess: () => {
+                      toast.success(HOLDER_NAME_MESSAGES.saved);
+                      onClose();
+                    },
+                    onError: (error) =>
+                      toast.error(HOLDER_NAME_MESSAGES.failed, { description: apiErrorDetail(error) }),
+                  },
+                )
+              }
+            />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function NameForm({
+  ticket,
+  busy,
+  onCancel,
+  onSave,
+}: {
+  ticket: MyTicket;
+  busy: boolean;
+  onCancel: () => void;
+  onSave: (name: string) => void;
+}) {
+  const id = useId();
+  const [name, setName] = useState(ticket.holderName ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    const trimmed = name.trim();
+    // the server's limits (holderNameChangeSchema in @shared/ticket-transfer)
+    const problem = !trimmed
+      ? HOLDER_NAME_MESSAGES.missing
+      : trimmed.length < 2
+        ? HOLDER_NAME_MESSAGES.tooShort
+        : trimmed.length > 120
+          ? HOLDER_NAME_MESSAGES.tooLong
+          : null;
+    setError(problem);
+    if (!problem) onSave(trimmed);
+  };
+  return (
+    <form
+      className="mt-4 flex flex-col gap-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-name`} className="text-sm font-medium">
+          Name auf dem Ticket
+        </label>
+        <input
+          id={`${id}-name`}
+          autoComplete="name"
+          value={name}
+          disabled={busy}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={inputClass}
+        />
+        {error && (
+          <p id={`${id}-error`} className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Abbrechen
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Wird gespeichert …' : 'Speichern'}
+        </Button>
+      </div>
+    </form>
+  );
+}
