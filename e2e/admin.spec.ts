@@ -310,7 +310,9 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
     .getByRole('button', { name: `Weitere Aktionen für Ticket ${ticket.code} (${buyerName})` })
     .click();
   const more = page.getByRole('menu');
-  await expect(more.getByRole('menuitem')).toHaveText(['Vorschau neu rendern', 'Löschen']);
+  await expect(more.getByRole('menuitem')).toHaveText(['Übertragen', 'Vorschau neu rendern', 'Löschen']);
+  // a cancelled ticket cannot be handed to a substitute (docs/product/tickets-and-refunds.md#ticket-transfer)
+  await expect(more.getByRole('menuitem', { name: 'Übertragen' })).toBeDisabled();
   await page.keyboard.press('Escape');
   await expect(more).toHaveCount(0);
   const mail = await waitForMail(
