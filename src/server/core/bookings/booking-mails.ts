@@ -12,21 +12,12 @@ import { organizerBookingMail } from '../mail/templates/organizer-booking';
 import { adminCancellationIssueMail } from '../mail/templates/admin-cancellation-issue';
 import { eventUpdateMail } from '../mail/templates/event-update';
 import { deliveredOnlineUrl } from '../tickets/online-link';
-import { loadBookingWithBuyer, type BookingWithBuyer } from './load-booking-with-buyer';
+import { loadBookingWithBuyer, mailEventColumns, type BookingWithBuyer } from './load-booking-with-buyer';
 
 /** An event as the mails to its holders show it, with its online link (undefined when it is gone). */
 export async function loadMailEvent(db: DbOrTx, eventId: string) {
   const [row] = await db
-    .select({
-      title: events.title,
-      slug: events.slug,
-      startTime: events.startTime,
-      endTime: events.endTime,
-      timezone: events.timezone,
-      location: events.location,
-      mode: events.mode,
-      onlineUrl: events.onlineUrl,
-    })
+    .select({ ...mailEventColumns, onlineUrl: events.onlineUrl })
     .from(events)
     .where(eq(events.id, eventId));
   return row;

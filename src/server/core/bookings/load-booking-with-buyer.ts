@@ -2,6 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/types';
 import { bookings, events, profiles } from '../../db/schema';
 
+/** The event's columns every mail to its holders shows (booking-mail-parts.ts MailEvent). */
+export const mailEventColumns = {
+  title: events.title,
+  slug: events.slug,
+  startTime: events.startTime,
+  endTime: events.endTime,
+  timezone: events.timezone,
+  location: events.location,
+  mode: events.mode,
+};
+
 /**
  * A booking with its event and its buyer's address and name: what every booking mail and the refund lookup
  * need. Undefined for an unknown id; the buyer's fields are null once the account is deleted (the booking
@@ -14,15 +25,7 @@ export async function loadBookingWithBuyer(db: DbOrTx, bookingId: string) {
       email: profiles.email,
       fullName: profiles.fullName,
       onlineUrl: events.onlineUrl,
-      event: {
-        title: events.title,
-        slug: events.slug,
-        startTime: events.startTime,
-        endTime: events.endTime,
-        timezone: events.timezone,
-        location: events.location,
-        mode: events.mode,
-      },
+      event: mailEventColumns,
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))

@@ -12,6 +12,7 @@ import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
 import type { Actor } from '../actor';
 import type { Db, DbOrTx } from '../../db/types';
 import { bookings, events, profiles, ticketTransfers, tickets } from '../../db/schema';
+import { mailEventColumns } from '../bookings/load-booking-with-buyer';
 import { AppError } from '../app-error';
 import { newTicketNumber } from '../bookings/issue-tickets';
 import { enqueueMail } from '../mail/enqueue-mail';
@@ -30,13 +31,7 @@ async function lockTicket(tx: DbOrTx, ticketId: string) {
       ticket: tickets,
       booking: bookings,
       event: {
-        title: events.title,
-        slug: events.slug,
-        startTime: events.startTime,
-        endTime: events.endTime,
-        timezone: events.timezone,
-        location: events.location,
-        mode: events.mode,
+        ...mailEventColumns,
         onlineUrl: events.onlineUrl,
         transferCutoffHours: events.transferCutoffHours,
       },

@@ -3,7 +3,7 @@ import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { button, heading, note, paragraph } from './mail-blocks';
 import {
   factsTable,
-  factsText,
+  ticketMailText,
   formatCents,
   mailPlace,
   mailWhen,
@@ -59,21 +59,16 @@ ${paragraph(attached)}
 ${button(ticketsUrl, 'Meine Tickets ansehen')}
 ${input.isTest ? note(testNote) : ''}
 ${note('Du kannst deine Tickets unter „Meine Tickets“ herunterladen oder stornieren.')}`;
-  const bodyText = [
-    'Deine Buchung ist bestätigt',
-    '',
-    `Hallo ${input.holderName},`,
-    '',
+  const bodyText = ticketMailText({
+    heading: 'Deine Buchung ist bestätigt',
+    holderName: input.holderName,
     intro,
-    '',
-    factsText(facts),
-    '',
-    ...(access ? [access.text, ''] : []),
+    facts,
+    access,
     attached,
-    '',
-    `Meine Tickets: ${ticketsUrl}`,
-    ...(input.isTest ? ['', testNote] : []),
-  ].join('\n');
+    ticketsUrl,
+    testNote: input.isTest ? testNote : null,
+  });
   return {
     subject: `${input.isTest ? '[TEST] ' : ''}Deine Tickets: ${event.title}`,
     ...renderWithContext(context, {

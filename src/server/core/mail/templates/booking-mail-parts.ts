@@ -47,3 +47,34 @@ export function factsTable(rows: [string, string][]): SafeHtml {
 
 export const factsText = (rows: [string, string][]) =>
   rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+
+/**
+ * The plain-text body of a mail that carries tickets (the booking confirmation, a transferred ticket): heading,
+ * greeting, intro, facts, online access, what is attached, the link to Meine Tickets, the test note.
+ */
+export function ticketMailText(parts: {
+  heading: string;
+  holderName: string;
+  intro: string;
+  facts: [string, string][];
+  access: { text: string } | null;
+  attached: string;
+  ticketsUrl: string;
+  testNote: string | null;
+}): string {
+  return [
+    parts.heading,
+    '',
+    `Hallo ${parts.holderName},`,
+    '',
+    parts.intro,
+    '',
+    factsText(parts.facts),
+    '',
+    ...(parts.access ? [parts.access.text, ''] : []),
+    parts.attached,
+    '',
+    `Meine Tickets: ${parts.ticketsUrl}`,
+    ...(parts.testNote ? ['', parts.testNote] : []),
+  ].join('\n');
+}

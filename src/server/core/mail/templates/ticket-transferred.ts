@@ -1,7 +1,14 @@
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { transferredToSubject } from '@shared/ticket-transfer';
 import { button, heading, note, paragraph } from './mail-blocks';
-import { factsTable, factsText, mailPlace, mailWhen, type BookingMailInput } from './booking-mail-parts';
+import {
+  factsTable,
+  factsText,
+  mailPlace,
+  mailWhen,
+  ticketMailText,
+  type BookingMailInput,
+} from './booking-mail-parts';
 import type { MailContent } from './mail-context';
 import { renderWithContext } from './layout-for';
 import { onlineLinkBlock } from './online-link';
@@ -46,21 +53,16 @@ ${paragraph(attached)}
 ${button(ticketsUrl, 'Meine Tickets ansehen')}
 ${input.isTest ? note(testNote) : ''}
 ${note(`Fragen? Schreib uns an ${context.supportEmail}.`)}`;
-  const bodyText = [
-    'Dein Ticket',
-    '',
-    `Hallo ${input.holderName},`,
-    '',
+  const bodyText = ticketMailText({
+    heading: 'Dein Ticket',
+    holderName: input.holderName,
     intro,
-    '',
-    factsText(facts),
-    '',
-    ...(access ? [access.text, ''] : []),
+    facts,
+    access,
     attached,
-    '',
-    `Meine Tickets: ${ticketsUrl}`,
-    ...(input.isTest ? ['', testNote] : []),
-  ].join('\n');
+    ticketsUrl,
+    testNote: input.isTest ? testNote : null,
+  });
   return {
     subject: `${input.isTest ? '[TEST] ' : ''}Dein Ticket: ${event.title}`,
     ...renderWithContext(context, {
