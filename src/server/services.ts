@@ -99,7 +99,14 @@ export function createServices(
     seatFeed,
     publicEvents,
     metrics,
-    holdExpiry: new HoldExpiryJob({ db, logger, observer: metrics, metrics }),
+    holdExpiry: new HoldExpiryJob({
+      db,
+      logger,
+      observer: metrics,
+      metrics,
+      mailContext: async () => mailContextFrom(await settings.get(), config),
+      kickOutbox: () => outbox.kick(),
+    }),
     refundJob: new RefundJob({ db, payments, logger, observer: metrics }),
   };
 }

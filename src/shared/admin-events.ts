@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_OFFER_HOURS, MAX_OFFER_HOURS, MIN_OFFER_HOURS, WAITLIST_MESSAGES } from './waitlist';
 import { isPastEvent, isTimeZone } from './event-rules';
 import {
   EVENT_MODES,
@@ -170,6 +171,14 @@ const eventFields = z.object({
     .int(TRANSFER_CUTOFF_MESSAGE)
     .min(0, TRANSFER_CUTOFF_MESSAGE)
     .max(MAX_TRANSFER_CUTOFF_HOURS, TRANSFER_CUTOFF_MESSAGE),
+  /** The event's waiting list is open (docs/product/waiting-list.md#waitlist-per-event). */
+  waitlistEnabled: flag,
+  /** How long an offer of a freed seat holds it (docs/product/waiting-list.md#offer-time). */
+  waitlistOfferHours: z
+    .number({ error: WAITLIST_MESSAGES.offerHours })
+    .int(WAITLIST_MESSAGES.offerHours)
+    .min(MIN_OFFER_HOURS, WAITLIST_MESSAGES.offerHours)
+    .max(MAX_OFFER_HOURS, WAITLIST_MESSAGES.offerHours),
   organizerIds: z
     .array(z.string(M.organizers).min(1, M.organizers).max(100, M.organizers), { error: M.organizers })
     .max(MAX_ORGANIZERS, M.organizers)
@@ -241,6 +250,8 @@ export const adminEventCreateSchema = eventFields
     status: eventFields.shape.status.default('draft'),
     cancellationPolicyId: eventFields.shape.cancellationPolicyId.default(null),
     transferCutoffHours: eventFields.shape.transferCutoffHours.default(0),
+    waitlistEnabled: flag.default(true),
+    waitlistOfferHours: eventFields.shape.waitlistOfferHours.default(DEFAULT_OFFER_HOURS),
     organizerIds: eventFields.shape.organizerIds.default([]),
   })
   .superRefine(withRules);
@@ -301,6 +312,12 @@ export interface AdminEvent {
    * (docs/product/tickets-and-refunds.md#ticket-transfer). Always sent; optional for older fixtures.
    */
   transferCutoffHours?: number;
+  /** The waiting list is open (docs/product/waiting-list.md#waitlist-per-event). Optional for older fixtures. */
+  waitlistEnabled?: boolean;
+  /** Hours an offer of a freed seat lasts (docs/product/waiting-list.md#offer-time). */
+  waitlistOfferHours?: number;
+  /** Active waiting-list entries (waiting or offered). */
+  waitlistCount?: number;
   organizerIds: string[];
   imageUrl: string | null;
   /** Tickets not cancelled: what 'Abgesagt' with refundAll would refund. */

@@ -39,6 +39,8 @@ export const createBookingSchema = z.object({
     .trim()
     .min(1, BOOKING_MESSAGES.holderName)
     .max(200, BOOKING_MESSAGES.holderNameTooLong),
+  /** Books the seats of this waiting-list offer (docs/product/waiting-list.md#offer-checkout). */
+  waitlistEntryId: z.uuid(BOOKING_MESSAGES.invalidEvent).optional(),
 });
 
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;

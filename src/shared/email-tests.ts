@@ -8,6 +8,9 @@ export const EMAIL_TEST_TYPES = [
   'organizer-booking-paid',
   'organizer-booking-cancelled',
   'admin-cancellation-issue',
+  'waitlist-offer',
+  'ticket-received',
+  'ticket-transferred',
 ] as const;
 export type EmailTestType = (typeof EMAIL_TEST_TYPES)[number];
 
@@ -18,6 +21,9 @@ export const EMAIL_TEST_LABELS: Record<EmailTestType, string> = {
   'organizer-booking-paid': 'Veranstalter: neue Buchung',
   'organizer-booking-cancelled': 'Veranstalter: Stornierung',
   'admin-cancellation-issue': 'Admin: Problem bei Erstattung',
+  'waitlist-offer': 'Warteliste: Platz frei',
+  'ticket-received': 'Übertragung: Ticket erhalten',
+  'ticket-transferred': 'Übertragung: Ticket abgegeben',
 };
 
 export const emailTestSchema = z.object({

@@ -272,6 +272,7 @@ const event: PublicEvent = {
   links: [],
   tags: [],
   organizers: [],
+  waitlistEnabled: true,
 };
 
 describe('googleCalendarUrl (docs/product/events.md#calendar-entry)', () => {

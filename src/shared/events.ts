@@ -64,6 +64,8 @@ export interface PublicEvent {
   links: PublicEventLink[];
   tags: string[];
   organizers: PublicOrganizer[];
+  /** Sold out, visitors may join the waiting list (docs/product/waiting-list.md#join). */
+  waitlistEnabled: boolean;
 }
 
 /** A seat change pushed over server-sent events (GET /api/events/live). */

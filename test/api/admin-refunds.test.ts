@@ -236,13 +236,13 @@ describe('POST /api/admin/email-tests', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as EmailTestResponse;
     expect(body.ok).toBe(true);
-    expect(body.results).toHaveLength(6);
+    expect(body.results).toHaveLength(EMAIL_TEST_TYPES.length);
     expect(body.results.map((result) => result.type)).toEqual([...EMAIL_TEST_TYPES]);
     expect(body.results.every((result) => result.success)).toBe(true);
 
     const mailbox = (await (await t.app.request('/api/dev/mails')).json()) as DevMail[];
     const received = mailbox.filter((mail) => mail.to === target);
-    expect(received).toHaveLength(6);
+    expect(received).toHaveLength(EMAIL_TEST_TYPES.length);
     expect(received.every((mail) => mail.subject.startsWith('[Test] '))).toBe(true);
     const confirmation = received.find((mail) => mail.subject.includes('Deine Tickets'));
     expect(confirmation?.attachments).toEqual([
@@ -251,6 +251,12 @@ describe('POST /api/admin/email-tests', () => {
     expect(confirmation!.attachments[0]!.size).toBeGreaterThan(1000);
     expect(received.some((mail) => mail.subject.includes('Erstattung fehlgeschlagen'))).toBe(true);
     expect(received.some((mail) => mail.subject.includes('Änderung'))).toBe(true);
+    expect(received.some((mail) => mail.subject.includes('Dein Platz ist frei: '))).toBe(true);
+    expect(received.some((mail) => mail.subject.includes('Ticket übertragen an Lea Sommer'))).toBe(true);
+    const substitute = received.find((mail) => mail.subject.includes('Dein Ticket: '));
+    expect(substitute?.attachments).toEqual([
+      { filename: 'ticket-5678.pdf', contentType: 'application/pdf', size: expect.any(Number) },
+    ]);
   });
 
   it('sends a single type once and refuses a bad address or an unknown type', async () => {

@@ -9,6 +9,7 @@ import { bookings, events, tickets, user, userNotificationPreferences } from '@s
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post, signIn, uniqueEmail } from '../helpers/auth';
 import { seatInvariantViolations } from '../helpers/db';
+import { TEST_MAIL } from '../helpers/mail-context';
 
 // Placing an order (docs/product/booking-and-seats.md): server prices, seats, holds, tickets.
 
@@ -244,7 +245,7 @@ describe('booking core', () => {
     const free = await createEvent(t.database.db, { priceCents: 0 });
     // bookings of other tests share this database: start in two hours, after clearing their holds
     const now = new Date(Date.now() + 2 * 60 * MINUTE);
-    await expireHolds(t.database.db, now);
+    await expireHolds(t.database.db, now, TEST_MAIL);
     const make = (eventId: string, quantity: number, at = now) =>
       createBooking({
         db: t.database.db,
@@ -261,8 +262,8 @@ describe('booking core', () => {
     expect(await seatsOf(second.id)).toBe(14);
 
     // nothing is due yet
-    expect(await expireHolds(t.database.db, new Date(now.getTime() + HOLD_MINUTES * MINUTE - 1))).toBe(0);
-    const expired = await expireHolds(t.database.db, new Date(now.getTime() + HOLD_MINUTES * MINUTE));
+    expect(await expireHolds(t.database.db, new Date(now.getTime() + HOLD_MINUTES * MINUTE - 1), TEST_MAIL)).toBe(0);
+    const expired = await expireHolds(t.database.db, new Date(now.getTime() + HOLD_MINUTES * MINUTE), TEST_MAIL);
     expect(expired).toBe(3);
     expect(await seatsOf(first.id)).toBe(19);
     expect(await seatsOf(second.id)).toBe(20);
@@ -285,7 +286,7 @@ describe('booking core', () => {
       [confirmed.id]: 'confirmed',
     });
     // a second run finds nothing more
-    expect(await expireHolds(t.database.db, new Date(now.getTime() + HOLD_MINUTES * MINUTE))).toBe(0);
+    expect(await expireHolds(t.database.db, new Date(now.getTime() + HOLD_MINUTES * MINUTE), TEST_MAIL)).toBe(0);
   });
 
   it('issues tickets once, however often it is called', async () => {

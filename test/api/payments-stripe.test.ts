@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { post, signIn, uniqueEmail } from '../helpers/auth';
 import { seatInvariantViolations } from '../helpers/db';
 import { FakeStripe } from '../helpers/fake-stripe';
+import { TEST_MAIL } from '../helpers/mail-context';
 
 // Issue 5: Stripe through the real SDK against a local Stripe-compatible server (docs/product/payments.md).
 
@@ -278,7 +279,7 @@ describe('Stripe payments', () => {
       .update(bookings)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(bookings.id, booking.id));
-    expect(await expireHolds(db())).toBeGreaterThanOrEqual(1);
+    expect(await expireHolds(db(), new Date(), TEST_MAIL)).toBeGreaterThanOrEqual(1);
     expect((await bookingRow(booking.id)).status).toBe('expired');
     stripe.succeed(intent.id);
     const { payload, signature } = stripe.event('payment_intent.succeeded', intent);
@@ -298,7 +299,7 @@ describe('Stripe payments', () => {
       .update(bookings)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(bookings.id, booking.id));
-    await expireHolds(db());
+    await expireHolds(db(), new Date(), TEST_MAIL);
     // someone else takes the released seats
     const other = await buyer();
     const taken = await post(

@@ -16,6 +16,7 @@ import {
   ticketsOfBooking,
   type ErrorBody,
 } from '../helpers/tickets';
+import { TEST_MAIL } from '../helpers/mail-context';
 
 // The built-in test provider (docs/product/payments.md#test-mode) and the payment flow
 // (docs/product/payments.md#flow).
@@ -234,7 +235,7 @@ describe('hold expired', () => {
     );
     expect(await paymentsOf(t, booking.id)).toEqual([]);
 
-    await expireHolds(t.database.db);
+    await expireHolds(t.database.db, new Date(), TEST_MAIL);
     expect((await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!.status).toBe(
       'expired',
     );

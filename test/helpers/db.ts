@@ -145,11 +145,16 @@ export async function seatInvariantViolations(db: Db) {
       totalSeats: events.totalSeats,
       availableSeats: events.availableSeats,
       heldSeats: sql<number>`coalesce(sum(${bookings.seats}) filter (where ${bookings.status} in ('pending', 'confirmed')), 0)::int`,
+      // open waiting-list offers hold seats too (docs/product/waiting-list.md#seat-invariant-offers)
+      offeredSeats: sql<number>`(SELECT coalesce(sum(w.seats), 0)::int FROM waitlist_entries w
+        WHERE w.event_id = ${events.id} AND w.status = 'offered')`,
     })
     .from(events)
     .leftJoin(bookings, eq(bookings.eventId, events.id))
     .groupBy(events.id);
-  return rows.filter((row) => row.availableSeats !== row.totalSeats - Number(row.heldSeats));
+  return rows.filter(
+    (row) => row.availableSeats !== row.totalSeats - Number(row.heldSeats) - Number(row.offeredSeats),
+  );
 }
 
 function pgliteTemplatePath(): string | undefined {

@@ -31,6 +31,15 @@ export const queryKeys = {
     all: ['participants'] as const,
     list: (eventId: string) => ['participants', eventId] as const,
   },
+  /**
+   * The signed-in user's waiting-list entries (docs/product/waiting-list.md#join): the event page, Meine
+   * Tickets and the checkout read them; joining, leaving and booking invalidate them.
+   */
+  waitlist: {
+    mine: ['waitlist', 'mine'] as const,
+    /** The user is part of the key, so one user's entries never show for another. */
+    mineOf: (userId: string) => ['waitlist', 'mine', userId] as const,
+  },
   /** The organizer's assigned events (docs/product/organizer-day.md#organizer-area). */
   organizerEvents: ['organizer', 'events'] as const,
 };

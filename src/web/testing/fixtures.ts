@@ -1,6 +1,7 @@
 // Data of the client's tests, written once: a session user and a public event with every field set.
 import type { PublicEvent } from '@shared/events';
 import type { SessionUser } from '@shared/session';
+import type { MyWaitlistEntry } from '@shared/waitlist';
 
 /**
  * Signed in a moment ago: the profile has only the e-mail's local part as its name (as the server stores
@@ -52,6 +53,31 @@ export const publicEvent = (overrides: Partial<PublicEvent> = {}): PublicEvent =
     links: [],
     tags: [],
     organizers: [],
+    waitlistEnabled: false,
     ...overrides,
   } as PublicEvent;
+};
+
+/**
+ * One of the user's waiting-list entries for `publicEvent()`'s event: third in line. Overrides make an offer
+ * (`status: 'offered', position: null, offerExpiresAt`).
+ */
+export const myWaitlistEntry = (overrides: Partial<MyWaitlistEntry> = {}): MyWaitlistEntry => {
+  const event = publicEvent();
+  return {
+    id: 'w1',
+    eventId: event.id,
+    eventSlug: event.slug,
+    eventTitle: event.title,
+    startTime: event.startTime,
+    endTime: event.endTime,
+    timezone: event.timezone,
+    status: 'waiting',
+    position: 3,
+    quantity: 1,
+    seats: 1,
+    joinedAt: new Date(Date.now() - 86_400_000).toISOString(),
+    offerExpiresAt: null,
+    ...overrides,
+  };
 };

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { ADMIN_EVENT_MESSAGES, type AdminEvent } from '@shared/admin-events';
 import type { DbOrTx, Event } from '../../db/types';
-import { eventOrganizers, events, tickets } from '../../db/schema';
+import { eventOrganizers, events, tickets, waitlistEntries } from '../../db/schema';
 import { AppError } from '../app-error';
 import { eventSummaryFields } from '../events/event-summary-fields';
 
@@ -24,7 +24,18 @@ export async function activeTicketCount(db: DbOrTx, eventId: string): Promise<nu
   return Number(row?.n ?? 0);
 }
 
-/** The edit form's view of one event: every column plus organizers and ticket count. */
+/** Waiting and offered entries of the event's waiting list (docs/product/waiting-list.md#admin-waitlist). */
+export async function activeWaitlistCount(db: DbOrTx, eventId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(waitlistEntries)
+    .where(
+      and(eq(waitlistEntries.eventId, eventId), sql`${waitlistEntries.status} IN ('waiting', 'offered')`),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The edit form's view of one event: every column plus organizers, ticket and waiting-list counts. */
 export async function loadAdminEvent(db: DbOrTx, id: string): Promise<AdminEvent> {
   assertEventId(id);
   const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
@@ -38,11 +49,17 @@ export async function loadAdminEvent(db: DbOrTx, id: string): Promise<AdminEvent
     row,
     organizers.map((entry) => entry.userId),
     await activeTicketCount(db, id),
+    await activeWaitlistCount(db, id),
   );
 }
 
 /** Field by field, so a column added later is not sent to the client by accident. */
-export function toAdminEvent(row: Event, organizerIds: string[], activeTickets: number): AdminEvent {
+export function toAdminEvent(
+  row: Event,
+  organizerIds: string[],
+  activeTickets: number,
+  waitlistCount = 0,
+): AdminEvent {
   return {
     ...eventSummaryFields(row),
     room: row.room,
@@ -62,6 +79,9 @@ export function toAdminEvent(row: Event, organizerIds: string[], activeTickets: 
     status: row.status,
     cancellationPolicyId: row.cancellationPolicyId,
     transferCutoffHours: row.transferCutoffHours,
+    waitlistEnabled: row.waitlistEnabled,
+    waitlistOfferHours: row.waitlistOfferHours,
+    waitlistCount,
     organizerIds,
     imageUrl: row.imageUrl,
     activeTicketCount: activeTickets,

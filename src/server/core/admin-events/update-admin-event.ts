@@ -21,6 +21,7 @@ import { applyOrganizers, assertOrganizerCandidates, assertPolicyExists } from '
 import { refundAllTicketsOfEvent } from './refund-all';
 import { enqueueEventUpdateMails } from '../bookings/booking-mails';
 import { enqueueOnlineLinkMails } from '../bookings/online-link-mails';
+import { settleWaitlist } from '../waitlist/settle-waitlist';
 import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 
 export type UpdateAdminEventDeps = Pick<
@@ -125,6 +126,9 @@ export async function updateAdminEvent(
         await enqueueEventUpdateMails(tx, id, row, mail);
         await enqueueOnlineLinkMails(tx, id, row, mail);
       }
+      // more seats, the list turned on, or the event closed: offers are made or ended at once
+      // (docs/product/waiting-list.md#waitlist-per-event)
+      await settleWaitlist(tx, id, { now: new Date(), mail });
       await publishEventChange(tx, id);
       await publishSeatChange(tx, id);
       return loadAdminEvent(tx, id);

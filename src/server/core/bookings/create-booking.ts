@@ -17,13 +17,14 @@ import { AppError } from '../app-error';
 import { loadSessionUser } from '../auth/load-session-user';
 import type { SessionUser } from '@shared/session';
 import { publishSeatChange } from '../events/event-changes';
-import { bookingEventColumns, toBookingView } from './get-booking';
+import { pricedEventColumns, toBookingView, type PricedEvent } from './get-booking';
 import { issueTickets } from './issue-tickets';
 import { enqueueBookingConfirmation } from './booking-mails';
 import type { MailContext } from '../mail/templates/mail-context';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import { newOrderNumber } from '@shared/order-number';
 import { withOrderNumber } from './order-number-clash';
+import { markOfferBooked, takeOfferedSeats } from '../waitlist/book-offer';
 
 /** Seat hold of a pending booking (docs/product/booking-and-seats.md#hold-15-minutes). */
 export const HOLD_MINUTES = 15;
@@ -62,7 +63,7 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
   if (missing.length > 0) {
     throw new AppError('validation_failed', profileIncompleteMessage(missing), { missing });
   }
-  const { eventId, quantity, holderName } = input;
+  const { eventId, quantity } = input;
   if (paymentsAvailable) {
     const held = await withOrderNumber(draw, (orderNumber) =>
       holdPaidBooking(db, { userId, input, now, orderNumber }),
@@ -74,52 +75,88 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
     }
   }
 
+  if (input.waitlistEntryId) {
+    const entryId = input.waitlistEntryId;
+    return withOrderNumber(draw, (orderNumber) =>
+      db.transaction(async (tx) => {
+        const event = await takeOfferedSeats(tx, { entryId, userId, eventId, quantity, now });
+        return recordBooking(tx, {
+          event,
+          userId,
+          input,
+          now,
+          orderNumber,
+          paymentsAvailable,
+          mail,
+          entryId,
+        });
+      }),
+    );
+  }
+
   return withOrderNumber(draw, (orderNumber) =>
     db.transaction(async (tx) => {
       const [event] = await tx
         .update(events)
         .set({ availableSeats: sql`available_seats - ${seatsOf(sql`${quantity}`)}` })
         .where(takeSeatsWhere(sql`${eventId}`, sql`${now.toISOString()}`, sql`${quantity}`))
-        .returning({
-          ...bookingEventColumns,
-          priceCents: events.priceCents,
-          earlyBirdPriceCents: events.earlyBirdPriceCents,
-          earlyBirdEndsAt: events.earlyBirdEndsAt,
-          currency: events.currency,
-        });
+        .returning(pricedEventColumns);
       if (!event) throw await whyNotBookable(tx, eventId, now);
-
-      const earlyBirdEndsAt = event.earlyBirdEndsAt?.toISOString() ?? null;
-      const price = orderPrice({ ...event, earlyBirdEndsAt }, quantity, now);
-      const { unitCents: unitPriceCents, totalCents: totalAmountCents, free } = price;
-      // In production without Stripe keys paid events cannot be booked, the seats roll back
-      // (docs/product/payments.md#no-provider).
-      if (!free && !paymentsAvailable) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
-      const [booking] = await tx
-        .insert(bookings)
-        .values({
-          orderNumber,
-          eventId,
-          profileId: userId,
-          quantity,
-          seats: bookingSeats(quantity, event.priceUnit),
-          unitPriceCents,
-          totalAmountCents,
-          currency: event.currency,
-          status: free ? 'confirmed' : 'pending',
-          paymentStatus: free ? 'not_required' : 'pending',
-          holdExpiresAt: free ? null : holdEnd(now),
-          confirmedAt: free ? now : null,
-          holderName,
-          createdAt: now,
-        })
-        .returning();
-      const issued = free ? await issueTickets(tx, booking!.id, now) : [];
-      if (free && mail) await enqueueBookingConfirmation(tx, booking!.id, mail);
-      await publishSeatChange(tx, eventId);
-      return toBookingView(booking!, event, issued);
+      return recordBooking(tx, { event, userId, input, now, orderNumber, paymentsAvailable, mail });
     }),
   );
+}
+
+/**
+ * The booking row for seats the caller already took (by the conditional UPDATE, or from a waiting-list offer):
+ * priced on the server, confirmed with its tickets and mail when free, else pending with a 15-minute hold. An
+ * offer's entry becomes 'booked' with it (docs/product/waiting-list.md#offer-checkout).
+ */
+async function recordBooking(
+  tx: Tx,
+  options: {
+    event: PricedEvent;
+    userId: string;
+    input: CreateBookingInput;
+    now: Date;
+    orderNumber: string;
+    paymentsAvailable: boolean;
+    mail?: MailContext;
+    entryId?: string;
+  },
+): Promise<BookingView> {
+  const { event, userId, input, now, orderNumber, paymentsAvailable, mail } = options;
+  const { eventId, quantity, holderName } = input;
+  const earlyBirdEndsAt = event.earlyBirdEndsAt?.toISOString() ?? null;
+  const price = orderPrice({ ...event, earlyBirdEndsAt }, quantity, now);
+  const { unitCents: unitPriceCents, totalCents: totalAmountCents, free } = price;
+  // In production without Stripe keys paid events cannot be booked, the seats roll back
+  // (docs/product/payments.md#no-provider).
+  if (!free && !paymentsAvailable) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
+  const [booking] = await tx
+    .insert(bookings)
+    .values({
+      orderNumber,
+      eventId,
+      profileId: userId,
+      quantity,
+      seats: bookingSeats(quantity, event.priceUnit),
+      unitPriceCents,
+      totalAmountCents,
+      currency: event.currency,
+      status: free ? 'confirmed' : 'pending',
+      paymentStatus: free ? 'not_required' : 'pending',
+      holdExpiresAt: free ? null : holdEnd(now),
+      confirmedAt: free ? now : null,
+      holderName,
+      createdAt: now,
+    })
+    .returning();
+  if (options.entryId) await markOfferBooked(tx, options.entryId, booking!.id, now);
+  const issued = free ? await issueTickets(tx, booking!.id, now) : [];
+  if (free && mail) await enqueueBookingConfirmation(tx, booking!.id, mail);
+  await publishSeatChange(tx, eventId);
+  return toBookingView(booking!, event, issued);
 }
 
 // The rules both statements take the seats by, each written once, in SQL over the events row (plain column

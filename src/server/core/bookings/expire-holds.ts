@@ -1,15 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
 import { publishSeatChange } from '../events/event-changes';
+import type { MailContext } from '../mail/templates/mail-context';
+import { settleWaitlist } from '../waitlist/settle-waitlist';
 
 /**
  * Ends the seat holds of pending bookings whose hold_expires_at has passed
  * (docs/product/booking-and-seats.md#hold-expiry): they become 'expired' and their seats go back to their
  * events, in one statement inside one short transaction, so the seat invariant holds at every commit. A
  * booking confirmed meanwhile is no longer pending and is not touched (the UPDATE re-checks the status under
- * its row lock). Returns how many bookings expired.
+ * its row lock). The seats given back are offered to the event's waiting list in the same transaction
+ * (docs/product/waiting-list.md#offers), whose mails are written with `mail`. Returns how many bookings
+ * expired.
  */
-export async function expireHolds(db: Db, now = new Date()): Promise<number> {
+export async function expireHolds(db: Db, now: Date, mail: MailContext): Promise<number> {
   return db.transaction(async (tx) => {
     const result = await tx.execute<{ event_id: string; expired: number }>(sql`
       WITH expired AS (
@@ -27,6 +31,7 @@ export async function expireHolds(db: Db, now = new Date()): Promise<number> {
     let count = 0;
     for (const row of result.rows) {
       count += Number(row.expired);
+      await settleWaitlist(tx, row.event_id, { now, mail });
       await publishSeatChange(tx, row.event_id);
     }
     return count;

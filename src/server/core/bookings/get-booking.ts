@@ -23,6 +23,16 @@ export const bookingEventColumns = {
   onlineUrl: events.onlineUrl,
 };
 
+/** The event's columns a booking is priced and shown with. */
+export const pricedEventColumns = {
+  ...bookingEventColumns,
+  priceCents: events.priceCents,
+  earlyBirdPriceCents: events.earlyBirdPriceCents,
+  earlyBirdEndsAt: events.earlyBirdEndsAt,
+  currency: events.currency,
+};
+export type PricedEvent = Pick<typeof events.$inferSelect, keyof typeof pricedEventColumns>;
+
 type BookingEventRow = Pick<typeof events.$inferSelect, keyof typeof bookingEventColumns>;
 
 function toEventSummary(event: BookingEventRow): BookingEventSummary {

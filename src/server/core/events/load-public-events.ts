@@ -91,6 +91,7 @@ function toPublicEvent(row: EventRow): PublicEvent {
     totalSeats: row.totalSeats,
     availableSeats: row.availableSeats,
     isFeatured: row.isFeatured,
+    waitlistEnabled: row.waitlistEnabled,
     status: row.status,
     website: row.website,
     imageUrl: row.imageUrl,

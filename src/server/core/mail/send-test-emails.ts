@@ -1,5 +1,6 @@
 import type { EmailTestResponse, EmailTestType } from '@shared/email-tests';
 import { EMAIL_TEST_TYPES } from '@shared/email-tests';
+import { DEFAULT_OFFER_HOURS, offerCheckoutPath, offerEnd } from '@shared/waitlist';
 import type { OutgoingMail } from '../../adapters/mail/mail-transport';
 import { renderTicketsPdf } from '../tickets/ticket-document';
 import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
@@ -10,6 +11,8 @@ import { eventUpdateMail } from './templates/event-update';
 import type { MailContent, MailContext } from './templates/mail-context';
 import { organizerBookingMail } from './templates/organizer-booking';
 import { ticketCancelledMail } from './templates/ticket-cancelled';
+import { ticketReceivedMail, ticketTransferredMail } from './templates/ticket-transferred';
+import { waitlistOfferMail } from './templates/waitlist-offer';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -28,6 +31,32 @@ function sampleEvent(now: Date): MailEvent {
   };
 }
 
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The ticket PDF a mail with tickets carries, for one sample ticket with the given holder and code. */
+function samplePdf(context: MailContext, event: MailEvent, ticket: { holderName: string; code: string }) {
+  return renderTicketsPdf([
+    {
+      ticketId: SAMPLE_ID,
+      ticketNumber: `WR-TEST-0000000000-${ticket.code}`,
+      orderNumber: 'WR-MUSTER',
+      code: ticket.code,
+      holderName: ticket.holderName,
+      eventTitle: event.title,
+      startTime: event.startTime,
+      endTime: event.endTime,
+      timezone: event.timezone,
+      location: event.location,
+      mode: event.mode,
+      onlineUrl: null, // the sample is a presence event
+      priceUnit: 'per_person',
+      isTest: true,
+      status: 'active',
+      brand: { siteName: context.siteName, logo: null },
+    },
+  ]);
+}
+
 async function sampleMail(
   type: EmailTestType,
   context: MailContext,
@@ -35,29 +64,11 @@ async function sampleMail(
 ): Promise<MailContent & { attachments?: OutgoingMail['attachments'] }> {
   const event = sampleEvent(now);
   const holderName = 'Erika Mustermann';
+  const substituteName = 'Lea Sommer';
   const orderNumber = 'WR-MUSTER';
   switch (type) {
     case 'booking-confirmation': {
-      const pdf = await renderTicketsPdf([
-        {
-          ticketId: '00000000-0000-4000-8000-000000000000',
-          ticketNumber: 'WR-TEST-0000000000-1234',
-          orderNumber,
-          code: '1234',
-          holderName,
-          eventTitle: event.title,
-          startTime: event.startTime,
-          endTime: event.endTime,
-          timezone: event.timezone,
-          location: event.location,
-          mode: event.mode,
-          onlineUrl: null, // the sample is a presence event
-          priceUnit: 'per_person',
-          isTest: true,
-          status: 'active',
-          brand: { siteName: context.siteName, logo: null },
-        },
-      ]);
+      const pdf = await samplePdf(context, event, { holderName, code: '1234' });
       return {
         ...bookingConfirmationMail({
           context,
@@ -118,12 +129,47 @@ async function sampleMail(
       return adminCancellationIssueMail({
         context,
         eventTitle: event.title,
-        bookingId: '00000000-0000-4000-8000-000000000000',
+        bookingId: SAMPLE_ID,
         orderNumber,
         buyerEmail: 'erika@example.org',
         amountCents: 4900,
         currency: 'EUR',
         problem: 'Beispiel: Der Zahlungsanbieter war nicht erreichbar.',
+      });
+    case 'waitlist-offer':
+      return waitlistOfferMail({
+        context,
+        event,
+        name: holderName,
+        checkoutUrl: `${context.publicUrl}${offerCheckoutPath(SAMPLE_ID, SAMPLE_ID)}`,
+        offerExpiresAt: offerEnd(now, event.startTime, DEFAULT_OFFER_HOURS),
+      });
+    case 'ticket-received': {
+      const pdf = await samplePdf(context, event, { holderName: substituteName, code: '5678' });
+      return {
+        ...ticketReceivedMail({
+          context,
+          event,
+          orderNumber,
+          holderName: substituteName,
+          fromName: holderName,
+          ticketCode: '5678',
+          onlineUrl: null,
+          isTest: false,
+        }),
+        attachments: [{ filename: 'ticket-5678.pdf', contentType: 'application/pdf', content: pdf }],
+      };
+    }
+    case 'ticket-transferred':
+      return ticketTransferredMail({
+        context,
+        event,
+        orderNumber,
+        greetingName: holderName,
+        toName: substituteName,
+        toEmail: 'lea@example.org',
+        oldTicketCode: '1234',
+        isBuyer: true,
       });
   }
 }

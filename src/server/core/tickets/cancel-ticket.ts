@@ -14,6 +14,7 @@ import { enqueueMail } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
 import type { BusinessMetrics } from '../../adapters/metrics/business-metrics';
 import { ticketCancelledMail } from '../mail/templates/ticket-cancelled';
+import { settleWaitlist } from '../waitlist/settle-waitlist';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
 
 export interface CancelTicketOutcome extends CancelTicketResult {
@@ -144,6 +145,8 @@ export async function cancelTicket(options: {
       { bookingId: booking.id, kind: 'cancelled', quantity: 1, amountCents: refundCents },
       mail,
     );
+    // the freed seats go to the waiting list first (docs/product/waiting-list.md#offers)
+    await settleWaitlist(tx, ticket.eventId, { now, mail });
     await publishSeatChange(tx, ticket.eventId);
     return {
       refund: refundCents > 0 ? { amountCents: refundCents, currency: booking.currency } : null,

@@ -7,18 +7,23 @@ import { AppError } from '../app-error';
 import { publishSeatChange } from '../events/event-changes';
 import { releaseSeats } from './cancel-ticket';
 import type { BusinessMetrics } from '../../adapters/metrics/business-metrics';
+import type { MailContext } from '../mail/templates/mail-context';
+import { settleWaitlist } from '../waitlist/settle-waitlist';
 
 /**
  * Deletes a ticket (admins only, checked by the route; docs/product/tickets-and-refunds.md#delete-ticket). An
  * active ticket's seats go back to the event first, so the seat invariant holds; a booking left without
  * tickets counts as cancelled. Money is not touched: to refund, cancel the ticket instead (the refund rows
- * keep their history).
+ * keep their history). The freed seats are offered to the waiting list in the same transaction
+ * (docs/product/waiting-list.md#offers).
  */
 export async function deleteTicket(
   db: Db,
   ticketId: string,
+  mail: MailContext,
   /** Counts the booking cancelled with its last ticket, after the commit (docs/architecture.md#metrics). */
   metrics?: Pick<BusinessMetrics, 'booking'>,
+  now = new Date(),
 ): Promise<void> {
   if (!z.uuid().safeParse(ticketId).success) throw new AppError('not_found', TICKET_MESSAGES.notFound);
   const bookingCancelled = await db.transaction(async (tx) => {
@@ -35,9 +40,10 @@ export async function deleteTicket(
       ? []
       : await tx
           .update(bookings)
-          .set({ status: 'cancelled', cancellationDate: new Date(), refundReason: 'ticket_deleted' })
+          .set({ status: 'cancelled', cancellationDate: now, refundReason: 'ticket_deleted' })
           .where(and(eq(bookings.id, ticket.bookingId), eq(bookings.status, 'confirmed')))
           .returning({ id: bookings.id });
+    if (ticket.status === 'active') await settleWaitlist(tx, ticket.eventId, { now, mail });
     await publishSeatChange(tx, ticket.eventId);
     return cancelled.length > 0;
   });

@@ -59,6 +59,10 @@ export const events = pgTable(
      * (docs/product/tickets-and-refunds.md#ticket-transfer).
      */
     transferCutoffHours: integer('transfer_cutoff_hours').notNull().default(0),
+    /** Sold out, visitors may join the waiting list (docs/product/waiting-list.md#waitlist-per-event). */
+    waitlistEnabled: boolean('waitlist_enabled').notNull().default(true),
+    /** How long an offer of a freed seat lasts (docs/product/waiting-list.md#offer-time). */
+    waitlistOfferHours: integer('waitlist_offer_hours').notNull().default(24),
     cancellationPolicyId: uuid('cancellation_policy_id').references(() => cancellationPolicies.id, {
       onDelete: 'set null',
     }),
@@ -80,6 +84,7 @@ export const events = pgTable(
     ),
     check('events_end_not_before_start', sql`${t.endTime} >= ${t.startTime}`),
     check('events_transfer_cutoff_non_negative', sql`${t.transferCutoffHours} >= 0`),
+    check('events_waitlist_offer_hours_range', sql`${t.waitlistOfferHours} BETWEEN 1 AND 168`),
     check('events_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
 );

@@ -7,6 +7,7 @@ export * from './events';
 export * from './event-content';
 export * from './bookings';
 export * from './tickets';
+export * from './waitlist';
 export * from './payments';
 export * from './newsletter';
 export * from './settings';

@@ -15,6 +15,7 @@ import { listAdminEvents } from '../../core/admin-events/list-admin-events';
 import { publishAdminEvents } from '../../core/admin-events/publish-admin-events';
 import { updateAdminEvent } from '../../core/admin-events/update-admin-event';
 import { uploadEventCover } from '../../core/admin-events/upload-event-cover';
+import { loadAdminWaitlist } from '../../core/waitlist/admin-waitlist';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../context';
 import { uploadedFile, uploadLimit } from '../upload-limit';
@@ -57,6 +58,11 @@ export const adminEventRoutes = new Hono<AppEnv>()
   .get('/:id', allow('admin'), async (c) => {
     noStore(c);
     return c.json(await loadAdminEvent(db(c), c.req.param('id')));
+  })
+  // the event's waiting list (docs/product/waiting-list.md#admin-waitlist)
+  .get('/:id/waitlist', allow('admin'), async (c) => {
+    noStore(c);
+    return c.json(await loadAdminWaitlist(db(c), c.req.param('id')));
   })
   .patch('/:id', allow('admin'), async (c) => {
     const update = validBody(c, adminEventUpdateSchema);

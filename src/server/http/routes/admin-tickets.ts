@@ -11,6 +11,7 @@ import { ticketTransferSchema } from '@shared/ticket-transfer';
 import { AppError } from '../../core/app-error';
 import { adminTicketFilterOptions } from '../../core/tickets/admin-ticket-filter-options';
 import { cancelTicketAndRefund } from '../../core/tickets/cancel-ticket-and-refund';
+import { mailContextOf } from '../../core/use-case-deps';
 import { deleteTicket } from '../../core/tickets/delete-ticket';
 import { adminTicketsCsv } from '../../core/tickets/export-admin-tickets';
 import { listAdminTickets } from '../../core/tickets/list-admin-tickets';
@@ -120,7 +121,8 @@ export const adminTicketRoutes = new Hono<AppEnv>()
     return c.json({ ok: true, url });
   })
   .delete('/:id', allow('admin'), async (c) => {
-    const { database, metrics } = c.get('deps');
-    await deleteTicket(database.db, c.req.param('id'), metrics);
+    const deps = c.get('deps');
+    await deleteTicket(deps.database.db, c.req.param('id'), await mailContextOf(deps), deps.metrics);
+    deps.outbox.kick(); // offers of the freed seats
     return c.json({ ok: true });
   });

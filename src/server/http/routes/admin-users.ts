@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { userCreateSchema, userListQuerySchema } from '@shared/admin-users';
 import { ROLES } from '@shared/session';
+import { mailContextOf } from '../../core/use-case-deps';
 import { changeUserRole, deleteUser } from '../../core/users/change-user-role';
 import { createUser } from '../../core/users/create-user';
 import { listUsers } from '../../core/users/list-users';
@@ -46,6 +47,8 @@ export const adminUserRoutes = new Hono<AppEnv>()
       c.req.query('id') ?? '',
       'general',
     );
-    await deleteUser(c.get('deps').database.db, { userId: id });
+    const deps = c.get('deps');
+    await deleteUser(deps.database.db, { userId: id, mail: await mailContextOf(deps) });
+    deps.outbox.kick(); // offers of seats an open offer of the account held
     return c.json({ ok: true });
   });

@@ -9,6 +9,7 @@ import { ParticipantsPage } from './participants/participants-page';
 import { SettingsPage } from './settings/settings-page';
 import { TicketsPage } from './tickets/tickets-page';
 import { UsersPage } from './users/users-page';
+import { WaitlistPage } from './waitlist/waitlist-page';
 
 /** The admin area: loaded as its own chunk, so public pages never download admin code. */
 export const adminRoutes: RouteObject[] = [
@@ -21,6 +22,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'events/:id/edit', element: <EventEditPage /> },
       // docs/product/organizer-day.md#participants; the organizer area shows the same page (router.tsx)
       { path: 'events/:eventId/teilnehmende', element: <ParticipantsPage area="admin" /> },
+      // docs/product/waiting-list.md#admin-waitlist
+      { path: 'events/:eventId/warteliste', element: <WaitlistPage /> },
       { path: 'bookings', element: <TicketsPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'settings', element: <SettingsPage /> },

@@ -5,9 +5,12 @@ import { Link, useParams } from 'react-router';
 import { perTicketText, seatsPerTicket } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import type { SessionState } from '@shared/session';
+import { WAITLIST_MESSAGES } from '@shared/waitlist';
 import { SignInFlow } from '@web/components/sign-in/sign-in-flow';
 import { formatPrice } from '@web/lib/format';
 import { sessionQuery, useSession } from '@web/lib/session';
+import { useNow } from '@web/lib/use-now';
+import { checkoutReservedText } from '@web/lib/waitlist/waitlist-texts';
 import { usePaymentConfig } from './api/get-payment-config';
 import {
   clampQuantity,
@@ -18,37 +21,54 @@ import {
 } from './checkout-rules';
 import { BookableEvent } from './components/bookable-event';
 import { EventSummary } from './components/event-summary';
+import { FixedQuantity } from './components/fixed-quantity';
 import { HolderNameField } from './components/holder-name-field';
 import { OrderButton } from './components/order-button';
 import { OrderPhoneField } from './components/order-phone-field';
+import { OfferNotice } from './components/offer-notice';
 import { OrderSummary } from './components/order-summary';
 import { PaymentMethodBlock } from './components/payment-method-block';
 import { QuantityStepper } from './components/quantity-stepper';
 import { StepIndicator } from './components/step-indicator';
+import { isReserved, useCheckoutOffer, type CheckoutOffer } from './use-checkout-offer';
 import { useHolderName } from './use-holder-name';
 import { useOrderPhone } from './use-order-phone';
 import { usePlaceOrder } from './use-place-order';
 
 const cardClass = 'rounded-2xl border border-border bg-card p-5 text-card-foreground sm:p-6';
 
-/** /checkout/{eventId}: order first, then pay on the next page (docs/product/payments.md#order-then-pay). */
+/**
+ * /checkout/{eventId}: order first, then pay on the next page (docs/product/payments.md#order-then-pay).
+ * With `?angebot={entryId}` it books the seats of that waiting-list offer
+ * (docs/product/waiting-list.md#offer-checkout).
+ */
 export function CheckoutPage() {
   const { eventId = '' } = useParams();
+  const offer = useCheckoutOffer(eventId, useNow());
   return (
-    <BookableEvent eventId={eventId} title="Checkout">
-      {(event, now) => <Checkout event={event} now={now} />}
+    <BookableEvent
+      eventId={eventId}
+      title="Checkout"
+      reserved={isReserved(offer)}
+      notice={offer.status === 'gone' ? WAITLIST_MESSAGES.offerGone : undefined}
+    >
+      {(event, now) => <Checkout event={event} now={now} offer={offer} />}
     </BookableEvent>
   );
 }
 
-function Checkout({ event, now }: { event: PublicEvent; now: Date }) {
+const SIGN_IN_FOR_OFFER = 'Melde dich an, um deinen reservierten Platz zu buchen.';
+
+function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer: CheckoutOffer }) {
   const queryClient = useQueryClient();
   const { status, user } = useSession();
   const signedIn = status === 'signed-in';
-  const max = maxQuantity(event);
+  const reserved = isReserved(offer);
+  // An offer books exactly its tickets (always 1), whatever the free seats say.
+  const max = reserved ? (offer.entry?.quantity ?? 1) : maxQuantity(event);
   const [wanted, setWanted] = useState(1);
   // Live seat updates may lower the maximum below the chosen number.
-  const quantity = clampQuantity(wanted, max);
+  const quantity = reserved ? max : clampQuantity(wanted, max);
   const price = orderPrice(event, quantity, now);
   const holder = useHolderName(user);
   const phone = useOrderPhone(user);
@@ -70,7 +90,8 @@ function Checkout({ event, now }: { event: PublicEvent; now: Date }) {
     maxQuantity: max,
     free: price.free,
     payments,
-    busy,
+    // an offer's order waits until the offer is known to be open
+    busy: busy || (reserved && offer.status !== 'open'),
   });
 
   // After the quick sign-in the order part takes the card's place: move focus there.
@@ -97,6 +118,7 @@ function Checkout({ event, now }: { event: PublicEvent; now: Date }) {
       quantity,
       holderName: holder.value,
       free: price.free,
+      waitlistEntryId: offer.entry?.id,
     });
   };
 
@@ -116,6 +138,21 @@ function Checkout({ event, now }: { event: PublicEvent; now: Date }) {
         <StepIndicator current={0} />
       </div>
 
+      {offer.status === 'open' && (
+        <div className="mt-4">
+          <OfferNotice tone="reserved">{checkoutReservedText(offer.entry)}</OfferNotice>
+        </div>
+      )}
+      {offer.status === 'sign-in' && (
+        <div className="mt-4">
+          <OfferNotice tone="reserved">{SIGN_IN_FOR_OFFER}</OfferNotice>
+        </div>
+      )}
+      {offer.status === 'gone' && (
+        <div className="mt-4">
+          <OfferNotice tone="gone">{WAITLIST_MESSAGES.offerGone}</OfferNotice>
+        </div>
+      )}
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
           <EventSummary event={event} price={price} />
@@ -137,14 +174,21 @@ function Checkout({ event, now }: { event: PublicEvent; now: Date }) {
               {phone.asked && (
                 <OrderPhoneField value={phone.value} onChange={phone.change} error={phone.error} />
               )}
-              <QuantityStepper
-                value={quantity}
-                max={max}
-                onChange={setWanted}
-                hint={`${perTicketText(event.priceUnit)} · ${
-                  ticketsLeft > max ? `höchstens ${max} pro Buchung` : `noch ${ticketsLeft} verfügbar`
-                }`}
-              />
+              {reserved ? (
+                <FixedQuantity
+                  value={quantity}
+                  hint={`${perTicketText(event.priceUnit)} · ${WAITLIST_MESSAGES.offerOneTicket}`}
+                />
+              ) : (
+                <QuantityStepper
+                  value={quantity}
+                  max={max}
+                  onChange={setWanted}
+                  hint={`${perTicketText(event.priceUnit)} · ${
+                    ticketsLeft > max ? `höchstens ${max} pro Buchung` : `noch ${ticketsLeft} verfügbar`
+                  }`}
+                />
+              )}
               <p className="flex items-baseline justify-between border-t border-border pt-4">
                 <span className="font-medium">Gesamt</span>
                 <span className="text-xl font-semibold tabular-nums">

@@ -4,6 +4,7 @@ import { BOOKING_MESSAGES, type BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import type { SessionUser } from '@shared/session';
 import { ApiError } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
 import { sessionQuery } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { checkoutEventQuery } from './api/get-checkout-event';
@@ -20,6 +21,8 @@ export interface OrderInput {
    * (docs/product/payments.md#payment-messages).
    */
   free: boolean;
+  /** Books the seats of this waiting-list offer (docs/product/waiting-list.md#offer-checkout). */
+  waitlistEntryId?: string;
 }
 
 /** The parts the server listed in a 422 'profile incomplete' answer, else null. */
@@ -51,13 +54,20 @@ export function usePlaceOrder() {
     void navigate(target, target === '/onboarding' ? { state: { from: location } } : undefined);
   };
 
-  const placeOrder = async ({ user, eventId, quantity, holderName, free }: OrderInput) => {
+  const placeOrder = async ({ user, eventId, quantity, holderName, free, waitlistEntryId }: OrderInput) => {
     const missing = missingProfileParts(user);
     if (missing.length > 0) return completeProfile(missing);
     let booking: BookingView;
     try {
-      booking = await create.mutateAsync({ eventId, quantity, holderName: holderName.trim() });
+      booking = await create.mutateAsync({
+        eventId,
+        quantity,
+        holderName: holderName.trim(),
+        ...(waitlistEntryId ? { waitlistEntryId } : {}),
+      });
     } catch (error) {
+      // an offer may have ended meanwhile: the page then says so (docs/product/waiting-list.md#offer-checkout)
+      if (waitlistEntryId) void queryClient.invalidateQueries({ queryKey: queryKeys.waitlist.mine });
       const serverMissing = missingFrom(error);
       if (serverMissing) return completeProfile(serverMissing);
       if (error instanceof ApiError && error.status === 401) {

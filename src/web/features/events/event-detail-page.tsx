@@ -14,6 +14,7 @@ import { Badge } from './components/badge';
 import { BookButton } from './components/book-button';
 import { EventFacts } from './components/event-facts';
 import { EventOrganizers } from './components/event-organizers';
+import { EventWaitlist } from './components/event-waitlist';
 import { MobileBookingBar } from './components/mobile-booking-bar';
 import { useLiveSeats } from './use-live-seats';
 import { useNow } from '@web/lib/use-now';
@@ -88,7 +89,10 @@ function EventDetail({ event }: { event: PublicEvent }) {
                   Diese Veranstaltung hat bereits stattgefunden.
                 </p>
               ) : (
-                <BookButton event={event} now={now} className="mt-6 w-full" />
+                <>
+                  <BookButton event={event} now={now} className="mt-6 w-full" />
+                  <EventWaitlist event={event} now={now} className="mt-4 w-full" />
+                </>
               )}
             </div>
           </aside>

@@ -10,6 +10,7 @@ import { DeleteTicketDialog } from './components/delete-ticket-dialog';
 import { TicketCard } from './components/ticket-card';
 import { TicketTabs } from './components/ticket-tabs';
 import { TicketsEmptyState } from './components/tickets-empty-state';
+import { WaitlistSection } from './components/waitlist-section';
 
 const HEADING_ID = 'my-tickets-heading';
 type TabKey = 'upcoming' | 'past';
@@ -36,6 +37,8 @@ export function MyTicketsPage() {
       <h1 id={HEADING_ID} tabIndex={-1} className="text-2xl font-semibold tracking-tight focus:outline-none">
         Meine Tickets
       </h1>
+      {/* offers wait for an answer within hours: above the tickets (docs/product/waiting-list.md#offers) */}
+      {user && <WaitlistSection />}
       {user ? <TicketsOfUser user={user} /> : <PageSpinner />}
     </section>
   );

@@ -1,4 +1,4 @@
-import { ExternalLink, Users } from 'lucide-react';
+import { ExternalLink, ListOrdered, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ADMIN_EVENT_MESSAGES as M, type AdminEvent, type AdminEventCreateInput } from '@shared/admin-events';
@@ -108,6 +108,11 @@ function EventEditor({ event }: { event: AdminEvent }) {
           <Link to={`/admin/events/${event.id}/teilnehmende`} className={buttonClasses('secondary', 'sm')}>
             <Users className="h-4 w-4" aria-hidden />
             Teilnehmende
+          </Link>
+          {/* docs/product/waiting-list.md#admin-waitlist */}
+          <Link to={`/admin/events/${event.id}/warteliste`} className={buttonClasses('secondary', 'sm')}>
+            <ListOrdered className="h-4 w-4" aria-hidden />
+            {event.waitlistCount === undefined ? 'Warteliste' : `Warteliste (${event.waitlistCount})`}
           </Link>
           <Link to={`/event/${event.slug}`} className={buttonClasses('ghost', 'sm')}>
             <ExternalLink className="h-4 w-4" aria-hidden />

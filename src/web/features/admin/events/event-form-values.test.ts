@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_EVENT_MESSAGES as M, type AdminEvent } from '@shared/admin-events';
+import { ADMIN_EVENT_MESSAGES as M, MAX_TRANSFER_CUTOFF_HOURS, type AdminEvent } from '@shared/admin-events';
+import { WAITLIST_MESSAGES } from '@shared/waitlist';
 import {
   centsToEuroInput,
   emptyFormValues,
@@ -123,35 +124,100 @@ describe('toEventInput', () => {
   });
 });
 
+describe('waiting list and transfer cut-off (docs/product/waiting-list.md#offer-time)', () => {
+  it('starts with the list on, 24 offer hours and transfers until the start', () => {
+    expect(emptyFormValues()).toMatchObject({
+      waitlistEnabled: true,
+      waitlistOfferHours: '24',
+      transferCutoffHours: '0',
+    });
+    const result = toEventInput(filled(), { mode: 'create' });
+    expect(result).toMatchObject({
+      ok: true,
+      input: { waitlistEnabled: true, waitlistOfferHours: 24, transferCutoffHours: 0 },
+    });
+  });
+
+  it('converts whole hours and sends the switch as it is', () => {
+    const result = toEventInput(
+      filled({ waitlistEnabled: false, waitlistOfferHours: ' 48 ', transferCutoffHours: '12' }),
+      { mode: 'create' },
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      input: { waitlistEnabled: false, waitlistOfferHours: 48, transferCutoffHours: 12 },
+    });
+  });
+
+  it('shows the shared messages for hours out of range or not whole', () => {
+    const offerHours = WAITLIST_MESSAGES.offerHours;
+    for (const bad of ['0', '169', '1,5', '', 'x']) {
+      const result = toEventInput(filled({ waitlistOfferHours: bad }), { mode: 'create' });
+      expect(result).toEqual({ ok: false, errors: { waitlistOfferHours: offerHours } });
+    }
+    for (const fine of ['1', '168']) {
+      expect(toEventInput(filled({ waitlistOfferHours: fine }), { mode: 'create' }).ok).toBe(true);
+    }
+    for (const bad of ['-1', String(MAX_TRANSFER_CUTOFF_HOURS + 1), '2.5', '']) {
+      const result = toEventInput(filled({ transferCutoffHours: bad }), { mode: 'create' });
+      expect(result.ok ? {} : Object.keys(result.errors)).toEqual(['transferCutoffHours']);
+    }
+    expect(
+      toEventInput(filled({ transferCutoffHours: String(MAX_TRANSFER_CUTOFF_HOURS) }), { mode: 'create' }).ok,
+    ).toBe(true);
+  });
+
+  it('shows the stored values, and the defaults for answers without them', () => {
+    const stored = {
+      ...storedEvent(),
+      waitlistEnabled: false,
+      waitlistOfferHours: 6,
+      transferCutoffHours: 48,
+    };
+    expect(formValuesOf(stored)).toMatchObject({
+      waitlistEnabled: false,
+      waitlistOfferHours: '6',
+      transferCutoffHours: '48',
+    });
+    expect(formValuesOf(storedEvent())).toMatchObject({
+      waitlistEnabled: true,
+      waitlistOfferHours: '24',
+      transferCutoffHours: '0',
+    });
+  });
+});
+
+/** A stored event as GET /api/admin/events/:id answers, without the optional fields. */
+const storedEvent = (): AdminEvent => ({
+  ...({} as AdminEvent),
+  title: 'T',
+  slug: 't',
+  shortDescription: null,
+  description: 'D',
+  startTime: '2030-07-01T16:00:00.000Z',
+  endTime: '2030-07-01T19:00:00.000Z',
+  timezone: 'Europe/Berlin',
+  location: 'Hamburg',
+  room: null,
+  mode: 'online',
+  onlineUrl: 'https://example.org/raum',
+  totalSeats: 20,
+  priceCents: 4900,
+  currency: 'EUR',
+  priceUnit: 'per_pair',
+  earlyBirdPriceCents: null,
+  earlyBirdEndsAt: null,
+  isFeatured: true,
+  isPrivate: false,
+  hidden: false,
+  status: 'published',
+  cancellationPolicyId: null,
+  organizerIds: ['u1'],
+});
+
 describe('formValuesOf', () => {
   it('shows a stored event in its own zone and in euros', () => {
-    const event = {
-      ...({} as AdminEvent),
-      title: 'T',
-      slug: 't',
-      shortDescription: null,
-      description: 'D',
-      startTime: '2030-07-01T16:00:00.000Z',
-      endTime: '2030-07-01T19:00:00.000Z',
-      timezone: 'Europe/Berlin',
-      location: 'Hamburg',
-      room: null,
-      mode: 'online',
-      onlineUrl: 'https://example.org/raum',
-      totalSeats: 20,
-      priceCents: 4900,
-      currency: 'EUR',
-      priceUnit: 'per_pair',
-      earlyBirdPriceCents: null,
-      earlyBirdEndsAt: null,
-      isFeatured: true,
-      isPrivate: false,
-      hidden: false,
-      status: 'published',
-      cancellationPolicyId: null,
-      organizerIds: ['u1'],
-    } satisfies AdminEvent;
-    expect(formValuesOf(event)).toMatchObject({
+    expect(formValuesOf(storedEvent())).toMatchObject({
       start: '2030-07-01T18:00',
       end: '2030-07-01T21:00',
       price: '49,00',

@@ -11,6 +11,7 @@ import {
 } from '@shared/admin-events';
 import { DEFAULT_EVENT_TIMEZONE, zonedParts } from '@shared/event-rules';
 import type { EventMode, EventStatus, PriceUnit } from '@shared/events';
+import { DEFAULT_OFFER_HOURS } from '@shared/waitlist';
 
 /** What the inputs hold: texts as typed (euros, local wall times of the event's zone), choices as values. */
 export interface EventFormValues {
@@ -39,6 +40,12 @@ export interface EventFormValues {
   status: EventStatus;
   /** '' = no policy. */
   cancellationPolicyId: string;
+  /** Whole hours before the start as typed; '0' = until the start. */
+  transferCutoffHours: string;
+  /** docs/product/waiting-list.md#waitlist-per-event */
+  waitlistEnabled: boolean;
+  /** Whole hours as typed (docs/product/waiting-list.md#offer-time). */
+  waitlistOfferHours: string;
   organizerIds: string[];
 }
 
@@ -73,6 +80,9 @@ export function emptyFormValues(timezone = DEFAULT_EVENT_TIMEZONE): EventFormVal
     hidden: false,
     status: 'draft',
     cancellationPolicyId: '',
+    transferCutoffHours: '0',
+    waitlistEnabled: true,
+    waitlistOfferHours: String(DEFAULT_OFFER_HOURS),
     organizerIds: [],
   };
 }
@@ -102,6 +112,10 @@ export function formValuesOf(event: AdminEvent): EventFormValues {
     hidden: event.hidden,
     status: event.status,
     cancellationPolicyId: event.cancellationPolicyId ?? '',
+    // older answers lack the fields: the create defaults
+    transferCutoffHours: String(event.transferCutoffHours ?? 0),
+    waitlistEnabled: event.waitlistEnabled ?? true,
+    waitlistOfferHours: String(event.waitlistOfferHours ?? DEFAULT_OFFER_HOURS),
     organizerIds: event.organizerIds,
   };
 }
@@ -193,8 +207,8 @@ export function errorsFromIssues(issues: readonly FieldIssue[]): EventFormErrors
   return errors;
 }
 
-/** Whole seats only ('12'); anything else is NaN, which the schema reports with its message. */
-const parseSeats = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+/** Whole numbers only ('12': seats, hours); anything else is NaN, which the schema reports with its message. */
+const parseWhole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
 export type FormResult =
   { ok: true; input: AdminEventCreateInput & { slug?: string } } | { ok: false; errors: EventFormErrors };
@@ -224,7 +238,7 @@ export function toEventInput(
     room: values.room,
     mode: values.mode,
     onlineUrl: values.onlineUrl,
-    totalSeats: parseSeats(values.totalSeats),
+    totalSeats: parseWhole(values.totalSeats),
     priceCents: price ?? Number.NaN,
     currency: values.currency,
     priceUnit: values.priceUnit,
@@ -236,6 +250,9 @@ export function toEventInput(
     hidden: values.hidden,
     status: values.status,
     cancellationPolicyId: values.cancellationPolicyId || null,
+    transferCutoffHours: parseWhole(values.transferCutoffHours),
+    waitlistEnabled: values.waitlistEnabled,
+    waitlistOfferHours: parseWhole(values.waitlistOfferHours),
     organizerIds: values.organizerIds,
   };
   const parsed = adminEventCreateSchema.safeParse(raw);

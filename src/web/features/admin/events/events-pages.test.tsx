@@ -260,6 +260,43 @@ describe('EventEditPage', () => {
     expect(link.getAttribute('href')).toBe('/admin/events/e1/teilnehmende');
   });
 
+  it('links to the waiting list with its count (docs/product/waiting-list.md#admin-waitlist)', async () => {
+    mockApi({
+      'GET /api/admin/events/e1': () => json(event({ waitlistCount: 3 })),
+      'GET /api/admin/events/form-options': () => json(options),
+      'GET /api/admin/events/slug-check': slugFree,
+    });
+    inRouter(<EventEditPage />, '/admin/events/:id/edit');
+    const link = await screen.findByRole('link', { name: 'Warteliste (3)' });
+    expect(link.getAttribute('href')).toBe('/admin/events/e1/warteliste');
+  });
+
+  it('saves the waiting list, its offer hours and the transfer cut-off (docs/product/waiting-list.md#waitlist-per-event)', async () => {
+    const calls = mockApi({
+      'GET /api/admin/events/e1': () =>
+        json(event({ waitlistEnabled: true, waitlistOfferHours: 24, transferCutoffHours: 0 })),
+      'GET /api/admin/events/form-options': () => json(options),
+      'GET /api/admin/events/slug-check': slugFree,
+      'PATCH /api/admin/events/e1': () => json(event()),
+    });
+    inRouter(<EventEditPage />, '/admin/events/:id/edit');
+    const hours = (await screen.findByLabelText(/Angebotsdauer \(Stunden\)/)) as HTMLInputElement;
+    expect(hours.value).toBe('24');
+    expect(screen.getByText(/nie länger als die halbe Zeit bis zum Beginn/)).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Warteliste aktiv'));
+    fireEvent.change(hours, { target: { value: '48' } });
+    fireEvent.change(screen.getByLabelText(/Übertragung bis \(Stunden vor Beginn\)/), {
+      target: { value: '12' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(M.saved));
+    expect(calls.find((call) => call.key.startsWith('PATCH'))?.body).toMatchObject({
+      waitlistEnabled: false,
+      waitlistOfferHours: 48,
+      transferCutoffHours: 12,
+    });
+  });
+
   it('shows a refused slug at the slug field and keeps the page', async () => {
     mockApi({
       'GET /api/admin/events/e1': () => json(event()),

@@ -16,6 +16,8 @@ export function useCreateBooking() {
       // The success page opens with it at once; the booked seats changed the event's count.
       queryClient.setQueryData(bookingKey(booking.id), booking);
       void queryClient.invalidateQueries({ queryKey: queryKeys.events.byId(booking.eventId) });
+      // a booked offer leaves the waiting list (docs/product/waiting-list.md#offer-checkout)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.waitlist.mine });
     },
   });
 }

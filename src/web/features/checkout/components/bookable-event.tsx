@@ -10,21 +10,28 @@ import { CheckoutProblem } from './checkout-problem';
 
 /**
  * Loads the event of a booking page and renders the page only while it can be booked; otherwise a
- * friendly state with a link back: 'Event nicht gefunden', over, or 'Ausgebucht'.
+ * friendly state with a link back: 'Event nicht gefunden', over, or 'Ausgebucht'. `reserved`: the seats of
+ * a waiting-list offer are the user's, so a sold-out event is still bookable for them
+ * (docs/product/waiting-list.md#offer-checkout); `notice` is said above 'Ausgebucht' (a lost offer).
  */
 export function BookableEvent({
   eventId,
   title,
+  reserved = false,
+  notice,
   children,
 }: {
   eventId: string;
   title: string;
+  reserved?: boolean;
+  notice?: ReactNode;
   children: (event: PublicEvent, now: Date) => ReactNode;
 }) {
   const { data: event, error, isPending } = useCheckoutEvent(eventId);
   const now = useNow();
   const notFound = error instanceof ApiError && error.status === 404;
-  const state = event ? availability(event, now) : null;
+  const available = event ? availability(event, now) : null;
+  const state = available === 'soldout' && reserved ? 'bookable' : available;
   usePageTitle(
     notFound
       ? 'Event nicht gefunden'
@@ -50,6 +57,7 @@ export function BookableEvent({
   if (event && state === 'soldout') {
     return (
       <CheckoutProblem title="Ausgebucht" to={`/event/${event.slug}`} linkText="Zurück zum Event">
+        {notice && <p className="mb-2 font-medium text-foreground">{notice}</p>}
         Für „{event.title}“ sind leider keine Plätze mehr frei.
       </CheckoutProblem>
     );

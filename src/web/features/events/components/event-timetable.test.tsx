@@ -35,6 +35,7 @@ const event: PublicEvent = {
   links: [],
   tags: [],
   organizers: [],
+  waitlistEnabled: false,
 };
 
 // jsdom lays nothing out: the scroll box's widths and position come from here.

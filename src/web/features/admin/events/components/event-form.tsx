@@ -12,6 +12,7 @@ import {
 } from './event-form-sections';
 import { OrganizerPicker } from './organizer-picker';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { WaitlistTransferSection } from './waitlist-transfer-section';
 
 export interface EventFormProps {
   mode: 'create' | 'edit';
@@ -85,6 +86,7 @@ export function EventForm(props: EventFormProps) {
       <TimePlaceSection values={values} errors={errors} set={set} />
       <TicketsSection values={values} errors={errors} set={set} event={event} />
       <PublishingSection values={values} errors={errors} set={set} policies={options?.policies ?? []} />
+      <WaitlistTransferSection values={values} errors={errors} set={set} />
       <FormSection title="Veranstalter">
         <div className="flex flex-col gap-3 sm:col-span-2">
           <OrganizerPicker

@@ -1,0 +1,65 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { joinWaitlistSchema, WAITLIST_MESSAGES } from '@shared/waitlist';
+import { AppError } from '../../core/app-error';
+import { mailContextOf } from '../../core/use-case-deps';
+import { offerByHand } from '../../core/waitlist/admin-waitlist';
+import { endWaitlistEntry, joinWaitlist, listMyWaitlist } from '../../core/waitlist/my-waitlist';
+import { allow, currentSession, userOf } from '../access';
+import type { AppEnv } from '../context';
+import { validBody } from '../validation';
+
+/** Joining while signed out answers 401 with the list's own text (docs/product/waiting-list.md#join). */
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!(await currentSession(c))) throw new AppError('unauthorized', WAITLIST_MESSAGES.signIn);
+  return next();
+};
+
+// The signed-in person's entries: join, see, leave or give an offered seat back (docs/product/waiting-list.md).
+export const waitlistRoutes = new Hono<AppEnv>()
+  .get('/', allow('user'), async (c) => {
+    const user = await userOf(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await listMyWaitlist(c.get('deps').database.db, user.id));
+  })
+  .post('/', signedIn, allow('user'), async (c) => {
+    const { eventId } = validBody(c, joinWaitlistSchema, 'general');
+    const user = await userOf(c);
+    const deps = c.get('deps');
+    const entry = await joinWaitlist(deps.database.db, { user, eventId, mail: await mailContextOf(deps) });
+    deps.outbox.kick();
+    return c.json(entry, 201);
+  })
+  .delete('/:id', allow('user'), async (c) => {
+    const user = await userOf(c);
+    const deps = c.get('deps');
+    const result = await endWaitlistEntry(deps.database.db, {
+      entryId: c.req.param('id'),
+      ownerId: user.id,
+      mail: await mailContextOf(deps),
+    });
+    deps.outbox.kick(); // the next entry's offer
+    return c.json(result);
+  });
+
+// The admin's list of an event and its two actions (docs/product/waiting-list.md#admin-waitlist).
+// The list itself is GET /api/admin/events/:id/waitlist (admin-events.ts).
+export const adminWaitlistRoutes = new Hono<AppEnv>()
+  .delete('/:id', allow('admin'), async (c) => {
+    const deps = c.get('deps');
+    const result = await endWaitlistEntry(deps.database.db, {
+      entryId: c.req.param('id'),
+      ownerId: null,
+      mail: await mailContextOf(deps),
+    });
+    deps.outbox.kick();
+    return c.json(result);
+  })
+  .post('/:id/offer', allow('admin'), async (c) => {
+    const deps = c.get('deps');
+    const result = await offerByHand(deps.database.db, {
+      entryId: c.req.param('id'),
+      mail: await mailContextOf(deps),
+    });
+    deps.outbox.kick();
+    return c.json(result);
+  });
