@@ -19,6 +19,7 @@ import {
   profiles,
   ticketTransfers,
   tickets,
+  waitlistEntries,
 } from '@server/db/schema';
 import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
 
@@ -190,5 +191,18 @@ describe('seedDemo', () => {
     expect(
       legalSettingsSchema.safeParse({ ...operator, ...DEFAULT_SETTINGS.legal, supportEmail }).success,
     ).toBe(true);
+  });
+
+  it('puts a waiting list with an open offer on the sold-out event (docs/product/waiting-list.md#offers)', async () => {
+    const soldOut = all.find((event) => event.slug === 'stimme-und-praesenz-intensivworkshop-luebeck')!;
+    const entries = await database.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.eventId, soldOut.id))
+      .orderBy(waitlistEntries.createdAt);
+    expect(entries.map((entry) => entry.status)).toEqual(['offered', 'waiting', 'waiting']);
+    expect(entries[0]!.offerExpiresAt!.getTime()).toBeGreaterThan(now.getTime());
+    expect(soldOut.availableSeats).toBe(0);
+    expect(await seatInvariantViolations(database.db)).toEqual([]);
   });
 });

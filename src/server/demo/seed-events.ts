@@ -31,6 +31,8 @@ export const demoAttendees = [
   'Jan Schröder',
   'Mareike Jansen',
   'Felix Brandt',
+  'Aylin Demir',
+  'Paul Neumann',
 ];
 
 export interface DemoEvent {
@@ -77,6 +79,11 @@ export interface DemoEvent {
    * sees it in their 'Meine Tickets' (docs/product/tickets-and-refunds.md#ticket-transfer).
    */
   transfer?: { booking: number; position: number; toAttendee: number };
+  /**
+   * The waiting list in order (docs/product/waiting-list.md#join); an entry with `offeredHoursAgo` holds an open
+   * offer of one seat, taken from the event's free seats (docs/product/waiting-list.md#offers).
+   */
+  waitlist?: { attendee: number; joinedDaysAgo: number; offeredHoursAgo?: number }[];
 }
 
 export const demoEvents: DemoEvent[] = [
@@ -241,11 +248,17 @@ export const demoEvents: DemoEvent[] = [
     venue: 'Speicher am Hafen',
     room: 'Studio',
     priceCents: 14900,
-    totalSeats: 12,
+    totalSeats: 13,
     status: 'published',
     organizers: ['jonas'],
     tags: ['Kommunikation'],
-    // every seat taken: 'Ausgebucht'
+    // every seat taken: 'Ausgebucht' – twelve sold, the thirteenth (a cancellation) offered to Jan Schröder from
+    // the waiting list; Aylin and Paul wait behind him
+    waitlist: [
+      { attendee: 3, joinedDaysAgo: 9, offeredHoursAgo: 3 },
+      { attendee: 6, joinedDaysAgo: 6 },
+      { attendee: 7, joinedDaysAgo: 2 },
+    ],
     bookings: [
       { attendee: 5, quantity: 3 },
       { attendee: 4, quantity: 3 },

@@ -19,7 +19,10 @@ import {
   tickets,
   ticketTransfers,
   user,
+  waitlistEntries,
 } from '../db/schema';
+import { seatsPerTicket } from '@shared/event-rules';
+import { offerEnd } from '@shared/waitlist';
 import { newTicketNumber } from '../core/bookings/issue-tickets';
 import { demoAttendees, demoEvents, demoOrganizers, type DemoEvent, type OrganizerKey } from './seed-events';
 import { demoOperator } from './seed-operator';
@@ -159,6 +162,28 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
             oldTicketNumber: ticket.ticketNumber,
             newTicketNumber: newNumber,
           });
+        }
+      }
+      for (const entry of demo.waitlist ?? []) {
+        const offeredAt =
+          entry.offeredHoursAgo === undefined ? null : new Date(now.getTime() - entry.offeredHoursAgo * HOUR);
+        await tx.insert(waitlistEntries).values({
+          eventId: event.id,
+          profileId: attendeeIds[entry.attendee]!,
+          seats: seatsPerTicket(event.priceUnit),
+          createdAt: new Date(now.getTime() - entry.joinedDaysAgo * DAY),
+          ...(offeredAt && {
+            status: 'offered' as const,
+            offeredAt,
+            offerExpiresAt: offerEnd(offeredAt, startTime, event.waitlistOfferHours),
+          }),
+        });
+        if (offeredAt) {
+          // the offer holds its seat (docs/product/waiting-list.md#seat-invariant-offers)
+          await tx
+            .update(events)
+            .set({ availableSeats: sql`${events.availableSeats} - ${seatsPerTicket(event.priceUnit)}` })
+            .where(eq(events.id, event.id));
         }
       }
       // everyone came to the events that have begun, but on the day at the door only the first bookings are in:
