@@ -119,7 +119,9 @@ describe('joining (docs/product/waiting-list.md#join)', () => {
       .update(events)
       .set({ startTime: new Date(Date.now() - HOUR) })
       .where(eq(events.id, started.id));
-    expect((await join(person, started.id)).status).toBe(404);
+    const late = await join(person, started.id);
+    expect(late.status).toBe(409);
+    expect(await errorOf(late)).toBe(WAITLIST_MESSAGES.started);
     expect(await mine(person)).toEqual([]);
   });
 

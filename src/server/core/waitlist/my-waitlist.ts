@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { seatsPerTicket, isBookable } from '@shared/event-rules';
+import { BOOKABLE_STATUS, isBookable, seatsPerTicket } from '@shared/event-rules';
+import { BOOKING_MESSAGES } from '@shared/booking';
 import {
   ACTIVE_WAITLIST_STATUSES,
   WAITLIST_MESSAGES,
@@ -39,8 +40,11 @@ export async function joinWaitlist(
   try {
     const entryId = await db.transaction(async (tx) => {
       const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
-      if (!event || !isBookable({ ...event, startTime: event.startTime.toISOString() }, now)) {
-        throw new AppError('not_found', 'Event nicht gefunden');
+      if (!event || event.status !== BOOKABLE_STATUS || event.hidden) {
+        throw new AppError('not_found', BOOKING_MESSAGES.eventNotFound);
+      }
+      if (!isBookable({ ...event, startTime: event.startTime.toISOString() }, now)) {
+        throw new AppError('conflict', WAITLIST_MESSAGES.started);
       }
       if (!event.waitlistEnabled) throw new AppError('conflict', WAITLIST_MESSAGES.closed);
       const seats = seatsPerTicket(event.priceUnit);
