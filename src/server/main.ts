@@ -46,6 +46,7 @@ async function main() {
   services.outbox.start();
   services.holdExpiry.start();
   services.refundJob.start();
+  services.eventMails.start();
   await services.seatFeed.start();
   // The server listens only once everything above is done, so while starting its port refuses connections;
   // readiness turns 'ready' when it listens and 'draining' at SIGTERM (decision 033).
@@ -76,7 +77,12 @@ async function main() {
       {
         done: 'jobs stopped',
         run: async () => {
-          await Promise.all([services.outbox.stop(), services.holdExpiry.stop(), services.refundJob.stop()]);
+          await Promise.all([
+            services.outbox.stop(),
+            services.holdExpiry.stop(),
+            services.refundJob.stop(),
+            services.eventMails.stop(),
+          ]);
         },
       },
     ],

@@ -13,6 +13,8 @@ import type { AppDeps } from './http/context';
 import { HoldExpiryJob } from './jobs/hold-expiry-job';
 import { OutboxWorker, type AttachmentRenderer } from './jobs/outbox-worker';
 import { RefundJob } from './jobs/refund-job';
+import { EventMailJob } from './jobs/event-mail-job';
+import { mailSignatureOf } from './core/event-mails/mail-signature';
 import { PaymentGateway } from './core/payments/payment-gateway';
 import { PaymentService } from './core/payments/payment-service';
 import { SecretStore } from './core/settings/secret-store';
@@ -28,6 +30,7 @@ export type Services = Omit<AppDeps, 'webRoot' | 'outbox'> & {
   holdExpiry: HoldExpiryJob;
   /** Retries refunds the provider has not confirmed yet; started by main.ts. */
   refundJob: RefundJob;
+  eventMails: EventMailJob;
 };
 
 /** Wires the business services once, for the server and the API tests alike. Jobs are started by main.ts. */
@@ -108,5 +111,16 @@ export function createServices(
       kickOutbox: () => outbox.kick(),
     }),
     refundJob: new RefundJob({ db, payments, logger, observer: metrics }),
+    eventMails: new EventMailJob({
+      db,
+      logger,
+      observer: metrics,
+      mailContext: async () => {
+        const saved = await settings.get();
+        return { ...mailContextFrom(saved, config), signature: mailSignatureOf(saved) };
+      },
+      sendRefunds: (refundIds) => payments.sendRefunds(refundIds),
+      kickOutbox: () => outbox.kick(),
+    }),
   };
 }

@@ -63,6 +63,16 @@ export const events = pgTable(
     waitlistEnabled: boolean('waitlist_enabled').notNull().default(true),
     /** How long an offer of a freed seat lasts (docs/product/waiting-list.md#offer-time). */
     waitlistOfferHours: integer('waitlist_offer_hours').notNull().default(24),
+    /**
+     * Minimum attendance (docs/product/event-mails.md#minimum-attendance): null = none. At the decision time
+     * (the start minus min_decision_hours) the event takes place or is cancelled; min_decided_at makes that
+     * happen once, min_confirmed_at is the admin's early 'Findet statt', min_warning_sent_at the warning mail.
+     */
+    minParticipants: integer('min_participants'),
+    minDecisionHours: integer('min_decision_hours').notNull().default(168),
+    minConfirmedAt: timestamptz('min_confirmed_at'),
+    minWarningSentAt: timestamptz('min_warning_sent_at'),
+    minDecidedAt: timestamptz('min_decided_at'),
     cancellationPolicyId: uuid('cancellation_policy_id').references(() => cancellationPolicies.id, {
       onDelete: 'set null',
     }),
@@ -85,6 +95,8 @@ export const events = pgTable(
     check('events_end_not_before_start', sql`${t.endTime} >= ${t.startTime}`),
     check('events_transfer_cutoff_non_negative', sql`${t.transferCutoffHours} >= 0`),
     check('events_waitlist_offer_hours_range', sql`${t.waitlistOfferHours} BETWEEN 1 AND 168`),
+    check('events_min_participants_positive', sql`${t.minParticipants} IS NULL OR ${t.minParticipants} > 0`),
+    check('events_min_decision_hours_range', sql`${t.minDecisionHours} BETWEEN 1 AND 2160`),
     check('events_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
 );

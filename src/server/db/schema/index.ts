@@ -8,6 +8,7 @@ export * from './event-content';
 export * from './bookings';
 export * from './tickets';
 export * from './waitlist';
+export * from './event-mails';
 export * from './payments';
 export * from './newsletter';
 export * from './settings';

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { MailRuleAudience, MailRuleTrigger } from '@shared/mail-rules';
+import type { Db } from '../../db/types';
+import { mailRuleSends } from '../../db/schema';
+import { enqueueMail } from '../mail/enqueue-mail';
+import type { MailContext } from '../mail/templates/mail-context';
+import { loadRecipients, renderEventMail } from './event-mail';
+
+/** A rule whose time passed longer ago than this is not caught up on (a server that was down for days). */
+export const CATCH_UP_HOURS = 24;
+
+type DueRule = {
+  event_id: string;
+  rule_id: string;
+  trigger: MailRuleTrigger;
+  audience: MailRuleAudience;
+  subject: string;
+  body: string;
+  attach_ticket: boolean;
+  due: Date | string;
+};
+
+/**
+ * One round of the scheduled mails (docs/product/event-mails.md#mail-rules): every rule in force for an event
+ * (the global rules the event has no fassung of, and the event's own) whose time has come within the last
+ * 24 hours, and that was there before its time, writes its mail to each ticket of its audience that has none
+ * from it yet. A reminder skips tickets booked after its time: their confirmation carried the same facts
+ * (docs/product/event-mails.md#late-bookings). Each event and rule is one transaction whose send-log rows (one
+ * per ticket and rule, primary key) and mails commit together, so a mail is written once per ticket and rule
+ * across restarts and app instances (docs/product/event-mails.md#exactly-once). Answers the mails written.
+ */
+export async function runMailRules(
+  db: Db,
+  options: { now: Date; mail: MailContext; signature?: string },
+): Promise<number> {
+  const { now, mail, signature } = options;
+  const at = now.toISOString();
+  const due = await db.execute<DueRule>(sql`
+    SELECT e.id AS event_id, r.id AS rule_id, r.trigger, r.audience, r.subject, r.body, r.attach_ticket, d.due
+    FROM events e
+    JOIN mail_rules r ON r.enabled AND (
+      r.event_id = e.id
+      OR (r.event_id IS NULL AND NOT EXISTS (
+        SELECT 1 FROM mail_rules o WHERE o.event_id = e.id AND o.overrides_rule_id = r.id)))
+    CROSS JOIN LATERAL (SELECT CASE WHEN r.trigger = 'before_start'
+      THEN e.start_time - r.offset_minutes * interval '1 minute'
+      ELSE e.end_time + r.offset_minutes * interval '1 minute' END AS due) d
+    WHERE e.status IN ('published', 'completed')
+      AND d.due <= ${at}::timestamptz
+      AND d.due > ${at}::timestamptz - ${CATCH_UP_HOURS} * interval '1 hour'
+      AND d.due >= r.created_at
+    ORDER BY d.due`);
+  let written = 0;
+  for (const rule of due.rows) {
+    written += await db.transaction(async (tx) => {
+      const recipients = await loadRecipients(tx, {
+        eventId: rule.event_id,
+        audience: rule.audience,
+        createdUpTo: rule.trigger === 'before_start' ? new Date(rule.due) : undefined,
+        notSentBy: rule.rule_id,
+      });
+      if (recipients.length === 0) return 0;
+      const claimed = await tx
+        .insert(mailRuleSends)
+        .values(
+          recipients.map((recipient) => ({
+            ruleId: rule.rule_id,
+            ticketId: recipient.ticketId,
+            eventId: rule.event_id,
+            to: recipient.to,
+            sentAt: now,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ ticketId: mailRuleSends.ticketId });
+      const mine = new Set(claimed.map((row) => row.ticketId));
+      for (const recipient of recipients) {
+        if (!mine.has(recipient.ticketId)) continue;
+        const content = renderEventMail({
+          context: mail,
+          subject: rule.subject,
+          body: rule.body,
+          values: recipient.values,
+          signature,
+        });
+        await enqueueMail(tx, {
+          to: recipient.to,
+          ...content,
+          deferredAttachments: rule.attach_ticket
+            ? [
+                {
+                  filename: `ticket-${recipient.values.ticket_code}.pdf`,
+                  contentType: 'application/pdf',
+                  render: { kind: 'ticket-pdf', ticketId: recipient.ticketId },
+                },
+              ]
+            : undefined,
+        });
+      }
+      return mine.size;
+    });
+  }
+  return written;
+}
