@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MailRuleAudience, MailRuleTrigger } from '@shared/mail-rules';
 import type { Db } from '../../db/types';
 import { mailRuleSends } from '../../db/schema';
-import { enqueueMail } from '../mail/enqueue-mail';
+import { enqueueMails } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
 import { loadRecipients, renderEventMail } from './event-mail';
 
@@ -74,29 +74,30 @@ export async function runMailRules(
         .onConflictDoNothing()
         .returning({ ticketId: mailRuleSends.ticketId });
       const mine = new Set(claimed.map((row) => row.ticketId));
-      for (const recipient of recipients) {
-        if (!mine.has(recipient.ticketId)) continue;
-        const content = renderEventMail({
-          context: mail,
-          subject: rule.subject,
-          body: rule.body,
-          values: recipient.values,
-          signature,
-        });
-        await enqueueMail(tx, {
-          to: recipient.to,
-          ...content,
-          deferredAttachments: rule.attach_ticket
-            ? [
-                {
-                  filename: `ticket-${recipient.values.ticket_code}.pdf`,
-                  contentType: 'application/pdf',
-                  render: { kind: 'ticket-pdf', ticketId: recipient.ticketId },
-                },
-              ]
-            : undefined,
-        });
-      }
+      await enqueueMails(
+        tx,
+        recipients
+          .filter((recipient) => mine.has(recipient.ticketId))
+          .map((recipient) => ({
+            to: recipient.to,
+            ...renderEventMail({
+              context: mail,
+              subject: rule.subject,
+              body: rule.body,
+              values: recipient.values,
+              signature,
+            }),
+            deferredAttachments: rule.attach_ticket
+              ? [
+                  {
+                    filename: `ticket-${recipient.values.ticket_code}.pdf`,
+                    contentType: 'application/pdf',
+                    render: { kind: 'ticket-pdf' as const, ticketId: recipient.ticketId },
+                  },
+                ]
+              : undefined,
+          })),
+      );
       return mine.size;
     });
   }
