@@ -13,7 +13,14 @@ import { TICKET_MESSAGES } from '@shared/tickets';
 import { CSV_BATCH_ROWS } from '@server/core/tickets/export-admin-tickets';
 import { createBooking, createCancellationPolicy, createEvent, createUser } from '@server/demo/factories';
 import type { Event } from '@server/db/types';
-import { bookings, cancellationPolicies, payments, refunds, tickets } from '@server/db/schema';
+import {
+  bookings,
+  cancellationPolicies,
+  payments,
+  refunds,
+  ticketTransfers,
+  tickets,
+} from '@server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { post } from './helpers/auth';
 import { seatInvariantViolations } from './helpers/db';
@@ -179,6 +186,9 @@ describe('GET /api/admin/tickets', () => {
       past: false,
       createdAt: at(1).toISOString(),
       holderName: 'Hanna Halter',
+      holderEmail: null,
+      transferredAt: null,
+      checkedInAt: null,
       buyerEmail: greta.email,
       profileId: greta.id,
       priceCents: 4900,
@@ -192,6 +202,67 @@ describe('GET /api/admin/tickets', () => {
       status: 'canceled',
       refundedCents: 4900,
     });
+  });
+
+  it('shows a substitute with the latest transfer and the check-in time; the CSV keeps its columns', async () => {
+    const event = await createEvent(db(), { title: 'Übertragen und eingecheckt' });
+    const [moved, came, plain] = (await booked(event, greta.id, { quantity: 3, holderName: 'Gerda Groß' }))
+      .tickets;
+    const substitute = `Susi.${Date.now()}@Example.org`;
+    const res = await post(
+      t,
+      `/api/admin/tickets/${moved!.id}/transfer`,
+      { name: 'Susi Sonne', email: substitute },
+      as(admin.cookie),
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    const [logged] = await db().select().from(ticketTransfers).where(eq(ticketTransfers.ticketId, moved!.id));
+    // an older transfer of the same ticket does not win over the latest
+    await db()
+      .insert(ticketTransfers)
+      .values({
+        ticketId: moved!.id,
+        at: new Date(logged!.at.getTime() - DAY),
+        actorRole: 'buyer',
+        fromName: 'Gerda Groß',
+        fromEmail: greta.email,
+        toName: 'Frühere Vertretung',
+        toEmail: 'frueher@example.org',
+        oldTicketNumber: 'T-alt-0001',
+        newTicketNumber: 'T-alt-0002',
+      });
+    const checkedInAt = new Date(Date.now() - HOUR);
+    await db().update(tickets).set({ isCheckedIn: true, checkedInAt }).where(eq(tickets.id, came!.id));
+
+    const rows = rowsOf(await list(`event=${event.id}`));
+    expect(rows.find((r) => r.id === moved!.id)).toMatchObject({
+      holderName: 'Susi Sonne',
+      holderEmail: substitute.toLowerCase(),
+      transferredAt: logged!.at.toISOString(),
+      checkedInAt: null,
+      buyerEmail: greta.email,
+    });
+    expect(rows.find((r) => r.id === came!.id)).toMatchObject({
+      holderName: 'Gerda Groß',
+      holderEmail: null,
+      transferredAt: null,
+      checkedInAt: checkedInAt.toISOString(),
+    });
+    expect(rows.find((r) => r.id === plain!.id)).toMatchObject({
+      holderEmail: null,
+      transferredAt: null,
+      checkedInAt: null,
+    });
+
+    const csv = await get(`/api/admin/tickets/export.csv?event=${event.id}&pageSize=all`, admin.cookie);
+    const records = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(records[0]).toBe(ADMIN_TICKET_CSV_COLUMNS.join(';'));
+    expect(records).toHaveLength(4);
+    for (const record of records) expect(record.split(';')).toHaveLength(ADMIN_TICKET_CSV_COLUMNS.length);
+    expect(records.join('\n')).not.toContain(substitute.toLowerCase());
   });
 
   it('counts every ticket without filters', async () => {

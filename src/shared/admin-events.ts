@@ -10,6 +10,7 @@ import {
   type PriceUnit,
 } from './events';
 import { isValidSlug, normalizeDescription } from './event-text';
+import { MAIL_RULE_MESSAGES } from './mail-rules';
 import { isHttpUrl } from './profile';
 
 // The admin event contract (the events list, the create and edit form;
@@ -93,6 +94,11 @@ export const MAX_ORGANIZERS = 50;
 export const MAX_BULK_EVENTS = 200;
 /** A transfer cut-off of at most 30 days before the start. */
 export const MAX_TRANSFER_CUTOFF_HOURS = 720;
+/** Minimum attendance (docs/product/event-mails.md#minimum-attendance): at most the seat limit. */
+export const MAX_MIN_PARTICIPANTS = 100_000;
+/** Decided at most 90 days before the start; by default 7 days (168 hours) before. */
+export const MAX_MIN_DECISION_HOURS = 2160;
+export const DEFAULT_MIN_DECISION_HOURS = 168;
 const TRANSFER_CUTOFF_MESSAGE = `Die Übertragungsfrist ist eine ganze Zahl von Stunden zwischen 0 und ${MAX_TRANSFER_CUTOFF_HOURS}.`;
 
 const M = ADMIN_EVENT_MESSAGES;
@@ -179,6 +185,19 @@ const eventFields = z.object({
     .int(WAITLIST_MESSAGES.offerHours)
     .min(MIN_OFFER_HOURS, WAITLIST_MESSAGES.offerHours)
     .max(MAX_OFFER_HOURS, WAITLIST_MESSAGES.offerHours),
+  /** null = no minimum; below it at the decision time the event is cancelled and refunded in full. */
+  minParticipants: z
+    .number({ error: MAIL_RULE_MESSAGES.minimum })
+    .int(MAIL_RULE_MESSAGES.minimum)
+    .min(1, MAIL_RULE_MESSAGES.minimum)
+    .max(MAX_MIN_PARTICIPANTS, MAIL_RULE_MESSAGES.minimum)
+    .nullable(),
+  /** The decision time is the start minus these hours (docs/product/event-mails.md#minimum-attendance). */
+  minDecisionHours: z
+    .number({ error: MAIL_RULE_MESSAGES.decisionHours })
+    .int(MAIL_RULE_MESSAGES.decisionHours)
+    .min(1, MAIL_RULE_MESSAGES.decisionHours)
+    .max(MAX_MIN_DECISION_HOURS, MAIL_RULE_MESSAGES.decisionHours),
   organizerIds: z
     .array(z.string(M.organizers).min(1, M.organizers).max(100, M.organizers), { error: M.organizers })
     .max(MAX_ORGANIZERS, M.organizers)
@@ -252,6 +271,8 @@ export const adminEventCreateSchema = eventFields
     transferCutoffHours: eventFields.shape.transferCutoffHours.default(0),
     waitlistEnabled: flag.default(true),
     waitlistOfferHours: eventFields.shape.waitlistOfferHours.default(DEFAULT_OFFER_HOURS),
+    minParticipants: eventFields.shape.minParticipants.default(null),
+    minDecisionHours: eventFields.shape.minDecisionHours.default(DEFAULT_MIN_DECISION_HOURS),
     organizerIds: eventFields.shape.organizerIds.default([]),
   })
   .superRefine(withRules);
@@ -318,6 +339,17 @@ export interface AdminEvent {
   waitlistOfferHours?: number;
   /** Active waiting-list entries (waiting or offered). */
   waitlistCount?: number;
+  /**
+   * Minimum attendance (docs/product/event-mails.md#minimum-attendance): null = none. Optional for older
+   * fixtures, like the fields above.
+   */
+  minParticipants?: number | null;
+  /** The decision time is the start minus these hours. */
+  minDecisionHours?: number;
+  /** The admin's early 'Findet statt', or the decision that the minimum was reached: the event takes place. */
+  minConfirmedAt?: string | null;
+  /** When the decision was made (held or cancelled). */
+  minDecidedAt?: string | null;
   organizerIds: string[];
   imageUrl: string | null;
   /** Tickets not cancelled: what 'Abgesagt' with refundAll would refund. */

@@ -58,6 +58,22 @@ export const generalSettingsSchema = z.object({
 });
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 
+/** The mail signature's limit (card 'Automatische E-Mails'). */
+export const MAIL_SIGNATURE_MAX_LENGTH = 1000;
+export const MAIL_SIGNATURE_MESSAGE = 'Die Signatur darf höchstens 1.000 Zeichen lang sein.';
+
+/**
+ * PUT /api/admin/settings/mail-signature: the signature under rule mails and messages, several lines; ''
+ * removes it. Line ends are saved as \n, surrounding blank space is dropped.
+ */
+export const mailSignatureSchema = z.object({
+  text: z
+    .string({ error: 'Bitte die Signatur als Text angeben.' })
+    .transform((value) => value.replace(/\r\n?/g, '\n').trim())
+    .pipe(z.string().max(MAIL_SIGNATURE_MAX_LENGTH, MAIL_SIGNATURE_MESSAGE)),
+});
+export type MailSignatureInput = z.input<typeof mailSignatureSchema>;
+
 const PUBLISHABLE_KEY = /^pk_(test|live)_[A-Za-z0-9_]+$/;
 
 /** PUT /api/admin/settings/integrations: the publishable key is public (it goes to every browser). */

@@ -103,6 +103,15 @@ export interface AdminTicketRow {
   past: boolean;
   createdAt: string;
   holderName: string | null;
+  /**
+   * The substitute's e-mail (lower-case) once the ticket was transferred; null while the buyer holds it
+   * (docs/product/tickets-and-refunds.md#ticket-transfer).
+   */
+  holderEmail: string | null;
+  /** When the ticket was last transferred (the latest ticket_transfers row); null if never. */
+  transferredAt: string | null;
+  /** When it was checked in at the door (docs/product/organizer-day.md#check-in); null if not. */
+  checkedInAt: string | null;
   buyerEmail: string | null;
   profileId: string | null;
   priceCents: number;

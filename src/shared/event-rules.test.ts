@@ -273,6 +273,7 @@ const event: PublicEvent = {
   tags: [],
   organizers: [],
   waitlistEnabled: true,
+  minParticipants: null,
 };
 
 describe('googleCalendarUrl (docs/product/events.md#calendar-entry)', () => {

@@ -66,6 +66,10 @@ export interface PublicEvent {
   organizers: PublicOrganizer[];
   /** Sold out, visitors may join the waiting list (docs/product/waiting-list.md#join). */
   waitlistEnabled: boolean;
+  /**
+   * 'Findet ab {n} Teilnehmenden statt' (docs/product/event-mails.md#minimum-attendance); null = no minimum.
+   */
+  minParticipants: number | null;
 }
 
 /** A seat change pushed over server-sent events (GET /api/events/live). */
@@ -74,3 +78,6 @@ export interface SeatUpdate {
   availableSeats: number;
   totalSeats: number;
 }
+
+/** 'Findet ab 5 Teilnehmenden statt' on the event page (docs/product/event-mails.md#minimum-attendance). */
+export const minimumAttendanceText = (minimum: number) => `Findet ab ${minimum} Teilnehmenden statt`;

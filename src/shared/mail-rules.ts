@@ -62,9 +62,6 @@ export const MAIL_RULE_MESSAGES = {
   minimumDecided: 'Über die Mindestteilnehmerzahl ist bereits entschieden.',
 } as const;
 
-/** 'Findet ab 5 Teilnehmenden statt' on the event page (docs/product/event-mails.md#minimum-attendance). */
-export const minimumAttendanceText = (minimum: number) => `Findet ab ${minimum} Teilnehmenden statt`;
-
 const subject = z
   .string(MAIL_RULE_MESSAGES.subject)
   .trim()
@@ -162,7 +159,7 @@ export interface MailRuleLog {
   total: number;
 }
 
-/** POST /api/admin/mail-rules/preview and POST /api/participants/:eventId/message/preview. */
+/** POST /api/admin/mail-rules/preview (the participant message's preview takes participantMessageSchema). */
 export const mailPreviewSchema = z
   .object({
     subject,
@@ -181,7 +178,10 @@ export interface MailPreview {
   sample: string;
 }
 
-/** POST /api/participants/:eventId/message: 'Nachricht an alle' or to the chosen tickets. */
+/**
+ * POST /api/participants/:eventId/message: 'Nachricht an alle' or to the chosen tickets; also the body of
+ * POST /api/participants/:eventId/message/preview, which renders it for the first of those recipients.
+ */
 export const participantMessageSchema = z
   .object({
     subject,
@@ -196,4 +196,24 @@ export interface ParticipantMessageResult {
   /** Mails written (one per person, even with several tickets). */
   recipients: number;
   message: string;
+}
+
+/** POST /api/participants/:eventId/message/preview: the preview and how many persons the message would reach. */
+export interface ParticipantMessagePreview extends MailPreview {
+  /** Persons (addresses) it would go to now; 0: nobody, sending answers 409. */
+  recipients: number;
+}
+
+/** GET /api/participants/:eventId/messages: the messages sent to an event's participants, newest first. */
+export interface ParticipantMessageLogEntry {
+  id: string;
+  subject: string;
+  /** Mails written (one per person). */
+  recipients: number;
+  createdAt: string;
+  /** Who sent it; null when the account is gone. */
+  actorName: string | null;
+}
+export interface ParticipantMessageLog {
+  messages: ParticipantMessageLogEntry[];
 }

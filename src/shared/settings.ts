@@ -39,6 +39,11 @@ export interface AppSettings {
   supportEmail: string;
   operator: OperatorInfo;
   features: { comingSoon: boolean; emailOtpOnly: boolean };
+  /**
+   * The sender's signature under rule mails and messages to participants (docs/product/event-mails.md#signature);
+   * '' means none. Admin only: GET /api/settings leaves it out (public-settings.ts).
+   */
+  mailSignature: { text: string };
 }
 export type AppSettingKey = keyof AppSettings;
 
@@ -73,6 +78,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
     privacyOfficer: '',
   },
   features: { comingSoon: false, emailOtpOnly: true },
+  mailSignature: { text: '' },
 };
 
 /** A stored value counts when it has the default's type; a required (non-empty by default) text stays non-empty. */

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-
 // The waiting list of a sold-out event and the offers of freed seats
-// (docs/product/waiting-list.md, decision 037). Every endpoint's request and answer, and its German texts.
+// (docs/product/waiting-list.md, decision 037). Every endpoint's answer and its German texts; the request schema is
+// in ./waitlist-schemas (zod stays out of the public pages' bundles).
 
 /** Stored states of an entry; `waiting` and `offered` are the active ones. */
 export const WAITLIST_ENTRY_STATUSES = [
@@ -14,7 +13,10 @@ export const WAITLIST_ENTRY_STATUSES = [
   'removed',
 ] as const;
 export type WaitlistEntryStatus = (typeof WAITLIST_ENTRY_STATUSES)[number];
-export const ACTIVE_WAITLIST_STATUSES = ['waiting', 'offered'] as const satisfies readonly WaitlistEntryStatus[];
+export const ACTIVE_WAITLIST_STATUSES = [
+  'waiting',
+  'offered',
+] as const satisfies readonly WaitlistEntryStatus[];
 
 /** How long an offer holds its seats unless the event says otherwise (docs/product/waiting-list.md#offer-time). */
 export const DEFAULT_OFFER_HOURS = 24;
@@ -32,12 +34,6 @@ export function offerEnd(now: Date, startTime: Date | string, offerHours: number
   const half = now.getTime() + Math.max(0, start - now.getTime()) / 2;
   return new Date(Math.min(full, half));
 }
-
-/** POST /api/waitlist: a signed-in user joins with one ticket (one person, or one pair on per-pair events). */
-export const joinWaitlistSchema = z.object({
-  eventId: z.uuid('Bitte ein gültiges Event wählen.'),
-});
-export type JoinWaitlistInput = z.infer<typeof joinWaitlistSchema>;
 
 /** One of the signed-in user's active entries (GET /api/waitlist, Meine Tickets and the event page). */
 export interface MyWaitlistEntry {
@@ -134,7 +130,8 @@ export const WAITLIST_MESSAGES = {
   seatsFree: 'Es sind noch Plätze frei – du kannst direkt buchen.',
   already: 'Du stehst bereits auf der Warteliste für dieses Event.',
   notFound: 'Dieser Eintrag auf der Warteliste wurde nicht gefunden.',
-  offerGone: 'Dein reservierter Platz ist nicht mehr verfügbar: Das Angebot ist abgelaufen oder wurde freigegeben.',
+  offerGone:
+    'Dein reservierter Platz ist nicht mehr verfügbar: Das Angebot ist abgelaufen oder wurde freigegeben.',
   offerOneTicket: 'Ein Platz von der Warteliste wird als genau ein Ticket gebucht.',
   removed: 'Der Eintrag wurde von der Warteliste entfernt.',
   offered: 'Der Platz wurde angeboten. Die Person bekommt eine E-Mail.',

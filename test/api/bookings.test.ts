@@ -262,8 +262,14 @@ describe('booking core', () => {
     expect(await seatsOf(second.id)).toBe(14);
 
     // nothing is due yet
-    expect(await expireHolds(t.database.db, new Date(now.getTime() + HOLD_MINUTES * MINUTE - 1), TEST_MAIL)).toBe(0);
-    const expired = await expireHolds(t.database.db, new Date(now.getTime() + HOLD_MINUTES * MINUTE), TEST_MAIL);
+    expect(
+      await expireHolds(t.database.db, new Date(now.getTime() + HOLD_MINUTES * MINUTE - 1), TEST_MAIL),
+    ).toBe(0);
+    const expired = await expireHolds(
+      t.database.db,
+      new Date(now.getTime() + HOLD_MINUTES * MINUTE),
+      TEST_MAIL,
+    );
     expect(expired).toBe(3);
     expect(await seatsOf(first.id)).toBe(19);
     expect(await seatsOf(second.id)).toBe(20);
@@ -286,7 +292,9 @@ describe('booking core', () => {
       [confirmed.id]: 'confirmed',
     });
     // a second run finds nothing more
-    expect(await expireHolds(t.database.db, new Date(now.getTime() + HOLD_MINUTES * MINUTE), TEST_MAIL)).toBe(0);
+    expect(await expireHolds(t.database.db, new Date(now.getTime() + HOLD_MINUTES * MINUTE), TEST_MAIL)).toBe(
+      0,
+    );
   });
 
   it('issues tickets once, however often it is called', async () => {

@@ -5,6 +5,7 @@ import { runMailRules } from '@server/core/event-mails/run-mail-rules';
 import { cancelTicket } from '@server/core/tickets/cancel-ticket';
 import { createBooking, createEvent } from '@server/demo/factories';
 import type { Event } from '@server/db/types';
+import type { events } from '@server/db/schema';
 import { mailOutbox, mailRules, mailRuleSends, tickets } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
@@ -23,10 +24,7 @@ const as = (person: Person): Record<string, string> => ({ cookie: person.cookie 
 
 let counter = 0;
 /** A published event starting `days` from now, with a title no other test uses. */
-async function eventIn(
-  days: number,
-  overrides: Partial<typeof import('@server/db/schema').events.$inferInsert> = {},
-) {
+async function eventIn(days: number, overrides: Partial<typeof events.$inferInsert> = {}) {
   return createEvent(db(), {
     title: `Regel-Workshop ${++counter} ${Date.now()}`,
     startTime: new Date(Date.now() + days * DAY),
@@ -224,7 +222,10 @@ describe('the thank-you (docs/product/event-mails.md#mail-rules)', () => {
     // from the rule's creation (the shipped rule is older than every test event)
     const event = await eventIn(3);
     const [came, stayedAway] = await book(event, new Date(Date.now() - HOUR), 2);
-    await db().update(tickets).set({ isCheckedIn: true, checkedInAt: event.startTime }).where(eq(tickets.id, came!.id));
+    await db()
+      .update(tickets)
+      .set({ isCheckedIn: true, checkedInAt: event.startTime })
+      .where(eq(tickets.id, came!.id));
     const due = new Date(event.endTime.getTime() + DAY);
     await runMailRules(db(), { now: due, mail: TEST_MAIL });
     const sends = await db()

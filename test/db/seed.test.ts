@@ -20,6 +20,8 @@ import {
   ticketTransfers,
   tickets,
   waitlistEntries,
+  mailRuleSends,
+  participantMessages,
 } from '@server/db/schema';
 import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
 
@@ -204,5 +206,17 @@ describe('seedDemo', () => {
     expect(entries[0]!.offerExpiresAt!.getTime()).toBeGreaterThan(now.getTime());
     expect(soldOut.availableSeats).toBe(0);
     expect(await seatInvariantViolations(database.db)).toEqual([]);
+  });
+
+  it('shows the event mails: a minimum, a message log and sent reminders (docs/product/event-mails.md)', async () => {
+    const retreat = all.find((event) => event.slug === 'zeit-fuer-uns-paar-retreat-lueneburger-heide')!;
+    expect(retreat).toMatchObject({ minParticipants: 8, minDecisionHours: 336, minDecidedAt: null });
+    const teamDay = all.find((event) => event.slug === 'teamtag-achtsame-kommunikation-kiel')!;
+    const [message] = await database.db
+      .select()
+      .from(participantMessages)
+      .where(eq(participantMessages.eventId, teamDay.id));
+    expect(message).toMatchObject({ subject: 'Raumänderung für {event}', recipients: 4 });
+    expect(await database.db.$count(mailRuleSends, eq(mailRuleSends.eventId, teamDay.id))).toBe(6);
   });
 });

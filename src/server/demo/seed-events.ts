@@ -84,6 +84,18 @@ export interface DemoEvent {
    * offer of one seat, taken from the event's free seats (docs/product/waiting-list.md#offers).
    */
   waitlist?: { attendee: number; joinedDaysAgo: number; offeredHoursAgo?: number }[];
+  /**
+   * Minimum attendance (docs/product/event-mails.md#minimum-attendance): persons needed, decided so many hours
+   * before the start.
+   */
+  minimum?: { participants: number; decisionHours: number };
+  /** A 'Nachricht an alle' the first organizer sent (docs/product/event-mails.md#participant-message). */
+  message?: { subject: string; body: string; hoursAgo: number };
+  /**
+   * The shipped reminder already went out to its tickets two days before the start
+   * (docs/product/event-mails.md#exactly-once), so the rule's send log is not empty in the demo.
+   */
+  reminderSent?: boolean;
 }
 
 export const demoEvents: DemoEvent[] = [
@@ -222,6 +234,8 @@ export const demoEvents: DemoEvent[] = [
     priceUnit: 'per_pair',
     earlyBird: { priceCents: 59000, endsInDays: 14 },
     totalSeats: 20,
+    // three pairs booked, four needed: 'Findet ab 8 Teilnehmenden statt', decided two weeks before
+    minimum: { participants: 8, decisionHours: 14 * 24 },
     status: 'published',
     isFeatured: true,
     organizers: ['miriam', 'jonas'],
@@ -294,6 +308,12 @@ export const demoEvents: DemoEvent[] = [
       { attendee: 1, quantity: 2 },
     ],
     checkedInBookings: 2,
+    reminderSent: true,
+    message: {
+      subject: 'Raumänderung für {event}',
+      body: 'Hallo {vorname},\n\nwir sind heute im Saal „Förde 2“ im Erdgeschoss statt im ersten Stock. Bis gleich!',
+      hoursAgo: 20,
+    },
   },
   {
     slug: 'naturcoaching-am-meer-retreat-sylt',

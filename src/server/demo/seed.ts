@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/types';
 import {
   createBooking,
@@ -20,6 +20,10 @@ import {
   ticketTransfers,
   user,
   waitlistEntries,
+  mailRules,
+  mailRuleSends,
+  participantMessages,
+  profiles,
 } from '../db/schema';
 import { seatsPerTicket } from '@shared/event-rules';
 import { offerEnd } from '@shared/waitlist';
@@ -108,6 +112,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
         creatorId: organizerIds[demo.organizers[0]!],
         cancellationPolicyId: demo.priceCents > 0 ? policy.id : null,
         transferCutoffHours: demo.transferCutoffHours ?? 0,
+        minParticipants: demo.minimum?.participants ?? null,
+        minDecisionHours: demo.minimum?.decisionHours ?? 168,
         createdAt: new Date(Math.min(now.getTime(), startTime.getTime()) - 60 * DAY),
       });
       await tx.insert(eventMedia).values({
@@ -164,6 +170,18 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           });
         }
       }
+      if (demo.reminderSent) await markReminderSent(tx, event, startTime);
+      if (demo.message) {
+        const recipients = new Set(demo.bookings.map((booked) => attendeeEmails[booked.attendee]));
+        await tx.insert(participantMessages).values({
+          eventId: event.id,
+          actorId: organizerIds[demo.organizers[0]!],
+          subject: demo.message.subject,
+          body: demo.message.body,
+          recipients: recipients.size,
+          createdAt: new Date(now.getTime() - demo.message.hoursAgo * HOUR),
+        });
+      }
       for (const entry of demo.waitlist ?? []) {
         const offeredAt =
           entry.offeredHoursAgo === undefined ? null : new Date(now.getTime() - entry.offeredHoursAgo * HOUR);
@@ -210,6 +228,30 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     }
     return true;
   });
+}
+
+/** The shipped reminder's send-log rows for the event's active tickets, two days before its start. */
+async function markReminderSent(tx: DbOrTx, event: { id: string }, startTime: Date): Promise<void> {
+  const [reminder] = await tx
+    .select({ id: mailRules.id })
+    .from(mailRules)
+    .where(and(isNull(mailRules.eventId), eq(mailRules.name, 'Erinnerung 2 Tage vorher')));
+  if (!reminder) return; // deleted by an admin before the demo was seeded again
+  const rows = await tx
+    .select({ ticketId: tickets.id, email: profiles.email, holderEmail: tickets.holderEmail })
+    .from(tickets)
+    .innerJoin(profiles, eq(profiles.id, tickets.profileId))
+    .where(and(eq(tickets.eventId, event.id), eq(tickets.status, 'active')));
+  if (rows.length === 0) return;
+  await tx.insert(mailRuleSends).values(
+    rows.map((row) => ({
+      ruleId: reminder.id,
+      ticketId: row.ticketId,
+      eventId: event.id,
+      to: row.holderEmail ?? row.email,
+      sentAt: new Date(startTime.getTime() - 2 * DAY),
+    })),
+  );
 }
 
 function startDay(now: Date, demo: DemoEvent): Date {

@@ -54,6 +54,7 @@ export const publicEvent = (overrides: Partial<PublicEvent> = {}): PublicEvent =
     tags: [],
     organizers: [],
     waitlistEnabled: false,
+    minParticipants: null,
     ...overrides,
   } as PublicEvent;
 };

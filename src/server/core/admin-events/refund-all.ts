@@ -8,8 +8,11 @@ import type { BusinessMetrics } from '../../adapters/metrics/business-metrics';
 export interface RefundAllTicketsOptions {
   db: Db;
   eventId: string;
-  /** The admin who cancelled the event (recorded as the refunds' creator). */
-  actorId: string;
+  /**
+   * The admin who cancelled the event (recorded as the refunds' creator); null when the shop decided itself
+   * (docs/product/event-mails.md#minimum-attendance), recorded without a creator.
+   */
+  actorId: string | null;
   reason: string;
   mail: MailContext;
   /** Sends the recorded refunds to the provider after each commit (PaymentService.sendRefunds). */
@@ -43,7 +46,8 @@ export async function refundAllTicketsOfEvent(
     const outcome = await cancelTicket({
       db,
       ticketId: ticket.id,
-      actor: { id: actorId, role: 'admin' },
+      // an empty id is no user: cancelTicket records no creator for it
+      actor: { id: actorId ?? '', role: 'admin' },
       override: { type: 'goodwill' },
       reason,
       mail,

@@ -2,8 +2,8 @@ import type { AppSettings } from '@shared/settings';
 
 /**
  * The sender's signature under rule mails and messages (docs/product/event-mails.md#signature), from the
- * settings. TODO(helper): read the settings key once it exists.
+ * settings (card 'Automatische E-Mails'); '' when none is set.
  */
-export function mailSignatureOf(_settings: AppSettings): string {
-  return '';
+export function mailSignatureOf(settings: AppSettings): string {
+  return settings.mailSignature.text.trim();
 }

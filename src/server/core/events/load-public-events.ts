@@ -92,6 +92,7 @@ function toPublicEvent(row: EventRow): PublicEvent {
     availableSeats: row.availableSeats,
     isFeatured: row.isFeatured,
     waitlistEnabled: row.waitlistEnabled,
+    minParticipants: row.minParticipants,
     status: row.status,
     website: row.website,
     imageUrl: row.imageUrl,

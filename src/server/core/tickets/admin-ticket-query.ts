@@ -30,6 +30,9 @@ const adminTicketFields = {
   holderName: sql<
     string | null
   >`coalesce(${tickets.holderName}, ${bookings.holderName}, ${profiles.fullName})`.as('holder_name'),
+  /** The substitute's address (lower-case); null while the buyer holds the ticket. */
+  holderEmail: tickets.holderEmail,
+  checkedInAt: tickets.checkedInAt,
   profileName: sql<string | null>`coalesce(${profiles.fullName}, ${profiles.displayName})`.as('profile_name'),
   buyerEmail: profiles.email,
   eventTitle: events.title,

@@ -119,7 +119,8 @@ export async function cancelTicket(options: {
           amountCents: refundCents,
           currency: booking.currency,
           reason,
-          createdBy: asAdmin ? actor.id : null,
+          // '' is the shop itself (refund-all of an event below its minimum attendance)
+          createdBy: asAdmin && actor.id !== '' ? actor.id : null,
         })
         .returning({ id: refunds.id });
       refundIds.push(refund!.id);
@@ -137,7 +138,8 @@ export async function cancelTicket(options: {
       refundCents,
       currency: booking.currency,
       byShop: asAdmin && ticket.profileId !== actor.id,
-      eventCancelled: reason === 'event_cancelled',
+      // an admin's 'Abgesagt', or the minimum attendance not reached (docs/product/event-mails.md#minimum-attendance)
+      eventCancelled: reason === 'event_cancelled' || reason === 'minimum_not_reached',
       mail,
     });
     await enqueueOrganizerNotice(

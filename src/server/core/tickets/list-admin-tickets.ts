@@ -1,4 +1,4 @@
-import { and, count, inArray, sql } from 'drizzle-orm';
+import { and, count, inArray, max, sql } from 'drizzle-orm';
 import {
   adminTicketCode,
   type AdminTicketGroup,
@@ -7,7 +7,7 @@ import {
   type AdminTicketRow,
 } from '@shared/admin-tickets';
 import type { DbOrTx } from '../../db/types';
-import { refunds } from '../../db/schema';
+import { refunds, ticketTransfers } from '../../db/schema';
 import {
   adminTicketOrder,
   adminTicketRows,
@@ -36,7 +36,10 @@ export async function listAdminTickets(
     db.select({ eventId: matching.eventId, count: count() }).from(matching).groupBy(matching.eventId),
   ]);
   const countOf = new Map(counts.map((row) => [row.eventId, Number(row.count)]));
-  const refunded = await refundedByTicket(db, rows);
+  const [refunded, transferred] = await Promise.all([
+    refundedByTicket(db, rows),
+    lastTransferByTicket(db, rows),
+  ]);
   const total = counts.reduce((sum, row) => sum + Number(row.count), 0);
 
   const groups = new Map<string, AdminTicketGroup>();
@@ -52,12 +55,17 @@ export async function listAdminTickets(
       tickets: [],
     };
     groups.set(row.eventId, group);
-    group.tickets.push(toRow(row, refunded.get(row.id) ?? 0, now));
+    group.tickets.push(toRow(row, refunded.get(row.id) ?? 0, transferred.get(row.id) ?? null, now));
   }
   return { total, page, pageSize: query.pageSize, groups: [...groups.values()] };
 }
 
-function toRow(row: AdminTicketDbRow, refundedCents: number, now: Date): AdminTicketRow {
+function toRow(
+  row: AdminTicketDbRow,
+  refundedCents: number,
+  transferredAt: Date | null,
+  now: Date,
+): AdminTicketRow {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -70,6 +78,9 @@ function toRow(row: AdminTicketDbRow, refundedCents: number, now: Date): AdminTi
     past: row.status === 'active' && row.eventStart.getTime() <= now.getTime(),
     createdAt: row.createdAt.toISOString(),
     holderName: row.holderName,
+    holderEmail: row.holderEmail,
+    transferredAt: transferredAt?.toISOString() ?? null,
+    checkedInAt: row.checkedInAt?.toISOString() ?? null,
     buyerEmail: row.buyerEmail,
     profileId: row.profileId,
     priceCents: row.priceCents,
@@ -97,4 +108,18 @@ async function refundedByTicket(db: DbOrTx, rows: AdminTicketDbRow[]): Promise<M
     )
     .groupBy(refunds.ticketId);
   return new Map(sums.map((sum) => [sum.ticketId!, Number(sum.cents)]));
+}
+
+/**
+ * The latest transfer per ticket of the page (docs/product/tickets-and-refunds.md#ticket-transfer), asked after
+ * paging as the refunds are; most tickets have none.
+ */
+async function lastTransferByTicket(db: DbOrTx, rows: AdminTicketDbRow[]): Promise<Map<string, Date>> {
+  if (rows.length === 0) return new Map();
+  const latest = await db
+    .select({ ticketId: ticketTransfers.ticketId, at: max(ticketTransfers.at) })
+    .from(ticketTransfers)
+    .where(sql`${ticketTransfers.ticketId} = any(${sql.param(rows.map((row) => row.id))}::uuid[])`)
+    .groupBy(ticketTransfers.ticketId);
+  return new Map(latest.flatMap((entry) => (entry.at ? [[entry.ticketId, entry.at] as const] : [])));
 }

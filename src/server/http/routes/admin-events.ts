@@ -15,6 +15,7 @@ import { listAdminEvents } from '../../core/admin-events/list-admin-events';
 import { publishAdminEvents } from '../../core/admin-events/publish-admin-events';
 import { updateAdminEvent } from '../../core/admin-events/update-admin-event';
 import { uploadEventCover } from '../../core/admin-events/upload-event-cover';
+import { confirmMinimumAttendance } from '../../core/event-mails/confirm-minimum-attendance';
 import { loadAdminWaitlist } from '../../core/waitlist/admin-waitlist';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../context';
@@ -63,6 +64,10 @@ export const adminEventRoutes = new Hono<AppEnv>()
   .get('/:id/waitlist', allow('admin'), async (c) => {
     noStore(c);
     return c.json(await loadAdminWaitlist(db(c), c.req.param('id')));
+  })
+  // 'Findet statt' before the decision time (docs/product/event-mails.md#minimum-attendance)
+  .post('/:id/confirm-minimum', allow('admin'), async (c) => {
+    return c.json(await confirmMinimumAttendance(db(c), { eventId: c.req.param('id') }));
   })
   .patch('/:id', allow('admin'), async (c) => {
     const update = validBody(c, adminEventUpdateSchema);

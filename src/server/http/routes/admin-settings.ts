@@ -6,6 +6,7 @@ import {
   LOGO_VARIANTS,
   generalSettingsSchema,
   integrationSettingsSchema,
+  mailSignatureSchema,
   secretsSchema,
 } from '@shared/admin-settings';
 import { legalSettingsSchema } from '@shared/legal-settings';
@@ -17,6 +18,7 @@ import {
 import { saveGeneralSettings } from '../../core/settings/save-general-settings';
 import { saveIntegrationSettings } from '../../core/settings/save-integration-settings';
 import { saveLegalSettings } from '../../core/settings/save-legal-settings';
+import { saveMailSignature } from '../../core/settings/save-mail-signature';
 import { saveSecrets } from '../../core/settings/save-secrets';
 import { uploadBrandLogo } from '../../core/settings/upload-brand-logo';
 import { allow } from '../access';
@@ -50,6 +52,11 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
     const input = validBody(c, integrationSettingsSchema);
     const { database, settings } = c.get('deps');
     return c.json(await saveIntegrationSettings({ db: database.db, settings, input }));
+  })
+  .put('/mail-signature', allow('admin'), async (c) => {
+    const input = validBody(c, mailSignatureSchema);
+    const { database, settings } = c.get('deps');
+    return c.json(await saveMailSignature({ db: database.db, settings, input }));
   })
   .put('/secrets', allow('admin'), async (c) => {
     const input = validBody(c, secretsSchema);

@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { joinWaitlistSchema, WAITLIST_MESSAGES } from '@shared/waitlist';
+import { WAITLIST_MESSAGES } from '@shared/waitlist';
+import { joinWaitlistSchema } from '@shared/waitlist-schemas';
 import { AppError } from '../../core/app-error';
 import { mailContextOf } from '../../core/use-case-deps';
 import { offerByHand } from '../../core/waitlist/admin-waitlist';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JoinWaitlistInput, MyWaitlist, MyWaitlistEntry } from '@shared/waitlist';
+import type { MyWaitlist, MyWaitlistEntry } from '@shared/waitlist';
+import type { JoinWaitlistInput } from '@shared/waitlist-schemas';
 import { apiFetch } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 

@@ -11,8 +11,10 @@ import { useEventFormOptions } from './api/get-event-form-options';
 import { useUpdateAdminEvent } from './api/save-admin-event';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { toast } from '@web/lib/toast';
+import { EventMailRulesSection } from '../mail-rules/components/event-mail-rules-section';
 import { CoverUpload } from './components/cover-upload';
 import { EventForm } from './components/event-form';
+import { MinimumAttendanceStatus } from './components/minimum-attendance-status';
 import { AFTER_SAVE } from './components/unsaved-changes-guard';
 import { formValuesOf, type EventFormErrors } from './event-form-values';
 import { failureText, formErrorsOf } from './form-errors';
@@ -126,6 +128,8 @@ function EventEditor({ event }: { event: AdminEvent }) {
           {event.takenSeats} von {event.totalSeats} Plätzen vergeben
         </p>
       )}
+      {/* docs/product/event-mails.md#minimum-attendance */}
+      <MinimumAttendanceStatus event={event} />
       <EventForm
         mode="edit"
         initial={initial}
@@ -137,6 +141,7 @@ function EventEditor({ event }: { event: AdminEvent }) {
       >
         <CoverUpload eventId={event.id} imageUrl={event.imageUrl} title={event.title} />
       </EventForm>
+      <EventMailRulesSection eventId={event.id} />
       <ConfirmDialog
         open={question !== null}
         title="Event absagen"

@@ -2,6 +2,7 @@
 // integers, prices as decimals, dates converted to ISO). Pure: unit-tested in event-form-values.test.ts.
 import {
   ADMIN_EVENT_MESSAGES,
+  DEFAULT_MIN_DECISION_HOURS,
   adminEventCreateSchema,
   eventRuleIssues,
   type EventRuleValues,
@@ -46,6 +47,10 @@ export interface EventFormValues {
   waitlistEnabled: boolean;
   /** Whole hours as typed (docs/product/waiting-list.md#offer-time). */
   waitlistOfferHours: string;
+  /** As typed; '' = no minimum (docs/product/event-mails.md#minimum-attendance). */
+  minParticipants: string;
+  /** Whole hours before the start as typed. */
+  minDecisionHours: string;
   organizerIds: string[];
 }
 
@@ -83,6 +88,8 @@ export function emptyFormValues(timezone = DEFAULT_EVENT_TIMEZONE): EventFormVal
     transferCutoffHours: '0',
     waitlistEnabled: true,
     waitlistOfferHours: String(DEFAULT_OFFER_HOURS),
+    minParticipants: '',
+    minDecisionHours: String(DEFAULT_MIN_DECISION_HOURS),
     organizerIds: [],
   };
 }
@@ -116,6 +123,8 @@ export function formValuesOf(event: AdminEvent): EventFormValues {
     transferCutoffHours: String(event.transferCutoffHours ?? 0),
     waitlistEnabled: event.waitlistEnabled ?? true,
     waitlistOfferHours: String(event.waitlistOfferHours ?? DEFAULT_OFFER_HOURS),
+    minParticipants: event.minParticipants == null ? '' : String(event.minParticipants),
+    minDecisionHours: String(event.minDecisionHours ?? DEFAULT_MIN_DECISION_HOURS),
     organizerIds: event.organizerIds,
   };
 }
@@ -253,6 +262,8 @@ export function toEventInput(
     transferCutoffHours: parseWhole(values.transferCutoffHours),
     waitlistEnabled: values.waitlistEnabled,
     waitlistOfferHours: parseWhole(values.waitlistOfferHours),
+    minParticipants: values.minParticipants.trim() === '' ? null : parseWhole(values.minParticipants),
+    minDecisionHours: parseWhole(values.minDecisionHours),
     organizerIds: values.organizerIds,
   };
   const parsed = adminEventCreateSchema.safeParse(raw);

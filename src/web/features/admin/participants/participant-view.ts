@@ -39,3 +39,6 @@ export function countTexts(counts: ParticipantCounts): string[] {
     counts.openPayments === 1 ? '1 offene Zahlung' : `${counts.openPayments} offene Zahlungen`,
   ];
 }
+
+/** Tickets whose holder 'Nachricht an alle' reaches: active and checked-in ones, not cancelled ones. */
+export const isMessageable = (participant: Participant) => participant.state !== 'cancelled';

@@ -77,6 +77,7 @@ const admin = sessionUser({ role: 'admin' });
 function renderList(answer = () => json(list()), { area = 'admin' as 'admin' | 'organizer' } = {}) {
   const calls = mockApi({
     'GET /api/participants/e1': answer,
+    'GET /api/participants/e1/messages': () => json({ messages: [] }),
     'GET /api/participants/e1/csv': () =>
       new Response('\uFEFFname\r\n', { headers: { 'Content-Type': 'text/csv' } }),
   });
@@ -123,6 +124,7 @@ describe('ParticipantsPage', () => {
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
     expect(headers).toEqual([
+      'Auswahl',
       'Name auf dem Ticket',
       'Käufer:in',
       'E-Mail',
@@ -166,8 +168,11 @@ describe('ParticipantsPage', () => {
     expect(screen.getByText('Niemand passt zu „niemand da“.')).toBeTruthy();
     searchFor('');
     expect(tableNames()).toHaveLength(3);
-    // one request: the search never asks the server
-    expect(calls.map((call) => call.key)).toEqual(['GET /api/participants/e1']);
+    // the list and the sent messages once: the search never asks the server
+    expect(calls.map((call) => call.key).sort()).toEqual([
+      'GET /api/participants/e1',
+      'GET /api/participants/e1/messages',
+    ]);
   });
 
   it('shows cards on phones', async () => {

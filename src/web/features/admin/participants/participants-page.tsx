@@ -1,4 +1,4 @@
-import { ArrowLeft, FileSpreadsheet, Printer, ScanLine, Search } from 'lucide-react';
+import { ArrowLeft, FileSpreadsheet, Mail, Printer, ScanLine, Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ParticipantList as List } from '@shared/participants';
@@ -12,9 +12,11 @@ import { inputClass } from '../admin-styles';
 import { DownloadError } from '../tickets/api/ticket-files';
 import { useParticipants } from './api/get-participants';
 import { downloadParticipantsCsv } from './api/participants-csv';
-import { ParticipantList } from './components/participant-list';
+import { ParticipantList, type Selection } from './components/participant-list';
+import { MESSAGE_DIALOG_TEXTS, ParticipantMessageDialog } from './components/participant-message-dialog';
 import { ParticipantsPrint } from './components/participants-print';
-import { countTexts, filterParticipants } from './participant-view';
+import { SentMessages } from './components/sent-messages';
+import { countTexts, filterParticipants, isMessageable } from './participant-view';
 
 /** Where the page is shown: the admin area or the organizer area (the back link differs). */
 export type ParticipantsArea = 'admin' | 'organizer';
@@ -45,7 +47,8 @@ function loadErrorText(error: Error): string {
 /**
  * 'Teilnehmende' of one event (docs/product/organizer-day.md#participants): at /admin/events/{id}/teilnehmende
  * for admins and at /veranstalter/events/{id} for organizers, the same page in both areas. Counts, sales,
- * a search in the browser, the list, the CSV, a print view and the way to the door check-in.
+ * a search in the browser, the list, the CSV, a print view and the way to the door check-in; 'Nachricht an
+ * alle' or to the chosen tickets, and the messages sent (docs/product/event-mails.md#participant-message).
  */
 export function ParticipantsPage({ area }: { area: ParticipantsArea }) {
   const { eventId = '' } = useParams();
@@ -85,10 +88,28 @@ export function ParticipantsPage({ area }: { area: ParticipantsArea }) {
 function ParticipantsView({ list, eventId }: { list: List; eventId: string }) {
   const [query, setQuery] = useState('');
   const [downloading, setDownloading] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [writing, setWriting] = useState(false);
   const { event, counts, sales } = list;
   const when = eventWhen(event);
   const place = placeOf(event);
   const shown = filterParticipants(list.participants, query);
+  // a chosen ticket cancelled since drops out of the choice
+  const chosen = list.participants
+    .filter((participant) => isMessageable(participant) && selected.has(participant.ticketId))
+    .map((participant) => participant.ticketId);
+  const selection: Selection = {
+    selected,
+    onChange: (ticketIds, on) =>
+      setSelected((before) => {
+        const next = new Set(before);
+        for (const ticketId of ticketIds) {
+          if (on) next.add(ticketId);
+          else next.delete(ticketId);
+        }
+        return next;
+      }),
+  };
 
   const csv = async () => {
     setDownloading(true);
@@ -117,6 +138,17 @@ function ParticipantsView({ list, eventId }: { list: List; eventId: string }) {
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setWriting(true)}>
+              <Mail className="h-4 w-4" aria-hidden />
+              {chosen.length > 0
+                ? MESSAGE_DIALOG_TEXTS.toSelected(chosen.length)
+                : MESSAGE_DIALOG_TEXTS.toAll}
+            </Button>
+            {chosen.length > 0 && (
+              <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+                Auswahl aufheben
+              </Button>
+            )}
             <Button variant="secondary" size="sm" disabled={downloading} onClick={() => void csv()}>
               <FileSpreadsheet className="h-4 w-4" aria-hidden />
               CSV herunterladen
@@ -187,9 +219,22 @@ function ParticipantsView({ list, eventId }: { list: List; eventId: string }) {
             Niemand passt zu „{query.trim()}“.
           </p>
         ) : (
-          <ParticipantList participants={shown} timeZone={event.timeZone} currency={sales.currency} />
+          <ParticipantList
+            participants={shown}
+            timeZone={event.timeZone}
+            currency={sales.currency}
+            selection={selection}
+          />
         )}
+
+        <SentMessages eventId={eventId} timeZone={event.timeZone} />
       </div>
+      <ParticipantMessageDialog
+        open={writing}
+        eventId={eventId}
+        ticketIds={chosen.length > 0 ? chosen : undefined}
+        onClose={() => setWriting(false)}
+      />
       <ParticipantsPrint list={list} when={when} place={place} />
     </>
   );

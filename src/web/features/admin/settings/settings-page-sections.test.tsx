@@ -17,6 +17,7 @@ const SECTIONS = [
   ['Stornierungsrichtlinien', 'policies', 'Stornierungsrichtlinien'],
   ['Admin Refund', 'admin-refund', 'Admin Refund'],
   ['E-Mail-Tests', 'email-tests', 'E-Mail-Tests'],
+  ['Automatische E-Mails', 'mails', 'Automatische E-Mails'],
 ] as const;
 
 const scrolledTo = vi.fn();

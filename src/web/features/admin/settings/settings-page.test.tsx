@@ -55,6 +55,7 @@ function mockSettingsApi(extra: Parameters<typeof mockApi>[0] = {}, policies = [
     'GET /api/admin/settings/status': () => json(status),
     'GET /api/admin/settings/policies': () => json(policies),
     'GET /api/admin/settings/policy-events': () => json([]),
+    'GET /api/admin/mail-rules': () => json({ rules: [] }),
     ...extra,
   });
 }
@@ -75,6 +76,7 @@ describe('SettingsPage', () => {
       'Stornierungsrichtlinien',
       'Admin Refund',
       'E-Mail-Tests',
+      'Automatische E-Mails',
     ]);
     expect(await screen.findByText('Dev-Postfach')).toBeTruthy();
     expect(screen.getByText('Testanbieter')).toBeTruthy();

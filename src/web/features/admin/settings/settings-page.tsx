@@ -7,6 +7,7 @@ import { EmailTestsCard } from './components/email-tests-card';
 import { GeneralSettingsCard } from './components/general-settings-card';
 import { IntegrationsCard } from './components/integrations-card';
 import { LegalOperatorCard } from './components/legal-operator-card';
+import { MailSettingsCard } from './components/mail-settings-card';
 import { ServerSecretsCard } from './components/server-secrets-card';
 import { SettingsSectionNav, type SettingsSection } from './components/settings-section-nav';
 
@@ -24,6 +25,7 @@ const CARDS: (SettingsSection & { Card: ComponentType })[] = [
   { id: 'policies', label: 'Stornierungsrichtlinien', Card: CancellationPoliciesCard },
   { id: 'admin-refund', label: 'Admin Refund', Card: AdminRefundCard },
   { id: 'email-tests', label: 'E-Mail-Tests', Card: EmailTestsCard },
+  { id: 'mails', label: 'Automatische E-Mails', Card: MailSettingsCard }, // docs/product/event-mails.md
 ];
 
 export function SettingsPage() {
@@ -31,7 +33,7 @@ export function SettingsPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Einstellungen</h1>
-      {/* one page of eight cards: a table of contents instead of scrolling 5,600 px blind */}
+      {/* one page of nine cards: a table of contents instead of scrolling 5,600 px blind */}
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
         <SettingsSectionNav sections={CARDS} />
         <div className="flex min-w-0 flex-1 flex-col gap-6">

@@ -2,6 +2,7 @@ import { CalendarDays, Clock, MapPin, Ticket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { earlyBirdCountdown, eventAddress, isEarlyBird, mapsUrl, perTicketText } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
+import { minimumAttendanceText } from '@shared/events';
 import { useClientValue } from '@web/lib/client-value';
 import { EventPrice } from './event-price';
 import { eventDateRange, eventTimeRange } from '@shared/date-range';
@@ -34,6 +35,12 @@ export function EventFacts({ event, now }: { event: PublicEvent; now: Date }) {
       </Fact>
       <Fact icon={Users} term="Plätze">
         <SeatBadgeView event={event} now={now} />
+        {/* docs/product/event-mails.md#minimum-attendance: from the event data alone, the same on the server */}
+        {event.minParticipants != null && event.status !== 'cancelled' && (
+          <span className="mt-1 block text-muted-foreground">
+            {minimumAttendanceText(event.minParticipants)}
+          </span>
+        )}
       </Fact>
       <Fact icon={Ticket} term="Preis">
         <EventPrice event={event} now={now} unitStyle="long" size="lg" />

@@ -36,6 +36,7 @@ const event: PublicEvent = {
   tags: [],
   organizers: [],
   waitlistEnabled: false,
+  minParticipants: null,
 };
 
 // jsdom lays nothing out: the scroll box's widths and position come from here.

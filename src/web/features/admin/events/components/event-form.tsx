@@ -10,6 +10,7 @@ import {
   TicketsSection,
   TimePlaceSection,
 } from './event-form-sections';
+import { MinimumAttendanceSection } from './minimum-attendance-section';
 import { OrganizerPicker } from './organizer-picker';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { WaitlistTransferSection } from './waitlist-transfer-section';
@@ -87,6 +88,7 @@ export function EventForm(props: EventFormProps) {
       <TicketsSection values={values} errors={errors} set={set} event={event} />
       <PublishingSection values={values} errors={errors} set={set} policies={options?.policies ?? []} />
       <WaitlistTransferSection values={values} errors={errors} set={set} />
+      <MinimumAttendanceSection values={values} errors={errors} set={set} />
       <FormSection title="Veranstalter">
         <div className="flex flex-col gap-3 sm:col-span-2">
           <OrganizerPicker

@@ -3,12 +3,20 @@ import type { Participant, ParticipantState } from '@shared/participants';
 import { Badge, type BadgeTone } from '@web/components/ui/badge';
 import { formatDateTimeShort, formatPrice } from '@web/lib/format';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@web/lib/use-media-query';
-import { participantStateText } from '../participant-view';
+import { checkboxClass } from '../../admin-styles';
+import { isMessageable, participantStateText } from '../participant-view';
+
+/** The tickets chosen for 'Nachricht an … Ausgewählte' (docs/product/event-mails.md#participant-message). */
+export interface Selection {
+  selected: ReadonlySet<string>;
+  onChange: (ticketIds: string[], selected: boolean) => void;
+}
 
 interface ListProps {
   participants: Participant[];
   timeZone: string;
   currency: string;
+  selection: Selection;
 }
 
 const TONES: Record<ParticipantState, BadgeTone> = {
@@ -19,6 +27,36 @@ const TONES: Record<ParticipantState, BadgeTone> = {
 
 function StateBadge({ participant, timeZone }: { participant: Participant; timeZone: string }) {
   return <Badge tone={TONES[participant.state]}>{participantStateText(participant, timeZone)}</Badge>;
+}
+
+/** The box of one ticket; cancelled tickets get no message and so no box. */
+function SelectBox({ participant, selection }: { participant: Participant; selection: Selection }) {
+  if (!isMessageable(participant)) return null;
+  return (
+    <input
+      type="checkbox"
+      className={checkboxClass}
+      aria-label={`${participant.holderName} (${participant.code}) auswählen`}
+      checked={selection.selected.has(participant.ticketId)}
+      onChange={(change) => selection.onChange([participant.ticketId], change.target.checked)}
+    />
+  );
+}
+
+/** Selects or clears every shown ticket that can get a message. */
+function SelectAllBox({ participants, selection }: { participants: Participant[]; selection: Selection }) {
+  const ids = participants.filter(isMessageable).map((participant) => participant.ticketId);
+  if (ids.length === 0) return null;
+  const all = ids.every((ticketId) => selection.selected.has(ticketId));
+  return (
+    <input
+      type="checkbox"
+      className={checkboxClass}
+      aria-label="Alle angezeigten auswählen"
+      checked={all}
+      onChange={(change) => selection.onChange(ids, change.target.checked)}
+    />
+  );
 }
 
 function Price({ participant, currency }: { participant: Participant; currency: string }) {
@@ -53,13 +91,17 @@ export function ParticipantList(props: ListProps) {
   return wide ? <ParticipantTable {...props} /> : <ParticipantCards {...props} />;
 }
 
-function ParticipantTable({ participants, timeZone, currency }: ListProps) {
+function ParticipantTable({ participants, timeZone, currency, selection }: ListProps) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-border bg-card text-card-foreground">
       <table className="w-full min-w-[64rem] text-left text-sm">
         <caption className="sr-only">Teilnehmende</caption>
         <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
+            <th scope="col" className="w-10 px-3 py-3">
+              <span className="sr-only">Auswahl</span>
+              <SelectAllBox participants={participants} selection={selection} />
+            </th>
             {COLUMNS.map((column) => (
               <th key={column} scope="col" className="px-3 py-3">
                 {column}
@@ -70,6 +112,9 @@ function ParticipantTable({ participants, timeZone, currency }: ListProps) {
         <tbody>
           {participants.map((participant) => (
             <tr key={participant.ticketId} className="border-b border-border last:border-b-0">
+              <td className="px-3 py-3 align-top">
+                <SelectBox participant={participant} selection={selection} />
+              </td>
               <th scope="row" className="px-3 py-3 align-top font-medium">
                 {participant.holderName}
               </th>
@@ -97,7 +142,7 @@ function ParticipantTable({ participants, timeZone, currency }: ListProps) {
   );
 }
 
-function ParticipantCards({ participants, timeZone, currency }: ListProps) {
+function ParticipantCards({ participants, timeZone, currency, selection }: ListProps) {
   return (
     <ul className="rounded-2xl border border-border bg-card text-card-foreground">
       {participants.map((participant) => (
@@ -107,7 +152,10 @@ function ParticipantCards({ participants, timeZone, currency }: ListProps) {
           className="flex flex-col gap-2 border-b border-border px-4 py-3 last:border-b-0"
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="font-medium break-words">{participant.holderName}</span>
+            <span className="flex items-center gap-2">
+              <SelectBox participant={participant} selection={selection} />
+              <span className="font-medium break-words">{participant.holderName}</span>
+            </span>
             <StateBadge participant={participant} timeZone={timeZone} />
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">

@@ -1,6 +1,6 @@
 import { adminTicketBadges, type AdminTicketBadge, type AdminTicketRow } from '@shared/admin-tickets';
 import { Badge, type BadgeTone } from '@web/components/ui/badge';
-import { formatPrice } from '@web/lib/format';
+import { formatDateTimeShort, formatPrice } from '@web/lib/format';
 
 const TONE: Record<AdminTicketBadge, BadgeTone> = {
   AKTIV: 'success',
@@ -17,11 +17,19 @@ const LABEL: Record<AdminTicketBadge, string> = {
   TEST: 'TEST',
 };
 
+/** 'Eingecheckt 14.03., 18:30 Uhr' in the event's time zone. */
+export function checkedInLabel(at: string, timeZone?: string): string {
+  const [date = '', time = ''] = formatDateTimeShort(at, timeZone).split(' ');
+  return `Eingecheckt ${date.slice(0, 6)}, ${time} Uhr`;
+}
+
 /**
- * The display state as badges (docs/product/tickets-and-refunds.md#ticket-filter), and what was refunded so
- * far.
+ * The display state as badges (docs/product/tickets-and-refunds.md#ticket-filter), what was refunded so
+ * far, to whom the ticket was transferred (docs/product/tickets-and-refunds.md#ticket-transfer) and when it
+ * was checked in, in the event's time zone.
  */
-export function TicketBadges({ ticket }: { ticket: AdminTicketRow }) {
+export function TicketBadges({ ticket, timeZone }: { ticket: AdminTicketRow; timeZone?: string }) {
+  const substitute = ticket.holderName || ticket.holderEmail || 'Unbekannt';
   return (
     <div className="flex flex-col items-start gap-1">
       <div className="flex flex-wrap gap-1">
@@ -31,6 +39,22 @@ export function TicketBadges({ ticket }: { ticket: AdminTicketRow }) {
           </Badge>
         ))}
       </div>
+      {ticket.checkedInAt && (
+        <span className="text-xs font-medium tabular-nums">
+          {checkedInLabel(ticket.checkedInAt, timeZone)}
+        </span>
+      )}
+      {ticket.transferredAt && (
+        <span
+          className="text-xs"
+          title={ticket.holderEmail ? `${substitute} <${ticket.holderEmail}>` : undefined}
+        >
+          <span className="break-words">Übertragen an {substitute}</span>
+          {ticket.holderEmail && ticket.holderEmail !== substitute && (
+            <span className="block break-all text-muted-foreground">{ticket.holderEmail}</span>
+          )}
+        </span>
+      )}
       {ticket.refundedCents > 0 && (
         <span className="text-xs text-muted-foreground">
           Erstattet: {formatPrice(ticket.refundedCents, ticket.currency)}

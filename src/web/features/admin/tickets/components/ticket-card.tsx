@@ -11,12 +11,15 @@ import { TicketBadges } from './ticket-badges';
 export function TicketCard({
   ticket,
   eventTitle,
+  timeZone,
   checked,
   busy,
   onToggle,
   actions,
 }: {
   ticket: AdminTicketRow;
+  /** The event's time zone, for the check-in time. */
+  timeZone?: string;
   eventTitle: string;
   checked: boolean;
   busy: boolean;
@@ -49,7 +52,7 @@ export function TicketCard({
           )}
         </div>
       </div>
-      <TicketBadges ticket={ticket} />
+      <TicketBadges ticket={ticket} timeZone={timeZone} />
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <Fact term="Bestellnummer">
           <span className="font-mono">{ticket.orderNumber}</span>

@@ -42,7 +42,7 @@ function screenWidth(width: number) {
   );
 }
 
-function renderGroup() {
+function renderGroup(group = GROUP) {
   const actions = {
     onPdf: vi.fn(),
     onRerender: vi.fn(),
@@ -55,7 +55,7 @@ function renderGroup() {
   render(
     <MemoryRouter>
       <TicketGroup
-        group={GROUP}
+        group={group}
         selected={new Set([GROUP.tickets[1]!.id])}
         busyIds={new Set()}
         onToggle={onToggle}
@@ -166,5 +166,57 @@ describe('ticket row actions', () => {
     fireEvent.click(items[2]!);
     expect(actions.onDelete).toHaveBeenCalledWith(GROUP.tickets[0]);
     expect(actions.onCancel).not.toHaveBeenCalled();
+  });
+});
+
+describe('transferred and checked-in tickets', () => {
+  // a substitute holds the first ticket, the second came in at the door; the event is in New York
+  const transferred = ticket({
+    id: 'cccccccc-3333-4000-8000-000000000003',
+    code: '0003',
+    holderName: 'Susi Sonne',
+    holderEmail: 'susi@example.org',
+    transferredAt: '2030-04-20T09:00:00.000Z',
+  });
+  const checkedIn = ticket({
+    id: 'dddddddd-4444-4000-8000-000000000004',
+    code: '0004',
+    past: true,
+    checkedInAt: '2030-05-01T12:05:00.000Z',
+  });
+  const group: AdminTicketGroup = {
+    event: { ...GROUP.event, timezone: 'America/New_York' },
+    count: 3,
+    tickets: [transferred, checkedIn, ticket()],
+  };
+
+  it('shows the substitute and the check-in time in the table, in the event’s time zone', () => {
+    screenWidth(1280);
+    renderGroup(group);
+    const rowOf = (shortId: string) => screen.getByText(shortId).closest('tr')!;
+    const moved = within(rowOf('cccccccc')).getByText('Übertragen an Susi Sonne');
+    expect(moved.closest('[title]')?.getAttribute('title')).toBe('Susi Sonne <susi@example.org>');
+    expect(within(rowOf('cccccccc')).getByText('susi@example.org')).toBeTruthy();
+    expect(within(rowOf('cccccccc')).queryByText(/^Eingecheckt/)).toBeNull();
+    // 12:05 UTC is 08:05 in New York (EDT)
+    expect(within(rowOf('dddddddd')).getByText('Eingecheckt 01.05., 08:05 Uhr')).toBeTruthy();
+    expect(within(rowOf('dddddddd')).queryByText(/^Übertragen an/)).toBeNull();
+    // a ticket neither transferred nor checked in shows neither line
+    const plain = rowOf('aaaaaaaa');
+    expect(within(plain).queryByText(/^Übertragen an/)).toBeNull();
+    expect(within(plain).queryByText(/^Eingecheckt/)).toBeNull();
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('shows the same on the phone cards', () => {
+    screenWidth(390);
+    renderGroup(group);
+    const list = screen.getByRole('list', { name: 'Tickets für Achtsamkeit im Alltag' });
+    const moved = within(list).getByRole('listitem', { name: 'Ticket 0003 (Susi Sonne)' });
+    expect(within(moved).getByText('Übertragen an Susi Sonne')).toBeTruthy();
+    expect(within(moved).getByText('susi@example.org')).toBeTruthy();
+    const came = within(list).getByRole('listitem', { name: 'Ticket 0004 (Greta Gans)' });
+    expect(within(came).getByText('Eingecheckt 01.05., 08:05 Uhr')).toBeTruthy();
+    expect(within(came).getByText('Vergangen')).toBeTruthy();
   });
 });

@@ -84,6 +84,7 @@ export function TicketGroup({
                 key={ticket.id}
                 ticket={ticket}
                 eventTitle={event.title}
+                timeZone={event.timezone}
                 checked={selected.has(ticket.id)}
                 busy={busyIds.has(ticket.id)}
                 onToggle={() => onToggle(ticket.id)}
@@ -137,6 +138,7 @@ export function TicketGroup({
                 <TicketRow
                   key={ticket.id}
                   ticket={ticket}
+                  timeZone={event.timezone}
                   checked={selected.has(ticket.id)}
                   busy={busyIds.has(ticket.id)}
                   onToggle={() => onToggle(ticket.id)}

@@ -11,12 +11,15 @@ export type { TicketRowActions } from './ticket-actions';
  */
 export function TicketRow({
   ticket,
+  timeZone,
   checked,
   busy,
   onToggle,
   actions,
 }: {
   ticket: AdminTicketRow;
+  /** The event's time zone, for the check-in time. */
+  timeZone?: string;
   checked: boolean;
   busy: boolean;
   onToggle: () => void;
@@ -50,7 +53,7 @@ export function TicketRow({
         {ticket.code}
       </td>
       <td className="px-3 py-2 align-top">
-        <TicketBadges ticket={ticket} />
+        <TicketBadges ticket={ticket} timeZone={timeZone} />
       </td>
       <td className="whitespace-nowrap px-3 py-2 align-top tabular-nums">
         {formatDateTimeShort(ticket.createdAt)}

@@ -1,0 +1,312 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  MAIL_RULE_MESSAGES,
+  participantMessageSchema,
+  type ParticipantMessageInput,
+  type ParticipantMessagePreview,
+} from '@shared/mail-rules';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { Button } from '@web/components/ui/button';
+import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
+import { inputClass, labelClass } from '../../admin-styles';
+import { usePreviewParticipantMessage } from '../api/preview-participant-message';
+import { useSendParticipantMessage } from '../api/send-participant-message';
+import { PlaceholderButtons, PreviewPane } from './message-preview';
+
+// 'Nachricht an alle' (docs/product/event-mails.md#participant-message): subject and text with placeholders,
+// a preview as the first recipient gets it, and 'Senden' after 'An {n} Personen senden?'.
+
+type Field = 'subject' | 'body';
+type FieldErrors = Partial<Record<Field, string>>;
+
+export const MESSAGE_DIALOG_TEXTS = {
+  toAll: 'Nachricht an alle',
+  toSelected: (count: number) => `Nachricht an ${count} Ausgewählte`,
+  descriptionAll:
+    'Geht per E-Mail an alle mit gültigem Ticket für diese Veranstaltung. Wer mehrere Tickets hat, bekommt sie nur einmal.',
+  descriptionSelected:
+    'Geht per E-Mail an die Personen der ausgewählten gültigen Tickets. Wer mehrere Tickets hat, bekommt sie nur einmal.',
+  confirm: (count: number) => (count === 1 ? 'An 1 Person senden?' : `An ${count} Personen senden?`),
+  confirmDescription:
+    'Jede Person bekommt die Nachricht mit ihren eigenen Angaben. Eine verschickte Nachricht lässt sich nicht zurückholen.',
+  failed: 'Die Nachricht wurde nicht verschickt.',
+  previewFailed: 'Die Vorschau konnte nicht erstellt werden.',
+} as const;
+
+const textareaClass =
+  'min-h-40 w-full rounded-lg border border-input bg-background px-3 py-2 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60';
+
+/** Field errors of zod's issues in the browser or of a 422's details from the server. */
+function fieldErrorsOf(issues: readonly { path: PropertyKey[] | string; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = Array.isArray(issue.path) ? String(issue.path[0]) : String(issue.path).split('.')[0];
+    if (field === 'subject' || field === 'body') errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export function ParticipantMessageDialog({
+  open,
+  eventId,
+  ticketIds,
+  onClose,
+}: {
+  open: boolean;
+  eventId: string;
+  /** The chosen tickets; undefined: every active ticket of the event. */
+  ticketIds?: string[];
+  onClose: () => void;
+}) {
+  const title = ticketIds ? MESSAGE_DIALOG_TEXTS.toSelected(ticketIds.length) : MESSAGE_DIALOG_TEXTS.toAll;
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-card p-5 text-card-foreground shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+            {ticketIds ? MESSAGE_DIALOG_TEXTS.descriptionSelected : MESSAGE_DIALOG_TEXTS.descriptionAll}
+          </Dialog.Description>
+          <MessageForm
+            eventId={eventId}
+            ticketIds={ticketIds}
+            busy={busy}
+            setBusy={setBusy}
+            onCancel={onClose}
+            onSent={onClose}
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function MessageForm({
+  eventId,
+  ticketIds,
+  busy,
+  setBusy,
+  onCancel,
+  onSent,
+}: {
+  eventId: string;
+  ticketIds?: string[];
+  busy: boolean;
+  setBusy: (busy: boolean) => void;
+  onCancel: () => void;
+  onSent: () => void;
+}) {
+  const id = useId();
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [preview, setPreview] = useState<ParticipantMessagePreview | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const lastField = useRef<Field>('body');
+  const fields = useRef<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>({
+    subject: null,
+    body: null,
+  });
+  // the field to focus once the form is enabled again (a disabled field takes no focus)
+  const [focusing, setFocusing] = useState<{ field: Field } | null>(null);
+  useEffect(() => {
+    if (focusing && !busy) fields.current[focusing.field]?.focus();
+  }, [focusing, busy]);
+  const previewMessage = usePreviewParticipantMessage(eventId);
+  const sendMessage = useSendParticipantMessage(eventId);
+
+  const refuse = (failure: unknown, fallback: string) => {
+    const details = failure instanceof ApiError && Array.isArray(failure.details) ? failure.details : [];
+    const next = fieldErrorsOf(details as { path: string; message: string }[]);
+    setErrors(next);
+    const first = (['subject', 'body'] as const).find((field) => next[field]);
+    if (first) {
+      setFocusing({ field: first });
+      setGeneral(null);
+    } else {
+      setGeneral(failure instanceof ApiError && failure.code !== 'unknown' ? failure.message : fallback);
+    }
+  };
+
+  /** Checks the input here first, with the server's schema; answers it or null. */
+  const validInput = (): ParticipantMessageInput | null => {
+    const parsed = participantMessageSchema.safeParse({ subject, body, ticketIds });
+    if (parsed.success) {
+      setErrors({});
+      setGeneral(null);
+      setFocusing(null);
+      return parsed.data;
+    }
+    const next = fieldErrorsOf(parsed.error.issues);
+    setErrors(next);
+    if (next.subject || next.body) {
+      setGeneral(null);
+      setFocusing({ field: next.subject ? 'subject' : 'body' });
+    } else {
+      // e.g. a chosen ticket without a valid id: nothing to show at a field
+      setGeneral(parsed.error.issues[0]?.message ?? MESSAGE_DIALOG_TEXTS.failed);
+    }
+    return null;
+  };
+
+  const showPreview = async (): Promise<ParticipantMessagePreview | null> => {
+    const input = validInput();
+    if (!input) return null;
+    setBusy(true);
+    try {
+      const answer = await previewMessage.mutateAsync(input);
+      setPreview(answer);
+      return answer;
+    } catch (failure) {
+      refuse(failure, MESSAGE_DIALOG_TEXTS.previewFailed);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const askToSend = async () => {
+    const answer = await showPreview();
+    if (!answer) return;
+    if (answer.recipients === 0) setGeneral(MAIL_RULE_MESSAGES.noRecipients);
+    else setConfirming(answer.recipients);
+  };
+
+  const send = async () => {
+    const input = validInput();
+    if (!input) {
+      setConfirming(null);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await sendMessage.mutateAsync(input);
+      setConfirming(null);
+      toast.success(result.message);
+      setBusy(false);
+      onSent();
+    } catch (failure) {
+      setConfirming(null);
+      setBusy(false);
+      refuse(failure, MESSAGE_DIALOG_TEXTS.failed);
+      toast.error(MESSAGE_DIALOG_TEXTS.failed);
+    }
+  };
+
+  /** Puts `{name}` where the cursor was in the field last used (the text by default). */
+  const insertPlaceholder = (name: string) => {
+    const field = lastField.current;
+    const element = fields.current[field];
+    const value = field === 'subject' ? subject : body;
+    const start = element?.selectionStart ?? value.length;
+    const end = element?.selectionEnd ?? value.length;
+    const token = `{${name}}`;
+    const next = value.slice(0, start) + token + value.slice(end);
+    (field === 'subject' ? setSubject : setBody)(next);
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  const describedBy = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
+
+  return (
+    <form
+      className="mt-4 flex flex-col gap-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void askToSend();
+      }}
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-subject`} className={labelClass}>
+          Betreff
+        </label>
+        <input
+          id={`${id}-subject`}
+          ref={(element) => {
+            fields.current.subject = element;
+          }}
+          value={subject}
+          disabled={busy}
+          maxLength={200}
+          onFocus={() => (lastField.current = 'subject')}
+          onChange={(event) => setSubject(event.target.value)}
+          aria-invalid={errors.subject ? true : undefined}
+          aria-describedby={describedBy('subject')}
+          className={inputClass}
+        />
+        {errors.subject && (
+          <p id={`${id}-subject-error`} className="text-sm text-destructive">
+            {errors.subject}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-body`} className={labelClass}>
+          Text
+        </label>
+        <textarea
+          id={`${id}-body`}
+          ref={(element) => {
+            fields.current.body = element;
+          }}
+          value={body}
+          disabled={busy}
+          rows={8}
+          onFocus={() => (lastField.current = 'body')}
+          onChange={(event) => setBody(event.target.value)}
+          aria-invalid={errors.body ? true : undefined}
+          aria-describedby={describedBy('body')}
+          className={textareaClass}
+        />
+        {errors.body && (
+          <p id={`${id}-body-error`} className="text-sm text-destructive">
+            {errors.body}
+          </p>
+        )}
+      </div>
+      <PlaceholderButtons disabled={busy} onPick={insertPlaceholder} />
+
+      {general && (
+        <p role="alert" className="text-sm text-destructive">
+          {general}
+        </p>
+      )}
+
+      {preview && <PreviewPane preview={preview} />}
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Abbrechen
+        </Button>
+        <Button variant="secondary" onClick={() => void showPreview()} disabled={busy}>
+          Vorschau
+        </Button>
+        <Button type="submit" disabled={busy}>
+          Senden
+        </Button>
+      </div>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title={MESSAGE_DIALOG_TEXTS.confirm(confirming ?? 0)}
+        description={MESSAGE_DIALOG_TEXTS.confirmDescription}
+        confirmLabel="Senden"
+        busyLabel="Wird gesendet …"
+        busy={busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={send}
+        // after a refused send, to the field at fault instead of back to 'Senden'
+        returnFocus={() => (focusing ? fields.current[focusing.field] : null)}
+      />
+    </form>
+  );
+}

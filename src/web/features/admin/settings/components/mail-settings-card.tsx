@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { MAIL_SIGNATURE_MAX_LENGTH, mailSignatureSchema } from '@shared/admin-settings';
+import { formatCount } from '@web/lib/format';
+import { inputClass, labelClass } from '../../admin-styles';
+import { GlobalMailRules } from '../../mail-rules/components/global-mail-rules';
+import { useAdminSettings } from '../api/get-admin-settings';
+import { useSaveMailSignature } from '../api/save-mail-signature';
+import { SaveFooter, SettingsCard } from './settings-card';
+import { loadFailedText } from './server-message';
+import { useSettingsSave } from './use-settings-save';
+
+/**
+ * 'Automatische E-Mails' (docs/product/event-mails.md): the signature under rule mails and messages, and the
+ * rules that write to every event's participants.
+ */
+export function MailSettingsCard() {
+  const settings = useAdminSettings();
+  const data = settings.data?.settings;
+  return (
+    <SettingsCard
+      id="mails"
+      title="Automatische E-Mails"
+      description="E-Mails, die vor Beginn oder nach Ende eines Events von selbst an die Teilnehmenden gehen."
+    >
+      <div className="flex flex-col gap-6">
+        {data ? (
+          <SignatureForm initial={data.mailSignature.text} />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            {settings.isError ? loadFailedText(settings.error) : 'Wird geladen …'}
+          </p>
+        )}
+        <GlobalMailRules />
+      </div>
+    </SettingsCard>
+  );
+}
+
+function SignatureForm({ initial }: { initial: string }) {
+  const [text, setText] = useState(initial);
+  const save = useSaveMailSignature();
+  const { error, saved, submit } = useSettingsSave(mailSignatureSchema, save.mutateAsync);
+  return (
+    <form
+      className="flex flex-col gap-3"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit({ text });
+      }}
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="settings-mail-signature" className={labelClass}>
+          Signatur unter automatischen E-Mails und Nachrichten
+        </label>
+        <textarea
+          id="settings-mail-signature"
+          value={text}
+          rows={4}
+          maxLength={MAIL_SIGNATURE_MAX_LENGTH}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="settings-mail-signature-hint"
+          onChange={(event) => setText(event.target.value)}
+          className={`${inputClass} h-auto py-2 leading-relaxed`}
+        />
+        <p id="settings-mail-signature-hint" className="text-xs text-muted-foreground">
+          Z. B. dein Name und wie man dich erreicht. {formatCount(text.length)} von{' '}
+          {formatCount(MAIL_SIGNATURE_MAX_LENGTH)} Zeichen.
+        </p>
+      </div>
+      <SaveFooter error={error} pending={save.isPending} saved={saved} />
+    </form>
+  );
+}
