@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '@server/core/mail/enqueue-mail';
 import type { Database } from '@server/db/client';
 import type { Event } from '@server/db/types';
-import { bookings, events, mailOutbox, payments, refunds, tickets } from '@server/db/schema';
+import {
+  bookings,
+  events,
+  mailOutbox,
+  mailRules,
+  mailRuleSends,
+  payments,
+  refunds,
+  tickets,
+} from '@server/db/schema';
 import { createBooking, createEvent, createUser } from '@server/demo/factories';
 import { cookiesOf } from '../helpers/auth';
 import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
@@ -46,6 +55,8 @@ const HOLDS_WHILE_DOWN = 6;
 /** Refunds owed (recorded, not yet sent to the provider) before the start; at most one round's 20. */
 const REFUNDS_AT_START = 15;
 const MAILS_WHILE_DOWN = 30;
+/** Tickets of an event whose shipped reminder came due a minute before the start: one reminder each. */
+const REMINDER_TICKETS = 8;
 const RUSH_SEATS = 20;
 const RUSH_BUYERS = 60;
 /** Requests in flight per instance during the rush, as a load balancer's connection limit would allow. */
@@ -65,6 +76,7 @@ const seeded = {
   holdEvents: [] as { event: Event; heldSeats: number }[],
   refundIds: [] as string[],
   refundIntents: new Map<string, { intentId: string; amountCents: number }>(),
+  reminderEvent: null as Event | null,
 };
 /** Rush buyers who got no seat: signed in, so the live-seat part books with them. */
 let rushLosers: { email: string; cookie: string }[] = [];
@@ -133,6 +145,28 @@ async function seedWorkBeforeStart() {
     });
   }
   seeded.holdEvents.push(await seedExpiredHolds(HOLDS_AT_START));
+
+  // An event whose reminder (the shipped rule, two days before the start) came due a minute ago: all three
+  // event-mail jobs race for it (docs/product/event-mails.md#exactly-once).
+  const reminderEvent = await createEvent(db(), {
+    title: `Cluster-Erinnerung ${randomBytes(3).toString('hex')}`,
+    startTime: new Date(Date.now() + 48 * HOUR - 60_000),
+  });
+  // the shipped rule counts from its creation (docs/product/event-mails.md#exactly-once); in a shop it is older
+  // than any event's reminder time, here the template database was migrated seconds ago
+  await db()
+    .update(mailRules)
+    .set({ createdAt: new Date(Date.now() - 24 * HOUR) })
+    .where(isNull(mailRules.eventId));
+  const { user: attendee } = await createUser(db());
+  // booked before the reminder's time (later bookings get none, docs/product/event-mails.md#late-bookings)
+  await createBooking(db(), {
+    event: reminderEvent,
+    profileId: attendee.id,
+    quantity: REMINDER_TICKETS,
+    now: new Date(Date.now() - 2 * HOUR),
+  });
+  seeded.reminderEvent = reminderEvent;
 
   // Stripe-paid bookings that owe a refund: the refund rows are committed, the provider has not been asked
   // (as after a crash between a cancellation's commit and its send,
@@ -261,6 +295,11 @@ async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Pr
 // ---------------------------------------------------------------------------------------------------------
 // What the jobs did, from the outside: the relay, the provider, the database and the instances' logs
 
+/** Rows of the reminder's send log for the seeded event. */
+async function reminderSends(): Promise<number> {
+  return db().$count(mailRuleSends, eq(mailRuleSends.eventId, seeded.reminderEvent!.id));
+}
+
 async function mailState() {
   const [row] = await db()
     .select({
@@ -312,6 +351,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three instances on one database
       .sort();
     // periodic-task.ts is the loop they share; each of the others has its case in the test below
     expect(jobFiles, 'a new job needs its exactly-once case in test/cluster/cluster.test.ts').toEqual([
+      'event-mail-job.ts',
       'hold-expiry-job.ts',
       'outbox-worker.ts',
       'periodic-task.ts',
@@ -320,6 +360,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three instances on one database
     const main = readFileSync(path.join(root, 'src/server/main.ts'), 'utf8');
     const started = [...main.matchAll(/services\.(\w+)\.start\(\)/g)].map((match) => match[1]).sort();
     expect(started, 'main.ts starts a job this test does not know').toEqual([
+      'eventMails',
       'holdExpiry',
       'outbox',
       'refundJob',
@@ -327,7 +368,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three instances on one database
     ]);
   });
 
-  it('does each unit of background work once: mails, expired holds, refunds, with c killed mid-refund and restarted', async () => {
+  it('does each unit of background work once: mails, reminders, expired holds, refunds, with c killed mid-refund and restarted', async () => {
     const c = instances[2]!;
     // c's refund job has claimed a refund and the provider has made it; c has not heard back.
     const withheldKey = await doors.doors[2]!.waitForWithheld(90_000);
@@ -335,7 +376,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three instances on one database
     expect(seeded.refundIds).toContain(withheldId);
     // No mail is being sent at the kill: the seeded ones are all out (a kill mid-send would leave that mail
     // to be sent again after its lease: at-least-once by design, docs/architecture.md#background-jobs).
-    await waitUntil(async () => (await mailState()).pending === 0, 'the mails seeded before the start to go');
+    await waitUntil(
+      async () => (await mailState()).pending === 0 && (await reminderSends()) === REMINDER_TICKETS,
+      'the mails seeded before the start and the reminders to go',
+    );
     await killHard(c);
     doors.doors[0]!.pass();
     doors.doors[1]!.pass();
@@ -384,7 +428,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three instances on one database
     expect(mails).toMatchObject({ pending: 0, failed: 0, duplicated: 0 });
     expect(mails.delivered).toBe(mails.sent);
     expect(mails.distinct).toBe(mails.sent);
-    expect(mails.sent).toBe(MAILS_AT_START + MAILS_WHILE_DOWN);
+    expect(mails.sent).toBe(MAILS_AT_START + MAILS_WHILE_DOWN + REMINDER_TICKETS);
+    // Reminders: one per ticket, whichever instance's event-mail job wrote it.
+    const reminders = await db()
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Bald geht’s los: ${seeded.reminderEvent!.title}`));
+    expect(reminders).toHaveLength(REMINDER_TICKETS);
+    expect(await reminderSends()).toBe(REMINDER_TICKETS);
 
     // Holds: every booking expired once, its seats back once (a second return would show in the counts).
     const expiredLogged = holdsExpiredLogged();

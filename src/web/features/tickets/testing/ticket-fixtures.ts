@@ -9,7 +9,12 @@ let sequence = 0;
 export function makeTicket(overrides: Partial<MyTicket> & { startsInHours?: number } = {}): MyTicket {
   const { startsInHours = 24 * 20, ...rest } = overrides;
   sequence += 1;
-  const start = Date.now() + startsInHours * HOUR;
+  // days away: at 09:00 UTC that day, so its two hours never cross midnight in Berlin (a test run late in the
+  // evening would otherwise see a multi-day range)
+  const start =
+    Math.abs(startsInHours) >= 48
+      ? new Date(Date.now() + startsInHours * HOUR).setUTCHours(9, 0, 0, 0)
+      : Date.now() + startsInHours * HOUR;
   const id = rest.id ?? `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
   return {
     id,
