@@ -94,7 +94,7 @@ export function ParticipantList(props: ListProps) {
 function ParticipantTable({ participants, timeZone, currency, selection }: ListProps) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-border bg-card text-card-foreground">
-      <table className="w-full min-w-[64rem] text-left text-sm">
+      <table className="w-full min-w-[76rem] text-left text-sm">
         <caption className="sr-only">Teilnehmende</caption>
         <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
@@ -119,7 +119,7 @@ function ParticipantTable({ participants, timeZone, currency, selection }: ListP
                 {participant.holderName}
               </th>
               <td className="px-3 py-3 align-top">{participant.buyerName}</td>
-              <td className="px-3 py-3 align-top break-all">{participant.email}</td>
+              <td className="min-w-[14rem] px-3 py-3 align-top break-all">{participant.email}</td>
               <td className="whitespace-nowrap px-3 py-3 align-top">{participant.phone ?? '–'}</td>
               <td className="whitespace-nowrap px-3 py-3 align-top font-mono">{participant.orderNumber}</td>
               <td className="px-3 py-3 align-top font-mono" title={participant.ticketNumber}>
