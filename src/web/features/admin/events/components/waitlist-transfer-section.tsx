@@ -2,14 +2,16 @@ import { MAX_TRANSFER_CUTOFF_HOURS } from '@shared/admin-events';
 import { MAX_OFFER_HOURS, MIN_OFFER_HOURS } from '@shared/waitlist';
 import type { SectionProps } from './event-form-sections';
 import { FormSection } from './event-form-sections';
-import { CheckboxField, FormField, inputClass } from './form-field';
+import { CheckboxField } from './form-field';
+import { WholeNumberField } from './whole-number-field';
 
 /**
  * What happens around sold tickets: the waiting list and its offer time
  * (docs/product/waiting-list.md#waitlist-per-event, docs/product/waiting-list.md#offer-time) and how long
  * before the start buyers may still hand a ticket on (docs/product/tickets-and-refunds.md#ticket-transfer).
  */
-export function WaitlistTransferSection({ values, errors, set }: SectionProps) {
+export function WaitlistTransferSection(props: SectionProps) {
+  const { values, set } = props;
   return (
     <FormSection title="Warteliste und Übertragung">
       <div className="sm:col-span-2">
@@ -20,46 +22,24 @@ export function WaitlistTransferSection({ values, errors, set }: SectionProps) {
           onChange={(checked) => set('waitlistEnabled', checked)}
         />
       </div>
-      <FormField
+      <WholeNumberField
+        {...props}
+        field="waitlistOfferHours"
         label="Angebotsdauer (Stunden)"
         required
-        error={errors.waitlistOfferHours}
         hint="So lange bleibt ein frei gewordener Platz für die nächste Person auf der Warteliste reserviert – nie länger als die halbe Zeit bis zum Beginn."
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="number"
-            inputMode="numeric"
-            min={MIN_OFFER_HOURS}
-            max={MAX_OFFER_HOURS}
-            step={1}
-            value={values.waitlistOfferHours}
-            onChange={(e) => set('waitlistOfferHours', e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField
+        min={MIN_OFFER_HOURS}
+        max={MAX_OFFER_HOURS}
+      />
+      <WholeNumberField
+        {...props}
+        field="transferCutoffHours"
         label="Übertragung bis (Stunden vor Beginn)"
         required
-        error={errors.transferCutoffHours}
         hint="0 = bis zum Beginn"
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_TRANSFER_CUTOFF_HOURS}
-            step={1}
-            value={values.transferCutoffHours}
-            onChange={(e) => set('transferCutoffHours', e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </FormField>
+        min={0}
+        max={MAX_TRANSFER_CUTOFF_HOURS}
+      />
     </FormSection>
   );
 }
