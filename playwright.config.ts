@@ -74,7 +74,8 @@ export default defineConfig({
   // A flaky test is a failing test: no retries that hide it.
   retries: 0,
   failOnFlakyTests: true,
-  timeout: 45_000,
+  // journeys wait for states, never for time: a generous limit only matters on a slow or busy machine
+  timeout: 90_000,
   expect: { timeout: 7_500 },
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {

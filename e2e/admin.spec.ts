@@ -74,6 +74,7 @@ async function checkSettings(page: Page, testInfo: TestInfo) {
       'Allgemeine Einstellungen',
       'Rechtliches & Betreiber',
       'Stornierungsrichtlinien',
+      'Automatische E-Mails',
     ]) {
       await expect(page.getByRole('heading', { name: card })).toBeVisible();
     }
@@ -81,7 +82,7 @@ async function checkSettings(page: Page, testInfo: TestInfo) {
   await ready();
   // a section navigation instead of one long page, no shop footer (docs/decisions/025-back-office-layout.md)
   const sections = page.getByRole('navigation', { name: 'Abschnitte' });
-  await expect(sections.getByRole('link')).toHaveCount(8);
+  await expect(sections.getByRole('link')).toHaveCount(9);
   await sections.getByRole('link', { name: 'Stornierungsrichtlinien' }).click();
   await expect(page).toHaveURL(/\/admin\/settings#policies$/);
   await expect(sections.getByRole('link', { name: 'Stornierungsrichtlinien' })).toHaveAttribute(
@@ -131,7 +132,7 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   browser,
   browserErrors,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000); // a long journey: 2–3 min on a slow or busy machine
   const suffix = Date.now().toString(36);
   const title = `Schreibwerkstatt am Abend ${suffix}`;
   const buyerEmail = freshEmail('kaeufer');
@@ -373,7 +374,7 @@ test(
   'on a phone every admin page opens from the admin navigation and passes axe',
   { tag: '@phone-only' }, // the desktop journey above visits every page
   async ({ browser }, testInfo) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const { context, page, errors } = await openAdmin(browser);
 
     // into the admin area from the mobile menu
@@ -425,7 +426,7 @@ test(
 );
 
 test('an admin sets a profile picture and a portrait through the crop dialog', async ({ browser }) => {
-  test.setTimeout(90_000); // two uploads through the crop dialog: ~20 s on a busy machine
+  test.setTimeout(180_000); // two uploads through the crop dialog: ~20 s on a busy machine
   const { context, page, errors } = await openAdmin(browser);
   await openPage(page, '/profile');
   await expect(page.getByRole('heading', { name: 'Mein Profil' })).toBeVisible();

@@ -103,7 +103,7 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
   page,
   browserErrors,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const email = freshEmail('buyer');
   const name = 'Daniel Desktop';
   const event = await paidEventWithRoom(page.request);

@@ -51,7 +51,7 @@ const result = (page: Page) => page.getByTestId('check-in-result');
 test('a real ticket in front of the camera is checked in, the second scan says already', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { eventId, tickets, buyer } = await bookTickets(browser, 1, 'Carla Kamera');
   const ticket = tickets[0]!;
 
@@ -113,7 +113,7 @@ test('a real ticket in front of the camera is checked in, the second scan says a
 test('check-ins made offline reach the server when the device is back online; undo takes one back', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { eventId, tickets, buyer } = await bookTickets(browser, 2, 'Otto Offline');
   await buyer.close();
   const [first, second] = [tickets[0]!, tickets[1]!];

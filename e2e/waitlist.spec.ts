@@ -57,7 +57,7 @@ test('a guest joins the list of a sold-out event, gets the freed seat by mail an
   browser,
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await adminContext(browser);
   const event = await oneSeatEvent(admin);
 
