@@ -4,7 +4,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useMailRules } from '../api/get-mail-rules';
 import { EMPTY_RULE_VALUES, valuesOf } from '../mail-rule-form-values';
-import { MailRuleRow, RuleSwitch } from './mail-rule-row';
+import { MailRuleRow, RuleActions, RuleSwitch } from './mail-rule-row';
 import { useRuleDialogs } from './use-rule-dialogs';
 
 /** The rules in force for one event: each global rule or the event's fassung of it, then its own rules. */
@@ -61,15 +61,12 @@ export function EventMailRulesSection({ eventId }: { eventId: string }) {
                 note={<Badge tone="primary">Für dieses Event angepasst</Badge>}
                 control={switchOf(fassung)}
               >
-                <Button size="sm" variant="secondary" onClick={() => edit({ kind: 'edit', rule: fassung })}>
-                  Bearbeiten
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => showLog(fassung)}>
-                  Versandprotokoll
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => askDelete(fassung, rule.name)}>
-                  Zurücksetzen
-                </Button>
+                <RuleActions
+                  onEdit={() => edit({ kind: 'edit', rule: fassung })}
+                  onLog={() => showLog(fassung)}
+                  onDelete={() => askDelete(fassung, rule.name)}
+                  deleteLabel="Zurücksetzen"
+                />
               </MailRuleRow>
             ) : (
               <MailRuleRow
@@ -99,15 +96,11 @@ export function EventMailRulesSection({ eventId }: { eventId: string }) {
               note={<Badge tone="primary">Nur dieses Event</Badge>}
               control={switchOf(rule)}
             >
-              <Button size="sm" variant="secondary" onClick={() => edit({ kind: 'edit', rule })}>
-                Bearbeiten
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => showLog(rule)}>
-                Versandprotokoll
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => askDelete(rule)}>
-                Löschen
-              </Button>
+              <RuleActions
+                onEdit={() => edit({ kind: 'edit', rule })}
+                onLog={() => showLog(rule)}
+                onDelete={() => askDelete(rule)}
+              />
             </MailRuleRow>
           ))}
           {global.length === 0 && own.length === 0 && (

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { useMailRules } from '../api/get-mail-rules';
 import { EMPTY_RULE_VALUES } from '../mail-rule-form-values';
-import { MailRuleRow, RuleSwitch } from './mail-rule-row';
+import { MailRuleRow, RuleActions, RuleSwitch } from './mail-rule-row';
 import { useRuleDialogs } from './use-rule-dialogs';
 
 /** The global rules, for every event (docs/product/event-mails.md#mail-rules): list, switch, edit, log, delete. */
@@ -35,15 +35,11 @@ export function GlobalMailRules() {
               rule={rule}
               control={<RuleSwitch rule={rule} busy={togglingId === rule.id} onToggle={toggle} />}
             >
-              <Button size="sm" variant="secondary" onClick={() => edit({ kind: 'edit', rule })}>
-                Bearbeiten
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => showLog(rule)}>
-                Versandprotokoll
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => askDelete(rule)}>
-                Löschen
-              </Button>
+              <RuleActions
+                onEdit={() => edit({ kind: 'edit', rule })}
+                onLog={() => showLog(rule)}
+                onDelete={() => askDelete(rule)}
+              />
             </MailRuleRow>
           ))}
         </ul>

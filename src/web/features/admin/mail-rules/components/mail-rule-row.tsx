@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MailRule } from '@shared/mail-rules';
+import { Button } from '@web/components/ui/button';
 import { formatDateTimeShort } from '@web/lib/format';
 import { ruleSummary } from '../mail-rule-timing';
 
@@ -74,5 +75,32 @@ export function MailRuleRow({
         {children}
       </div>
     </li>
+  );
+}
+
+/** A rule's three actions: 'Bearbeiten', 'Versandprotokoll', and 'Löschen' (or 'Zurücksetzen' for a fassung). */
+export function RuleActions({
+  onEdit,
+  onLog,
+  onDelete,
+  deleteLabel = 'Löschen',
+}: {
+  onEdit: () => void;
+  onLog: () => void;
+  onDelete: () => void;
+  deleteLabel?: string;
+}) {
+  return (
+    <>
+      <Button size="sm" variant="secondary" onClick={onEdit}>
+        Bearbeiten
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onLog}>
+        Versandprotokoll
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onDelete}>
+        {deleteLabel}
+      </Button>
+    </>
   );
 }
