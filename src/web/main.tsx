@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { SERVER_RENDER_STATE_ID, type ServerRenderState } from '@shared/server-render';
@@ -38,12 +38,9 @@ const stateElement = document.getElementById(SERVER_RENDER_STATE_ID);
 if (stateElement?.textContent) {
   const state = JSON.parse(stateElement.textContent) as ServerRenderState;
   hydrate(queryClient, state.queries as DehydratedState);
-  // as a transition, hydration yields to the browser every few milliseconds instead of one long task
-  void preloadRoute(window.location.pathname).then(() =>
-    startTransition(() => {
-      hydrateRoot(container, app(new Date(state.renderedAt)));
-    }),
-  );
+  void preloadRoute(window.location.pathname).then(() => {
+    hydrateRoot(container, app(new Date(state.renderedAt)));
+  });
 } else {
   createRoot(container).render(app(null));
 }

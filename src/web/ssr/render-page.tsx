@@ -1,6 +1,6 @@
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import { matchClientRoute } from '@shared/routes';
 import type { RenderPage, ServerRenderState } from '@shared/server-render';
@@ -38,10 +38,9 @@ export const renderPage: RenderPage = async (input) => {
     client.setQueryData(paymentConfigQuery.queryKey, input.paymentConfig as PaymentConfig);
   await preloadRoute(pathname);
   const renderedAt = new Date(input.renderedAt);
-  // An error inside a Suspense boundary would leave its fallback and an inline script in the HTML (which
-  // the CSP blocks): a page that does not render whole is not sent; the server falls back to the shell.
-  const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(
+  // Waits for every lazily loaded part and rejects on any render error: a page that does not render whole is
+  // not sent; the server falls back to the shell (decision 039).
+  const html = await renderToStringAsync(
     <StrictMode>
       <Providers client={client} renderTime={renderedAt}>
         <StaticRouter location={input.url}>
@@ -49,17 +48,9 @@ export const renderPage: RenderPage = async (input) => {
         </StaticRouter>
       </Providers>
     </StrictMode>,
-    {
-      onError: (error) => void errors.push(error),
-      // large boundaries would otherwise be sent apart and revealed by an inline script (blocked by the CSP)
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-    },
   );
-  if (errors.length) throw errors[0];
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   const state: ServerRenderState = { renderedAt: input.renderedAt, queries: dehydrate(client) };
-  return { html: Buffer.concat(chunks).toString('utf8'), state: JSON.stringify(state) };
+  return { html, state: JSON.stringify(state) };
 };
 
 function safeDecode(segment: string): string {

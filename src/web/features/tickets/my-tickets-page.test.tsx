@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, dialogClosed, fireEvent, screen, waitFor, within } from '@web/testing/library';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TICKET_MESSAGES, TICKETS_CACHE_KEY, type MyTicket } from '@shared/tickets';
 import { alreadyRefundedText, FREE_TICKET_NO_REFUND } from './components/ticket-actions';
@@ -225,10 +225,11 @@ describe('MyTicketsPage: cancelling', () => {
     expect((cardButton as HTMLButtonElement).disabled).toBe(true);
 
     await act(async () => release());
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     expect(toast.success).toHaveBeenCalledWith('Stornierung erfolgreich. Erstattung: 12,50 EUR');
     const card = cardOf(ticket.event.title);
-    expect(within(card).getByText('Storniert')).toBeTruthy();
+    // the cache update renders a moment after the dialog closed
+    expect(await within(card).findByText('Storniert')).toBeTruthy();
     expect(within(card).getByText('Dieses Ticket wurde storniert.')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: /Stornieren/ })).toBeNull();
     await waitFor(() => expect(calls.filter((call) => call.key === 'GET /api/tickets')).toHaveLength(2));
@@ -299,7 +300,7 @@ describe('MyTicketsPage: cancelling', () => {
     renderMyTickets(user);
     const dialog = await openCancelDialog(ticket, 'Stornieren (100 % Erstattung)');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false);
     expect(within(cardOf(ticket.event.title)).getByText('Bevorstehend')).toBeTruthy();
   });
@@ -341,6 +342,7 @@ describe('MyTicketsPage: cancelling', () => {
       expect(toast.error).toHaveBeenCalledWith('Stornierung fehlgeschlagen', { description }),
     );
     expect(toast.success).not.toHaveBeenCalled();
+    await dialogClosed(); // the dialog closes on the failure too
     const card = cardOf(ticket.event.title);
     expect(within(card).getByText('Bevorstehend')).toBeTruthy();
     await waitFor(() =>
@@ -499,6 +501,7 @@ describe('MyTicketsPage: admin actions', () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Löschen fehlgeschlagen', { description: 'Nur für Admins.' }),
     );
+    await dialogClosed();
     expect(cards()).toHaveLength(1);
   });
 
@@ -567,7 +570,7 @@ describe('MyTicketsPage: transfer and name change', () => {
     expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
   });
 
   it('posts the substitute, toasts, closes and shows the list as the server has it now', async () => {
@@ -595,9 +598,9 @@ describe('MyTicketsPage: transfer and name change', () => {
       name: 'Max Muster',
       email: 'max@example.org',
     });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     const card = within(cardOf(ticket.event.title));
-    expect(card.getByText('Übertragen an Max Muster')).toBeTruthy();
+    expect(await card.findByText('Übertragen an Max Muster')).toBeTruthy();
     // the buyer keeps the ticket and may transfer it again (docs/product/tickets-and-refunds.md#ticket-transfer)
     const again = card.getByRole('button', { name: 'Ticket übertragen' });
     await waitFor(() => expect(document.activeElement).toBe(again));
@@ -619,10 +622,12 @@ describe('MyTicketsPage: transfer and name change', () => {
     const dialog = await openTransfer(ticket);
     fill(dialog, 'Max Muster', 'max@example.org');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Übertragen' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(
-      within(cardOf(ticket.event.title)).queryByRole('button', { name: 'Ticket übertragen' }),
-    ).toBeNull();
+    await dialogClosed();
+    await waitFor(() =>
+      expect(
+        within(cardOf(ticket.event.title)).queryByRole('button', { name: 'Ticket übertragen' }),
+      ).toBeNull(),
+    );
     await waitFor(() => expect(document.activeElement).toBe(cardOf(ticket.event.title)));
   });
 
@@ -675,7 +680,8 @@ describe('MyTicketsPage: transfer and name change', () => {
     expect(calls.find((call) => call.key === `PATCH /api/tickets/${ticket.id}/holder-name`)?.body).toEqual({
       name: 'Erika Musterfrau',
     });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(within(cardOf(ticket.event.title)).getByText('Erika Musterfrau')).toBeTruthy();
+    await dialogClosed();
+    // the card shows the server's ticket in the render after the cache update, a moment after the dialog closed
+    expect(await within(cardOf(ticket.event.title)).findByText('Erika Musterfrau')).toBeTruthy();
   });
 });
