@@ -22,6 +22,7 @@ import { mailContextFrom } from './core/mail/templates/mail-context';
 import { bookingTicketsPdf, singleTicketPdf } from './core/tickets/ticket-files';
 import { bookingCalendar } from './core/bookings/booking-calendar';
 import type { Logger } from './logger';
+import { invoicePdfForMail } from './core/invoices/invoice-files';
 
 export type Services = Omit<AppDeps, 'webRoot' | 'outbox'> & {
   /** Sends what core wrote to the mail outbox; started by main.ts. */
@@ -49,6 +50,9 @@ export function createServices(
   const renderAttachment: AttachmentRenderer = async (render) => {
     const fileDeps = { db, settings, storage, webRoot: options.webRoot };
     if (render.kind === 'ticket-pdf') return singleTicketPdf(fileDeps, render.ticketId);
+    if (render.kind === 'invoice-pdf') {
+      return invoicePdfForMail(db, render.invoiceId, (await settings.get()).brand.siteName);
+    }
     return render.kind === 'booking-tickets-pdf'
       ? bookingTicketsPdf(fileDeps, render.bookingId)
       : Buffer.from(await bookingCalendar({ db, settings, config }, render.bookingId), 'utf8');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from './event-rules';
+import { TAX_MODES, type InvoiceSettings } from './invoices';
 import type { AppSettings } from './settings';
 
 // The settings cards of the back office (docs/product/admin.md#settings).
@@ -126,6 +127,8 @@ export type SecretsStatus = Record<
 export interface AdminSettings {
   settings: AppSettings;
   secrets: SecretsStatus;
+  /** Card 'Rechnungen': the default tax treatment and the number prefix (src/shared/invoices.ts). */
+  invoicing: InvoiceSettings;
 }
 
 /** GET /api/admin/settings/status: which providers this server uses (replaces the hosted-backend fields). */
@@ -142,3 +145,13 @@ export interface IntegrationStatus {
     paidBookingsPossible: boolean;
   };
 }
+
+/** PUT /api/admin/settings/invoicing (card 'Rechnungen', docs/product/invoices.md#settings). */
+export const invoiceSettingsSchema = z.object({
+  taxMode: z.enum(TAX_MODES, { error: 'Bitte eine steuerliche Behandlung wählen.' }),
+  numberPrefix: z
+    .string({ error: 'Bitte ein Präfix angeben.' })
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,10}$/, { error: 'Das Präfix darf 1 bis 10 Buchstaben oder Ziffern haben.' }),
+});
+export type InvoiceSettingsInput = z.input<typeof invoiceSettingsSchema>;

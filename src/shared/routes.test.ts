@@ -28,6 +28,7 @@ describe('isClientRoute', () => {
     '/order/abc/confirmation',
     '/admin',
     '/admin/events/new',
+    '/admin/rechnungen',
     '/help/',
   ])('%s is a route of the table', (path) => expect(isClientRoute(path)).toBe(true));
 

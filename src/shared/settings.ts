@@ -1,6 +1,8 @@
 // Defaults of the application settings, also used when loading them fails
 // (docs/product/admin.md#settings-defaults). Deliberately free of zod: this module is on every page's first
 // download (budget 170 KB).
+import type { InvoiceSettings } from './invoices';
+
 export const DEFAULT_SITE_NAME = 'Wachstumsraum';
 export const DEFAULT_SUPPORT_EMAIL = 'hallo@wachstumsraum.example';
 export const DEFAULT_TIMEZONE = 'Europe/Berlin';
@@ -44,6 +46,8 @@ export interface AppSettings {
    * '' means none. Admin only: GET /api/settings leaves it out (public-settings.ts).
    */
   mailSignature: { text: string };
+  /** Invoices' tax mode and number prefix (docs/product/invoices.md); admin only, like the signature. */
+  invoicing: InvoiceSettings;
 }
 export type AppSettingKey = keyof AppSettings;
 
@@ -79,6 +83,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   },
   features: { comingSoon: false, emailOtpOnly: true },
   mailSignature: { text: '' },
+  invoicing: { taxMode: 'small_business', numberPrefix: 'RE' },
 };
 
 /** A stored value counts when it has the default's type; a required (non-empty by default) text stays non-empty. */

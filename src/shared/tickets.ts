@@ -57,6 +57,11 @@ export interface MyTicket {
   priceCents: number;
   currency: string;
   createdAt: string;
+  /**
+   * The invoice of the ticket's booking (GET /api/invoices/:id/pdf); null while there is none. Optional only
+   * so older fixtures still type-check.
+   */
+  invoice?: { id: string; number: string } | null;
   event: TicketEventSummary;
   /**
    * The access link of an online event, on active tickets only; null otherwise

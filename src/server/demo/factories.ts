@@ -17,6 +17,7 @@ import {
   user,
   userNotificationPreferences,
 } from '../db/schema';
+import { issueInvoice } from '../core/invoices/issue-invoice';
 
 // Small builders of valid rows, shared by tests and the demo seed (docs/architecture.md#layers-and-folders).
 // Every function takes a database or an open transaction and accepts overrides for any column.
@@ -182,6 +183,8 @@ export async function createBooking(db: DbOrTx, options: BookingOptions) {
         idempotencyKey: `booking-${booking!.id}-1`,
         createdAt: now,
       });
+      // as the paying transaction does (docs/product/invoices.md#when)
+      await issueInvoice(tx, booking!.id, now);
     }
     return { booking: booking!, tickets: issued };
   });

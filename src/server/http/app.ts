@@ -14,6 +14,7 @@ import { adminEventRoutes } from './routes/admin-events';
 import { bookingRoutes } from './routes/bookings';
 import { paymentRoutes } from './routes/payments';
 import { ticketRoutes } from './routes/tickets';
+import { adminInvoiceRoutes, invoiceRoutes } from './routes/invoices';
 import { adminTicketRoutes } from './routes/admin-tickets';
 import { adminRefundRoutes } from './routes/admin-refunds';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
@@ -80,6 +81,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/bookings', bookingRoutes);
   app.route('/api/payments', paymentRoutes);
   app.route('/api/tickets', ticketRoutes);
+  app.route('/api/invoices', invoiceRoutes);
+  app.route('/api/admin', adminInvoiceRoutes);
   app.route('/api/admin/tickets', adminTicketRoutes);
   app.route('/api/admin', adminRefundRoutes);
   app.route('/api/admin/dashboard', adminDashboardRoutes);

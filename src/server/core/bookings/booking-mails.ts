@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { ticketCode } from '@shared/booking';
 import { slugify } from '@shared/event-text';
 import type { DbOrTx } from '../../db/types';
-import { bookings, eventOrganizers, events, profiles, tickets } from '../../db/schema';
+import { bookings, eventOrganizers, events, invoices, profiles, tickets } from '../../db/schema';
+import { invoiceFileName } from '@shared/invoices';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { bookingConfirmationMail } from '../mail/templates/booking-confirmation';
 import type { MailEvent } from '../mail/templates/booking-mail-parts';
@@ -70,6 +71,10 @@ export async function enqueueBookingConfirmation(db: DbOrTx, bookingId: string, 
       issued.some((ticket) => ticket.status === 'active'),
     ),
   });
+  const [invoice] = await db
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.bookingId, bookingId), eq(invoices.kind, 'invoice')));
   const pdfName = codes.length === 1 ? `ticket-${codes[0]}.pdf` : `tickets-${slugify(row.event.title)}.pdf`;
   await enqueueOrganizerNotice(
     db,
@@ -90,6 +95,15 @@ export async function enqueueBookingConfirmation(db: DbOrTx, bookingId: string, 
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
         render: { kind: 'booking-ics', bookingId },
       },
+      ...(invoice
+        ? [
+            {
+              filename: invoiceFileName(invoice.number),
+              contentType: 'application/pdf',
+              render: { kind: 'invoice-pdf' as const, invoiceId: invoice.id },
+            },
+          ]
+        : []),
     ],
   });
 }

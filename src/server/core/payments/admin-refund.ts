@@ -14,6 +14,7 @@ import type { MailContext } from '../mail/templates/mail-context';
 import { formatCents } from '../mail/templates/booking-mail-parts';
 import { refundIssuedMail } from '../mail/templates/refund-issued';
 import { refundableByBooking } from '../tickets/refund-terms';
+import { issueCancellationInvoice } from '../invoices/issue-invoice';
 
 export const ADMIN_REFUND_MESSAGES = {
   bookingId: 'Bitte Booking-ID angeben',
@@ -93,6 +94,7 @@ export async function adminRefund(options: {
         createdBy: adminId,
       })
       .returning({ id: refunds.id });
+    await issueCancellationInvoice(tx, { id: refund!.id, bookingId: booking.id, amountCents }, new Date());
     const left = payment.refundableCents - amountCents;
     await tx
       .update(bookings)

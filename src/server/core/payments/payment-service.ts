@@ -16,6 +16,7 @@ import type { PaymentGateway } from './payment-gateway';
 import { processRefund } from './process-refund';
 import { settlePayment, type SettleResult } from './settle-payment';
 import { startPayment } from './start-payment';
+import { issueCancellationInvoice } from '../invoices/issue-invoice';
 
 /**
  * Stripe event types that concern a PaymentIntent; the intent is re-fetched before acting
@@ -204,15 +205,20 @@ export class PaymentService {
           if (mine.status !== r.state)
             await tx.update(refunds).set({ status: r.state }).where(eq(refunds.id, mine.id));
         } else if (r.amountCents > 0) {
-          await tx.insert(refunds).values({
-            paymentId: payment.id,
-            bookingId: payment.bookingId,
-            providerRefundId: r.id,
-            amountCents: r.amountCents,
-            currency: payment.currency,
-            reason: 'external',
-            status: r.state,
-          });
+          const [external] = await tx
+            .insert(refunds)
+            .values({
+              paymentId: payment.id,
+              bookingId: payment.bookingId,
+              providerRefundId: r.id,
+              amountCents: r.amountCents,
+              currency: payment.currency,
+              reason: 'external',
+              status: r.state,
+            })
+            .returning({ id: refunds.id });
+          const refund = { id: external!.id, bookingId: payment.bookingId, amountCents: r.amountCents };
+          await issueCancellationInvoice(tx, refund, new Date());
         }
       }
       const [{ refunded } = { refunded: 0 }] = await tx

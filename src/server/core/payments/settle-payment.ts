@@ -7,6 +7,7 @@ import { issueTickets } from '../bookings/issue-tickets';
 import { publishSeatChange } from '../events/event-changes';
 import type { MailContext } from '../mail/templates/mail-context';
 import type { PaymentOutcome } from '../../adapters/metrics/business-metrics';
+import { issueInvoice } from '../invoices/issue-invoice';
 
 export type SettleOutcome =
   /** the booking is confirmed with its tickets (now or by an earlier delivery) */
@@ -93,6 +94,7 @@ export async function settlePayment(options: {
         .set({ status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, confirmedAt: now })
         .where(eq(bookings.id, booking.id));
       await issueTickets(tx, booking.id, now);
+      await issueInvoice(tx, booking.id, now);
       await enqueueBookingConfirmation(tx, booking.id, mail);
       return result('confirmed', [], change);
     };

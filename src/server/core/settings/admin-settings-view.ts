@@ -15,7 +15,8 @@ export const secretStoreOf = (deps: Pick<UseCaseDeps, 'database' | 'config'>) =>
  */
 export async function loadAdminSettings(deps: SettingsDeps): Promise<AdminSettings> {
   deps.settings.invalidate();
-  return { settings: await deps.settings.get(), secrets: await secretStoreOf(deps).status() };
+  const settings = await deps.settings.get();
+  return { settings, secrets: await secretStoreOf(deps).status(), invoicing: settings.invoicing };
 }
 
 /** Which mail and payment provider this server uses, and where their keys come from. */

@@ -16,6 +16,7 @@ import type { BusinessMetrics } from '../../adapters/metrics/business-metrics';
 import { ticketCancelledMail } from '../mail/templates/ticket-cancelled';
 import { settleWaitlist } from '../waitlist/settle-waitlist';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
+import { issueCancellationInvoice } from '../invoices/issue-invoice';
 
 export interface CancelTicketOutcome extends CancelTicketResult {
   /** Refund rows recorded; send them with PaymentService.sendRefunds after the commit. */
@@ -124,6 +125,7 @@ export async function cancelTicket(options: {
         })
         .returning({ id: refunds.id });
       refundIds.push(refund!.id);
+      await issueCancellationInvoice(tx, { id: refund!.id, bookingId: booking.id, amountCents: refundCents }, now);
       const left = refundableCents - refundCents;
       await tx
         .update(bookings)

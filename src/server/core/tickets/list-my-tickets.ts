@@ -3,7 +3,7 @@ import { ticketCode } from '@shared/booking';
 import { transferCutoff } from '@shared/ticket-transfer';
 import type { MyTicket } from '@shared/tickets';
 import type { Db } from '../../db/types';
-import { bookings, events, ticketTransfers, tickets } from '../../db/schema';
+import { bookings, events, invoices, ticketTransfers, tickets } from '../../db/schema';
 import { deliveredOnlineUrl } from './online-link';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
 
@@ -81,6 +81,16 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
     db,
     rows.map((r) => r.ticket.bookingId),
   );
+  // the buyer's invoice; a substitute holds the ticket, not the order (docs/product/invoices.md#buyer)
+  const bought = rows.filter((r) => r.ticket.profileId === viewer.id).map((r) => r.ticket.bookingId);
+  const invoiceOf = new Map<string, { id: string; number: string }>();
+  if (bought.length > 0) {
+    const issued = await db
+      .select({ bookingId: invoices.bookingId, id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(and(inArray(invoices.bookingId, [...new Set(bought)]), eq(invoices.kind, 'invoice')));
+    for (const invoice of issued) invoiceOf.set(invoice.bookingId, { id: invoice.id, number: invoice.number });
+  }
   const transferred = rows.filter((r) => r.ticket.holderEmail !== null && r.ticket.profileId === viewer.id);
   const lastTransfer = new Map<string, Date>();
   if (transferred.length > 0) {
@@ -137,6 +147,7 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       holderName: ticket.holderName ?? row.holderName,
       holderEmail: ticket.holderEmail,
       isBuyer,
+      invoice: isBuyer ? (invoiceOf.get(ticket.bookingId) ?? null) : null,
       ...(transferredTo ? { transferredTo } : {}),
       transferableUntil: isBuyer && open && now.getTime() < cutoff.getTime() ? cutoff.toISOString() : null,
       // docs/product/tickets-and-refunds.md#holder-name-change

@@ -1,3 +1,4 @@
+import type { TaxMode } from '@shared/invoices';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { EVENT_MODES, EVENT_STATUSES, PRICE_UNITS } from '@shared/events';
@@ -69,6 +70,8 @@ export const events = pgTable(
      * happen once, min_confirmed_at is the admin's early 'Findet statt', min_warning_sent_at the warning mail.
      */
     minParticipants: integer('min_participants'),
+    /** The event's own tax mode on invoices; null = the setting's (docs/product/invoices.md#tax-modes). */
+    taxMode: text('tax_mode').$type<TaxMode>(),
     minDecisionHours: integer('min_decision_hours').notNull().default(168),
     minConfirmedAt: timestamptz('min_confirmed_at'),
     minWarningSentAt: timestamptz('min_warning_sent_at'),
@@ -95,6 +98,10 @@ export const events = pgTable(
     check('events_end_not_before_start', sql`${t.endTime} >= ${t.startTime}`),
     check('events_transfer_cutoff_non_negative', sql`${t.transferCutoffHours} >= 0`),
     check('events_waitlist_offer_hours_range', sql`${t.waitlistOfferHours} BETWEEN 1 AND 168`),
+    check(
+      'events_tax_mode',
+      sql`${t.taxMode} IS NULL OR ${t.taxMode} IN ('small_business', 'education_exempt', 'vat_19', 'vat_7')`,
+    ),
     check('events_min_participants_positive', sql`${t.minParticipants} IS NULL OR ${t.minParticipants} > 0`),
     check('events_min_decision_hours_range', sql`${t.minDecisionHours} BETWEEN 1 AND 2160`),
     check('events_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),

@@ -10,6 +10,7 @@ export * from './tickets';
 export * from './waitlist';
 export * from './event-mails';
 export * from './payments';
+export * from './invoices';
 export * from './newsletter';
 export * from './settings';
 export * from './mail';

@@ -23,7 +23,9 @@ export interface DeferredMailAttachment {
   render:
     | { kind: 'booking-tickets-pdf' | 'booking-ics'; bookingId: string }
     /** One ticket's PDF: the mail to a substitute (docs/product/tickets-and-refunds.md#ticket-transfer). */
-    | { kind: 'ticket-pdf'; ticketId: string };
+    | { kind: 'ticket-pdf'; ticketId: string }
+    /** The booking's invoice, kept as issued (docs/product/invoices.md#buyer). */
+    | { kind: 'invoice-pdf'; invoiceId: string };
 }
 
 export type StoredMailAttachment = MailAttachment | DeferredMailAttachment;

@@ -6,6 +6,7 @@ import {
   LOGO_VARIANTS,
   generalSettingsSchema,
   integrationSettingsSchema,
+  invoiceSettingsSchema,
   mailSignatureSchema,
   secretsSchema,
 } from '@shared/admin-settings';
@@ -17,6 +18,7 @@ import {
 } from '../../core/settings/admin-settings-view';
 import { saveGeneralSettings } from '../../core/settings/save-general-settings';
 import { saveIntegrationSettings } from '../../core/settings/save-integration-settings';
+import { saveInvoiceSettings } from '../../core/settings/save-invoice-settings';
 import { saveLegalSettings } from '../../core/settings/save-legal-settings';
 import { saveMailSignature } from '../../core/settings/save-mail-signature';
 import { saveSecrets } from '../../core/settings/save-secrets';
@@ -57,6 +59,11 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
     const input = validBody(c, mailSignatureSchema);
     const { database, settings } = c.get('deps');
     return c.json(await saveMailSignature({ db: database.db, settings, input }));
+  })
+  .put('/invoicing', allow('admin'), async (c) => {
+    const input = validBody(c, invoiceSettingsSchema);
+    const { database, settings } = c.get('deps');
+    return c.json(await saveInvoiceSettings({ db: database.db, settings, input }));
   })
   .put('/secrets', allow('admin'), async (c) => {
     const input = validBody(c, secretsSchema);

@@ -5,6 +5,7 @@ import { DashboardPage } from './dashboard/dashboard-page';
 import { EventCreatePage } from './events/event-create-page';
 import { EventEditPage } from './events/event-edit-page';
 import { EventsListPage } from './events/events-list-page';
+import { InvoicesPage } from './invoices/invoices-page';
 import { ParticipantsPage } from './participants/participants-page';
 import { SettingsPage } from './settings/settings-page';
 import { TicketsPage } from './tickets/tickets-page';
@@ -25,6 +26,8 @@ export const adminRoutes: RouteObject[] = [
       // docs/product/waiting-list.md#admin-waitlist
       { path: 'events/:eventId/warteliste', element: <WaitlistPage /> },
       { path: 'bookings', element: <TicketsPage /> },
+      // invoices and cancellation invoices (issue 19)
+      { path: 'rechnungen', element: <InvoicesPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: '*', element: <NotFoundPage /> },

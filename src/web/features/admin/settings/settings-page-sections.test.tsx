@@ -12,6 +12,7 @@ const SECTIONS = [
   ['Branding', 'branding', 'Branding Logos'],
   ['Allgemein', 'general', 'Allgemeine Einstellungen'],
   ['Rechtliches & Betreiber', 'legal', 'Rechtliches & Betreiber'],
+  ['Rechnungen', 'invoicing', 'Rechnungen'],
   ['Server-Secrets', 'secrets', 'Server-Secrets'],
   ['Integrationen', 'integrations', 'Integrationen'],
   ['Stornierungsrichtlinien', 'policies', 'Stornierungsrichtlinien'],

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AdminSettings, IntegrationStatus } from '@shared/admin-settings';
 import type { CancellationPolicy, CancellationRule } from '@shared/cancellation-policies';
 import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
+import { DEFAULT_INVOICE_SETTINGS } from '@shared/invoices';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { apiError, json, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
@@ -19,6 +20,7 @@ const adminSettings: AdminSettings = {
     stripeSecretKey: { set: true, updatedAt: '2026-03-01T09:00:00.000Z' },
     stripeWebhookSecret: unset,
   },
+  invoicing: DEFAULT_INVOICE_SETTINGS,
 };
 const status: IntegrationStatus = {
   production: false,
@@ -71,6 +73,7 @@ describe('SettingsPage', () => {
       'Branding Logos',
       'Allgemeine Einstellungen',
       'Rechtliches & Betreiber',
+      'Rechnungen',
       'Server-Secrets',
       'Integrationen',
       'Stornierungsrichtlinien',

@@ -6,6 +6,7 @@ import { CancellationPoliciesCard } from './components/cancellation-policies-car
 import { EmailTestsCard } from './components/email-tests-card';
 import { GeneralSettingsCard } from './components/general-settings-card';
 import { IntegrationsCard } from './components/integrations-card';
+import { InvoiceSettingsCard } from './components/invoice-settings-card';
 import { LegalOperatorCard } from './components/legal-operator-card';
 import { MailSettingsCard } from './components/mail-settings-card';
 import { ServerSecretsCard } from './components/server-secrets-card';
@@ -20,6 +21,7 @@ const CARDS: (SettingsSection & { Card: ComponentType })[] = [
   { id: 'branding', label: 'Branding', Card: BrandingLogosCard },
   { id: 'general', label: 'Allgemein', Card: GeneralSettingsCard },
   { id: 'legal', label: 'Rechtliches & Betreiber', Card: LegalOperatorCard }, // ours: docs/decisions/021
+  { id: 'invoicing', label: 'Rechnungen', Card: InvoiceSettingsCard }, // issue 19
   { id: 'secrets', label: 'Server-Secrets', Card: ServerSecretsCard },
   { id: 'integrations', label: 'Integrationen', Card: IntegrationsCard },
   { id: 'policies', label: 'Stornierungsrichtlinien', Card: CancellationPoliciesCard },
@@ -33,7 +35,7 @@ export function SettingsPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Einstellungen</h1>
-      {/* one page of nine cards: a table of contents instead of scrolling 5,600 px blind */}
+      {/* one page of ten cards: a table of contents instead of scrolling 5,600 px blind */}
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
         <SettingsSectionNav sections={CARDS} />
         <div className="flex min-w-0 flex-1 flex-col gap-6">

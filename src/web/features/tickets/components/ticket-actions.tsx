@@ -1,9 +1,10 @@
-import { ArrowRightLeft, Download, PenLine, XCircle } from 'lucide-react';
+import { ArrowRightLeft, Download, FileText, PenLine, XCircle } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
 import { cancelButtonLabel } from '@shared/refund-rules';
 import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
-import { Button } from '@web/components/ui/button';
+import { Button, buttonClasses } from '@web/components/ui/button';
 import { formatPrice } from '@web/lib/format';
+import { invoicePdfFileName, invoicePdfUrl } from '@web/lib/invoice-pdf';
 import { cancelFailureText, cancelSuccessText, useCancelTicket } from '../api/cancel-ticket';
 import { downloadTicket } from '../api/download-ticket';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
@@ -51,7 +52,7 @@ export function canChangeName(ticket: MyTicket, now: Date): boolean {
   );
 }
 
-/** Download, transfer, name fix and cancel of one ticket. */
+/** Download, the booking's invoice, transfer, name fix and cancel of one ticket. */
 export function TicketActions({
   ticket,
   now,
@@ -105,6 +106,7 @@ export function TicketActions({
             ? 'Wird heruntergeladen …'
             : 'Ticket herunterladen'}
       </Button>
+      {ticket.invoice && <InvoiceLink invoice={ticket.invoice} />}
       {canTransfer(ticket, now) && (
         <Button ref={transferRef} variant="secondary" size="sm" onClick={() => setTransferring(true)}>
           <ArrowRightLeft className="h-4 w-4" aria-hidden />
@@ -157,6 +159,21 @@ export function TicketActions({
       />
       <HolderNameDialog ticket={renaming ? ticket : null} onClose={() => setRenaming(false)} />
     </>
+  );
+}
+
+/** The booking's invoice as a PDF, saved as 'Rechnung-{number}.pdf' (issue 19). */
+function InvoiceLink({ invoice }: { invoice: { id: string; number: string } }) {
+  return (
+    <a
+      href={invoicePdfUrl(invoice.id)}
+      download={invoicePdfFileName(invoice.number)}
+      title={`Rechnung ${invoice.number} als PDF`}
+      className={buttonClasses('secondary', 'sm')}
+    >
+      <FileText className="h-4 w-4" aria-hidden />
+      Rechnung
+    </a>
   );
 }
 

@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@web/testing/library';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminSettings } from '@shared/admin-settings';
+import { DEFAULT_INVOICE_SETTINGS } from '@shared/invoices';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { apiError, json, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
@@ -14,6 +15,7 @@ const unset = { set: false, updatedAt: null };
 const stored: AdminSettings = {
   settings: DEFAULT_SETTINGS,
   secrets: { stripeSecretKey: unset, stripeWebhookSecret: unset },
+  invoicing: DEFAULT_INVOICE_SETTINGS,
 };
 
 resetEachTest(vi.mocked(toast.error));

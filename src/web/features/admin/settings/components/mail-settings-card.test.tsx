@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@web/testing/library';
 import { describe, expect, it, vi } from 'vitest';
 import { MAIL_SIGNATURE_MESSAGE, type AdminSettings } from '@shared/admin-settings';
+import { DEFAULT_INVOICE_SETTINGS } from '@shared/invoices';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { toast } from '@web/lib/toast';
 import { json, mockApi } from '@web/testing/mock-api';
@@ -15,6 +16,7 @@ const unset = { set: false, updatedAt: null };
 const stored = (text: string): AdminSettings => ({
   settings: { ...DEFAULT_SETTINGS, mailSignature: { text } },
   secrets: { stripeSecretKey: unset, stripeWebhookSecret: unset },
+  invoicing: DEFAULT_INVOICE_SETTINGS,
 });
 const LABEL = 'Signatur unter automatischen E-Mails und Nachrichten';
 const signature = () => screen.getByRole('textbox', { name: LABEL }) as HTMLTextAreaElement;

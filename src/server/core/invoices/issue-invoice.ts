@@ -1,0 +1,199 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { eventDateRange } from '@shared/date-range';
+import {
+  SIMPLIFIED_INVOICE_LIMIT_CENTS,
+  TAX_NOTES,
+  TAX_RATE_PERCENT,
+  invoiceNumber,
+  splitGross,
+  type InvoiceDocument,
+  type TaxMode,
+} from '@shared/invoices';
+import { mergeSettings, type AppSettings } from '@shared/settings';
+import type { DbOrTx } from '../../db/types';
+import { appSettings, bookings, events, invoiceCounters, invoices, profiles } from '../../db/schema';
+
+/** The settings as this transaction sees them (the store's cache may be older). */
+async function settingsIn(tx: DbOrTx): Promise<AppSettings> {
+  const rows = await tx.select({ key: appSettings.key, value: appSettings.value }).from(appSettings);
+  return mergeSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+}
+
+/** 'YYYY-MM-DD' of `at` in `zone`. */
+function dayIn(at: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
+}
+
+/**
+ * The next number of the year: the counter row is locked by the update until the transaction ends, so
+ * concurrent payments queue here and a rollback gives the number back (docs/product/invoices.md#numbering).
+ */
+async function nextNumber(tx: DbOrTx, prefix: string, year: number): Promise<string> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ year, lastNumber: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
+    .returning({ lastNumber: invoiceCounters.lastNumber });
+  return invoiceNumber(prefix, year, row!.lastNumber);
+}
+
+async function insertInvoice(
+  tx: DbOrTx,
+  values: { bookingId: string; refundId?: string; correctsInvoiceId?: string; now: Date; document: InvoiceDocument },
+) {
+  const { document } = values;
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      number: document.number,
+      kind: document.kind,
+      bookingId: values.bookingId,
+      refundId: values.refundId ?? null,
+      correctsInvoiceId: values.correctsInvoiceId ?? null,
+      issuedAt: values.now,
+      document,
+      netCents: document.netCents,
+      taxCents: document.taxCents,
+      grossCents: document.grossCents,
+      currency: document.currency,
+    })
+    .returning({ id: invoices.id });
+  return row!.id;
+}
+
+/**
+ * The invoice of a paid booking (docs/product/invoices.md#when): called in the transaction that confirms
+ * the payment. Free bookings get none; a second call returns the existing one. The seller, buyer, event and
+ * tax mode are copied into the invoice as they are now: the invoice never changes afterwards.
+ */
+export async function issueInvoice(tx: DbOrTx, bookingId: string, now: Date): Promise<string | null> {
+  const [existing] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.bookingId, bookingId), eq(invoices.kind, 'invoice')));
+  if (existing) return existing.id;
+  const [row] = await tx
+    .select({
+      booking: bookings,
+      email: profiles.email,
+      fullName: profiles.fullName,
+      event: {
+        title: events.title,
+        startTime: events.startTime,
+        endTime: events.endTime,
+        timezone: events.timezone,
+        priceUnit: events.priceUnit,
+        taxMode: events.taxMode,
+      },
+    })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(profiles, eq(profiles.id, bookings.profileId))
+    .where(eq(bookings.id, bookingId));
+  if (!row) throw new Error(`booking ${bookingId} not found`);
+  const { booking, event } = row;
+  if (booking.totalAmountCents <= 0) return null;
+
+  const settings = await settingsIn(tx);
+  const zone = settings.timezone.name;
+  const taxMode: TaxMode = event.taxMode ?? settings.invoicing.taxMode;
+  const taxRatePercent = TAX_RATE_PERCENT[taxMode];
+  const issueDate = dayIn(now, zone);
+  const number = await nextNumber(tx, settings.invoicing.numberPrefix, Number(issueDate.slice(0, 4)));
+  const perPair = event.priceUnit === 'per_pair';
+  const gross = booking.totalAmountCents;
+  const { operator } = settings;
+  const document: InvoiceDocument = {
+    kind: 'invoice',
+    number,
+    issueDate,
+    serviceDate: eventDateRange(event),
+    orderNumber: booking.orderNumber,
+    eventTitle: event.title,
+    seller: {
+      name: operator.name || settings.brand.siteName,
+      street: operator.street,
+      postalCode: operator.postalCode,
+      city: operator.city,
+      email: operator.email || settings.supportEmail,
+      vatId: operator.vatId,
+      taxNumber: operator.taxNumber,
+    },
+    buyer: {
+      name: row.fullName?.trim() || booking.holderName?.trim() || row.email || '',
+      email: row.email ?? '',
+    },
+    currency: booking.currency,
+    taxMode,
+    taxRatePercent,
+    taxNote: TAX_NOTES[taxMode],
+    lines: [
+      {
+        description: `${perPair ? 'Paar-Ticket' : 'Ticket'}: ${event.title}`,
+        quantity: booking.quantity,
+        unit: perPair ? 'Paar' : 'Ticket',
+        unitPriceCents: booking.unitPriceCents,
+        grossCents: gross,
+      },
+    ],
+    ...splitGross(gross, taxRatePercent),
+    grossCents: gross,
+    simplified: gross <= SIMPLIFIED_INVOICE_LIMIT_CENTS,
+    corrects: null,
+  };
+  return insertInvoice(tx, { bookingId, now, document });
+}
+
+/**
+ * The cancellation invoice of a refund (docs/product/invoices.md#cancellation): the refunded share of the
+ * booking's invoice, with negative amounts, the original's tax mode and a reference to it. Called in the
+ * transaction that records the refund; nothing for a booking without an invoice (free, or refunded before
+ * it was ever confirmed).
+ */
+export async function issueCancellationInvoice(
+  tx: DbOrTx,
+  refund: { id: string; bookingId: string; amountCents: number },
+  now: Date,
+): Promise<string | null> {
+  const [original] = await tx
+    .select({ id: invoices.id, document: invoices.document })
+    .from(invoices)
+    .where(and(eq(invoices.bookingId, refund.bookingId), eq(invoices.kind, 'invoice')));
+  if (!original || refund.amountCents <= 0) return null;
+  const [done] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.refundId, refund.id));
+  if (done) return done.id;
+  const settings = await settingsIn(tx);
+  const issueDate = dayIn(now, settings.timezone.name);
+  const number = await nextNumber(tx, settings.invoicing.numberPrefix, Number(issueDate.slice(0, 4)));
+  const source = original.document;
+  const gross = -refund.amountCents;
+  const [line] = source.lines;
+  const document: InvoiceDocument = {
+    ...source,
+    kind: 'cancellation',
+    number,
+    issueDate,
+    lines: [
+      {
+        description: `Erstattung: ${line?.description ?? source.eventTitle}`,
+        quantity: 1,
+        unit: line?.unit ?? 'Ticket',
+        unitPriceCents: gross,
+        grossCents: gross,
+      },
+    ],
+    ...splitGross(gross, source.taxRatePercent),
+    grossCents: gross,
+    simplified: -gross <= SIMPLIFIED_INVOICE_LIMIT_CENTS,
+    corrects: { number: source.number, issueDate: source.issueDate },
+  };
+  return insertInvoice(tx, {
+    bookingId: refund.bookingId,
+    refundId: refund.id,
+    correctsInvoiceId: original.id,
+    now,
+    document,
+  });
+}

@@ -1,0 +1,132 @@
+// Invoices and cancellation invoices (docs/product/invoices.md): tax modes, texts and the document an invoice
+// is made of. Free of zod: the client imports the labels.
+
+export const TAX_MODES = ['small_business', 'education_exempt', 'vat_19', 'vat_7'] as const;
+export type TaxMode = (typeof TAX_MODES)[number];
+
+/** What the admin picks in settings and, per event, in the event form. */
+export const TAX_MODE_LABELS: Record<TaxMode, string> = {
+  small_business: 'Kleinunternehmer (§ 19 UStG): keine Umsatzsteuer',
+  education_exempt: 'Steuerfreie Bildungsleistung (§ 4 Nr. 21 UStG)',
+  vat_19: 'Umsatzsteuer 19 %',
+  vat_7: 'Umsatzsteuer 7 %',
+};
+
+export const TAX_RATE_PERCENT: Record<TaxMode, number> = {
+  small_business: 0,
+  education_exempt: 0,
+  vat_19: 19,
+  vat_7: 7,
+};
+
+/** The note the law asks for when no tax is shown (docs/product/invoices.md#tax-modes). */
+export const TAX_NOTES: Record<TaxMode, string | null> = {
+  small_business: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.',
+  education_exempt: 'Umsatzsteuerfreie Leistung gemäß § 4 Nr. 21 UStG.',
+  vat_19: null,
+  vat_7: null,
+};
+
+/** Up to this gross amount an invoice may be simplified (Kleinbetragsrechnung, § 33 UStDV). */
+export const SIMPLIFIED_INVOICE_LIMIT_CENTS = 25_000;
+
+/** Settings key `invoicing` (admin only). */
+export interface InvoiceSettings {
+  taxMode: TaxMode;
+  /** Put before the year and the number: 'RE' gives 'RE-2026-00001'. */
+  numberPrefix: string;
+}
+export const DEFAULT_INVOICE_SETTINGS: InvoiceSettings = { taxMode: 'small_business', numberPrefix: 'RE' };
+
+export type InvoiceKind = 'invoice' | 'cancellation';
+
+export interface InvoiceSeller {
+  name: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  email: string;
+  vatId: string;
+  taxNumber: string;
+}
+
+export interface InvoiceBuyer {
+  name: string;
+  email: string;
+}
+
+export interface InvoiceLine {
+  /** 'Ticket: {event title}' or 'Paar-Ticket: {event title}' */
+  description: string;
+  quantity: number;
+  unit: 'Ticket' | 'Paar';
+  /** Gross per unit; negative on a cancellation invoice. */
+  unitPriceCents: number;
+  grossCents: number;
+}
+
+/**
+ * Everything an issued invoice shows, kept as issued (the PDF is made from this and nothing else). Amounts
+ * are integer cents, negative on a cancellation invoice.
+ */
+export interface InvoiceDocument {
+  kind: InvoiceKind;
+  number: string;
+  /** 'YYYY-MM-DD' in the shop's time zone */
+  issueDate: string;
+  /** The event's date(s) as the buyer reads them, e.g. '14.03.2027' or '14.–16.03.2027'. */
+  serviceDate: string;
+  orderNumber: string;
+  eventTitle: string;
+  seller: InvoiceSeller;
+  buyer: InvoiceBuyer;
+  currency: string;
+  taxMode: TaxMode;
+  taxRatePercent: number;
+  taxNote: string | null;
+  lines: InvoiceLine[];
+  netCents: number;
+  taxCents: number;
+  grossCents: number;
+  /** gross ≤ 250 €: a Kleinbetragsrechnung (§ 33 UStDV) */
+  simplified: boolean;
+  /** A cancellation invoice names the invoice it corrects. */
+  corrects: { number: string; issueDate: string } | null;
+}
+
+/** A row of the admin's invoice list and of the CSV for the accountant. */
+export interface AdminInvoiceRow {
+  id: string;
+  number: string;
+  kind: InvoiceKind;
+  issueDate: string;
+  orderNumber: string;
+  buyerName: string;
+  buyerEmail: string;
+  eventId: string;
+  eventTitle: string;
+  netCents: number;
+  taxCents: number;
+  grossCents: number;
+  currency: string;
+  /** on an invoice: what cancellation invoices took back so far (positive cents) */
+  refundedCents: number;
+  /** on a cancellation invoice: the number of the invoice it corrects */
+  correctsNumber: string | null;
+}
+
+/** Net and tax inside a gross amount, rounded once per invoice (decision 040). */
+export function splitGross(grossCents: number, ratePercent: number): { netCents: number; taxCents: number } {
+  if (ratePercent === 0) return { netCents: grossCents, taxCents: 0 };
+  // half-cents away from zero, the same for an invoice and its cancellation
+  const sign = grossCents < 0 ? -1 : 1;
+  const netCents = sign * Math.round((Math.abs(grossCents) * 100) / (100 + ratePercent));
+  return { netCents, taxCents: grossCents - netCents };
+}
+
+export function invoiceNumber(prefix: string, year: number, sequence: number): string {
+  return `${prefix ? `${prefix}-` : ''}${year}-${String(sequence).padStart(5, '0')}`;
+}
+
+/** The PDF's file name, for downloads and the confirmation mail's attachment. */
+export const invoiceFileName = (number: string) => `Rechnung-${number}.pdf`;
