@@ -347,6 +347,46 @@ describe('validation', () => {
   });
 });
 
+describe('tax mode (docs/product/invoices.md#tax-modes)', () => {
+  it("stores the event's own tax mode, clears it to the setting's with null, refuses unknown modes", async () => {
+    expect((await created()).taxMode).toBeNull();
+    const event = await created({ taxMode: 'vat_7' });
+    expect(event.taxMode).toBe('vat_7');
+    expect((await row(event.id))?.taxMode).toBe('vat_7');
+    const loaded = (await (await asAdmin('GET', `/api/admin/events/${event.id}`)).json()) as AdminEvent;
+    expect(loaded.taxMode).toBe('vat_7');
+
+    // a PATCH without the field keeps it
+    const renamed = await asAdmin('PATCH', `/api/admin/events/${event.id}`, { title: 'Umbenannt' });
+    expect(((await renamed.json()) as AdminEvent).taxMode).toBe('vat_7');
+
+    const cleared = await asAdmin('PATCH', `/api/admin/events/${event.id}`, { taxMode: null });
+    expect(cleared.status).toBe(200);
+    expect(((await cleared.json()) as AdminEvent).taxMode).toBeNull();
+    expect((await row(event.id))?.taxMode).toBeNull();
+
+    const before = await row(event.id);
+    for (const bad of ['vat_16', '', 19]) {
+      const res = await asAdmin('PATCH', `/api/admin/events/${event.id}`, { taxMode: bad, title: 'Nie' });
+      expect(res.status).toBe(422);
+      const error = ((await res.json()) as ErrorBody).error;
+      expect(error.message).toBe('Bitte eine steuerliche Behandlung wählen.');
+      expect(error.details).toContainEqual({ path: 'taxMode', message: M.taxMode });
+    }
+    expect(await row(event.id)).toEqual(before);
+
+    const refused = await asAdmin(
+      'POST',
+      '/api/admin/events',
+      input({ title: 'Steuer Probe', taxMode: 'vat' }),
+    );
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as ErrorBody).error.message).toBe(M.taxMode);
+    const probes = await t.database.db.select().from(events).where(eq(events.title, 'Steuer Probe'));
+    expect(probes).toEqual([]);
+  });
+});
+
 describe('seats', () => {
   it('never lets total seats drop below the seats taken, and keeps the invariant when raised', async () => {
     const event = await createEvent(t.database.db, { totalSeats: 10, priceCents: 2500 });

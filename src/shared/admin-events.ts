@@ -10,6 +10,7 @@ import {
   type PriceUnit,
 } from './events';
 import { isValidSlug, normalizeDescription } from './event-text';
+import { TAX_MODES, type TaxMode } from './invoices';
 import { MAIL_RULE_MESSAGES } from './mail-rules';
 import { isHttpUrl } from './profile';
 
@@ -65,6 +66,7 @@ export const ADMIN_EVENT_MESSAGES = {
   refundAllConfirm: (count: number) =>
     `Event absagen und alle ${count} ${count === 1 ? 'Ticket' : 'Tickets'} voll erstatten?`,
   bulkEmpty: 'Bitte mindestens ein Event auswählen.',
+  taxMode: 'Bitte eine steuerliche Behandlung wählen.',
 } as const;
 
 export { EVENT_STATUSES, PRICE_UNITS };
@@ -198,6 +200,8 @@ const eventFields = z.object({
     .int(MAIL_RULE_MESSAGES.decisionHours)
     .min(1, MAIL_RULE_MESSAGES.decisionHours)
     .max(MAX_MIN_DECISION_HOURS, MAIL_RULE_MESSAGES.decisionHours),
+  /** The event's own tax mode on invoices; null = the setting's (docs/product/invoices.md#tax-modes). */
+  taxMode: z.enum(TAX_MODES, { error: M.taxMode }).nullable(),
   organizerIds: z
     .array(z.string(M.organizers).min(1, M.organizers).max(100, M.organizers), { error: M.organizers })
     .max(MAX_ORGANIZERS, M.organizers)
@@ -273,6 +277,7 @@ export const adminEventCreateSchema = eventFields
     waitlistOfferHours: eventFields.shape.waitlistOfferHours.default(DEFAULT_OFFER_HOURS),
     minParticipants: eventFields.shape.minParticipants.default(null),
     minDecisionHours: eventFields.shape.minDecisionHours.default(DEFAULT_MIN_DECISION_HOURS),
+    taxMode: eventFields.shape.taxMode.default(null),
     organizerIds: eventFields.shape.organizerIds.default([]),
   })
   .superRefine(withRules);
@@ -350,6 +355,11 @@ export interface AdminEvent {
   minConfirmedAt?: string | null;
   /** When the decision was made (held or cancelled). */
   minDecidedAt?: string | null;
+  /**
+   * The event's own tax mode on its invoices, null = the setting's (docs/product/invoices.md#tax-modes).
+   * Optional for older fixtures.
+   */
+  taxMode?: TaxMode | null;
   organizerIds: string[];
   imageUrl: string | null;
   /** Tickets not cancelled: what 'Abgesagt' with refundAll would refund. */

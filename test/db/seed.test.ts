@@ -22,6 +22,7 @@ import {
   waitlistEntries,
   mailRuleSends,
   participantMessages,
+  invoices,
 } from '@server/db/schema';
 import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
 
@@ -41,6 +42,22 @@ const upcoming = () =>
   all.filter((event) => event.startTime > now && event.status === 'published' && !event.hidden);
 
 describe('seedDemo', () => {
+  it('gives every paid booking its invoice, numbered in the order of the dates (docs/product/invoices.md#numbering)', async () => {
+    const paid = await database.db.select().from(bookings).where(eq(bookings.paymentStatus, 'paid'));
+    const issued = await database.db.select().from(invoices).orderBy(invoices.issuedAt, invoices.number);
+    expect(paid.length).toBeGreaterThan(10);
+    expect(issued.map((invoice) => invoice.bookingId).sort()).toEqual(
+      paid.map((booking) => booking.id).sort(),
+    );
+    expect(issued.map((invoice) => invoice.number)).toEqual(
+      issued.map((_, index) => `RE-2026-${String(index + 1).padStart(5, '0')}`),
+    );
+    for (const invoice of issued) {
+      expect(invoice.document.number).toBe(invoice.number);
+      expect(invoice.document).toMatchObject({ taxMode: 'vat_19', taxRatePercent: 19 });
+    }
+  });
+
   it('creates about eight events and does nothing the second time', async () => {
     expect(all.length).toBeGreaterThanOrEqual(7);
     expect(all.length).toBeLessThanOrEqual(10);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/types';
 import {
   createBooking,
@@ -14,6 +14,7 @@ import {
   eventMedia,
   eventOrganizers,
   events,
+  invoices,
   eventTags,
   tags,
   tickets,
@@ -49,6 +50,10 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     if (anyEvent) return false;
 
     await tx.insert(appSettings).values({ key: 'operator', value: demoOperator }).onConflictDoNothing();
+    await tx
+      .insert(appSettings)
+      .values({ key: 'invoicing', value: { taxMode: 'vat_19', numberPrefix: 'RE' } })
+      .onConflictDoNothing();
     const organizerIds = {} as Record<OrganizerKey, string>;
     for (const [key, person] of Object.entries(demoOrganizers) as [
       OrganizerKey,
@@ -226,8 +231,26 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           .where(eq(tickets.id, ticketId));
       }
     }
+    await numberInvoicesByDate(tx);
     return true;
   });
+}
+
+/**
+ * The demo books its past orders event by event, so their invoices got numbers in that order; a real shop's
+ * numbers follow the dates (docs/product/invoices.md#numbering).
+ */
+async function numberInvoicesByDate(tx: DbOrTx): Promise<void> {
+  const issued = await tx.select().from(invoices).orderBy(asc(invoices.issuedAt), asc(invoices.number));
+  const numbers = issued.map((invoice) => invoice.number).sort();
+  await tx.update(invoices).set({ number: sql`'tmp-' || ${invoices.id}` });
+  for (const [index, invoice] of issued.entries()) {
+    const number = numbers[index]!;
+    await tx
+      .update(invoices)
+      .set({ number, document: { ...invoice.document, number } })
+      .where(eq(invoices.id, invoice.id));
+  }
 }
 
 /** The shipped reminder's send-log rows for the event's active tickets, two days before its start. */

@@ -86,6 +86,7 @@ export function toAdminEvent(
     minDecisionHours: row.minDecisionHours,
     minConfirmedAt: row.minConfirmedAt?.toISOString() ?? null,
     minDecidedAt: row.minDecidedAt?.toISOString() ?? null,
+    taxMode: row.taxMode,
     organizerIds,
     imageUrl: row.imageUrl,
     activeTicketCount: activeTickets,

@@ -12,6 +12,7 @@ import {
 } from '@shared/admin-events';
 import { DEFAULT_EVENT_TIMEZONE, zonedParts } from '@shared/event-rules';
 import type { EventMode, EventStatus, PriceUnit } from '@shared/events';
+import type { TaxMode } from '@shared/invoices';
 import { DEFAULT_OFFER_HOURS } from '@shared/waitlist';
 
 /** What the inputs hold: texts as typed (euros, local wall times of the event's zone), choices as values. */
@@ -51,6 +52,8 @@ export interface EventFormValues {
   minParticipants: string;
   /** Whole hours before the start as typed. */
   minDecisionHours: string;
+  /** '' = 'Wie in den Einstellungen' (null; docs/product/invoices.md#tax-modes). */
+  taxMode: TaxMode | '';
   organizerIds: string[];
 }
 
@@ -90,6 +93,7 @@ export function emptyFormValues(timezone = DEFAULT_EVENT_TIMEZONE): EventFormVal
     waitlistOfferHours: String(DEFAULT_OFFER_HOURS),
     minParticipants: '',
     minDecisionHours: String(DEFAULT_MIN_DECISION_HOURS),
+    taxMode: '',
     organizerIds: [],
   };
 }
@@ -125,6 +129,7 @@ export function formValuesOf(event: AdminEvent): EventFormValues {
     waitlistOfferHours: String(event.waitlistOfferHours ?? DEFAULT_OFFER_HOURS),
     minParticipants: event.minParticipants == null ? '' : String(event.minParticipants),
     minDecisionHours: String(event.minDecisionHours ?? DEFAULT_MIN_DECISION_HOURS),
+    taxMode: event.taxMode ?? '',
     organizerIds: event.organizerIds,
   };
 }
@@ -264,6 +269,7 @@ export function toEventInput(
     waitlistOfferHours: parseWhole(values.waitlistOfferHours),
     minParticipants: values.minParticipants.trim() === '' ? null : parseWhole(values.minParticipants),
     minDecisionHours: parseWhole(values.minDecisionHours),
+    taxMode: values.taxMode || null,
     organizerIds: values.organizerIds,
   };
   const parsed = adminEventCreateSchema.safeParse(raw);

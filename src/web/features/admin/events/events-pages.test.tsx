@@ -8,6 +8,7 @@ import {
   type AdminEventListItem,
   type EventFormOptions,
 } from '@shared/admin-events';
+import { TAX_MODE_LABELS, TAX_MODES } from '@shared/invoices';
 import { apiError, json, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { toast } from '@web/lib/toast';
@@ -216,6 +217,7 @@ describe('EventCreatePage', () => {
       totalSeats: 15,
       priceCents: 2950,
       status: 'draft',
+      taxMode: null,
       organizerIds: ['u1'],
     });
     expect(toast.success).toHaveBeenCalledWith(M.saved);
@@ -295,6 +297,46 @@ describe('EventEditPage', () => {
       waitlistOfferHours: 48,
       transferCutoffHours: 12,
     });
+  });
+
+  it('offers the tax mode, "Wie in den Einstellungen" first, and sends the choice (docs/product/invoices.md#tax-modes)', async () => {
+    const calls = mockApi({
+      'GET /api/admin/events/e1': () => json(event({ taxMode: null })),
+      'GET /api/admin/events/form-options': () => json(options),
+      'GET /api/admin/events/slug-check': slugFree,
+      'PATCH /api/admin/events/e1': () => json(event({ taxMode: 'vat_7' })),
+    });
+    inRouter(<EventEditPage />, '/admin/events/:id/edit');
+    const select = (await screen.findByLabelText('Steuerliche Behandlung')) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect([...select.options].map((option) => option.text)).toEqual([
+      'Wie in den Einstellungen',
+      ...TAX_MODES.map((mode) => TAX_MODE_LABELS[mode]),
+    ]);
+    expect(select.selectedOptions[0]?.text).toBe('Wie in den Einstellungen');
+    expect(
+      screen.getByText('Für die Rechnungen dieses Events. Ausgestellte Rechnungen ändern sich nicht.'),
+    ).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'vat_7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(M.saved));
+    expect(calls.find((call) => call.key.startsWith('PATCH'))?.body).toMatchObject({ taxMode: 'vat_7' });
+  });
+
+  it('sends null when a stored tax mode is set back to "Wie in den Einstellungen"', async () => {
+    const calls = mockApi({
+      'GET /api/admin/events/e1': () => json(event({ taxMode: 'vat_19' })),
+      'GET /api/admin/events/form-options': () => json(options),
+      'GET /api/admin/events/slug-check': slugFree,
+      'PATCH /api/admin/events/e1': () => json(event({ taxMode: null })),
+    });
+    inRouter(<EventEditPage />, '/admin/events/:id/edit');
+    const select = (await screen.findByLabelText('Steuerliche Behandlung')) as HTMLSelectElement;
+    expect(select.value).toBe('vat_19');
+    fireEvent.change(select, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(M.saved));
+    expect(calls.find((call) => call.key.startsWith('PATCH'))?.body).toMatchObject({ taxMode: null });
   });
 
   it('shows a refused slug at the slug field and keeps the page', async () => {

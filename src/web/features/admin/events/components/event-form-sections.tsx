@@ -6,6 +6,7 @@ import {
   EVENT_STATUSES,
 } from '@shared/admin-events';
 import { priceUnitLabel } from '@shared/event-rules';
+import { TAX_MODE_LABELS, TAX_MODES } from '@shared/invoices';
 import type { AdminEvent, PolicyOption } from '@shared/admin-events';
 import { PRICE_UNITS } from '@shared/admin-events';
 import { timezoneOptions, type EventFormErrors, type EventFormValues } from '../event-form-values';
@@ -308,6 +309,28 @@ export function TicketsSection({ values, errors, set, event }: SectionProps & { 
             onChange={(e) => set('earlyBirdEndsAt', e.target.value)}
             className={inputClass}
           />
+        )}
+      </FormField>
+      <FormField
+        label="Steuerliche Behandlung"
+        error={errors.taxMode}
+        hint="Für die Rechnungen dieses Events. Ausgestellte Rechnungen ändern sich nicht."
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <select
+            {...control}
+            value={values.taxMode}
+            onChange={(e) => set('taxMode', e.target.value as EventFormValues['taxMode'])}
+            className={inputClass}
+          >
+            <option value="">Wie in den Einstellungen</option>
+            {TAX_MODES.map((taxMode) => (
+              <option key={taxMode} value={taxMode}>
+                {TAX_MODE_LABELS[taxMode]}
+              </option>
+            ))}
+          </select>
         )}
       </FormField>
     </FormSection>

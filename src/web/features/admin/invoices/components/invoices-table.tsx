@@ -50,7 +50,9 @@ export function InvoicesTable({ invoices }: { invoices: AdminInvoiceRow[] }) {
               <td className="px-3 py-3 align-top">{invoiceKindText(row)}</td>
               <td className="px-3 py-3 align-top">
                 <span className="block break-words">{row.buyerName}</span>
-                <span className="block break-all text-xs text-muted-foreground">{row.buyerEmail}</span>
+                <span className="block whitespace-nowrap text-xs text-muted-foreground">
+                  {row.buyerEmail}
+                </span>
               </td>
               <td className="px-3 py-3 align-top break-words">{row.eventTitle}</td>
               <Amount cents={row.netCents} currency={row.currency} />
