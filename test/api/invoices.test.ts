@@ -141,7 +141,7 @@ describe('an invoice at payment (docs/product/invoices.md#when)', () => {
       'Hauptstraße 1',
       '10115 Berlin',
       'Ticket: Atem & Stimme',
-      '2 Ticket',
+      '2 Tickets',
       '59,50 €',
       'Nettobetrag 100,00 €',
       'Umsatzsteuer 19 % 19,00 €',

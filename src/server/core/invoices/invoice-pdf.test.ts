@@ -133,7 +133,7 @@ describe('renderInvoicePdf', () => {
     const { text } = await render(doc);
     const t = flat(text);
     expectCommonFields(text, doc);
-    expect(t).toContain('1 Ticket: Frühlingsball 3 Ticket 10,00 € 30,00 €');
+    expect(t).toContain('1 Ticket: Frühlingsball 3 Tickets 10,00 € 30,00 €');
     expect(t).toContain('2 Paar-Ticket: Frühlingsball 1 Paar 20,00 € 20,00 €');
     expect(t).toContain('Nettobetrag 46,73 €');
     expect(t).toContain('Umsatzsteuer 7 % 3,27 €');
@@ -149,7 +149,7 @@ describe('renderInvoicePdf', () => {
     const { text } = await render(doc);
     const t = flat(text);
     expectCommonFields(text, doc);
-    expect(t).toContain('1 Ticket: Frühlingsball 2 Ticket 12,50 € 25,00 €');
+    expect(t).toContain('1 Ticket: Frühlingsball 2 Tickets 12,50 € 25,00 €');
     expect(t).toContain('Nettobetrag 25,00 €');
     expect(t).not.toContain('Umsatzsteuer 0');
     expect(t).toContain('Gesamtbetrag 25,00 €');

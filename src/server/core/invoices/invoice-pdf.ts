@@ -3,6 +3,8 @@ import type { InvoiceDocument, InvoiceLine } from '@shared/invoices';
 import { toWinAnsi } from '../tickets/ticket-document-texts';
 import { COLORS } from '../tickets/ticket-pdf-layout';
 
+const PLURAL: Record<InvoiceLine['unit'], string> = { Ticket: 'Tickets', Paar: 'Paare' };
+
 // The invoice as a German business letter on A4 portrait (docs/product/invoices.md#invoice-pdf): seller top
 // right, buyer in the address window, the facts beside it, the lines, the totals, the tax note, every field
 // § 14 UStG asks for (also on a Kleinbetragsrechnung, which could leave some out).
@@ -176,7 +178,7 @@ function lineCells(line: InvoiceLine, index: number, money: Money): RowCells {
   return {
     pos: String(index + 1),
     description: line.description,
-    quantity: `${line.quantity} ${line.unit}`,
+    quantity: `${line.quantity} ${line.quantity === 1 ? line.unit : PLURAL[line.unit]}`,
     price: money(line.unitPriceCents),
     amount: money(line.grossCents),
   };
