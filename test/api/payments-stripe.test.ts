@@ -126,9 +126,11 @@ describe('Stripe payments', () => {
     expect(await ticketsOf(booking.id)).toHaveLength(2);
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     const confirmation = mails.find((m) => m.subject.includes('Deine Tickets'));
+    // tickets, calendar file and the invoice (docs/product/invoices.md#buyer)
     expect(confirmation?.attachments.map((a) => a.contentType)).toEqual([
       'application/pdf',
       'text/calendar; charset=utf-8; method=PUBLISH',
+      'application/pdf',
     ]);
   });
 

@@ -122,13 +122,20 @@ describe('test provider: complete', () => {
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
         render: { kind: 'booking-ics', bookingId: booking.id },
       },
+      // the booking's invoice (docs/product/invoices.md#buyer)
+      {
+        filename: expect.stringMatching(/^Rechnung-RE-\d{4}-\d{5}\.pdf$/),
+        contentType: 'application/pdf',
+        render: { kind: 'invoice-pdf', invoiceId: expect.any(String) },
+      },
     ]);
 
     await drainOutbox();
     const [sent] = await confirmationMails();
     expect(sent!.lastError).toBeNull();
     expect(sent!.status).toBe('sent');
-    const [pdf, ics] = sent!.attachments as MailAttachment[];
+    const [pdf, ics, invoice] = sent!.attachments as MailAttachment[];
+    expect(Buffer.from(invoice!.contentBase64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const pdfBytes = Buffer.from(pdf!.contentBase64, 'base64');
     expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf!.size).toBe(pdfBytes.length);

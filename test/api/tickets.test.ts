@@ -123,6 +123,8 @@ describe('GET /api/tickets', () => {
       // (docs/product/tickets-and-refunds.md#ticket-transfer)
       holderEmail: null,
       isBuyer: true,
+      // a paid booking's invoice (docs/product/invoices.md#buyer)
+      invoice: { id: expect.any(String), number: expect.stringMatching(/^RE-\d{4}-\d{5}$/) },
       transferableUntil: soon.event.startTime.toISOString(),
       holderNameEditable: true,
       priceCents: 3000,
