@@ -228,15 +228,19 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
       async () => {
         const mails = await fetchJson<DevMail[]>(page.request, '/api/dev/mails');
         attachments = mails.find((entry) => entry.id === mail.id)?.attachments ?? [];
-        return attachments.length === 2 && attachments.every((file) => file.size > 0);
+        return attachments.length === 3 && attachments.every((file) => file.size > 0);
       },
       { message: 'attachments rendered', timeout: 15_000 },
     )
     .toBe(true);
-  const pdf = attachments.find((file) => file.contentType === 'application/pdf');
-  const ics = attachments.find((file) => file.contentType.startsWith('text/calendar'));
+  const [pdf, ics, invoice] = attachments;
   expect(pdf?.filename).toMatch(/^tickets?-[\w-]+\.pdf$/);
   expect(ics?.filename).toBe(`${event.slug}.ics`);
+  // the booking's invoice (docs/product/invoices.md#buyer)
+  expect(invoice).toMatchObject({
+    contentType: 'application/pdf',
+    filename: expect.stringMatching(/^Rechnung-RE-\d{4}-\d{5}\.pdf$/),
+  });
 
   // 5. My tickets: both under 'Bevorstehend' with code and TEST; the PDF download
   await main.getByRole('link', { name: 'Zu meinen Tickets' }).click();
