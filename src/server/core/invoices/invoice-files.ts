@@ -4,7 +4,7 @@ import type { Db } from '../../db/types';
 import { bookings, events, invoices } from '../../db/schema';
 import type { Actor } from '../actor';
 import { AppError } from '../app-error';
-import { csvCell, csvLine, CSV_BOM } from '../tickets/export-admin-tickets';
+import { csvCell, csvEuros as euros, csvLine, CSV_BOM } from '../tickets/export-admin-tickets';
 import { renderInvoicePdf } from './invoice-pdf';
 
 export const INVOICE_NOT_FOUND = 'Rechnung nicht gefunden.';
@@ -108,8 +108,6 @@ export async function listAdminInvoices(db: Db, filter: AdminInvoiceFilter): Pro
     correctsNumber: row.document.corrects?.number ?? null,
   }));
 }
-
-const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 export const INVOICE_CSV_HEADER = [
   'Rechnungsnummer',

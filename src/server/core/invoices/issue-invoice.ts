@@ -9,21 +9,15 @@ import {
   type InvoiceDocument,
   type TaxMode,
 } from '@shared/invoices';
-import { mergeSettings, type AppSettings } from '@shared/settings';
+import { zonedParts } from '@shared/event-rules';
 import type { DbOrTx } from '../../db/types';
-import { appSettings, bookings, events, invoiceCounters, invoices, profiles } from '../../db/schema';
+import { bookings, events, invoiceCounters, invoices, profiles } from '../../db/schema';
+import { loadSettings } from '../settings/settings-store';
 
-/** The settings as this transaction sees them (the store's cache may be older). */
-async function settingsIn(tx: DbOrTx): Promise<AppSettings> {
-  const rows = await tx.select({ key: appSettings.key, value: appSettings.value }).from(appSettings);
-  return mergeSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
-}
-
-/** 'YYYY-MM-DD' of `at` in `zone`. */
+/** 'YYYY-MM-DD' of `at` in `zone` (an unknown zone counts as Berlin: the paying transaction must not fail). */
 function dayIn(at: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
+  const { year, month, day } = zonedParts(at, zone);
+  return `${year}-${month}-${day}`;
 }
 
 /**
@@ -34,14 +28,23 @@ async function nextNumber(tx: DbOrTx, prefix: string, year: number): Promise<str
   const [row] = await tx
     .insert(invoiceCounters)
     .values({ year, lastNumber: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.year, set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
+    .onConflictDoUpdate({
+      target: invoiceCounters.year,
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+    })
     .returning({ lastNumber: invoiceCounters.lastNumber });
   return invoiceNumber(prefix, year, row!.lastNumber);
 }
 
 async function insertInvoice(
   tx: DbOrTx,
-  values: { bookingId: string; refundId?: string; correctsInvoiceId?: string; now: Date; document: InvoiceDocument },
+  values: {
+    bookingId: string;
+    refundId?: string;
+    correctsInvoiceId?: string;
+    now: Date;
+    document: InvoiceDocument;
+  },
 ) {
   const { document } = values;
   const [row] = await tx
@@ -96,7 +99,7 @@ export async function issueInvoice(tx: DbOrTx, bookingId: string, now: Date): Pr
   const { booking, event } = row;
   if (booking.totalAmountCents <= 0) return null;
 
-  const settings = await settingsIn(tx);
+  const settings = await loadSettings(tx); // as this transaction sees them
   const zone = settings.timezone.name;
   const taxMode: TaxMode = event.taxMode ?? settings.invoicing.taxMode;
   const taxRatePercent = TAX_RATE_PERCENT[taxMode];
@@ -164,7 +167,7 @@ export async function issueCancellationInvoice(
   if (!original || refund.amountCents <= 0) return null;
   const [done] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.refundId, refund.id));
   if (done) return done.id;
-  const settings = await settingsIn(tx);
+  const settings = await loadSettings(tx); // as this transaction sees them
   const issueDate = dayIn(now, settings.timezone.name);
   const number = await nextNumber(tx, settings.invoicing.numberPrefix, Number(issueDate.slice(0, 4)));
   const source = original.document;

@@ -8,7 +8,7 @@ import {
 import type { Actor } from '../actor';
 import type { DbOrTx, Event } from '../../db/types';
 import { tickets } from '../../db/schema';
-import { CSV_BOM, csvLine } from '../tickets/export-admin-tickets';
+import { CSV_BOM, csvEuros, csvLine } from '../tickets/export-admin-tickets';
 import { assertMayRunEvent } from './assert-may-run-event';
 import { countsOfEvents, participantRows, salesOfEvent } from './participant-rows';
 
@@ -63,9 +63,6 @@ function dateTime(iso: string | null, timeZone: string): string {
   return `${date.format(at)} ${time.format(at)}`;
 }
 
-/** '49,00' – cents as a German decimal number a spreadsheet reads as such. */
-const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
-
 const participantLine = (participant: Participant, timeZone: string) =>
   csvLine([
     participant.holderName,
@@ -74,7 +71,7 @@ const participantLine = (participant: Participant, timeZone: string) =>
     participant.phone,
     participant.orderNumber,
     participant.code,
-    euros(participant.priceCents),
+    csvEuros(participant.priceCents),
     String(participant.seats),
     PARTICIPANT_STATE_LABELS[participant.state],
     dateTime(participant.checkedInAt, timeZone),

@@ -1,6 +1,6 @@
 import { mergeSettings, type AppSettings } from '@shared/settings';
 import { appSettings } from '../../db/schema';
-import type { Db } from '../../db/types';
+import type { Db, DbOrTx } from '../../db/types';
 
 /**
  * Application settings read from `app_settings` rows and merged over the defaults
@@ -35,8 +35,13 @@ export class SettingsStore {
     });
   }
 
-  private async load(): Promise<AppSettings> {
-    const rows = await this.db.select({ key: appSettings.key, value: appSettings.value }).from(appSettings);
-    return mergeSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+  private load(): Promise<AppSettings> {
+    return loadSettings(this.db);
   }
+}
+
+/** The settings rows merged over the defaults, as `db` (or a transaction) sees them now. */
+export async function loadSettings(db: DbOrTx): Promise<AppSettings> {
+  const rows = await db.select({ key: appSettings.key, value: appSettings.value }).from(appSettings);
+  return mergeSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
 }

@@ -28,6 +28,9 @@ export function csvCell(value: string | null | undefined): string {
   return text;
 }
 
+/** '49,00' – cents as a German decimal number a spreadsheet reads as such. */
+export const csvEuros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
 export const csvLine = (cells: (string | null | undefined)[]) =>
   cells.map(csvCell).join(SEPARATOR) + LINE_END;
 
