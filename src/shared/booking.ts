@@ -19,7 +19,58 @@ export const BOOKING_MESSAGES = {
   holderName: 'Bitte gib den Namen für das Ticket an.',
   holderNameTooLong: 'Der Name für das Ticket darf höchstens 200 Zeichen lang sein.',
   invalidEvent: 'Bitte ein gültiges Event wählen.',
+  billingAddressRequired: 'Für Rechnungen über 250 € brauchen wir deine Rechnungsadresse.',
 } as const;
+
+export const BILLING_ADDRESS_MESSAGES = {
+  name: 'Bitte gib den Namen für die Rechnung an.',
+  street: 'Bitte gib Straße und Hausnummer an.',
+  postalCode: 'Bitte gib eine gültige Postleitzahl an.',
+  city: 'Bitte gib den Ort an.',
+  country: 'Bitte wähle ein Land.',
+  vatId: 'Bitte gib eine gültige USt-IdNr. an (z. B. DE123456789).',
+  eInvoiceCompany: 'Für eine E-Rechnung brauchen wir den Namen deiner Firma.',
+  tooLong: 'Bitte höchstens 200 Zeichen.',
+} as const;
+
+const addressText = (message: string) =>
+  z.string(message).trim().min(1, message).max(200, BILLING_ADDRESS_MESSAGES.tooLong);
+
+/**
+ * The optional 'Rechnungsadresse' of checkout (docs/product/invoices.md#billing-address). A German postcode
+ * has five digits; elsewhere 3–10 letters, digits, spaces or hyphens. The VAT id is stored without spaces,
+ * upper-case.
+ */
+export const billingAddressSchema = z
+  .object({
+    company: z.string().trim().max(200, BILLING_ADDRESS_MESSAGES.tooLong).default(''),
+    name: addressText(BILLING_ADDRESS_MESSAGES.name),
+    street: addressText(BILLING_ADDRESS_MESSAGES.street),
+    postalCode: z.string(BILLING_ADDRESS_MESSAGES.postalCode).trim(),
+    city: addressText(BILLING_ADDRESS_MESSAGES.city),
+    country: z
+      .string(BILLING_ADDRESS_MESSAGES.country)
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, BILLING_ADDRESS_MESSAGES.country)
+      .default('DE'),
+    vatId: z
+      .string()
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .refine((value) => value === '' || /^[A-Z]{2}[A-Z0-9]{2,12}$/.test(value), BILLING_ADDRESS_MESSAGES.vatId)
+      .default(''),
+    eInvoice: z.boolean().default(false),
+  })
+  .superRefine((address, ctx) => {
+    const postcode = address.country === 'DE' ? /^\d{5}$/ : /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
+    if (!postcode.test(address.postalCode)) {
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: BILLING_ADDRESS_MESSAGES.postalCode });
+    }
+    if (address.eInvoice && !address.company) {
+      ctx.addIssue({ code: 'custom', path: ['company'], message: BILLING_ADDRESS_MESSAGES.eInvoiceCompany });
+    }
+  });
+
 
 export const MAX_TICKETS_PER_BOOKING = 20;
 
@@ -41,6 +92,8 @@ export const createBookingSchema = z.object({
     .max(200, BOOKING_MESSAGES.holderNameTooLong),
   /** Books the seats of this waiting-list offer (docs/product/waiting-list.md#offer-checkout). */
   waitlistEntryId: z.uuid(BOOKING_MESSAGES.invalidEvent).optional(),
+  /** Required above SIMPLIFIED_INVOICE_LIMIT_CENTS (docs/product/invoices.md#billing-address). */
+  billingAddress: billingAddressSchema.optional(),
 });
 
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;

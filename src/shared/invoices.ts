@@ -50,9 +50,32 @@ export interface InvoiceSeller {
   taxNumber: string;
 }
 
+/**
+ * The billing address a buyer may give in checkout (docs/product/invoices.md#billing-address); asked for and
+ * required when the order is above SIMPLIFIED_INVOICE_LIMIT_CENTS. Stored on the booking, copied into the
+ * invoice when it is issued. Empty strings for what was not given.
+ */
+export interface BillingAddress {
+  /** '' for a private person */
+  company: string;
+  /** The person the invoice is for (or the company's contact) */
+  name: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2, 'DE' unless chosen */
+  country: string;
+  /** The buyer's USt-IdNr., optional */
+  vatId: string;
+  /** A business buyer asked for the EN 16931 data (ZUGFeRD/Factur-X) in the PDF; needs a company. */
+  eInvoice: boolean;
+}
+
 export interface InvoiceBuyer {
   name: string;
   email: string;
+  /** Absent on invoices issued before billing addresses existed, null when none was given. */
+  address?: BillingAddress | null;
 }
 
 export interface InvoiceLine {

@@ -22,6 +22,7 @@ import { issueTickets } from './issue-tickets';
 import { enqueueBookingConfirmation } from './booking-mails';
 import type { MailContext } from '../mail/templates/mail-context';
 import { PAYMENT_MESSAGES } from '@shared/payments';
+import { SIMPLIFIED_INVOICE_LIMIT_CENTS } from '@shared/invoices';
 import { newOrderNumber } from '@shared/order-number';
 import { withOrderNumber } from './order-number-clash';
 import { markOfferBooked, takeOfferedSeats } from '../waitlist/book-offer';
@@ -133,6 +134,11 @@ async function recordBooking(
   // In production without Stripe keys paid events cannot be booked, the seats roll back
   // (docs/product/payments.md#no-provider).
   if (!free && !paymentsAvailable) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
+  if (totalAmountCents > SIMPLIFIED_INVOICE_LIMIT_CENTS && !input.billingAddress) {
+    throw new AppError('validation_failed', BOOKING_MESSAGES.billingAddressRequired, [
+      { path: 'billingAddress', message: BOOKING_MESSAGES.billingAddressRequired },
+    ]);
+  }
   const [booking] = await tx
     .insert(bookings)
     .values({
@@ -149,6 +155,7 @@ async function recordBooking(
       holdExpiresAt: free ? null : holdEnd(now),
       confirmedAt: free ? now : null,
       holderName,
+      billingAddress: input.billingAddress ?? null,
       createdAt: now,
     })
     .returning();
@@ -187,21 +194,24 @@ const unitPriceAt = (now: SQL) => sql`(CASE WHEN early_bird_price_cents IS NOT N
 const param = (n: number) => sql.raw(`$${n}`);
 const [EVENT, NOW, QUANTITY] = [param(1), param(2), param(3)];
 
-// $1 event, $2 now, $3 quantity, $4 buyer, $5 hold until, $6 holder name, $7 order number. The per-pair
-// factor and the early-bird price come from the locked row itself.
+// $1 event, $2 now, $3 quantity, $4 buyer, $5 hold until, $6 holder name, $7 order number, $8 billing address
+// (JSON or null). The per-pair factor and the early-bird price come from the locked row itself. An order above
+// the simplified-invoice limit without an address takes nothing here; the transactional path words the error.
 const HOLD_PAID_BOOKING = new PgDialect().sqlToQuery(sql`
   WITH taken AS (
     UPDATE events SET available_seats = available_seats - ${seatsOf(QUANTITY)}
     WHERE ${takeSeatsWhere(EVENT, NOW, QUANTITY)}
       AND ${unitPriceAt(NOW)} > 0
+      AND (${unitPriceAt(NOW)} * $3::int <= ${sql.raw(String(SIMPLIFIED_INVOICE_LIMIT_CENTS))} OR $8::jsonb IS NOT NULL)
     RETURNING id, slug, title, start_time, end_time, timezone, location, location_details, mode, price_unit,
       image_url, short_description, currency,
       ${unitPriceAt(NOW)} AS unit_price, ${SEATS_PER_TICKET} AS per_ticket
   ), booked AS (
     INSERT INTO bookings (event_id, profile_id, quantity, seats, unit_price_cents, total_amount_cents,
-      currency, status, payment_status, hold_expires_at, holder_name, created_at, updated_at, order_number)
+      currency, status, payment_status, hold_expires_at, holder_name, created_at, updated_at, order_number,
+      billing_address)
     SELECT id, $4::text, $3::int, $3::int * per_ticket, unit_price, unit_price * $3::int, currency,
-      'pending', 'pending', $5::timestamptz, $6::text, $2::timestamptz, $2::timestamptz, $7::text
+      'pending', 'pending', $5::timestamptz, $6::text, $2::timestamptz, $2::timestamptz, $7::text, $8::jsonb
     FROM taken
     RETURNING id, order_number, seats, unit_price_cents, total_amount_cents, currency, hold_expires_at
   )
@@ -233,6 +243,7 @@ async function holdPaidBooking(
     holdUntil,
     input.holderName,
     orderNumber,
+    input.billingAddress ? JSON.stringify(input.billingAddress) : null,
   ]);
   if (!row) return null;
   const iso = (value: unknown) => new Date(value as string | Date).toISOString();

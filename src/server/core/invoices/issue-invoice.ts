@@ -127,6 +127,7 @@ export async function issueInvoice(tx: DbOrTx, bookingId: string, now: Date): Pr
     buyer: {
       name: row.fullName?.trim() || booking.holderName?.trim() || row.email || '',
       email: row.email ?? '',
+      address: booking.billingAddress ?? null,
     },
     currency: booking.currency,
     taxMode,

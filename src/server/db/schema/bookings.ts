@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES } from '@shared/booking';
+import type { BillingAddress } from '@shared/invoices';
 import { newOrderNumber } from '@shared/order-number';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { events } from './events';
@@ -47,6 +48,8 @@ export const bookings = pgTable(
     paymentStatus: paymentStatus('payment_status').notNull().default('pending'),
     holdExpiresAt: timestamptz('hold_expires_at'),
     holderName: text('holder_name'),
+    /** The 'Rechnungsadresse' given in checkout, copied into the invoice (docs/product/invoices.md#billing-address). */
+    billingAddress: jsonb('billing_address').$type<BillingAddress>(),
     confirmedAt: timestamptz('confirmed_at'),
     cancellationDate: timestamptz('cancellation_date'),
     refundReason: text('refund_reason'),

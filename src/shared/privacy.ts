@@ -1,0 +1,54 @@
+// Privacy self-service (docs/product/accounts-and-consent.md#privacy-self-service): the data export and the
+// account deletion, shared by server and client.
+
+/** What the person types to confirm 'Konto löschen' (docs/product/accounts-and-consent.md#account-deletion). */
+export const ACCOUNT_DELETION_CONFIRM_WORD = 'LÖSCHEN';
+
+/** The name that replaces the person's in the booking records kept for the books. */
+export const DELETED_PERSON_NAME = 'Gelöschte Person';
+
+export const PRIVACY_MESSAGES = {
+  confirmWord: `Bitte tippe ${ACCOUNT_DELETION_CONFIRM_WORD} zur Bestätigung.`,
+  lastAdmin: 'Der letzte Administrator kann nicht gelöscht werden.',
+  deleted: 'Dein Konto wurde gelöscht.',
+  adminDeleted: 'Benutzer gelöscht.',
+  exportFailed: 'Deine Daten konnten nicht zusammengestellt werden. Bitte versuche es erneut.',
+} as const;
+
+/** One ticket the deletion cancels first, with the refund its event's policy gives today. */
+export interface DeletionTicket {
+  ticketId: string;
+  ticketNumber: string;
+  eventTitle: string;
+  /** ISO time */
+  eventStart: string;
+  refundCents: number;
+  currency: string;
+}
+
+/**
+ * GET /api/profile/deletion (own account) and GET /api/admin/users/:id/deletion: what 'Konto löschen' will do
+ * before the data goes.
+ */
+export interface AccountDeletionPreview {
+  /** Active tickets of events that have not started: cancelled under their policy first. */
+  tickets: DeletionTicket[];
+  totalRefundCents: number;
+  currency: string;
+  /** Waiting-list entries that end. */
+  waitlistEntries: number;
+  /** Issued invoices kept for their retention period (10 years, decision 041). */
+  keptInvoices: number;
+  /** The last admin cannot be deleted; the dialog says so instead of asking. */
+  lastAdmin: boolean;
+}
+
+/** DELETE /api/profile and DELETE /api/admin/users/:id */
+export interface AccountDeletionResult {
+  cancelledTickets: number;
+  refundCents: number;
+  currency: string;
+}
+
+/** The file name of the export: 'meine-daten-2026-11-28.json'. */
+export const dataExportFileName = (day: string) => `meine-daten-${day}.json`;
