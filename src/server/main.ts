@@ -46,6 +46,7 @@ async function main() {
   services.outbox.start();
   services.holdExpiry.start();
   services.refundJob.start();
+  services.retention.start();
   services.eventMails.start();
   await services.seatFeed.start();
   // The server listens only once everything above is done, so while starting its port refuses connections;
@@ -81,6 +82,7 @@ async function main() {
             services.outbox.stop(),
             services.holdExpiry.stop(),
             services.refundJob.stop(),
+            services.retention.stop(),
             services.eventMails.stop(),
           ]);
         },

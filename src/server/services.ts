@@ -13,6 +13,7 @@ import type { AppDeps } from './http/context';
 import { HoldExpiryJob } from './jobs/hold-expiry-job';
 import { OutboxWorker, type AttachmentRenderer } from './jobs/outbox-worker';
 import { RefundJob } from './jobs/refund-job';
+import { RetentionJob } from './jobs/retention-job';
 import { EventMailJob } from './jobs/event-mail-job';
 import { mailSignatureOf } from './core/event-mails/mail-signature';
 import { PaymentGateway } from './core/payments/payment-gateway';
@@ -31,6 +32,7 @@ export type Services = Omit<AppDeps, 'webRoot' | 'outbox'> & {
   holdExpiry: HoldExpiryJob;
   /** Retries refunds the provider has not confirmed yet; started by main.ts. */
   refundJob: RefundJob;
+  retention: RetentionJob;
   eventMails: EventMailJob;
 };
 
@@ -115,6 +117,7 @@ export function createServices(
       kickOutbox: () => outbox.kick(),
     }),
     refundJob: new RefundJob({ db, payments, logger, observer: metrics }),
+    retention: new RetentionJob({ db, logger, observer: metrics }),
     eventMails: new EventMailJob({
       db,
       logger,

@@ -356,6 +356,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three instances on one database
       'outbox-worker.ts',
       'periodic-task.ts',
       'refund-job.ts',
+      // deletes by time only; three rounds at once: test/jobs/retention.test.ts
+      'retention-job.ts',
     ]);
     const main = readFileSync(path.join(root, 'src/server/main.ts'), 'utf8');
     const started = [...main.matchAll(/services\.(\w+)\.start\(\)/g)].map((match) => match[1]).sort();
@@ -364,6 +366,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three instances on one database
       'holdExpiry',
       'outbox',
       'refundJob',
+      'retention',
       'seatFeed',
     ]);
   });

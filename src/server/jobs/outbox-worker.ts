@@ -214,12 +214,20 @@ export class OutboxWorker {
     // Delivered by SMTP, a sign-in mail's secret is blanked at once; the dev mailbox is this very row,
     // where local sign-ins read the code, so there it waits for the expiry.
     const blank = row.secretUntil !== null && this.transport.kind === 'smtp';
-    await this.db
-      .update(mailOutbox)
-      .set({ status: 'sent', sentAt: this.now(), lastError: null, ...(blank ? purged : {}) })
-      .where(eq(mailOutbox.id, row.id));
+    if (row.eraseAfterSend) await this.erase(row.id);
+    else {
+      await this.db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: this.now(), lastError: null, ...(blank ? purged : {}) })
+        .where(eq(mailOutbox.id, row.id));
+    }
     this.logger.debug({ mailId: row.id, attempts: row.attempts }, 'mail sent');
     return true;
+  }
+
+  /** A mail to a deleted account leaves with its last attempt (docs/product/accounts-and-consent.md#account-deletion). */
+  private async erase(id: string): Promise<void> {
+    await this.db.delete(mailOutbox).where(eq(mailOutbox.id, id));
   }
 
   /**
@@ -251,10 +259,13 @@ export class OutboxWorker {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const exhausted = row.attempts >= this.maxAttempts;
     const nextAttemptAt = new Date(this.now().getTime() + retryDelayMs(row.attempts));
-    await this.db
-      .update(mailOutbox)
-      .set(exhausted ? { status: 'failed', lastError: message } : { lastError: message, nextAttemptAt })
-      .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'pending')));
+    if (exhausted && row.eraseAfterSend) await this.erase(row.id);
+    else {
+      await this.db
+        .update(mailOutbox)
+        .set(exhausted ? { status: 'failed', lastError: message } : { lastError: message, nextAttemptAt })
+        .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'pending')));
+    }
     const context = { mailId: row.id, attempts: row.attempts, error: message };
     if (exhausted) this.logger.error(context, 'mail not sent; retries exhausted');
     else this.logger.warn({ ...context, nextAttemptAt }, 'mail not sent; will retry');

@@ -3,8 +3,6 @@ import type { Role } from '@shared/session';
 import type { Db, Tx } from '../../db/types';
 import { profiles, user } from '../../db/schema';
 import { AppError } from '../app-error';
-import type { MailContext } from '../mail/templates/mail-context';
-import { endEntriesOfAccount } from '../waitlist/my-waitlist';
 
 export const LAST_ADMIN_MESSAGE = 'Der letzte Administrator kann nicht heruntergestuft werden.';
 
@@ -36,19 +34,5 @@ export async function changeUserRole(db: Db, input: { userId: string; role: Role
       .set({ role: input.role === 'admin' ? 'admin' : 'user' })
       .where(eq(user.id, input.userId));
     return { userId: input.userId, role: input.role };
-  });
-}
-
-export async function deleteUser(db: Db, input: { userId: string; mail: MailContext }) {
-  await db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ role: profiles.role })
-      .from(profiles)
-      .where(eq(profiles.id, input.userId));
-    const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
-    if (!account) throw new AppError('not_found', 'Benutzer nicht gefunden.');
-    if (target?.role === 'admin') await assertNotLastAdmin(tx, input.userId);
-    await endEntriesOfAccount(tx, input.userId, input.mail);
-    await tx.delete(user).where(eq(user.id, input.userId));
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
 
 export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
@@ -57,6 +57,12 @@ export const mailOutbox = pgTable(
      * (docs/decisions/017-input-edge-and-leaks.md). NULL for other mails and after blanking.
      */
     secretUntil: timestamptz('secret_until'),
+    /**
+     * The recipient's account was deleted while this mail waited: the worker deletes the row once it is sent
+     * or given up, so the address leaves the database with it
+     * (docs/product/accounts-and-consent.md#account-deletion).
+     */
+    eraseAfterSend: boolean('erase_after_send').notNull().default(false),
   },
   (t) => [
     index('mail_outbox_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),

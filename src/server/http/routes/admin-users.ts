@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { userCreateSchema, userListQuerySchema } from '@shared/admin-users';
 import { ROLES } from '@shared/session';
-import { mailContextOf } from '../../core/use-case-deps';
-import { changeUserRole, deleteUser } from '../../core/users/change-user-role';
+import { deleteAccount, previewAccountDeletion } from '../../core/privacy/delete-account';
+import { changeUserRole } from '../../core/users/change-user-role';
 import { createUser } from '../../core/users/create-user';
 import { listUsers } from '../../core/users/list-users';
 import { allow } from '../access';
@@ -47,8 +47,12 @@ export const adminUserRoutes = new Hono<AppEnv>()
       c.req.query('id') ?? '',
       'general',
     );
-    const deps = c.get('deps');
-    await deleteUser(deps.database.db, { userId: id, mail: await mailContextOf(deps) });
-    deps.outbox.kick(); // offers of seats an open offer of the account held
-    return c.json({ ok: true });
+    // the person's own deletion path (docs/product/accounts-and-consent.md#account-deletion)
+    const result = await deleteAccount(c.get('deps'), { userId: id });
+    return c.json({ ok: true, ...result });
+  })
+  // what 'Benutzer löschen' will do first: tickets cancelled under their policy, refunds, kept invoices
+  .get('/:id/deletion', allow('admin'), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await previewAccountDeletion(c.get('deps').database.db, c.req.param('id')));
   });

@@ -15,14 +15,11 @@ import {
 import { allow, currentSession } from '../access';
 import type { AppEnv } from '../context';
 import { clientIp } from '../client-ip';
+import { copyCookies } from '../cookies';
 import { validBody } from '../validation';
 
 /** What core/auth/sign-in.ts needs of the request: the client's address and its headers (cookies, origin). */
 const fromClient = (c: Context<AppEnv>) => ({ clientIp: clientIp(c), headers: c.req.raw.headers });
-
-function copyCookies(c: Context, headers: Headers) {
-  for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-}
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/code/send', allow('public'), async (c) => {

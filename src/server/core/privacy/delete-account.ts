@@ -1,0 +1,320 @@
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  DELETED_PERSON_NAME,
+  PRIVACY_MESSAGES,
+  type AccountDeletionPreview,
+  type AccountDeletionResult,
+  type DeletionTicket,
+} from '@shared/privacy';
+import type { Db, Tx } from '../../db/types';
+import {
+  bookings,
+  events,
+  invoices,
+  mailOutbox,
+  newsletterCaptures,
+  newsletterSubscriptions,
+  profiles,
+  rateLimits,
+  ticketTransfers,
+  tickets,
+  user,
+  verification,
+  waitlistEntries,
+} from '../../db/schema';
+import { AppError } from '../app-error';
+import { publishSeatChange } from '../events/event-changes';
+import type { MailContext } from '../mail/templates/mail-context';
+import { cancelTicket } from '../tickets/cancel-ticket';
+import { loadPolicyRules, refundableByBooking, selfServiceRefund } from '../tickets/refund-terms';
+import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
+import { assertNotLastAdmin } from '../users/change-user-role';
+import { ACTIVE_WAITLIST_STATUSES } from '@shared/waitlist';
+import { endEntriesOfAccount } from '../waitlist/my-waitlist';
+import { settleWaitlist } from '../waitlist/settle-waitlist';
+
+// 'Konto löschen' and the admin's 'Benutzer löschen' (docs/product/accounts-and-consent.md#account-deletion):
+// first the person's tickets of events to come are cancelled under their policy, each as the buyer's own
+// cancellation would (refund, cancellation invoice, mails, waiting list); then one transaction removes the
+// person and anonymises what the books keep. Invoices keep the buyer as issued (decision 041).
+
+const USER_NOT_FOUND = 'Benutzer nicht gefunden.';
+
+/** The account's e-mail and role, or 404. */
+async function accountOf(db: Db | Tx, userId: string) {
+  const [row] = await db
+    .select({ email: user.email, role: profiles.role })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId));
+  if (!row) throw new AppError('not_found', USER_NOT_FOUND);
+  return { email: row.email.toLowerCase(), role: row.role };
+}
+
+/** Is this the only admin? (the deletion would leave the shop without one) */
+async function isLastAdmin(db: Db, userId: string, role: string | null): Promise<boolean> {
+  if (role !== 'admin') return false;
+  const admins = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, 'admin'));
+  return admins.length <= 1;
+}
+
+/**
+ * The buyer's own active tickets of events that have not started, not checked in and not passed on to a
+ * substitute: these are cancelled first. A ticket transferred to a substitute stays theirs (decision 041).
+ */
+async function ticketsToCancel(db: Db, userId: string, now: Date): Promise<DeletionTicket[]> {
+  const rows = await db
+    .select({
+      ticketId: tickets.id,
+      ticketNumber: tickets.ticketNumber,
+      priceCents: tickets.priceCents,
+      bookingId: tickets.bookingId,
+      currency: bookings.currency,
+      eventTitle: events.title,
+      startTime: events.startTime,
+      policyId: events.cancellationPolicyId,
+    })
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .where(
+      and(
+        eq(tickets.profileId, userId),
+        eq(tickets.status, 'active'),
+        isNull(tickets.checkedInAt),
+        isNull(tickets.holderEmail),
+        gt(events.startTime, now),
+      ),
+    )
+    .orderBy(events.startTime, tickets.ticketNumber);
+  const payments = await refundableByBooking(
+    db,
+    rows.map((row) => row.bookingId),
+  );
+  const policies = await loadPolicyRules(
+    db,
+    rows.flatMap((row) => (row.policyId ? [row.policyId] : [])),
+  );
+  // several tickets of one booking share what is left refundable on its payment
+  const left = new Map([...payments].map(([bookingId, payment]) => [bookingId, payment.refundableCents]));
+  return rows.map((row) => {
+    const refundableCents = left.get(row.bookingId) ?? 0;
+    const { refundCents } = selfServiceRefund({
+      startTime: row.startTime,
+      priceCents: row.priceCents,
+      refundableCents,
+      rules: row.policyId ? policies.get(row.policyId) : undefined,
+      now,
+    });
+    left.set(row.bookingId, refundableCents - refundCents);
+    return {
+      ticketId: row.ticketId,
+      ticketNumber: row.ticketNumber,
+      eventTitle: row.eventTitle,
+      eventStart: row.startTime.toISOString(),
+      refundCents,
+      currency: row.currency,
+    };
+  });
+}
+
+/** What the deletion will do, shown before the person confirms. */
+export async function previewAccountDeletion(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<AccountDeletionPreview> {
+  const account = await accountOf(db, userId);
+  const toCancel = await ticketsToCancel(db, userId, now);
+  const [waiting] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(waitlistEntries)
+    .where(
+      and(eq(waitlistEntries.profileId, userId), inArray(waitlistEntries.status, [...ACTIVE_WAITLIST_STATUSES])),
+    );
+  const [kept] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(invoices)
+    .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
+    .where(eq(bookings.profileId, userId));
+  return {
+    tickets: toCancel,
+    totalRefundCents: toCancel.reduce((sum, ticket) => sum + ticket.refundCents, 0),
+    currency: toCancel[0]?.currency ?? 'EUR',
+    waitlistEntries: waiting?.count ?? 0,
+    keptInvoices: kept?.count ?? 0,
+    lastAdmin: await isLastAdmin(db, userId, account.role),
+  };
+}
+
+/**
+ * Deletes the account of `userId` (the person themself, or an admin's 'Benutzer löschen'). The refunds are
+ * sent to the provider after the last commit; the refund job retries a failure. A crash between the
+ * cancellations and the erasure leaves cancelled tickets and the account: asking again finishes the work.
+ */
+export async function deleteAccount(
+  deps: Pick<UseCaseDeps, 'database' | 'settings' | 'config' | 'outbox' | 'payments' | 'storage' | 'metrics'>,
+  input: { userId: string; now?: Date },
+): Promise<AccountDeletionResult> {
+  const { userId, now = new Date() } = input;
+  const db = deps.database.db;
+  const account = await accountOf(db, userId);
+  if (await isLastAdmin(db, userId, account.role)) throw new AppError('last_admin', PRIVACY_MESSAGES.lastAdmin);
+  const mail = await mailContextOf(deps);
+
+  const refundIds: string[] = [];
+  let cancelledTickets = 0;
+  let refundCents = 0;
+  let currency = 'EUR';
+  for (const ticket of await ticketsToCancel(db, userId, now)) {
+    try {
+      const outcome = await cancelTicket({
+        db,
+        ticketId: ticket.ticketId,
+        // the buyer's own cancellation, under the event's policy, also when an admin deletes the account
+        actor: { id: userId, role: 'attendee' },
+        reason: 'account_deleted',
+        mail,
+        now,
+        metrics: deps.metrics,
+      });
+      cancelledTickets++;
+      refundIds.push(...outcome.refundIds);
+      refundCents += outcome.refund?.amountCents ?? 0;
+      currency = outcome.refund?.currency ?? currency;
+    } catch (error) {
+      // cancelled meanwhile by someone else, or the event began: nothing is left to cancel
+      if (!(error instanceof AppError && (error.code === 'conflict' || error.code === 'not_found'))) throw error;
+    }
+  }
+
+  const files = await db.transaction((tx) => eraseAccount(tx, { userId, email: account.email, now, mail }));
+  deps.outbox.kick();
+  await deps.payments.sendRefunds(refundIds);
+  for (const url of files) {
+    const key = deps.storage.keyOf(url);
+    if (key) await deps.storage.delete(key).catch(() => undefined);
+  }
+  return { cancelledTickets, refundCents, currency };
+}
+
+/**
+ * The erasure itself, in one transaction: pending holds end, waiting-list entries end, the booking records
+ * are anonymised, everything else that names the person is deleted, and the account goes (its profile,
+ * sessions, consents and settings with it, by their foreign keys). Returns the stored images to delete.
+ */
+async function eraseAccount(
+  tx: Tx,
+  options: { userId: string; email: string; now: Date; mail: MailContext },
+): Promise<string[]> {
+  const { userId, email, now, mail } = options;
+  const [profile] = await tx
+    .select({ role: profiles.role, avatarUrl: profiles.avatarUrl, portraitUrl: profiles.portraitUrl })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  if (profile?.role === 'admin') {
+    await assertNotLastAdmin(tx, userId).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'last_admin'
+        ? new AppError('last_admin', PRIVACY_MESSAGES.lastAdmin)
+        : error;
+    });
+  }
+
+  await releasePendingHolds(tx, userId, now, mail);
+  await endEntriesOfAccount(tx, userId, mail, now);
+
+  // the books keep the booking and its tickets, without the person (decision 041)
+  await tx
+    .update(bookings)
+    .set({ holderName: DELETED_PERSON_NAME, billingAddress: null })
+    .where(eq(bookings.profileId, userId));
+  await tx
+    .update(tickets)
+    .set({ holderName: DELETED_PERSON_NAME })
+    .where(and(eq(tickets.profileId, userId), isNull(tickets.holderEmail)));
+  // a ticket passed on to the person goes back to its buyer
+  await tx
+    .update(tickets)
+    .set({ holderName: null, holderEmail: null })
+    .where(eq(tickets.holderEmail, email));
+  const ownTickets = tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.profileId, userId));
+  await tx
+    .update(ticketTransfers)
+    .set({ fromName: DELETED_PERSON_NAME, fromEmail: null })
+    .where(
+      or(
+        sql`lower(${ticketTransfers.fromEmail}) = ${email}`,
+        and(inArray(ticketTransfers.ticketId, ownTickets), isNull(ticketTransfers.fromEmail)),
+      ),
+    );
+  await tx
+    .update(ticketTransfers)
+    .set({ toName: DELETED_PERSON_NAME, toEmail: '' })
+    .where(sql`lower(${ticketTransfers.toEmail}) = ${email}`);
+
+  // mails to the person, and mails to others that name them (a transfer's notice to its buyer): what was
+  // sent goes now, what still waits is sent and then deleted by the outbox worker
+  const [named] = await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, userId));
+  const mentions = [email, ...(named?.fullName && named.fullName.trim().length >= 5 ? [named.fullName.trim()] : [])];
+  const aboutThem = or(
+    sql`lower(${mailOutbox.to}) = ${email}`,
+    ...mentions.map(
+      (text) =>
+        sql`lower(${mailOutbox.subject} || ' ' || ${mailOutbox.text} || ' ' || coalesce(${mailOutbox.html}, '')) like ${likePattern(text)}`,
+    ),
+  );
+  await tx.delete(mailOutbox).where(and(aboutThem, ne(mailOutbox.status, 'pending')));
+  await tx
+    .update(mailOutbox)
+    .set({ eraseAfterSend: true })
+    .where(and(aboutThem, eq(mailOutbox.status, 'pending')));
+
+  await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+  await tx.delete(newsletterCaptures).where(sql`lower(${newsletterCaptures.email}) = ${email}`);
+  // sign-in codes and links, and the rate-limit counters keyed by the address
+  const pattern = likePattern(email);
+  await tx
+    .delete(verification)
+    .where(or(sql`lower(${verification.identifier}) like ${pattern}`, sql`lower(${verification.value}) like ${pattern}`));
+  await tx.delete(rateLimits).where(sql`lower(${rateLimits.key}) like ${pattern}`);
+  // the provider's webhook copies of the person's payments name them (card holder, e-mail)
+  await tx.execute(sql`
+    DELETE FROM payment_provider_events e
+    WHERE e.processed_at IS NOT NULL AND (
+      lower(e.payload::text) LIKE ${pattern}
+      OR e.payload #>> '{data,object,id}' IN (
+        SELECT p.provider_payment_id FROM payments p JOIN bookings b ON b.id = p.booking_id
+        WHERE b.profile_id = ${userId} AND p.provider_payment_id IS NOT NULL)
+      OR e.payload #>> '{data,object,payment_intent}' IN (
+        SELECT p.provider_payment_id FROM payments p JOIN bookings b ON b.id = p.booking_id
+        WHERE b.profile_id = ${userId} AND p.provider_payment_id IS NOT NULL))`);
+
+  // profile, sessions, accounts, consents, notification settings, organizer links and waiting-list rows follow
+  // by their foreign keys; bookings and tickets keep their rows with profile_id NULL
+  await tx.delete(user).where(eq(user.id, userId));
+  return [profile?.avatarUrl, profile?.portraitUrl].filter((url): url is string => Boolean(url));
+}
+
+/** `%text%` for LIKE on lower-cased text, its wildcards escaped. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A booking still waiting for its payment lets its seats go, as an expired hold would. */
+async function releasePendingHolds(tx: Tx, userId: string, now: Date, mail: MailContext): Promise<void> {
+  const released = await tx.execute<{ event_id: string }>(sql`
+    WITH expired AS (
+      UPDATE bookings SET status = 'expired', updated_at = ${now.toISOString()}::timestamptz
+      WHERE profile_id = ${userId} AND status = 'pending'
+      RETURNING event_id, seats
+    ), per_event AS (
+      SELECT event_id, sum(seats)::int AS seats FROM expired GROUP BY event_id
+    )
+    UPDATE events SET available_seats = events.available_seats + per_event.seats
+    FROM per_event WHERE events.id = per_event.event_id
+    RETURNING events.id AS event_id`);
+  for (const row of released.rows) {
+    await settleWaitlist(tx, row.event_id, { now, mail });
+    await publishSeatChange(tx, row.event_id);
+  }
+}
