@@ -57,11 +57,18 @@ async function everyRow(except: string[]): Promise<string> {
 }
 
 async function paidBooking(cookie: string, eventId: string, quantity: number) {
-  const res = await post(t, '/api/bookings', { eventId, quantity, holderName: 'Zora Quellenhof' }, as(cookie));
+  const res = await post(
+    t,
+    '/api/bookings',
+    { eventId, quantity, holderName: 'Zora Quellenhof' },
+    as(cookie),
+  );
   expect(res.status, await res.clone().text()).toBe(201);
   const booking = (await res.json()) as BookingView;
   expect((await post(t, `/api/bookings/${booking.id}/payment`, {}, as(cookie))).status).toBe(200);
-  expect((await post(t, `/api/bookings/${booking.id}/payment/test/complete`, {}, as(cookie))).status).toBe(200);
+  expect((await post(t, `/api/bookings/${booking.id}/payment/test/complete`, {}, as(cookie))).status).toBe(
+    200,
+  );
   return booking;
 }
 
@@ -74,7 +81,9 @@ function pdfToText(pdf: ArrayBuffer): string {
 describe('the last admin', () => {
   it('cannot delete their own account; the preview says so', async () => {
     const only = await person('Ada Einzig', '+49 30 5550100', 'admin');
-    const preview = (await (await get('/api/profile/deletion', only.cookie)).json()) as AccountDeletionPreview;
+    const preview = (await (
+      await get('/api/profile/deletion', only.cookie)
+    ).json()) as AccountDeletionPreview;
     expect(preview.lastAdmin).toBe(true);
     const refused = await remove('/api/profile', only.cookie, { confirm: 'LÖSCHEN' });
     expect(refused.status).toBe(409);
@@ -90,12 +99,19 @@ describe("'Konto löschen' (docs/product/accounts-and-consent.md#account-deletio
     const bea = await person('Bea Käuferin', '+49 171 5550999');
 
     // a paid booking of 2 tickets far ahead (full refund under the default tiers) with its invoice
-    const retreat = await createEvent(db(), { title: 'Stille Tage', priceCents: 12000, startTime: new Date(Date.now() + 40 * DAY) });
+    const retreat = await createEvent(db(), {
+      title: 'Stille Tage',
+      priceCents: 12000,
+      startTime: new Date(Date.now() + 40 * DAY),
+    });
     const booking = await paidBooking(zora.cookie, retreat.id, 2);
     const [invoice] = await db().select().from(invoices).where(eq(invoices.bookingId, booking.id));
     expect(invoice).toBeDefined();
     // a past event's paid ticket stays as it is
-    const past = await createEvent(db(), { title: 'Vergangenes', startTime: new Date(Date.now() - 10 * DAY) });
+    const past = await createEvent(db(), {
+      title: 'Vergangenes',
+      startTime: new Date(Date.now() - 10 * DAY),
+    });
     await createBooking(db(), { event: past, profileId: zora.id, booking: { holderName: zora.name } });
     // a hold still waiting for its payment
     const held = await createEvent(db(), { title: 'Gehalten', totalSeats: 5 });
@@ -106,7 +122,11 @@ describe("'Konto löschen' (docs/product/accounts-and-consent.md#account-deletio
     expect((await post(t, '/api/waitlist', { eventId: full.id }, as(zora.cookie))).status).toBe(201);
     // a ticket Bea passed on to Zora
     const beas = await createEvent(db(), { title: 'Beas Workshop' });
-    const given = await createBooking(db(), { event: beas, profileId: bea.id, booking: { holderName: bea.name } });
+    const given = await createBooking(db(), {
+      event: beas,
+      profileId: bea.id,
+      booking: { holderName: bea.name },
+    });
     const transferred = await post(
       t,
       `/api/tickets/${given.tickets[0]!.id}/transfer`,
@@ -115,9 +135,13 @@ describe("'Konto löschen' (docs/product/accounts-and-consent.md#account-deletio
     );
     expect(transferred.status).toBe(200);
     // a newsletter sign-up
-    expect((await post(t, '/api/newsletter/subscribe', { email: zora.email, source: 'footer' })).status).toBeLessThan(300);
+    expect(
+      (await post(t, '/api/newsletter/subscribe', { email: zora.email, source: 'footer' })).status,
+    ).toBeLessThan(300);
 
-    const preview = (await (await get('/api/profile/deletion', zora.cookie)).json()) as AccountDeletionPreview;
+    const preview = (await (
+      await get('/api/profile/deletion', zora.cookie)
+    ).json()) as AccountDeletionPreview;
     expect(preview).toMatchObject({
       totalRefundCents: 24000,
       waitlistEntries: 1,
@@ -148,12 +172,17 @@ describe("'Konto löschen' (docs/product/accounts-and-consent.md#account-deletio
     // the books keep the bookings and tickets, without the person
     const kept = await db().select().from(bookings).where(eq(bookings.id, booking.id));
     expect(kept[0]).toMatchObject({ profileId: null, holderName: DELETED_PERSON_NAME, status: 'cancelled' });
-    expect((await ticketsOfBooking(t, booking.id)).map((ticket) => ticket.status)).toEqual(['canceled', 'canceled']);
+    expect((await ticketsOfBooking(t, booking.id)).map((ticket) => ticket.status)).toEqual([
+      'canceled',
+      'canceled',
+    ]);
     const cancellations = await db().select().from(invoices).where(eq(invoices.bookingId, booking.id));
     expect(cancellations.filter((row) => row.kind === 'cancellation')).toHaveLength(2);
     // the held seats and the waiting-list entry are given back
     expect(await availableSeats(t, held.id)).toBe(5);
-    expect(await db().select().from(waitlistEntries).where(eq(waitlistEntries.eventId, full.id))).toHaveLength(0);
+    expect(
+      await db().select().from(waitlistEntries).where(eq(waitlistEntries.eventId, full.id)),
+    ).toHaveLength(0);
     // Bea's ticket is Bea's again
     const [back] = await db().select().from(tickets).where(eq(tickets.id, given.tickets[0]!.id));
     expect(back).toMatchObject({ status: 'active', holderEmail: null, profileId: bea.id });
@@ -177,17 +206,27 @@ describe("the admin's 'Benutzer löschen'", () => {
   it('takes the same path: the preview, the policy refund, the erasure', async () => {
     const admin = await signedInUser(t, 'admin');
     const karl = await person('Karl Nachtigall', '+49 171 5550456');
-    const soon = await createEvent(db(), { title: 'Bald', priceCents: 5000, startTime: new Date(Date.now() + 40 * DAY) });
+    const soon = await createEvent(db(), {
+      title: 'Bald',
+      priceCents: 5000,
+      startTime: new Date(Date.now() + 40 * DAY),
+    });
     await paidBooking(karl.cookie, soon.id, 1);
 
-    const preview = (await (await get(`/api/admin/users/${karl.id}/deletion`, admin.cookie)).json()) as AccountDeletionPreview;
+    const preview = (await (
+      await get(`/api/admin/users/${karl.id}/deletion`, admin.cookie)
+    ).json()) as AccountDeletionPreview;
     expect(preview.tickets).toHaveLength(1);
     expect(preview.keptInvoices).toBe(1);
     expect((await get(`/api/admin/users/${karl.id}/deletion`, karl.cookie)).status).toBe(403);
 
     const res = await remove(`/api/admin/users?id=${karl.id}`, admin.cookie);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, cancelledTickets: 1, refundCents: preview.totalRefundCents });
+    expect(await res.json()).toMatchObject({
+      ok: true,
+      cancelledTickets: 1,
+      refundCents: preview.totalRefundCents,
+    });
     while ((await t.services.outbox.drainOnce()) > 0);
     const everything = await everyRow(['invoices']);
     expect(everything).not.toContain(karl.email);

@@ -38,8 +38,16 @@ describe('the retention job', () => {
     await db()
       .insert(newsletterSubscriptions)
       .values([
-        { email: 'old-pending@example.org', status: 'pending', updatedAt: before(RETENTION.unconfirmedNewsletterDays, 1) },
-        { email: 'young-pending@example.org', status: 'pending', updatedAt: before(RETENTION.unconfirmedNewsletterDays, -60_000) },
+        {
+          email: 'old-pending@example.org',
+          status: 'pending',
+          updatedAt: before(RETENTION.unconfirmedNewsletterDays, 1),
+        },
+        {
+          email: 'young-pending@example.org',
+          status: 'pending',
+          updatedAt: before(RETENTION.unconfirmedNewsletterDays, -60_000),
+        },
         { email: 'old-confirmed@example.org', status: 'confirmed', updatedAt: before(400) },
       ]);
     await db()
@@ -52,9 +60,22 @@ describe('the retention job', () => {
     await db()
       .insert(mailOutbox)
       .values([
-        { to: 'a@example.org', subject: 'Alt', text: 'alter Text', html: '<p>alt</p>', status: 'sent', createdAt: before(90, 1) },
+        {
+          to: 'a@example.org',
+          subject: 'Alt',
+          text: 'alter Text',
+          html: '<p>alt</p>',
+          status: 'sent',
+          createdAt: before(90, 1),
+        },
         { to: 'b@example.org', subject: 'Jung', text: 'junger Text', status: 'sent', createdAt: before(89) },
-        { to: 'c@example.org', subject: 'Wartet', text: 'wartet noch', status: 'pending', createdAt: before(200) },
+        {
+          to: 'c@example.org',
+          subject: 'Wartet',
+          text: 'wartet noch',
+          status: 'pending',
+          createdAt: before(200),
+        },
       ]);
     // sessions, codes and rate limits once they have expired
     await db()
@@ -79,8 +100,22 @@ describe('the retention job', () => {
     await db()
       .insert(paymentProviderEvents)
       .values([
-        { provider: 'stripe', eventId: 'evt_old', type: 'x', payload: {}, receivedAt: before(90, 1), processedAt: before(90) },
-        { provider: 'stripe', eventId: 'evt_young', type: 'x', payload: {}, receivedAt: before(89), processedAt: before(89) },
+        {
+          provider: 'stripe',
+          eventId: 'evt_old',
+          type: 'x',
+          payload: {},
+          receivedAt: before(90, 1),
+          processedAt: before(90),
+        },
+        {
+          provider: 'stripe',
+          eventId: 'evt_young',
+          type: 'x',
+          payload: {},
+          receivedAt: before(89),
+          processedAt: before(89),
+        },
         { provider: 'stripe', eventId: 'evt_unprocessed', type: 'x', payload: {}, receivedAt: before(200) },
       ]);
     // invoices: kept through the end of issue year + 10; in March 2037 those of 2026 are gone, 2027's stay
@@ -120,7 +155,9 @@ describe('the retention job', () => {
 
     const emails = (await db().select().from(newsletterSubscriptions)).map((row) => row.email).sort();
     expect(emails).toEqual(['old-confirmed@example.org', 'young-pending@example.org']);
-    expect((await db().select().from(newsletterCaptures)).map((row) => row.email)).toEqual(['young-capture@example.org']);
+    expect((await db().select().from(newsletterCaptures)).map((row) => row.email)).toEqual([
+      'young-capture@example.org',
+    ]);
     const mails = await db().select().from(mailOutbox).orderBy(mailOutbox.subject);
     expect(mails.map((mail) => [mail.subject, mail.text, mail.html])).toEqual([
       ['Alt', EXPIRED_MAIL_TEXT, null],
@@ -129,7 +166,9 @@ describe('the retention job', () => {
     ]);
     expect((await db().select().from(session)).map((row) => row.id)).toEqual(['valid']);
     expect((await db().select().from(verification)).map((row) => row.id)).toEqual(['v-new']);
-    expect((await db().select().from(rateLimits)).map((row) => row.key)).toEqual(['code:email-hour:new@example.org']);
+    expect((await db().select().from(rateLimits)).map((row) => row.key)).toEqual([
+      'code:email-hour:new@example.org',
+    ]);
     expect((await db().select().from(paymentProviderEvents)).map((row) => row.eventId).sort()).toEqual([
       'evt_unprocessed',
       'evt_young',

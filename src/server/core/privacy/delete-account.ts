@@ -130,7 +130,10 @@ export async function previewAccountDeletion(
     .select({ count: sql<number>`count(*)::int` })
     .from(waitlistEntries)
     .where(
-      and(eq(waitlistEntries.profileId, userId), inArray(waitlistEntries.status, [...ACTIVE_WAITLIST_STATUSES])),
+      and(
+        eq(waitlistEntries.profileId, userId),
+        inArray(waitlistEntries.status, [...ACTIVE_WAITLIST_STATUSES]),
+      ),
     );
   const [kept] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -159,7 +162,8 @@ export async function deleteAccount(
   const { userId, now = new Date() } = input;
   const db = deps.database.db;
   const account = await accountOf(db, userId);
-  if (await isLastAdmin(db, userId, account.role)) throw new AppError('last_admin', PRIVACY_MESSAGES.lastAdmin);
+  if (await isLastAdmin(db, userId, account.role))
+    throw new AppError('last_admin', PRIVACY_MESSAGES.lastAdmin);
   const mail = await mailContextOf(deps);
 
   const refundIds: string[] = [];
@@ -184,7 +188,8 @@ export async function deleteAccount(
       currency = outcome.refund?.currency ?? currency;
     } catch (error) {
       // cancelled meanwhile by someone else, or the event began: nothing is left to cancel
-      if (!(error instanceof AppError && (error.code === 'conflict' || error.code === 'not_found'))) throw error;
+      if (!(error instanceof AppError && (error.code === 'conflict' || error.code === 'not_found')))
+        throw error;
     }
   }
 
@@ -233,10 +238,7 @@ async function eraseAccount(
     .set({ holderName: DELETED_PERSON_NAME })
     .where(and(eq(tickets.profileId, userId), isNull(tickets.holderEmail)));
   // a ticket passed on to the person goes back to its buyer
-  await tx
-    .update(tickets)
-    .set({ holderName: null, holderEmail: null })
-    .where(eq(tickets.holderEmail, email));
+  await tx.update(tickets).set({ holderName: null, holderEmail: null }).where(eq(tickets.holderEmail, email));
   const ownTickets = tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.profileId, userId));
   await tx
     .update(ticketTransfers)
@@ -254,8 +256,14 @@ async function eraseAccount(
 
   // mails to the person, and mails to others that name them (a transfer's notice to its buyer): what was
   // sent goes now, what still waits is sent and then deleted by the outbox worker
-  const [named] = await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, userId));
-  const mentions = [email, ...(named?.fullName && named.fullName.trim().length >= 5 ? [named.fullName.trim()] : [])];
+  const [named] = await tx
+    .select({ fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  const mentions = [
+    email,
+    ...(named?.fullName && named.fullName.trim().length >= 5 ? [named.fullName.trim()] : []),
+  ];
   const aboutThem = or(
     sql`lower(${mailOutbox.to}) = ${email}`,
     ...mentions.map(
@@ -275,7 +283,12 @@ async function eraseAccount(
   const pattern = likePattern(email);
   await tx
     .delete(verification)
-    .where(or(sql`lower(${verification.identifier}) like ${pattern}`, sql`lower(${verification.value}) like ${pattern}`));
+    .where(
+      or(
+        sql`lower(${verification.identifier}) like ${pattern}`,
+        sql`lower(${verification.value}) like ${pattern}`,
+      ),
+    );
   await tx.delete(rateLimits).where(sql`lower(${rateLimits.key}) like ${pattern}`);
   // the provider's webhook copies of the person's payments name them (card holder, e-mail)
   await tx.execute(sql`

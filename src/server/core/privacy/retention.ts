@@ -32,7 +32,9 @@ export interface RetentionCounts {
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
 
 async function count(db: Db, statement: ReturnType<typeof sql>): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`WITH gone AS (${statement} RETURNING 1) SELECT count(*)::int AS n FROM gone`);
+  const result = await db.execute<{ n: number }>(
+    sql`WITH gone AS (${statement} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+  );
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -46,9 +48,10 @@ export async function applyRetention(db: Db, now: Date): Promise<RetentionCounts
   const mailCutoff = daysBefore(now, RETENTION.mailBodyDays);
   const providerCutoff = daysBefore(now, RETENTION.providerEventDays);
   // kept through the 31 December of issue year + 10 (Berlin), so gone from 1 January of year + 11
-  const lastKeptYear = Number(
-    new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Berlin' }).format(now),
-  ) - RETENTION.invoiceYears - 1;
+  const lastKeptYear =
+    Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Berlin' }).format(now)) -
+    RETENTION.invoiceYears -
+    1;
 
   return {
     newsletterSignUps: await count(

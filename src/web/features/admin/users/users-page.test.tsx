@@ -89,14 +89,46 @@ describe('UsersPage', () => {
     expect(select.value).toBe('admin');
   });
 
-  it('deletes only after the confirm dialog', async () => {
+  it('deletes only after the confirm dialog, which says what happens first', async () => {
     const calls = mockApi({
       'GET /api/admin/users': () => page([entry({ role: 'attendee' })]),
+      'GET /api/admin/users/u1/deletion': () =>
+        json({
+          tickets: [
+            {
+              ticketId: 't1',
+              ticketNumber: 'WR-1',
+              eventTitle: 'Stille Tage',
+              eventStart: '2027-01-07T10:00:00Z',
+              refundCents: 12000,
+              currency: 'EUR',
+            },
+            {
+              ticketId: 't2',
+              ticketNumber: 'WR-2',
+              eventTitle: 'Stille Tage',
+              eventStart: '2027-01-07T10:00:00Z',
+              refundCents: 6000,
+              currency: 'EUR',
+            },
+          ],
+          totalRefundCents: 18000,
+          currency: 'EUR',
+          waitlistEntries: 0,
+          keptInvoices: 1,
+          lastAdmin: false,
+        }),
       'DELETE /api/admin/users': () => json({ ok: true }),
     });
     renderPage(<UsersPage />, { path: '/admin/users' });
     fireEvent.click(await screen.findByRole('button', { name: 'anna@example.org löschen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Benutzer wirklich löschen?' });
+    expect(
+      await within(dialog).findByText(
+        /Zuerst werden 2 Tickets kommender Events nach der Stornobedingung storniert/,
+      ),
+    ).toHaveProperty('textContent', expect.stringContaining('Erstattung 180,00\u00a0€.'));
+    expect(within(dialog).getByText(/1 Rechnung bleibt für das Finanzamt 10 Jahre aufbewahrt/)).toBeTruthy();
     expect(calls.some((call) => call.key.startsWith('DELETE'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(calls.map((call) => call.key)).toContain('DELETE /api/admin/users?id=u1'));

@@ -10,6 +10,8 @@ import { toast } from '@web/lib/toast';
 import { messageOf } from '../admin-errors';
 import { inputClass } from '../admin-styles';
 import { useDeleteUser } from './api/delete-user';
+import { useDeletionPreview } from './api/get-deletion-preview';
+import { DeletionSummary } from './components/deletion-summary';
 import { useUsers } from './api/get-users';
 import { CreateUserDialog } from './components/create-user-dialog';
 import { useDebouncedValue } from './components/use-debounced-value';
@@ -27,6 +29,7 @@ export function UsersPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AdminUserEntry | null>(null);
   const remove = useDeleteUser();
+  const preview = useDeletionPreview(deleting?.id ?? null);
 
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
 
@@ -114,7 +117,8 @@ export function UsersPage() {
       <ConfirmDialog
         open={deleting !== null}
         title={USER_ADMIN_MESSAGES.confirmDelete}
-        description={deleting?.email}
+        description={deleting && <DeletionSummary email={deleting.email} preview={preview.data} />}
+        size="lg"
         inlineActions
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
