@@ -184,6 +184,15 @@ describe('Allgemeine Einstellungen and Integrationen', () => {
   });
 });
 
+describe('Rechnungen (docs/product/invoices.md#settings)', () => {
+  it('answers the invoice settings once, inside the settings', async () => {
+    await ok(call('PUT', `${BASE}/invoicing`, admin, { taxMode: 'vat_7', numberPrefix: 'AB' }));
+    const view = await ok<AdminSettings>(call('GET', BASE, admin));
+    expect(Object.keys(view).sort()).toEqual(['secrets', 'settings']);
+    expect(view.settings.invoicing).toEqual({ taxMode: 'vat_7', numberPrefix: 'AB' });
+  });
+});
+
 describe('Server-Secrets', () => {
   const PLAIN = 'sk_test_GeheimerSchluessel4711';
 

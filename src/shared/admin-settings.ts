@@ -127,8 +127,6 @@ export type SecretsStatus = Record<
 export interface AdminSettings {
   settings: AppSettings;
   secrets: SecretsStatus;
-  /** Card 'Rechnungen': the default tax treatment and the number prefix (src/shared/invoices.ts). */
-  invoicing: InvoiceSettings;
 }
 
 /** GET /api/admin/settings/status: which providers this server uses (replaces the hosted-backend fields). */

@@ -4,6 +4,17 @@
 /** What the person types to confirm 'Konto löschen' (docs/product/accounts-and-consent.md#account-deletion). */
 export const ACCOUNT_DELETION_CONFIRM_WORD = 'LÖSCHEN';
 
+/**
+ * Invoices (and the booking records they belong to) are kept this many years after the end of the year they
+ * were issued in: § 147 (3) AO and § 14b (1) UStG as amended by the Fourth Bureaucracy Relief Act (BEG IV,
+ * in force since 2025), decision 041.
+ */
+export const INVOICE_RETENTION_YEARS = 8;
+
+/** 'Eine Rechnung bleibt …' / '3 Rechnungen bleiben …': what the deletion keeps, in its dialogs. */
+export const keptInvoicesText = (count: number) =>
+  `${count === 1 ? '1 Rechnung bleibt' : `${count} Rechnungen bleiben`} für das Finanzamt ${INVOICE_RETENTION_YEARS} Jahre aufbewahrt.`;
+
 /** The name that replaces the person's in the booking records kept for the books. */
 export const DELETED_PERSON_NAME = 'Gelöschte Person';
 
@@ -37,7 +48,7 @@ export interface AccountDeletionPreview {
   currency: string;
   /** Waiting-list entries that end. */
   waitlistEntries: number;
-  /** Issued invoices kept for their retention period (10 years, decision 041). */
+  /** Issued invoices kept for their retention period (INVOICE_RETENTION_YEARS, decision 041). */
   keptInvoices: number;
   /** The last admin cannot be deleted; the dialog says so instead of asking. */
   lastAdmin: boolean;

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalSettingsSchema } from '@shared/legal-settings';
@@ -23,6 +23,7 @@ import {
   mailRuleSends,
   participantMessages,
   invoices,
+  refunds,
 } from '@server/db/schema';
 import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
 
@@ -43,12 +44,18 @@ const upcoming = () =>
 
 describe('seedDemo', () => {
   it('gives every paid booking its invoice, numbered in the order of the dates (docs/product/invoices.md#numbering)', async () => {
-    const paid = await database.db.select().from(bookings).where(eq(bookings.paymentStatus, 'paid'));
+    const paid = await database.db
+      .select()
+      .from(bookings)
+      .where(inArray(bookings.paymentStatus, ['paid', 'partially_refunded', 'refunded']));
     const issued = await database.db.select().from(invoices).orderBy(invoices.issuedAt, invoices.number);
     expect(paid.length).toBeGreaterThan(10);
-    expect(issued.map((invoice) => invoice.bookingId).sort()).toEqual(
-      paid.map((booking) => booking.id).sort(),
-    );
+    expect(
+      issued
+        .filter((invoice) => invoice.kind === 'invoice')
+        .map((invoice) => invoice.bookingId)
+        .sort(),
+    ).toEqual(paid.map((booking) => booking.id).sort());
     expect(issued.map((invoice) => invoice.number)).toEqual(
       issued.map((_, index) => `RE-2026-${String(index + 1).padStart(5, '0')}`),
     );
@@ -56,6 +63,39 @@ describe('seedDemo', () => {
       expect(invoice.document.number).toBe(invoice.number);
       expect(invoice.document).toMatchObject({ taxMode: 'vat_19', taxRatePercent: 19 });
     }
+  });
+
+  it('has a cancelled ticket with its refund and cancellation invoice (docs/product/invoices.md#cancellation)', async () => {
+    const cancelled = await database.db.select().from(tickets).where(eq(tickets.status, 'canceled'));
+    expect(cancelled).toHaveLength(1);
+    const [ticket] = cancelled;
+    const [booking] = await database.db.select().from(bookings).where(eq(bookings.id, ticket!.bookingId));
+    expect(booking).toMatchObject({ status: 'confirmed', paymentStatus: 'partially_refunded' });
+    expect(booking!.seats).toBe(booking!.quantity - 1);
+    const [refund] = await database.db.select().from(refunds).where(eq(refunds.bookingId, booking!.id));
+    expect(refund).toMatchObject({
+      ticketId: ticket!.id,
+      status: 'succeeded',
+      amountCents: ticket!.priceCents,
+    });
+    const [original, storno] = await database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.bookingId, booking!.id))
+      .orderBy(invoices.issuedAt);
+    expect(original).toMatchObject({ kind: 'invoice', grossCents: booking!.totalAmountCents });
+    expect(storno).toMatchObject({
+      kind: 'cancellation',
+      refundId: refund!.id,
+      correctsInvoiceId: original!.id,
+      grossCents: -refund!.amountCents,
+    });
+    expect(storno!.document.corrects).toEqual({
+      number: original!.number,
+      issueDate: original!.document.issueDate,
+    });
+    expect(storno!.issuedAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    expect(await seatInvariantViolations(database.db)).toEqual([]);
   });
 
   it('creates about eight events and does nothing the second time', async () => {

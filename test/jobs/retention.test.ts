@@ -20,7 +20,7 @@ import { createTestDatabase } from '../helpers/db';
 // The retention job's periods at their boundaries, with a fixed clock
 // (docs/product/accounts-and-consent.md#retention, decision 041).
 
-const NOW = new Date('2037-03-15T12:00:00Z');
+const NOW = new Date('2035-03-15T12:00:00Z');
 const DAY = 86_400_000;
 const before = (days: number, ms = 0) => new Date(NOW.getTime() - days * DAY - ms);
 
@@ -118,7 +118,7 @@ describe('the retention job', () => {
         },
         { provider: 'stripe', eventId: 'evt_unprocessed', type: 'x', payload: {}, receivedAt: before(200) },
       ]);
-    // invoices: kept through the end of issue year + 10; in March 2037 those of 2026 are gone, 2027's stay
+    // invoices: kept through the end of issue year + 8; in March 2035 those of 2026 are gone, 2027's stay
     const event = await createEvent(db(), { startTime: new Date('2026-06-01T10:00:00Z') });
     const invoiceAt = async (number: string, issuedAt: Date) => {
       const { booking } = await createBooking(db(), { event, profileId: owner.user.id, status: 'confirmed' });

@@ -80,6 +80,11 @@ export interface DemoEvent {
    */
   transfer?: { booking: number; position: number; toAttendee: number };
   /**
+   * One ticket (by position) of one of `bookings` cancelled by its buyer so many days after booking, with its
+   * refund and cancellation invoice (docs/product/invoices.md#cancellation); the booking keeps other tickets.
+   */
+  cancellation?: { booking: number; position: number; daysAfterBooking: number };
+  /**
    * The waiting list in order (docs/product/waiting-list.md#join); an entry with `offeredHoursAgo` holds an open
    * offer of one seat, taken from the event's free seats (docs/product/waiting-list.md#offers).
    */
@@ -203,8 +208,11 @@ export const demoEvents: DemoEvent[] = [
     // it marked 'übertragen an Felix Brandt'; transfers close 48 hours before the start
     transferCutoffHours: 48,
     transfer: { booking: 0, position: 2, toAttendee: 5 },
-    // 22 of 24 seats taken: the warning badge '2 Tickets übrig' (≤ 10 % left,
-    // docs/product/events.md#seat-badge)
+    // Sophie cancelled the third ticket of her second booking and got it back in full: 'Rechnungen' shows
+    // its 'Rechnungskorrektur (Storno)'
+    cancellation: { booking: 7, position: 3, daysAfterBooking: 5 },
+    // 22 of 24 seats taken (the cancelled ticket's seat is free again): the warning badge '2 Tickets übrig'
+    // (≤ 10 % left, docs/product/events.md#seat-badge)
     bookings: [
       { attendee: 0, quantity: 4 },
       { attendee: 1, quantity: 4 },
@@ -213,7 +221,7 @@ export const demoEvents: DemoEvent[] = [
       { attendee: 4, quantity: 2 },
       { attendee: 5, quantity: 2 },
       { attendee: 0, quantity: 2 },
-      { attendee: 2, quantity: 2 },
+      { attendee: 2, quantity: 3 },
     ],
   },
   {

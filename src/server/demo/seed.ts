@@ -31,6 +31,7 @@ import { offerEnd } from '@shared/waitlist';
 import { newTicketNumber } from '../core/bookings/issue-tickets';
 import { demoAttendees, demoEvents, demoOrganizers, type DemoEvent, type OrganizerKey } from './seed-events';
 import { demoOperator } from './seed-operator';
+import { cancelDemoTicket } from './seed-cancellation';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -151,7 +152,18 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           isTest: true,
           booking: { holderName: demoAttendees[booked.attendee] },
         });
-        bookedTickets.push(created.tickets.map((ticket) => ticket.id));
+        const cancelled =
+          demo.cancellation?.booking === index ? created.tickets[demo.cancellation.position - 1]! : null;
+        if (cancelled) {
+          const at = new Date(
+            Math.min(now.getTime(), bookedAt.getTime() + demo.cancellation!.daysAfterBooking * DAY),
+          );
+          await cancelDemoTicket(tx, { event, ticket: cancelled, at });
+        }
+        // a cancelled ticket is not at the door
+        bookedTickets.push(
+          created.tickets.filter((ticket) => ticket !== cancelled).map((ticket) => ticket.id),
+        );
         if (demo.transfer?.booking === index) {
           const ticket = created.tickets[demo.transfer.position - 1]!;
           const to = demo.transfer.toAttendee;
@@ -238,18 +250,23 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
 
 /**
  * The demo books its past orders event by event, so their invoices got numbers in that order; a real shop's
- * numbers follow the dates (docs/product/invoices.md#numbering).
+ * numbers follow the dates (docs/product/invoices.md#numbering). A cancellation invoice names the new number
+ * of the invoice it corrects.
  */
 async function numberInvoicesByDate(tx: DbOrTx): Promise<void> {
   const issued = await tx.select().from(invoices).orderBy(asc(invoices.issuedAt), asc(invoices.number));
   const numbers = issued.map((invoice) => invoice.number).sort();
+  const renumbered = new Map(issued.map((invoice, index) => [invoice.number, numbers[index]!]));
   await tx.update(invoices).set({ number: sql`'tmp-' || ${invoices.id}` });
-  for (const [index, invoice] of issued.entries()) {
-    const number = numbers[index]!;
-    await tx
-      .update(invoices)
-      .set({ number, document: { ...invoice.document, number } })
-      .where(eq(invoices.id, invoice.id));
+  for (const invoice of issued) {
+    const number = renumbered.get(invoice.number)!;
+    const { corrects } = invoice.document;
+    const document = {
+      ...invoice.document,
+      number,
+      corrects: corrects && { ...corrects, number: renumbered.get(corrects.number) ?? corrects.number },
+    };
+    await tx.update(invoices).set({ number, document }).where(eq(invoices.id, invoice.id));
   }
 }
 

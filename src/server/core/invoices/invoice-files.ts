@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { zipSync, type Zippable } from 'fflate';
 import { invoiceFileName, type AdminInvoiceRow } from '@shared/invoices';
 import type { Db } from '../../db/types';
 import { bookings, events, invoices } from '../../db/schema';
@@ -146,4 +147,31 @@ export async function adminInvoicesCsv(db: Db, filter: AdminInvoiceFilter): Prom
         ].join(';') + '\r\n',
     );
   return CSV_BOM + csvLine(INVOICE_CSV_HEADER) + lines.join('');
+}
+
+/**
+ * A month's invoices and cancellation invoices as one ZIP of their kept PDFs, each named by its number
+ * (docs/product/invoices.md#admin-list); a PDF not downloaded yet is made and kept here, as at its first
+ * download (docs/product/invoices.md#never-changes).
+ */
+export async function adminInvoicesZip(
+  db: Db,
+  filter: AdminInvoiceFilter & { month: string },
+  siteName: string,
+): Promise<{ body: Uint8Array; fileName: string }> {
+  const rows = await db
+    .select({ invoice: invoices })
+    .from(invoices)
+    .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
+    .where(filterWhere(filter))
+    .orderBy(asc(invoices.number));
+  const files: Zippable = {};
+  for (const { invoice } of rows) {
+    // PDFs are compressed already: stored, not deflated; the issue time as the entry's time
+    files[invoiceFileName(invoice.number)] = [
+      await keptPdf(db, invoice, siteName),
+      { level: 0, mtime: invoice.issuedAt },
+    ];
+  }
+  return { body: zipSync(files, { level: 0 }), fileName: `Rechnungen-${filter.month}.zip` };
 }

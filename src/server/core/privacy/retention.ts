@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { INVOICE_RETENTION_YEARS } from '@shared/privacy';
 import type { Db } from '../../db/types';
 
 // What has no reason to stay is deleted (docs/product/accounts-and-consent.md#retention). The periods and why
@@ -11,8 +12,8 @@ export const RETENTION = {
   mailBodyDays: 90,
   /** the provider's webhook copies (payer name, e-mail); redeliveries come within 3 days */
   providerEventDays: 90,
-  /** invoices: 10 full years after the end of the year they were issued in (§ 147 AO, § 14b UStG) */
-  invoiceYears: 10,
+  /** invoices: full years after the end of the year they were issued in (§ 147 AO, § 14b UStG) */
+  invoiceYears: INVOICE_RETENTION_YEARS,
 } as const;
 
 /** What a mail body becomes once its retention has passed. */
@@ -47,7 +48,7 @@ export async function applyRetention(db: Db, now: Date): Promise<RetentionCounts
   const newsletterCutoff = daysBefore(now, RETENTION.unconfirmedNewsletterDays);
   const mailCutoff = daysBefore(now, RETENTION.mailBodyDays);
   const providerCutoff = daysBefore(now, RETENTION.providerEventDays);
-  // kept through the 31 December of issue year + 10 (Berlin), so gone from 1 January of year + 11
+  // kept through the 31 December of issue year + 8 (Berlin), so gone from 1 January of year + 9
   const lastKeptYear =
     Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Berlin' }).format(now)) -
     RETENTION.invoiceYears -

@@ -16,7 +16,7 @@ export const secretStoreOf = (deps: Pick<UseCaseDeps, 'database' | 'config'>) =>
 export async function loadAdminSettings(deps: SettingsDeps): Promise<AdminSettings> {
   deps.settings.invalidate();
   const settings = await deps.settings.get();
-  return { settings, secrets: await secretStoreOf(deps).status(), invoicing: settings.invoicing };
+  return { settings, secrets: await secretStoreOf(deps).status() };
 }
 
 /** Which mail and payment provider this server uses, and where their keys come from. */

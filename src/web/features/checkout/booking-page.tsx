@@ -9,12 +9,14 @@ import { PAYMENT_MESSAGES } from '@shared/payments';
 import { sessionQuery, useSession } from '@web/lib/session';
 import { usePaymentConfig } from './api/get-payment-config';
 import { clampQuantity, maxQuantity, orderButtonState, orderPrice } from './checkout-rules';
+import { BillingAddressSection } from './components/billing-address-section';
 import { BookableEvent } from './components/bookable-event';
 import { EventSummary, Fact } from './components/event-summary';
 import { OrderButton } from './components/order-button';
 import { OrderPhoneField } from './components/order-phone-field';
 import { PaymentMethodBlock } from './components/payment-method-block';
 import { QuantityStepper } from './components/quantity-stepper';
+import { useBillingAddress } from './use-billing-address';
 import { useOrderPhone } from './use-order-phone';
 import { usePlaceOrder } from './use-place-order';
 
@@ -43,6 +45,7 @@ function Booking({ event, now }: { event: PublicEvent; now: Date }) {
   const config = usePaymentConfig(!price.free);
   const { placeOrder, busy } = usePlaceOrder();
   const phone = useOrderPhone(user);
+  const billing = useBillingAddress(user, price.totalCents);
   const unavailable = !price.free && config.data?.provider === null;
   // The profile's name stands on the ticket; a missing one is caught by the completeness check.
   const holderName = user?.fullName?.trim() || user?.email || '';
@@ -58,9 +61,19 @@ function Booking({ event, now }: { event: PublicEvent; now: Date }) {
 
   const book = async () => {
     if (!(await phone.ensure())) return; // asked before ordering, not after (use-order-phone.ts)
+    const billingAddress = price.free ? undefined : billing.submit();
+    if (billingAddress === null) return; // the messages stand at the fields
     const current = queryClient.getQueryData<SessionState>(sessionQuery.queryKey)?.user ?? user;
     if (current)
-      await placeOrder({ user: current, eventId: event.id, quantity, holderName, free: price.free });
+      await placeOrder({
+        user: current,
+        eventId: event.id,
+        quantity,
+        holderName,
+        free: price.free,
+        billingAddress,
+        showFieldProblems: billing.showServerProblems,
+      });
   };
 
   return (
@@ -79,6 +92,13 @@ function Booking({ event, now }: { event: PublicEvent; now: Date }) {
             <span data-testid="seat-counter">{ticketsFreeText(ticketsLeft(event))}</span>
           </Fact>
         </EventSummary>
+        {/* the 'Rechnungsadresse' as on the checkout page (docs/product/invoices.md#billing-address) */}
+        {user && !price.free && (
+          <BillingAddressSection
+            billing={billing}
+            className="rounded-2xl border border-border bg-card p-5 sm:p-6"
+          />
+        )}
         <section className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5 sm:p-6">
           <QuantityStepper value={quantity} max={max} onChange={setWanted} />
           {phone.asked && <OrderPhoneField value={phone.value} onChange={phone.change} error={phone.error} />}

@@ -19,6 +19,7 @@ import {
   orderPrice,
   type PaymentReadiness,
 } from './checkout-rules';
+import { BillingAddressSection } from './components/billing-address-section';
 import { BookableEvent } from './components/bookable-event';
 import { EventSummary } from './components/event-summary';
 import { FixedQuantity } from './components/fixed-quantity';
@@ -30,6 +31,7 @@ import { OrderSummary } from './components/order-summary';
 import { PaymentMethodBlock } from './components/payment-method-block';
 import { QuantityStepper } from './components/quantity-stepper';
 import { StepIndicator } from './components/step-indicator';
+import { useBillingAddress } from './use-billing-address';
 import { isReserved, useCheckoutOffer, type CheckoutOffer } from './use-checkout-offer';
 import { useHolderName } from './use-holder-name';
 import { useOrderPhone } from './use-order-phone';
@@ -72,6 +74,8 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
   const price = orderPrice(event, quantity, now);
   const holder = useHolderName(user);
   const phone = useOrderPhone(user);
+  // the price shown decides; the server checks its own total again (docs/product/invoices.md#billing-address)
+  const billing = useBillingAddress(user, price.totalCents);
   const [nameTouched, setNameTouched] = useState(false);
   const config = usePaymentConfig(!price.free);
   const { placeOrder, busy } = usePlaceOrder();
@@ -111,6 +115,8 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
     if (!user || button.disabled) return;
     await holder.flush(); // a name typed in the last 600 ms counts for the completeness check
     if (!(await phone.ensure())) return;
+    const billingAddress = price.free ? undefined : billing.submit();
+    if (billingAddress === null) return; // the messages stand at the fields, the first one has the focus
     const current = queryClient.getQueryData<SessionState>(sessionQuery.queryKey)?.user ?? user;
     await placeOrder({
       user: current,
@@ -119,6 +125,8 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
       holderName: holder.value,
       free: price.free,
       waitlistEntryId: offer.entry?.id,
+      billingAddress,
+      showFieldProblems: billing.showServerProblems,
     });
   };
 
@@ -197,6 +205,7 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
               </p>
             </div>
           </section>
+          {signedIn && !price.free && <BillingAddressSection billing={billing} className={cardClass} />}
         </div>
 
         <div className="flex flex-col gap-6 lg:sticky lg:top-24">

@@ -3,7 +3,11 @@ import { BOOKING_MESSAGES } from '@shared/booking';
 import type { PublicEvent } from '@shared/events';
 import {
   availability,
+  billingAddressProblems,
+  billingAddressRequired,
+  checkBillingAddress,
   clampQuantity,
+  emptyBillingAddress,
   maxQuantity,
   missingProfileParts,
   orderButtonState,
@@ -155,5 +159,62 @@ describe('orderButtonState (docs/product/booking-and-seats.md#order-button, § 3
     expect(orderButtonState({ ...ready, payments: 'loading' }).disabled).toBe(true);
     expect(orderButtonState({ ...ready, payments: 'unavailable' }).disabled).toBe(true);
     expect(orderButtonState({ ...ready, free: true, payments: 'unavailable' }).disabled).toBe(false);
+  });
+});
+
+describe('Rechnungsadresse (docs/product/invoices.md#billing-address)', () => {
+  const address = {
+    ...emptyBillingAddress('Anna Beispiel'),
+    street: 'Hauptstraße 5',
+    postalCode: '10115',
+    city: 'Berlin',
+  };
+
+  it('is required above 250 €, not at 250 €', () => {
+    expect(billingAddressRequired(25_000)).toBe(false);
+    expect(billingAddressRequired(25_001)).toBe(true);
+    expect(billingAddressRequired(0)).toBe(false);
+  });
+
+  it("is checked with the server's schema: the address to send, or the first message per field", () => {
+    expect(checkBillingAddress(address)).toEqual({ address });
+    expect(checkBillingAddress({ ...address, postalCode: '1011', city: ' ' }).errors).toEqual({
+      postalCode: 'Bitte gib eine gültige Postleitzahl an.',
+      city: 'Bitte gib den Ort an.',
+    });
+    // outside Germany a postcode may have letters
+    expect(checkBillingAddress({ ...address, country: 'NL', postalCode: '1011 AB' }).address).toBeDefined();
+    expect(checkBillingAddress({ ...address, vatId: 'de 1' }).errors).toEqual({
+      vatId: 'Bitte gib eine gültige USt-IdNr. an (z. B. DE123456789).',
+    });
+  });
+
+  it('counts the e-invoice box only with a company', () => {
+    expect(checkBillingAddress({ ...address, eInvoice: true }).address?.eInvoice).toBe(false);
+    expect(checkBillingAddress({ ...address, company: 'Muster GmbH', eInvoice: true }).address).toMatchObject(
+      {
+        company: 'Muster GmbH',
+        eInvoice: true,
+      },
+    );
+  });
+
+  it("reads a 422 answer's address details: per field, or the whole address missing", () => {
+    expect(
+      billingAddressProblems([
+        { path: 'billingAddress.postalCode', message: 'PLZ' },
+        { path: 'billingAddress.postalCode', message: 'second' },
+        { path: 'holderName', message: 'Name' },
+      ]),
+    ).toEqual({ errors: { postalCode: 'PLZ' }, missing: null });
+    expect(
+      billingAddressProblems([{ path: 'billingAddress', message: BOOKING_MESSAGES.billingAddressRequired }]),
+    ).toEqual({
+      errors: {},
+      missing: BOOKING_MESSAGES.billingAddressRequired,
+    });
+    expect(billingAddressProblems([{ path: 'holderName', message: 'Name' }])).toBeNull();
+    expect(billingAddressProblems({ missing: ['x'] })).toBeNull();
+    expect(billingAddressProblems(undefined)).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 // Pure rules of the checkout (docs/product/booking-and-seats.md#placing-an-order). The server decides again
 // on every booking (prices, seats, profile); these only make the page say the same thing beforehand.
-import { BOOKING_MESSAGES, MAX_TICKETS_PER_BOOKING } from '@shared/booking';
+import { BOOKING_MESSAGES, MAX_TICKETS_PER_BOOKING, billingAddressSchema } from '@shared/booking';
 import { isPastEvent, ticketsLeft } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
+import { SIMPLIFIED_INVOICE_LIMIT_CENTS, type BillingAddress } from '@shared/invoices';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 
 // The price and the profile check are the server's own functions (src/shared/booking.ts).
@@ -55,7 +56,8 @@ export const FREE_ORDER_LABEL = 'Kostenlos buchen';
  * Disabled unless signed in, a name is present and the quantity is at least 1
  * (docs/product/booking-and-seats.md#order-button); also while sending, when the quantity exceeds the seats,
  * and for paid events without a payment provider. §312j BGB: a paid order's button reads 'Zahlungspflichtig
- * bestellen'.
+ * bestellen'. An incomplete 'Rechnungsadresse' does not disable it: a click shows the messages at the fields
+ * and nothing is sent (checkBillingAddress), so the button never sits greyed out without saying why.
  */
 export function orderButtonState(input: OrderButtonInput): { label: string; disabled: boolean } {
   const paidBlocked = !input.free && input.payments !== 'ready';
@@ -68,4 +70,84 @@ export function orderButtonState(input: OrderButtonInput): { label: string; disa
     paidBlocked ||
     input.busy;
   return { label: input.free ? FREE_ORDER_LABEL : PAYMENT_MESSAGES.orderButton, disabled };
+}
+
+// The 'Rechnungsadresse' (docs/product/invoices.md#billing-address).
+
+/** Above 250 € the address is asked for and required; at or below it is optional, behind a checkbox. */
+export const billingAddressRequired = (totalCents: number) => totalCents > SIMPLIFIED_INVOICE_LIMIT_CENTS;
+
+/** The form's fields in screen order (the first one with a message takes the focus). */
+export const BILLING_FIELDS = [
+  'company',
+  'name',
+  'street',
+  'postalCode',
+  'city',
+  'country',
+  'vatId',
+  'eInvoice',
+] as const satisfies readonly (keyof BillingAddress)[];
+export type BillingField = (typeof BILLING_FIELDS)[number];
+export type BillingAddressValues = BillingAddress;
+/** The first message per field. */
+export type BillingAddressErrors = Partial<Record<BillingField, string>>;
+
+export const emptyBillingAddress = (name = ''): BillingAddressValues => ({
+  company: '',
+  name,
+  street: '',
+  postalCode: '',
+  city: '',
+  country: 'DE',
+  vatId: '',
+  eInvoice: false,
+});
+
+const isBillingField = (field: unknown): field is BillingField =>
+  (BILLING_FIELDS as readonly unknown[]).includes(field);
+
+/**
+ * The form checked with the server's own schema: the address to send, or the first message per field. The
+ * e-invoice box counts only while a company is given (it is shown only then).
+ */
+export function checkBillingAddress(
+  values: BillingAddressValues,
+): { address: BillingAddress; errors?: undefined } | { address?: undefined; errors: BillingAddressErrors } {
+  const result = billingAddressSchema.safeParse({
+    ...values,
+    eInvoice: values.eInvoice && values.company.trim() !== '',
+  });
+  if (result.success) return { address: result.data };
+  const errors: BillingAddressErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (isBillingField(field)) errors[field] ??= issue.message;
+  }
+  return { errors };
+}
+
+/**
+ * The address problems of a 422 answer's details (`[{ path, message }]`): per field for
+ * 'billingAddress.postalCode' and the like, `missing` for 'billingAddress' itself (the server's total was
+ * above 250 € and no address came). Null when none of the details is about the address.
+ */
+export function billingAddressProblems(
+  details: unknown,
+): { errors: BillingAddressErrors; missing: string | null } | null {
+  if (!Array.isArray(details)) return null;
+  const errors: BillingAddressErrors = {};
+  let missing: string | null = null;
+  let found = false;
+  for (const detail of details as unknown[]) {
+    if (typeof detail !== 'object' || detail === null) continue;
+    const { path, message } = detail as { path?: unknown; message?: unknown };
+    if (typeof path !== 'string' || typeof message !== 'string') continue;
+    const [head, field] = path.split('.');
+    if (head !== 'billingAddress') continue;
+    found = true;
+    if (isBillingField(field)) errors[field] ??= message;
+    else missing ??= message; // the whole address, or a part this form does not have
+  }
+  return found ? { errors, missing } : null;
 }

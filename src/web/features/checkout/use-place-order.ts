@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { BOOKING_MESSAGES, type BookingView } from '@shared/booking';
+import type { BillingAddress } from '@shared/invoices';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import type { SessionUser } from '@shared/session';
 import { ApiError } from '@web/lib/api-client';
@@ -23,6 +24,13 @@ export interface OrderInput {
   free: boolean;
   /** Books the seats of this waiting-list offer (docs/product/waiting-list.md#offer-checkout). */
   waitlistEntryId?: string;
+  /** The 'Rechnungsadresse', sent only when the page asked for it (docs/product/invoices.md#billing-address). */
+  billingAddress?: BillingAddress;
+  /**
+   * Puts a 422 answer's field details at the page's fields; true when it showed them there, and the order
+   * then fails without a toast.
+   */
+  showFieldProblems?: (details: unknown) => boolean;
 }
 
 /** The parts the server listed in a 422 'profile incomplete' answer, else null. */
@@ -54,7 +62,16 @@ export function usePlaceOrder() {
     void navigate(target, target === '/onboarding' ? { state: { from: location } } : undefined);
   };
 
-  const placeOrder = async ({ user, eventId, quantity, holderName, free, waitlistEntryId }: OrderInput) => {
+  const placeOrder = async ({
+    user,
+    eventId,
+    quantity,
+    holderName,
+    free,
+    waitlistEntryId,
+    billingAddress,
+    showFieldProblems,
+  }: OrderInput) => {
     const missing = missingProfileParts(user);
     if (missing.length > 0) return completeProfile(missing);
     let booking: BookingView;
@@ -64,12 +81,14 @@ export function usePlaceOrder() {
         quantity,
         holderName: holderName.trim(),
         ...(waitlistEntryId ? { waitlistEntryId } : {}),
+        ...(billingAddress ? { billingAddress } : {}),
       });
     } catch (error) {
       // an offer may have ended meanwhile: the page then says so (docs/product/waiting-list.md#offer-checkout)
       if (waitlistEntryId) void queryClient.invalidateQueries({ queryKey: queryKeys.waitlist.mine });
       const serverMissing = missingFrom(error);
       if (serverMissing) return completeProfile(serverMissing);
+      if (error instanceof ApiError && error.status === 422 && showFieldProblems?.(error.details)) return;
       if (error instanceof ApiError && error.status === 401) {
         void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       }

@@ -67,6 +67,7 @@ const rowOf = (number: string) =>
 const cellsOf = (number: string) =>
   [...rowOf(number).querySelectorAll('th, td')].map((cell) => cell.textContent);
 const csvLink = () => screen.getByRole('link', { name: 'CSV für die Buchhaltung' });
+const zipLink = () => screen.getByRole('link', { name: 'PDFs als ZIP' });
 
 describe('InvoicesPage', () => {
   it('shows one row per invoice with date, kind, buyer, amounts and its PDF', async () => {
@@ -122,6 +123,34 @@ describe('InvoicesPage', () => {
     expect(csvLink().hasAttribute('download')).toBe(true);
   });
 
+  it('offers the PDFs as a ZIP only for a chosen month (docs/product/invoices.md#admin-list)', async () => {
+    mockApi({
+      'GET /api/admin/invoices': () => json({ invoices: ROWS }),
+      'GET /api/admin/tickets/filters': () => json(options),
+    });
+    showPage();
+    await screen.findByRole('table');
+    const disabled = screen.getByRole('button', { name: 'PDFs als ZIP' }) as HTMLButtonElement;
+    expect(disabled.disabled).toBe(true);
+    expect(disabled.closest('[title]')?.getAttribute('title')).toBe('Wähle zuerst einen Monat.');
+    expect(document.getElementById(disabled.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Wähle zuerst einen Monat.',
+    );
+    expect(screen.queryByRole('link', { name: 'PDFs als ZIP' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Monat'), { target: { value: '2026-03' } });
+    await waitFor(() => expect(zipLink().getAttribute('href')).toBe('/api/admin/invoices.zip?month=2026-03'));
+    expect(zipLink().hasAttribute('download')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'PDFs als ZIP' })).toBeNull();
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Event' }), { target: { value: EVENT_ID } });
+    await waitFor(() =>
+      expect(zipLink().getAttribute('href')).toBe(
+        `/api/admin/invoices.zip?month=2026-03&eventId=${EVENT_ID}`,
+      ),
+    );
+  });
+
   it('asks the server with the chosen month and event, and the CSV link carries them', async () => {
     const calls = mockApi({
       'GET /api/admin/invoices': () => json({ invoices: ROWS }),
@@ -158,6 +187,7 @@ describe('InvoicesPage', () => {
     expect((screen.getByLabelText('Monat') as HTMLInputElement).value).toBe('2026-02');
     expect(screen.queryByRole('table')).toBeNull();
     expect(csvLink().getAttribute('href')).toBe('/api/admin/invoices.csv?month=2026-02&eventId=e2');
+    expect(zipLink().getAttribute('href')).toBe('/api/admin/invoices.zip?month=2026-02&eventId=e2');
   });
 
   it('shows the server’s message when the list does not load', async () => {

@@ -1,10 +1,10 @@
-import { FileSpreadsheet } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '@web/components/ui/button';
+import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { usePageTitle } from '@web/lib/page-title';
 import { messageOf } from '../admin-errors';
-import { invoicesCsvUrl, useAdminInvoices } from './api/get-admin-invoices';
+import { useAdminInvoices } from './api/get-admin-invoices';
+import { InvoiceDownloads } from './components/invoice-downloads';
 import { InvoicesTable } from './components/invoices-table';
 import { InvoicesToolbar } from './components/invoices-toolbar';
 import { invoiceFiltersFromParams, paramsFromInvoiceFilters, type InvoiceFilters } from './invoice-filters';
@@ -13,7 +13,7 @@ const HEADING_ID = 'invoices-heading';
 
 /**
  * 'Rechnungen' at /admin/rechnungen (issue 19): invoices and cancellation invoices by month and event, each
- * with its PDF, and the CSV for the accountant with the same filters.
+ * with its PDF, the CSV for the accountant with the same filters and the month's PDFs as a ZIP.
  */
 export function InvoicesPage() {
   usePageTitle('Rechnungen');
@@ -28,10 +28,7 @@ export function InvoicesPage() {
         <h1 id={HEADING_ID} className="text-2xl font-semibold tracking-tight">
           Rechnungen
         </h1>
-        <a href={invoicesCsvUrl(filters)} download className={buttonClasses('secondary', 'sm')}>
-          <FileSpreadsheet className="h-4 w-4" aria-hidden />
-          CSV für die Buchhaltung
-        </a>
+        <InvoiceDownloads filters={filters} />
       </div>
 
       <InvoicesToolbar filters={filters} onChange={apply} />

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@web/testing/library';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminSettings, IntegrationStatus } from '@shared/admin-settings';
+import type { IntegrationStatus } from '@shared/admin-settings';
 import type { CancellationPolicy, CancellationRule } from '@shared/cancellation-policies';
 import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
-import { DEFAULT_INVOICE_SETTINGS } from '@shared/invoices';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { apiError, json, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { toast } from '@web/lib/toast';
 import { SettingsPage } from './settings-page';
+import type { AdminSettings } from '@shared/admin-settings';
 
 vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -20,7 +20,6 @@ const adminSettings: AdminSettings = {
     stripeSecretKey: { set: true, updatedAt: '2026-03-01T09:00:00.000Z' },
     stripeWebhookSecret: unset,
   },
-  invoicing: DEFAULT_INVOICE_SETTINGS,
 };
 const status: IntegrationStatus = {
   production: false,

@@ -128,7 +128,7 @@ describe('UsersPage', () => {
         /Zuerst werden 2 Tickets kommender Events nach der Stornobedingung storniert/,
       ),
     ).toHaveProperty('textContent', expect.stringContaining('Erstattung 180,00\u00a0€.'));
-    expect(within(dialog).getByText(/1 Rechnung bleibt für das Finanzamt 10 Jahre aufbewahrt/)).toBeTruthy();
+    expect(within(dialog).getByText(/1 Rechnung bleibt für das Finanzamt 8 Jahre aufbewahrt/)).toBeTruthy();
     expect(calls.some((call) => call.key.startsWith('DELETE'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(calls.map((call) => call.key)).toContain('DELETE /api/admin/users?id=u1'));

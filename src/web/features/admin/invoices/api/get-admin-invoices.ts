@@ -26,6 +26,10 @@ export const getAdminInvoices = (filters: InvoiceFilters, signal?: AbortSignal) 
 export const invoicesCsvUrl = (filters: InvoiceFilters) =>
   `/api/admin/invoices.csv${invoiceApiQuery(filters)}`;
 
+/** GET /api/admin/invoices.zip with the same filters: the PDFs of the chosen month (a month is required). */
+export const invoicesZipUrl = (filters: InvoiceFilters) =>
+  `/api/admin/invoices.zip${invoiceApiQuery(filters)}`;
+
 export const adminInvoicesQuery = (filters: InvoiceFilters) =>
   queryOptions({
     queryKey: ADMIN_INVOICES_KEYS.list(filters),

@@ -1,22 +1,21 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@web/testing/library';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminSettings } from '@shared/admin-settings';
 import { TAX_MODE_LABELS, type InvoiceSettings } from '@shared/invoices';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { toast } from '@web/lib/toast';
 import { apiError, json, keysOf, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { InvoiceSettingsCard } from './invoice-settings-card';
+import type { AdminSettings } from '@shared/admin-settings';
 
 vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 resetEachTest(vi.mocked(toast.error));
 
 const unset = { set: false, updatedAt: null };
 const stored = (invoicing: InvoiceSettings): AdminSettings => ({
-  settings: DEFAULT_SETTINGS,
+  settings: { ...DEFAULT_SETTINGS, invoicing },
   secrets: { stripeSecretKey: unset, stripeWebhookSecret: unset },
-  invoicing,
 });
 const year = new Date().getFullYear();
 const taxMode = () => screen.getByRole('combobox', { name: 'Steuerliche Behandlung' }) as HTMLSelectElement;

@@ -20,7 +20,7 @@ import { useSettingsSave } from './use-settings-save';
  */
 export function InvoiceSettingsCard() {
   const settings = useAdminSettings();
-  const invoicing = settings.data?.invoicing;
+  const invoicing = settings.data?.settings.invoicing;
   return (
     <SettingsCard
       id="invoicing"

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@web/testing/library';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminSettings } from '@shared/admin-settings';
-import { DEFAULT_INVOICE_SETTINGS } from '@shared/invoices';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { apiError, json, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { toast } from '@web/lib/toast';
 import { LegalOperatorCard } from './legal-operator-card';
+import type { AdminSettings } from '@shared/admin-settings';
 
 vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -15,7 +14,6 @@ const unset = { set: false, updatedAt: null };
 const stored: AdminSettings = {
   settings: DEFAULT_SETTINGS,
   secrets: { stripeSecretKey: unset, stripeWebhookSecret: unset },
-  invoicing: DEFAULT_INVOICE_SETTINGS,
 };
 
 resetEachTest(vi.mocked(toast.error));

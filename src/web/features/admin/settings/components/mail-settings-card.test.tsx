@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@web/testing/library';
 import { describe, expect, it, vi } from 'vitest';
-import { MAIL_SIGNATURE_MESSAGE, type AdminSettings } from '@shared/admin-settings';
-import { DEFAULT_INVOICE_SETTINGS } from '@shared/invoices';
+import { MAIL_SIGNATURE_MESSAGE } from '@shared/admin-settings';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { toast } from '@web/lib/toast';
 import { json, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { MailSettingsCard } from './mail-settings-card';
+import type { AdminSettings } from '@shared/admin-settings';
 
 vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 resetEachTest(vi.mocked(toast.error));
@@ -16,7 +16,6 @@ const unset = { set: false, updatedAt: null };
 const stored = (text: string): AdminSettings => ({
   settings: { ...DEFAULT_SETTINGS, mailSignature: { text } },
   secrets: { stripeSecretKey: unset, stripeWebhookSecret: unset },
-  invoicing: DEFAULT_INVOICE_SETTINGS,
 });
 const LABEL = 'Signatur unter automatischen E-Mails und Nachrichten';
 const signature = () => screen.getByRole('textbox', { name: LABEL }) as HTMLTextAreaElement;

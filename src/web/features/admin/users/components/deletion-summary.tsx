@@ -1,4 +1,4 @@
-import type { AccountDeletionPreview } from '@shared/privacy';
+import { keptInvoicesText, type AccountDeletionPreview } from '@shared/privacy';
 import { formatPrice } from '@web/lib/format';
 
 /**
@@ -18,12 +18,7 @@ export function DeletionSummary({ email, preview }: { email: string; preview?: A
             : 'ohne Erstattung.'}
         </span>
       )}
-      {preview && preview.keptInvoices > 0 && (
-        <span>
-          {preview.keptInvoices === 1 ? '1 Rechnung bleibt' : `${preview.keptInvoices} Rechnungen bleiben`}{' '}
-          für das Finanzamt 10 Jahre aufbewahrt.
-        </span>
-      )}
+      {preview && preview.keptInvoices > 0 && <span>{keptInvoicesText(preview.keptInvoices)}</span>}
       <span>Name, E-Mail-Adresse und Telefonnummer werden gelöscht.</span>
     </span>
   );
