@@ -99,6 +99,11 @@ export interface InvoiceDocument {
   issueDate: string;
   /** The event's date(s) as the buyer reads them, e.g. '14.03.2027' or '14.–16.03.2027'. */
   serviceDate: string;
+  /**
+   * The event's first day, 'YYYY-MM-DD' in the event's zone: the delivery date of the e-invoice data. Absent on
+   * invoices issued before it was kept.
+   */
+  serviceStart?: string;
   orderNumber: string;
   eventTitle: string;
   seller: InvoiceSeller;

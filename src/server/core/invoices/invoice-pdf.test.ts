@@ -201,6 +201,71 @@ describe('renderInvoicePdf', () => {
     expect(t).toContain('USt-IdNr.: DE123456789');
   });
 
+  it('prints the billing address in the window, the country in German and the buyer VAT id', async () => {
+    const doc = invoice('vat_19', [ticket(2, 14_900)], {
+      seller: { ...seller, vatId: 'DE123456789' },
+      buyer: {
+        name: 'Jürgen Müßig',
+        email: 'juergen@example.de',
+        address: {
+          company: 'Müßig & Söhne KG',
+          name: 'Jürgen Müßig',
+          street: 'Ringstraße 5',
+          postalCode: '1010',
+          city: 'Wien',
+          country: 'AT',
+          vatId: 'ATU12345678',
+          eInvoice: false,
+        },
+      },
+    });
+    const { text } = await render(doc);
+    const t = flat(text);
+    expectCommonFields(text, doc);
+    // the address window, line by line, left of the facts
+    const window = text
+      .split('\n')
+      .map((line) => line.slice(0, 60).trim())
+      .filter(Boolean);
+    const start = window.indexOf('Müßig & Söhne KG');
+    expect(window.slice(start, start + 6)).toEqual([
+      'Müßig & Söhne KG',
+      'Jürgen Müßig',
+      'Ringstraße 5',
+      '1010 Wien',
+      'Österreich',
+      'juergen@example.de',
+    ]);
+    expect(t).toContain('USt-IdNr. des Leistungsempfängers: ATU12345678');
+    expect(t).toContain('USt-IdNr.: DE123456789');
+  });
+
+  it('leaves out Germany and an absent company or VAT id', async () => {
+    const doc = invoice('small_business', [ticket(1, 30_000)], {
+      buyer: {
+        name: 'Jürgen Müßig',
+        email: 'juergen@example.de',
+        address: {
+          company: '',
+          name: 'Jürgen Müßig',
+          street: 'Lindenallee 3',
+          postalCode: '04109',
+          city: 'Leipzig',
+          country: 'DE',
+          vatId: '',
+          eInvoice: false,
+        },
+      },
+    });
+    const { text } = await render(doc);
+    const t = flat(text);
+    expectCommonFields(text, doc);
+    expect(t).toContain('Lindenallee 3');
+    expect(t).toContain('04109 Leipzig');
+    expect(t).not.toContain('Deutschland');
+    expect(t).not.toContain('Leistungsempfängers');
+  });
+
   it('goes on to further pages when there are many lines', async () => {
     const lines = Array.from({ length: 40 }, (_, index) => ({
       ...ticket(1, 1_000),

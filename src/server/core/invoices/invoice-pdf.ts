@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { InvoiceDocument, InvoiceLine } from '@shared/invoices';
 import { toWinAnsi } from '../tickets/ticket-document-texts';
 import { COLORS } from '../tickets/ticket-pdf-layout';
+import { attachEInvoice } from './e-invoice';
 
 const PLURAL: Record<InvoiceLine['unit'], string> = { Ticket: 'Tickets', Paar: 'Paare' };
 
@@ -53,7 +54,7 @@ export interface InvoicePdfOptions {
  * The same document gives the same bytes: the info dates come from the issue date, and pdfkit derives the
  * file /ID from the info dictionary, so nothing depends on the clock.
  */
-export function renderInvoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): Promise<Buffer> {
+export async function renderInvoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): Promise<Buffer> {
   const issued = new Date(`${doc.issueDate}T12:00:00Z`);
   const title = doc.kind === 'cancellation' ? 'Rechnungskorrektur (Storno)' : 'Rechnung';
   const pdf = new PDFDocument({
@@ -71,6 +72,8 @@ export function renderInvoicePdf(doc: InvoiceDocument, options: InvoicePdfOption
     },
     lang: 'de-DE',
     displayTitle: true,
+    // the e-invoice's PDF/A-3 metadata names PDF 1.7
+    ...(doc.buyer.address?.eInvoice ? { pdfVersion: '1.7' as const } : {}),
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -89,6 +92,13 @@ export function renderInvoicePdf(doc: InvoiceDocument, options: InvoicePdfOption
     const corrects = `Korrigiert Rechnung ${doc.corrects.number} vom ${germanDate(doc.corrects.issueDate)}`;
     y = text(pdf, corrects, LEFT, y, { size: 10, width: CONTENT_WIDTH }) + 4;
   }
+  // the buyer's VAT id when given (docs/product/invoices.md#billing-address); § 14a UStG asks for it where
+  // the buyer owes the tax
+  const buyerVatId = doc.buyer.address?.vatId;
+  if (buyerVatId) {
+    const line = `USt-IdNr. des Leistungsempfängers: ${buyerVatId}`;
+    y = text(pdf, line, LEFT, y, { size: 10, width: CONTENT_WIDTH }) + 4;
+  }
   y = drawTable(pdf, doc, y + 16, money);
   y = drawTotals(pdf, doc, y + 10, money);
   if (doc.taxNote) {
@@ -97,7 +107,11 @@ export function renderInvoicePdf(doc: InvoiceDocument, options: InvoicePdfOption
   }
   drawFooters(pdf, doc, options.siteName);
   pdf.end();
-  return done;
+  const rendered = await done;
+  // a business buyer's EN 16931 data (docs/product/invoices.md#e-invoice), dated like the PDF
+  if (doc.buyer.address?.eInvoice)
+    return attachEInvoice(rendered, doc, { issued, title: `${title} ${doc.number}` });
+  return rendered;
 }
 
 function drawSeller(pdf: PDFKit.PDFDocument, doc: InvoiceDocument) {
@@ -125,8 +139,35 @@ function drawAddress(pdf: PDFKit.PDFDocument, doc: InvoiceDocument) {
     .strokeColor(COLORS.rule)
     .stroke();
   y += 10;
-  y = text(pdf, doc.buyer.name, LEFT, y, { size: 11, width, lines: 2 }) + 2;
-  if (doc.buyer.email) text(pdf, doc.buyer.email, LEFT, y, { size: 10, width, lines: 1 });
+  const address = doc.buyer.address;
+  if (!address) {
+    y = text(pdf, doc.buyer.name, LEFT, y, { size: 11, width, lines: 2 }) + 2;
+    if (doc.buyer.email) text(pdf, doc.buyer.email, LEFT, y, { size: 10, width, lines: 1 });
+    return;
+  }
+  // the billing address as given in checkout (docs/product/invoices.md#billing-address); the country only
+  // when it is not Germany, in German
+  const lines = [
+    address.company,
+    address.name || doc.buyer.name,
+    address.street,
+    `${address.postalCode} ${address.city}`.trim(),
+    address.country && address.country !== 'DE' ? countryName(address.country) : '',
+  ].filter(Boolean);
+  for (const line of lines) y = text(pdf, line, LEFT, y, { size: 11, width, lines: 1 }) + 1;
+  if (doc.buyer.email)
+    text(pdf, doc.buyer.email, LEFT, y + 3, { size: 9, width, color: COLORS.muted, lines: 1 });
+}
+
+const regionNames = new Intl.DisplayNames('de', { type: 'region' });
+
+/** 'AT' as 'Österreich'; a code ICU does not know stays as it is. */
+function countryName(code: string): string {
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 function drawFacts(pdf: PDFKit.PDFDocument, doc: InvoiceDocument) {

@@ -113,6 +113,7 @@ export async function issueInvoice(tx: DbOrTx, bookingId: string, now: Date): Pr
     number,
     issueDate,
     serviceDate: eventDateRange(event),
+    serviceStart: dayIn(event.startTime, event.timezone || zone),
     orderNumber: booking.orderNumber,
     eventTitle: event.title,
     seller: {
