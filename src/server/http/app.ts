@@ -34,6 +34,8 @@ import { settingsRoutes } from './routes/settings';
 import { sessionRoutes } from './routes/session';
 import { clientRoutes } from './routes/client';
 import { profileRoutes } from './routes/profile';
+import { accountDeletionRoutes } from './routes/account-deletion';
+import { privacyExportRoutes } from './routes/privacy-export';
 import { newsletterRoutes } from './routes/newsletter';
 import { uploadRoutes } from './routes/uploads';
 import { isUploadRequest } from './upload-limit';
@@ -77,6 +79,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/dev/mails', devMailRoutes);
   app.route('/api/backup', backupRoutes);
   app.route('/api/profile', profileRoutes);
+  app.route('/api/profile', accountDeletionRoutes);
+  app.route('/api/profile/export', privacyExportRoutes);
   app.route('/api/newsletter', newsletterRoutes);
   app.route('/api/bookings', bookingRoutes);
   app.route('/api/payments', paymentRoutes);

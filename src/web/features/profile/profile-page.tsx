@@ -6,6 +6,7 @@ import { useProfile } from './api/get-profile';
 import { ConsentSection } from './components/consent-section';
 import { ContactSection } from './components/contact-section';
 import { ImageUploadCard } from './components/image-upload-card';
+import { PersonalDataSection } from './components/personal-data-section';
 import { PublicProfileForm } from './components/public-profile-form';
 
 /**
@@ -39,6 +40,7 @@ export function ProfilePage() {
             </>
           )}
           <ConsentSection profile={profile} />
+          <PersonalDataSection />
         </>
       )}
     </section>
