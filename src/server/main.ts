@@ -47,6 +47,7 @@ async function main() {
   services.holdExpiry.start();
   services.refundJob.start();
   services.retention.start();
+  services.bankTransfers.start();
   services.eventMails.start();
   await services.seatFeed.start();
   // The server listens only once everything above is done, so while starting its port refuses connections;
@@ -83,6 +84,7 @@ async function main() {
             services.holdExpiry.stop(),
             services.refundJob.stop(),
             services.retention.stop(),
+            services.bankTransfers.stop(),
             services.eventMails.stop(),
           ]);
         },

@@ -14,6 +14,7 @@ import { HoldExpiryJob } from './jobs/hold-expiry-job';
 import { OutboxWorker, type AttachmentRenderer } from './jobs/outbox-worker';
 import { RefundJob } from './jobs/refund-job';
 import { RetentionJob } from './jobs/retention-job';
+import { BankTransferJob } from './jobs/bank-transfer-job';
 import { EventMailJob } from './jobs/event-mail-job';
 import { mailSignatureOf } from './core/event-mails/mail-signature';
 import { PaymentGateway } from './core/payments/payment-gateway';
@@ -33,6 +34,7 @@ export type Services = Omit<AppDeps, 'webRoot' | 'outbox'> & {
   /** Retries refunds the provider has not confirmed yet; started by main.ts. */
   refundJob: RefundJob;
   retention: RetentionJob;
+  bankTransfers: BankTransferJob;
   eventMails: EventMailJob;
 };
 
@@ -118,6 +120,14 @@ export function createServices(
     }),
     refundJob: new RefundJob({ db, payments, logger, observer: metrics }),
     retention: new RetentionJob({ db, logger, observer: metrics }),
+    bankTransfers: new BankTransferJob({
+      db,
+      logger,
+      observer: metrics,
+      mailContext: async () => mailContextFrom(await settings.get(), config),
+      settle: (paymentId) => payments.settleTransfer(paymentId),
+      kickOutbox: () => outbox.kick(),
+    }),
     eventMails: new EventMailJob({
       db,
       logger,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isTimeZone } from './event-rules';
-import { TAX_MODES, type InvoiceSettings } from './invoices';
+import { isValidBIC, isValidIBAN } from 'ibantools';
+import { BANK_TRANSFER_MESSAGES } from './bank-transfer';
+import { TAX_MODES } from './invoices';
 import type { AppSettings } from './settings';
 
 // The settings cards of the back office (docs/product/admin.md#settings).
@@ -153,3 +155,35 @@ export const invoiceSettingsSchema = z.object({
     .regex(/^[A-Za-z0-9]{1,10}$/, { error: 'Das Präfix darf 1 bis 10 Buchstaben oder Ziffern haben.' }),
 });
 export type InvoiceSettingsInput = z.input<typeof invoiceSettingsSchema>;
+
+/** PUT /api/admin/settings/bank-transfer (card 'Überweisung (Vorkasse)', docs/product/bank-transfer.md#settings). */
+export const bankTransferSettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    accountHolder: z.string().trim().max(70, BANK_TRANSFER_MESSAGES.accountHolder),
+    iban: z.string().transform((value) => value.replace(/\s+/g, '').toUpperCase()),
+    bic: z.string().transform((value) => value.replace(/\s+/g, '').toUpperCase()),
+    minDaysBeforeStart: z
+      .number(BANK_TRANSFER_MESSAGES.minDays)
+      .int(BANK_TRANSFER_MESSAGES.minDays)
+      .min(8, BANK_TRANSFER_MESSAGES.minDays)
+      .max(365, BANK_TRANSFER_MESSAGES.minDays),
+  })
+  .superRefine((value, ctx) => {
+    // empty is allowed while switched off; switched on, holder and IBAN are needed
+    if (value.iban !== '' || value.enabled) {
+      if (!isValidIBAN(value.iban))
+        ctx.addIssue({ code: 'custom', path: ['iban'], message: BANK_TRANSFER_MESSAGES.iban });
+    }
+    if (value.bic !== '' && !isValidBIC(value.bic)) {
+      ctx.addIssue({ code: 'custom', path: ['bic'], message: BANK_TRANSFER_MESSAGES.bic });
+    }
+    if (value.enabled && value.accountHolder === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['accountHolder'],
+        message: BANK_TRANSFER_MESSAGES.accountHolder,
+      });
+    }
+  });
+export type BankTransferSettingsInput = z.input<typeof bankTransferSettingsSchema>;

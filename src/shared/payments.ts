@@ -2,11 +2,14 @@
 // docs/product/payments.md#server-amount). The amount is always the server's booking total; the client never
 // sends one.
 
-/** Stored in payments.provider (db/schema's enum derives from this list); 'free' has no provider. */
-export const PAYMENT_PROVIDERS = ['stripe', 'test', 'free'] as const;
+/**
+ * Stored in payments.provider (db/schema's enum derives from this list); 'free' has no provider,
+ * 'bank_transfer' is paid by the buyer's bank and matched from statements (docs/product/bank-transfer.md).
+ */
+export const PAYMENT_PROVIDERS = ['stripe', 'test', 'free', 'bank_transfer'] as const;
 export type StoredPaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-/** The providers that move (or pretend to move) money. */
-export type PaymentProviderName = Exclude<StoredPaymentProvider, 'free'>;
+/** The providers the shop talks to (or pretends to). */
+export type PaymentProviderName = Exclude<StoredPaymentProvider, 'free' | 'bank_transfer'>;
 
 /**
  * POST /api/bookings/:id/payment answers this. Stripe: the Payment Element is mounted with clientSecret

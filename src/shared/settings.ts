@@ -1,6 +1,7 @@
 // Defaults of the application settings, also used when loading them fails
 // (docs/product/admin.md#settings-defaults). Deliberately free of zod: this module is on every page's first
 // download (budget 170 KB).
+import { DEFAULT_BANK_TRANSFER_SETTINGS, type BankTransferSettings } from './bank-transfer';
 import type { InvoiceSettings } from './invoices';
 
 export const DEFAULT_SITE_NAME = 'Wachstumsraum';
@@ -48,6 +49,8 @@ export interface AppSettings {
   mailSignature: { text: string };
   /** Invoices' tax mode and number prefix (docs/product/invoices.md); admin only, like the signature. */
   invoicing: InvoiceSettings;
+  /** 'Überweisung (Vorkasse)' (docs/product/bank-transfer.md#settings); admin only, like the signature. */
+  bankTransfer: BankTransferSettings;
 }
 export type AppSettingKey = keyof AppSettings;
 
@@ -84,6 +87,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   features: { comingSoon: false, emailOtpOnly: true },
   mailSignature: { text: '' },
   invoicing: { taxMode: 'small_business', numberPrefix: 'RE' },
+  bankTransfer: DEFAULT_BANK_TRANSFER_SETTINGS,
 };
 
 /** A stored value counts when it has the default's type; a required (non-empty by default) text stays non-empty. */

@@ -62,6 +62,11 @@ export interface MyTicket {
    * so older fixtures still type-check.
    */
   invoice?: { id: string; number: string } | null;
+  /**
+   * Paid by bank transfer: cancelling asks for the account the refund goes to (POST …/cancel with
+   * payoutIban and payoutName; docs/product/bank-transfer.md#refunds). Optional like `invoice`.
+   */
+  paidByTransfer?: boolean;
   event: TicketEventSummary;
   /**
    * The access link of an online event, on active tickets only; null otherwise

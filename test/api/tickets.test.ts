@@ -125,6 +125,8 @@ describe('GET /api/tickets', () => {
       isBuyer: true,
       // a paid booking's invoice (docs/product/invoices.md#buyer)
       invoice: { id: expect.any(String), number: expect.stringMatching(/^RE-\d{4}-\d{5}$/) },
+      // paid by card, not by transfer (docs/product/bank-transfer.md#refunds)
+      paidByTransfer: false,
       transferableUntil: soon.event.startTime.toISOString(),
       holderNameEditable: true,
       priceCents: 3000,

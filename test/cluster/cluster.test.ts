@@ -351,6 +351,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three instances on one database
       .sort();
     // periodic-task.ts is the loop they share; each of the others has its case in the test below
     expect(jobFiles, 'a new job needs its exactly-once case in test/cluster/cluster.test.ts').toEqual([
+      // claims by conditional UPDATEs: test/api/bank-transfer.test.ts runs its rounds twice at once
+      'bank-transfer-job.ts',
       'event-mail-job.ts',
       'hold-expiry-job.ts',
       'outbox-worker.ts',
@@ -362,6 +364,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three instances on one database
     const main = readFileSync(path.join(root, 'src/server/main.ts'), 'utf8');
     const started = [...main.matchAll(/services\.(\w+)\.start\(\)/g)].map((match) => match[1]).sort();
     expect(started, 'main.ts starts a job this test does not know').toEqual([
+      'bankTransfers',
       'eventMails',
       'holdExpiry',
       'outbox',

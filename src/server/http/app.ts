@@ -35,6 +35,13 @@ import { sessionRoutes } from './routes/session';
 import { clientRoutes } from './routes/client';
 import { profileRoutes } from './routes/profile';
 import { accountDeletionRoutes } from './routes/account-deletion';
+import {
+  adminBankStatementRoutes,
+  adminTransferRefundRoutes,
+  adminTransferRoutes,
+  bookingTransferRoutes,
+  myTransferRoutes,
+} from './routes/bank-transfer';
 import { privacyExportRoutes } from './routes/privacy-export';
 import { newsletterRoutes } from './routes/newsletter';
 import { uploadRoutes } from './routes/uploads';
@@ -83,6 +90,11 @@ export function createApp(deps: AppDeps) {
   app.route('/api/profile/export', privacyExportRoutes);
   app.route('/api/newsletter', newsletterRoutes);
   app.route('/api/bookings', bookingRoutes);
+  app.route('/api/bookings', bookingTransferRoutes);
+  app.route('/api/bank-transfers', myTransferRoutes);
+  app.route('/api/admin/bank-statements', adminBankStatementRoutes);
+  app.route('/api/admin/bank-transfers', adminTransferRoutes);
+  app.route('/api/admin/transfer-refunds', adminTransferRefundRoutes);
   app.route('/api/payments', paymentRoutes);
   app.route('/api/tickets', ticketRoutes);
   app.route('/api/invoices', invoiceRoutes);

@@ -11,7 +11,7 @@ import { settleWaitlist } from '../waitlist/settle-waitlist';
  * booking confirmed meanwhile is no longer pending and is not touched (the UPDATE re-checks the status under
  * its row lock). The seats given back are offered to the event's waiting list in the same transaction
  * (docs/product/waiting-list.md#offers), whose mails are written with `mail`. Returns how many bookings
- * expired.
+ * expired. Bookings paid by transfer are left to the bank-transfer job (docs/product/bank-transfer.md#expiry).
  */
 export async function expireHolds(db: Db, now: Date, mail: MailContext): Promise<number> {
   return db.transaction(async (tx) => {
@@ -19,6 +19,7 @@ export async function expireHolds(db: Db, now: Date, mail: MailContext): Promise
       WITH expired AS (
         UPDATE bookings SET status = 'expired', updated_at = now()
         WHERE status = 'pending' AND hold_expires_at <= ${now.toISOString()}::timestamptz
+          AND payment_due_at IS NULL
         RETURNING event_id, seats
       ), per_event AS (
         SELECT event_id, sum(seats)::int AS seats, count(*)::int AS expired FROM expired GROUP BY event_id

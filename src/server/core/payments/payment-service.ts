@@ -234,6 +234,11 @@ export class PaymentService {
     });
   }
 
+  /** Money for a transfer booking arrived in full (docs/product/bank-transfer.md#paid). */
+  async settleTransfer(paymentId: string): Promise<SettleResult> {
+    return this.settle(paymentId, 'succeeded');
+  }
+
   private async settle(
     paymentId: string,
     state: ProviderPaymentState,

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
 import { payments, refunds } from '../../db/schema';
 import type { Logger } from '../../logger';
@@ -38,6 +38,14 @@ export async function processRefund(options: {
       mail,
     );
   };
+  // A transfer is paid back by the shop's bank, not by a provider: such a refund stays owed
+  // (docs/product/bank-transfer.md#paid)
+  const [owed] = await db
+    .select({ provider: payments.provider })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.id, refundId));
+  if (owed?.provider === 'bank_transfer') return 'skipped';
   const [claimed] = await db
     .update(refunds)
     .set({ attempts: sql`${refunds.attempts} + 1`, updatedAt: new Date() })
@@ -104,7 +112,8 @@ export async function dueRefundIds(db: Db, now = new Date(), limit = 20): Promis
   const rows = await db
     .select({ id: refunds.id })
     .from(refunds)
-    .where(and(eq(refunds.status, 'pending'), backOffOver(now)))
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.status, 'pending'), backOffOver(now), ne(payments.provider, 'bank_transfer')))
     .limit(limit);
   return rows.map((r) => r.id);
 }

@@ -91,7 +91,14 @@ export async function settlePayment(options: {
     const confirm = async (change: PaymentOutcome) => {
       await tx
         .update(bookings)
-        .set({ status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, confirmedAt: now })
+        .set({
+          status: 'confirmed',
+          paymentStatus: 'paid',
+          holdExpiresAt: null,
+          confirmedAt: now,
+          // the due date stays only on a booking the transfer paid (docs/product/bank-transfer.md#refunds)
+          ...(payment.provider === 'bank_transfer' ? {} : { paymentDueAt: null }),
+        })
         .where(eq(bookings.id, booking.id));
       await issueTickets(tx, booking.id, now);
       await issueInvoice(tx, booking.id, now);

@@ -155,7 +155,7 @@ async function createAtProvider(options: {
 }
 
 /** The booking if it can be paid now; the German message otherwise (docs/product/payments.md#payable). */
-function payable(booking: Booking, now: Date): Booking {
+export function payable(booking: Booking, now: Date): Booking {
   if (booking.status === 'confirmed') throw new AppError('conflict', PAYMENT_MESSAGES.alreadyPaid);
   if (booking.status === 'expired') throw new AppError('conflict', PAYMENT_MESSAGES.holdExpired);
   if (booking.status !== 'pending' || booking.totalAmountCents <= 0) {

@@ -4,12 +4,16 @@ import type { AppSettings, OperatorInfo } from '@shared/settings';
 /**
  * What GET /api/settings shows every visitor: all settings but the operator's invoice-only fields (the tax
  * number, docs/decisions/021), the mail signature (it goes out in mails only, and may carry a phone
- * number) and the invoicing settings. The client merges the answer over the defaults, so they read as ''.
+ * number), the invoicing and the bank-transfer settings (the account shows only on a booking that pays by
+ * transfer). The client merges the answer over the defaults, so they read as ''.
  */
-export function publicSettings(settings: AppSettings): Omit<AppSettings, 'operator' | 'mailSignature' | 'invoicing'> & {
+export function publicSettings(settings: AppSettings): Omit<
+  AppSettings,
+  'operator' | 'mailSignature' | 'invoicing' | 'bankTransfer'
+> & {
   operator: Partial<OperatorInfo>;
 } {
-  const { mailSignature: _adminOnly, invoicing: _invoicesOnly, ...shown } = settings;
+  const { mailSignature: _adminOnly, invoicing: _invoicesOnly, bankTransfer: _transfersOnly, ...shown } = settings;
   const operator: Partial<OperatorInfo> = { ...settings.operator };
   for (const field of PRIVATE_OPERATOR_FIELDS) delete operator[field];
   return { ...shown, operator };

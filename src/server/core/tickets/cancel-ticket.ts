@@ -41,6 +41,8 @@ export async function cancelTicket(options: {
   actor: Actor;
   /** Admin only. Without it the event's policy (or the default tiers) decides. */
   override?: RefundOverrideInput;
+  /** Where a refund of a transfer goes, when the buyer named an account (docs/product/bank-transfer.md#refunds). */
+  payout?: { iban: string; name: string };
   reason?: string;
   mail: MailContext;
   now?: Date;
@@ -122,6 +124,8 @@ export async function cancelTicket(options: {
           reason,
           // '' is the shop itself (refund-all of an event below its minimum attendance)
           createdBy: asAdmin && actor.id !== '' ? actor.id : null,
+          payoutIban: options.payout?.iban ?? null,
+          payoutName: options.payout?.name ?? null,
         })
         .returning({ id: refunds.id });
       refundIds.push(refund!.id);

@@ -53,6 +53,7 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       transferCutoffHours: events.transferCutoffHours,
       orderNumber: bookings.orderNumber,
       currency: bookings.currency,
+      paidByTransfer: bookings.paymentDueAt,
       policyId: events.cancellationPolicyId,
       onlineUrl: events.onlineUrl,
       event: {
@@ -148,6 +149,7 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       holderEmail: ticket.holderEmail,
       isBuyer,
       invoice: isBuyer ? (invoiceOf.get(ticket.bookingId) ?? null) : null,
+      paidByTransfer: isBuyer && row.paidByTransfer !== null,
       ...(transferredTo ? { transferredTo } : {}),
       transferableUntil: isBuyer && open && now.getTime() < cutoff.getTime() ? cutoff.toISOString() : null,
       // docs/product/tickets-and-refunds.md#holder-name-change

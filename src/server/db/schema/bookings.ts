@@ -50,6 +50,13 @@ export const bookings = pgTable(
     holderName: text('holder_name'),
     /** The 'Rechnungsadresse' given in checkout, copied into the invoice (docs/product/invoices.md#billing-address). */
     billingAddress: jsonb('billing_address').$type<BillingAddress>(),
+    /**
+     * Set when the buyer chose 'Überweisung (Vorkasse)': the day the money is due; the seats are held until
+     * the due date plus the grace days (docs/product/bank-transfer.md#due-dates).
+     */
+    paymentDueAt: timestamptz('payment_due_at'),
+    /** When the reminder before the due date was written (once). */
+    paymentRemindedAt: timestamptz('payment_reminded_at'),
     confirmedAt: timestamptz('confirmed_at'),
     cancellationDate: timestamptz('cancellation_date'),
     refundReason: text('refund_reason'),

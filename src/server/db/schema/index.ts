@@ -11,6 +11,7 @@ export * from './waitlist';
 export * from './event-mails';
 export * from './payments';
 export * from './invoices';
+export * from './bank';
 export * from './newsletter';
 export * from './settings';
 export * from './mail';

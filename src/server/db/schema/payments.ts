@@ -66,6 +66,12 @@ export const refunds = pgTable(
      */
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * A refund of a transfer goes back by the shop's bank: the account the buyer named when cancelling; when
+     * NULL, the account the money came from (docs/product/bank-transfer.md#refunds).
+     */
+    payoutIban: text('payout_iban'),
+    payoutName: text('payout_name'),
     /** The admin who granted it; NULL for automatic refunds and self-service cancellations. */
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -7,6 +7,7 @@ import {
   generalSettingsSchema,
   integrationSettingsSchema,
   invoiceSettingsSchema,
+  bankTransferSettingsSchema,
   mailSignatureSchema,
   secretsSchema,
 } from '@shared/admin-settings';
@@ -18,6 +19,7 @@ import {
 } from '../../core/settings/admin-settings-view';
 import { saveGeneralSettings } from '../../core/settings/save-general-settings';
 import { saveIntegrationSettings } from '../../core/settings/save-integration-settings';
+import { saveBankTransferSettings } from '../../core/settings/save-bank-transfer-settings';
 import { saveInvoiceSettings } from '../../core/settings/save-invoice-settings';
 import { saveLegalSettings } from '../../core/settings/save-legal-settings';
 import { saveMailSignature } from '../../core/settings/save-mail-signature';
@@ -64,6 +66,11 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
     const input = validBody(c, invoiceSettingsSchema);
     const { database, settings } = c.get('deps');
     return c.json(await saveInvoiceSettings({ db: database.db, settings, input }));
+  })
+  .put('/bank-transfer', allow('admin'), async (c) => {
+    const input = validBody(c, bankTransferSettingsSchema);
+    const { database, settings } = c.get('deps');
+    return c.json(await saveBankTransferSettings({ db: database.db, settings, input }));
   })
   .put('/secrets', allow('admin'), async (c) => {
     const input = validBody(c, secretsSchema);

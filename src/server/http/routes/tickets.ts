@@ -1,4 +1,7 @@
 import { Hono } from 'hono';
+import { isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import { TRANSFER_ADMIN_MESSAGES } from '@shared/bank-transfer';
 import { holderNameChangeSchema, ticketTransferSchema } from '@shared/ticket-transfer';
 import { cancelTicketAndRefund } from '../../core/tickets/cancel-ticket-and-refund';
 import { listMyTickets } from '../../core/tickets/list-my-tickets';
@@ -11,6 +14,21 @@ import { validBody } from '../validation';
 
 // 'Meine Tickets', ticket files and cancelling. Owner or admin only
 // (docs/product/tickets-and-refunds.md#ticket-documents).
+/** A ticket paid by transfer names the account for its refund (docs/product/bank-transfer.md#refunds). */
+const payoutSchema = z
+  .object({
+    payoutIban: z
+      .string()
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .refine((value) => value === '' || isValidIBAN(value), TRANSFER_ADMIN_MESSAGES.payoutIban)
+      .default(''),
+    payoutName: z.string().trim().max(70, TRANSFER_ADMIN_MESSAGES.payoutName).default(''),
+  })
+  .refine((value) => value.payoutIban === '' || value.payoutName !== '', {
+    path: ['payoutName'],
+    message: TRANSFER_ADMIN_MESSAGES.payoutName,
+  });
+
 export const ticketRoutes = new Hono<AppEnv>()
   .get('/', allow('user'), async (c) => {
     const user = await userOf(c);
@@ -35,8 +53,10 @@ export const ticketRoutes = new Hono<AppEnv>()
   })
   .post('/:id/cancel', allow('user'), async (c) => {
     const user = await userOf(c);
+    const { payoutIban, payoutName } = validBody(c, payoutSchema);
     const outcome = await cancelTicketAndRefund(c.get('deps'), {
       ticketId: c.req.param('id'),
+      payout: payoutIban ? { iban: payoutIban, name: payoutName } : undefined,
       // self-service rules even for admins here; the admin area has its own cancel with overrides
       actor: { id: user.id, role: 'attendee' },
     });

@@ -1,6 +1,7 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@web/components/pages/not-found-page';
 import { AdminLayout } from './admin-layout';
+import { BankStatementsPage } from './bank-statements/bank-statements-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { EventCreatePage } from './events/event-create-page';
 import { EventEditPage } from './events/event-edit-page';
@@ -28,6 +29,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'bookings', element: <TicketsPage /> },
       // invoices and cancellation invoices (issue 19)
       { path: 'rechnungen', element: <InvoicesPage /> },
+      // docs/product/bank-transfer.md#statement-import
+      { path: 'kontoauszuege', element: <BankStatementsPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -8,10 +8,11 @@ import { PageSpinner } from '@web/components/ui/page-spinner';
 import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-title';
 import { useBooking } from './api/get-booking';
+import { useBookingBankTransfer } from './api/get-booking-bank-transfer';
 import { BookingConfirmed } from './components/booking-confirmed';
 import { BookingOverview } from './components/booking-overview';
 import { CheckoutProblem } from './components/checkout-problem';
-import { PaymentStep } from './components/payment-step';
+import { PendingPayment } from './components/pending-payment';
 import { StepIndicator } from './components/step-indicator';
 import { usePaymentReturn } from './use-payment-return';
 
@@ -21,7 +22,8 @@ const PROCESSING_POLL_FOR_MS = 60_000;
 
 /**
  * /booking/{bookingId}/success (docs/product/payments.md#order-then-pay): the payment step while the booking
- * is pending, the confirmation with tickets and calendar links once it is confirmed.
+ * is pending (or what to transfer, when it pays by transfer: docs/product/bank-transfer.md#instructions), the
+ * confirmation with tickets and calendar links once it is confirmed.
  */
 export function BookingSuccessPage() {
   const { bookingId = '' } = useParams();
@@ -85,6 +87,11 @@ function BookingResult({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStatus = useRef(booking.status);
+  const pending = booking.status === 'pending';
+  const transfer = useBookingBankTransfer(booking.id, pending);
+  const byTransfer = pending && Boolean(transfer.data);
+  // chosen on this visit: the instructions' heading takes the focus when they replace the payment step
+  const [transferChosen, setTransferChosen] = useState(false);
   // A new step (paid → confirmed): focus its heading so screen readers and keyboards follow.
   useEffect(() => {
     if (shownStatus.current === booking.status) return;
@@ -114,12 +121,18 @@ function BookingResult({
         tabIndex={-1}
         className="mt-6 font-serif text-3xl font-semibold tracking-tight outline-none"
       >
-        {confirmed ? 'Buchung erfolgreich!' : 'Fast geschafft: jetzt bezahlen'}
+        {confirmed
+          ? 'Buchung erfolgreich!'
+          : byTransfer
+            ? 'Fast geschafft: jetzt überweisen'
+            : 'Fast geschafft: jetzt bezahlen'}
       </h1>
       <p className="mt-2 text-muted-foreground">
         {confirmed
           ? 'Vielen Dank! Deine Buchung ist bestätigt.'
-          : 'Deine Plätze sind reserviert. Schließe die Zahlung ab, dann bekommst du deine Tickets.'}
+          : byTransfer
+            ? 'Deine Plätze sind für dich reserviert.'
+            : 'Deine Plätze sind reserviert. Schließe die Zahlung ab, dann bekommst du deine Tickets.'}
       </p>
       <div className="mt-6 flex flex-col gap-6">
         <BookingOverview booking={booking} />
@@ -128,15 +141,17 @@ function BookingResult({
         ) : processing ? (
           <Processing />
         ) : (
-          <section
-            aria-labelledby="payment-heading"
-            className="rounded-2xl border border-border bg-card p-5 sm:p-6"
-          >
-            <h2 id="payment-heading" className="mb-4 text-lg font-semibold">
-              Zahlung
-            </h2>
-            <PaymentStep booking={booking} onProcessing={onProcessing} />
-          </section>
+          <PendingPayment
+            booking={booking}
+            transfer={{
+              data: transfer.data,
+              isError: transfer.isError,
+              retry: () => void transfer.refetch(),
+            }}
+            onProcessing={onProcessing}
+            onBankTransferChosen={() => setTransferChosen(true)}
+            focusInstructions={transferChosen}
+          />
         )}
       </div>
     </div>

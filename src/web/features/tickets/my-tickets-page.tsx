@@ -7,6 +7,7 @@ import { usePageTitle } from '@web/lib/page-title';
 import { isAdmin, useSession, type SessionUser } from '@web/lib/session';
 import { useMyTickets } from './api/get-my-tickets';
 import { DeleteTicketDialog } from './components/delete-ticket-dialog';
+import { OpenTransfersSection } from './components/open-transfers-section';
 import { TicketCard } from './components/ticket-card';
 import { TicketTabs } from './components/ticket-tabs';
 import { TicketsEmptyState } from './components/tickets-empty-state';
@@ -39,6 +40,8 @@ export function MyTicketsPage() {
       </h1>
       {/* offers wait for an answer within hours: above the tickets (docs/product/waiting-list.md#offers) */}
       {user && <WaitlistSection />}
+      {/* bookings waiting for their money: docs/product/bank-transfer.md#instructions */}
+      {user && <OpenTransfersSection userId={user.id} />}
       {user ? <TicketsOfUser user={user} /> : <PageSpinner />}
     </section>
   );

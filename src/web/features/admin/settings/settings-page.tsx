@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { usePageTitle } from '@web/lib/page-title';
 import { AdminRefundCard } from './components/admin-refund-card';
+import { BankTransferSettingsCard } from './components/bank-transfer-settings-card';
 import { BrandingLogosCard } from './components/branding-logos-card';
 import { CancellationPoliciesCard } from './components/cancellation-policies-card';
 import { EmailTestsCard } from './components/email-tests-card';
@@ -22,6 +23,8 @@ const CARDS: (SettingsSection & { Card: ComponentType })[] = [
   { id: 'general', label: 'Allgemein', Card: GeneralSettingsCard },
   { id: 'legal', label: 'Rechtliches & Betreiber', Card: LegalOperatorCard }, // ours: docs/decisions/021
   { id: 'invoicing', label: 'Rechnungen', Card: InvoiceSettingsCard }, // issue 19
+  // docs/product/bank-transfer.md#settings
+  { id: 'bank-transfer', label: 'Überweisung', Card: BankTransferSettingsCard },
   { id: 'secrets', label: 'Server-Secrets', Card: ServerSecretsCard },
   { id: 'integrations', label: 'Integrationen', Card: IntegrationsCard },
   { id: 'policies', label: 'Stornierungsrichtlinien', Card: CancellationPoliciesCard },
@@ -35,7 +38,7 @@ export function SettingsPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Einstellungen</h1>
-      {/* one page of ten cards: a table of contents instead of scrolling 5,600 px blind */}
+      {/* one page of eleven cards: a table of contents instead of scrolling 5,600 px blind */}
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
         <SettingsSectionNav sections={CARDS} />
         <div className="flex min-w-0 flex-1 flex-col gap-6">

@@ -5,6 +5,11 @@ import { apiFetch } from '@web/lib/api-client';
 export interface PaymentConfig {
   provider: PaymentProviderName | null;
   publishableKey: string | null;
+  /**
+   * 'Überweisung (Vorkasse)' when switched on, offered for events at least this many days ahead
+   * (docs/product/bank-transfer.md#offered); null: not offered at all.
+   */
+  bankTransfer: { minDaysBeforeStart: number } | null;
 }
 
 /** GET /api/payments/config: which provider takes paid bookings (null: none, paid events cannot be booked). */

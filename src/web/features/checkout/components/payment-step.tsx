@@ -1,16 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { bookingKey } from '../api/get-booking';
+import { usePaymentConfig } from '../api/get-payment-config';
 import { usePaymentSession } from '../api/start-payment';
 import { useNow } from '@web/lib/use-now';
 import { toast } from '@web/lib/toast';
+import { bankTransferOfferedFor } from '../bank-transfer-offer';
+import { BankTransferChoice } from './bank-transfer-choice';
 import { HoldNotice, holdIsOver } from './hold-notice';
+import { PaymentChoice, type PaymentChoiceValue } from './payment-choice';
 import { TestPayment } from './test-payment';
 
 // Its own chunk: only a Stripe payment downloads the Stripe libraries.
@@ -33,13 +37,27 @@ const Spinner = ({ text }: { text: string }) => (
 /**
  * The payment step of a pending booking (docs/product/payments.md#order-then-pay): POST …/payment, then the
  * test provider's buttons or Stripe's Payment Element, under the hold countdown. An expired hold (the clock
- * or the server's 409) ends it with a link back to the event.
+ * or the server's 409) ends it with a link back to the event. Where the shop takes transfers and the event is
+ * far enough ahead, the buyer first chooses between card and 'Überweisung (Vorkasse)'
+ * (docs/product/bank-transfer.md#offered); the card stays the first choice.
  */
-export function PaymentStep({ booking, onProcessing }: { booking: BookingView; onProcessing: () => void }) {
+export function PaymentStep({
+  booking,
+  onProcessing,
+  onBankTransferChosen,
+}: {
+  booking: BookingView;
+  onProcessing: () => void;
+  onBankTransferChosen?: () => void;
+}) {
   const queryClient = useQueryClient();
   const now = useNow(15_000);
   const expiredLocally = holdIsOver(booking.holdExpiresAt, now);
-  const session = usePaymentSession(booking.id, !expiredLocally);
+  const config = usePaymentConfig();
+  const transferOffered = bankTransferOfferedFor(config.data, booking.event.startTime, now);
+  const [method, setMethod] = useState<PaymentChoiceValue>('card');
+  const byTransfer = transferOffered && method === 'transfer';
+  const session = usePaymentSession(booking.id, !expiredLocally && !byTransfer);
   const conflict = session.error instanceof ApiError && session.error.status === 409 ? session.error : null;
   const alreadyPaid = conflict?.message === PAYMENT_MESSAGES.alreadyPaid;
   const initFailed = session.isError && !conflict;
@@ -62,33 +80,42 @@ export function PaymentStep({ booking, onProcessing }: { booking: BookingView; o
       />
     );
   }
+  const card = session.isPending ? (
+    <Spinner text="Zahlung wird vorbereitet …" />
+  ) : initFailed ? (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-xl bg-destructive-bg px-4 py-3 text-sm"
+    >
+      <p className="text-destructive">
+        {PAYMENT_MESSAGES.initFailed}
+        {session.error instanceof ApiError && session.error.status !== 500
+          ? `: ${session.error.message}`
+          : ''}
+      </p>
+      <Button variant="secondary" size="sm" onClick={() => void session.refetch()}>
+        Erneut versuchen
+      </Button>
+    </div>
+  ) : session.data?.provider === 'test' ? (
+    <TestPayment booking={booking} />
+  ) : session.data?.provider === 'stripe' ? (
+    <Suspense fallback={<Spinner text="Zahlungsformular wird geladen …" />}>
+      <StripePayment session={session.data} booking={booking} onProcessing={onProcessing} />
+    </Suspense>
+  ) : null;
+
   return (
     <div className="flex flex-col gap-4">
       {booking.holdExpiresAt && <HoldNotice holdExpiresAt={booking.holdExpiresAt} now={now} />}
-      {session.isPending ? (
-        <Spinner text="Zahlung wird vorbereitet …" />
-      ) : initFailed ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-xl bg-destructive-bg px-4 py-3 text-sm"
-        >
-          <p className="text-destructive">
-            {PAYMENT_MESSAGES.initFailed}
-            {session.error instanceof ApiError && session.error.status !== 500
-              ? `: ${session.error.message}`
-              : ''}
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => void session.refetch()}>
-            Erneut versuchen
-          </Button>
-        </div>
-      ) : session.data?.provider === 'test' ? (
-        <TestPayment booking={booking} />
-      ) : session.data?.provider === 'stripe' ? (
-        <Suspense fallback={<Spinner text="Zahlungsformular wird geladen …" />}>
-          <StripePayment session={session.data} booking={booking} onProcessing={onProcessing} />
-        </Suspense>
-      ) : null}
+      {transferOffered && (
+        <PaymentChoice
+          value={method}
+          onChange={setMethod}
+          cardLabel={config.data?.provider === 'test' ? 'Testzahlung' : 'Karte, Apple Pay oder Google Pay'}
+        />
+      )}
+      {byTransfer ? <BankTransferChoice booking={booking} now={now} onChosen={onBankTransferChosen} /> : card}
     </div>
   );
 }

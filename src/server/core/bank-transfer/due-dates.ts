@@ -1,0 +1,106 @@
+import { and, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { REMINDER_DAYS_BEFORE_DUE } from '@shared/bank-transfer';
+import type { Db } from '../../db/types';
+import { bookings } from '../../db/schema';
+import { publishSeatChange } from '../events/event-changes';
+import type { MailContext } from '../mail/templates/mail-context';
+import { settleWaitlist } from '../waitlist/settle-waitlist';
+import { creditedCents, enqueueBankTransferMail } from './transfer-booking';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Reminders 3 days before the due date, once, while money is missing (docs/product/bank-transfer.md#reminder).
+ * Each booking is claimed by a conditional UPDATE, so two instances never remind twice.
+ */
+export async function sendTransferReminders(db: Db, now: Date, mail: MailContext): Promise<number> {
+  const due = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'pending'),
+        isNotNull(bookings.paymentDueAt),
+        isNull(bookings.paymentRemindedAt),
+        lte(bookings.paymentDueAt, new Date(now.getTime() + REMINDER_DAYS_BEFORE_DUE * DAY_MS)),
+        gte(bookings.paymentDueAt, now),
+      ),
+    )
+    .limit(200);
+  let sent = 0;
+  for (const { id } of due) {
+    sent += await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(bookings)
+        .set({ paymentRemindedAt: now })
+        .where(and(eq(bookings.id, id), isNull(bookings.paymentRemindedAt), eq(bookings.status, 'pending')))
+        .returning({ id: bookings.id, total: bookings.totalAmountCents });
+      if (!claimed) return 0;
+      const paid = (await creditedCents(tx, [id])).get(id) ?? 0;
+      if (paid >= claimed.total) return 0; // paid in full: the settlement is on its way
+      await enqueueBankTransferMail(tx, { bookingId: id, kind: 'reminder', mail });
+      return 1;
+    });
+  }
+  return sent;
+}
+
+/**
+ * At the due date plus grace (the booking's hold end), a transfer booking without any money is cancelled: the
+ * seats go back, to the waiting list first, and the buyer is told (docs/product/bank-transfer.md#expiry). A
+ * partly paid one waits for the admin. The hold-expiry job leaves transfer bookings to this one.
+ */
+export async function cancelUnpaidTransfers(db: Db, now: Date, mail: MailContext): Promise<number> {
+  const due = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'pending'),
+        isNotNull(bookings.paymentDueAt),
+        lte(bookings.holdExpiresAt, now),
+        sql`NOT EXISTS (SELECT 1 FROM bank_credits c WHERE c.booking_id = ${bookings.id})`,
+      ),
+    )
+    .limit(200);
+  let cancelled = 0;
+  for (const { id } of due) {
+    cancelled += await db.transaction(async (tx) => {
+      const [gone] = await tx
+        .update(bookings)
+        .set({ status: 'expired', updatedAt: now })
+        .where(
+          and(
+            eq(bookings.id, id),
+            eq(bookings.status, 'pending'),
+            sql`NOT EXISTS (SELECT 1 FROM bank_credits c WHERE c.booking_id = ${bookings.id})`,
+          ),
+        )
+        .returning({ eventId: bookings.eventId, seats: bookings.seats });
+      if (!gone) return 0;
+      await tx.execute(
+        sql`UPDATE events SET available_seats = available_seats + ${gone.seats}::int WHERE id = ${gone.eventId}`,
+      );
+      // the transfer payment stays open: money that still comes takes the seats again if they are free
+      await enqueueBankTransferMail(tx, { bookingId: id, kind: 'cancelled', mail });
+      await settleWaitlist(tx, gone.eventId, { now, mail });
+      await publishSeatChange(tx, gone.eventId);
+      return 1;
+    });
+  }
+  return cancelled;
+}
+
+/**
+ * Transfer bookings whose credits already cover the total but that are not confirmed: the process stopped
+ * between the credit's commit and the settlement. Their payments are settled again (settlePayment does it once).
+ */
+export async function paidTransferPayments(db: Db): Promise<string[]> {
+  const rows = await db.execute<{ payment_id: string }>(sql`
+    SELECT p.id AS payment_id FROM bookings b
+    JOIN payments p ON p.booking_id = b.id AND p.provider = 'bank_transfer' AND p.status = 'pending'
+    WHERE b.status IN ('pending', 'expired') AND b.payment_due_at IS NOT NULL
+      AND (SELECT coalesce(sum(c.amount_cents), 0) FROM bank_credits c WHERE c.booking_id = b.id) >= b.total_amount_cents
+    LIMIT 200`);
+  return rows.rows.map((row) => row.payment_id);
+}

@@ -1,0 +1,256 @@
+// Pay by bank transfer (docs/product/bank-transfer.md): the settings, the due date, the payment reference with
+// its check character and the EPC QR code's payload (GiroCode), shared by server and client. Free of zod and
+// of Node: the client imports the texts and the rules.
+
+export interface BankTransferSettings {
+  enabled: boolean;
+  accountHolder: string;
+  /** stored without spaces, upper-case */
+  iban: string;
+  bic: string;
+  /** Offered only while the event starts at least this many days after the order. */
+  minDaysBeforeStart: number;
+}
+
+export const DEFAULT_BANK_TRANSFER_SETTINGS: BankTransferSettings = {
+  enabled: false,
+  accountHolder: '',
+  iban: '',
+  bic: '',
+  minDaysBeforeStart: 10,
+};
+
+/** Due: the earlier of the order + 7 days and 7 days before the start (docs/product/bank-transfer.md#due-dates). */
+export const DAYS_TO_PAY = 7;
+export const DAYS_DUE_BEFORE_START = 7;
+/** A reminder this many days before the due date. */
+export const REMINDER_DAYS_BEFORE_DUE = 3;
+/** Unpaid bookings are cancelled this many days after the due date (a transfer takes a working day or two). */
+export const GRACE_DAYS = 2;
+
+const DAY_MS = 86_400_000;
+
+export function paymentDueAt(orderedAt: Date, eventStart: Date): Date {
+  return new Date(
+    Math.min(
+      orderedAt.getTime() + DAYS_TO_PAY * DAY_MS,
+      eventStart.getTime() - DAYS_DUE_BEFORE_START * DAY_MS,
+    ),
+  );
+}
+
+/** When the seats of an unpaid transfer booking go back. */
+export const transferHoldEnd = (dueAt: Date) => new Date(dueAt.getTime() + GRACE_DAYS * DAY_MS);
+
+/** Is 'Überweisung (Vorkasse)' offered for this event now? */
+export function bankTransferOffered(settings: BankTransferSettings, eventStart: Date, now: Date): boolean {
+  if (!settings.enabled || !settings.iban || !settings.accountHolder) return false;
+  return eventStart.getTime() - now.getTime() >= settings.minDaysBeforeStart * DAY_MS;
+}
+
+// ---- the reference ----
+
+/** The characters of order numbers (src/shared/order-number.ts): no 0/O, 1/I/L. */
+const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/**
+ * The check character of an order number's six characters: Luhn mod N over the order-number alphabet (N = 31),
+ * which catches every single wrong character and every swap of two neighbours.
+ */
+export function referenceCheckCharacter(code: string): string {
+  let factor = 2;
+  let sum = 0;
+  for (let i = code.length - 1; i >= 0; i--) {
+    const value = ALPHABET.indexOf(code[i]!);
+    if (value < 0) throw new Error(`not an order-number character: ${code[i]}`);
+    const product = value * factor;
+    sum += Math.floor(product / ALPHABET.length) + (product % ALPHABET.length);
+    factor = factor === 2 ? 1 : 2;
+  }
+  return ALPHABET[(ALPHABET.length - (sum % ALPHABET.length)) % ALPHABET.length]!;
+}
+
+/** 'WR-7K3Q9F' → 'WR-7K3Q9F-9': what the buyer writes in the transfer's reference field. */
+export function paymentReference(orderNumber: string): string {
+  const code = orderNumber.replace(/^WR-/, '');
+  return `WR-${code}-${referenceCheckCharacter(code)}`;
+}
+
+// ---- EPC QR code (GiroCode) ----
+
+/** '1234567.89' from cents, as the EPC payload wants the amount: 'EUR1234567.89'. */
+const epcAmount = (cents: number) => `EUR${(cents / 100).toFixed(2)}`;
+
+/**
+ * The payload of the EPC QR code (European Payments Council, EPC069-12 version 002, SEPA credit transfer), which
+ * German banking apps read as 'GiroCode': service tag, version, UTF-8, SCT, BIC (optional in 002), name (≤ 70),
+ * IBAN, amount, purpose (empty), structured reference (empty), unstructured remittance (≤ 140), no note. Lines
+ * separated by LF, no trailing line feed.
+ */
+export function epcPayload(input: {
+  bic: string;
+  accountHolder: string;
+  iban: string;
+  amountCents: number;
+  reference: string;
+}): string {
+  return [
+    'BCD',
+    '002',
+    '1',
+    'SCT',
+    input.bic.replace(/\s+/g, '').toUpperCase(),
+    input.accountHolder.trim().slice(0, 70),
+    input.iban.replace(/\s+/g, '').toUpperCase(),
+    epcAmount(input.amountCents),
+    '',
+    '',
+    input.reference.slice(0, 140),
+  ].join('\n');
+}
+
+/** 'DE89 3704 0044 0532 0130 00': an IBAN in groups of four, as people read and type it. */
+export const formatIban = (iban: string) =>
+  iban
+    .replace(/\s+/g, '')
+    .toUpperCase()
+    .replace(/(.{4})/g, '$1 ')
+    .trim();
+
+/**
+ * What the buyer needs to pay by transfer: the success page, Meine Tickets and the mail show it
+ * (docs/product/bank-transfer.md#instructions).
+ */
+export interface BankTransferInstructions {
+  bookingId: string;
+  orderNumber: string;
+  eventTitle: string;
+  accountHolder: string;
+  /** formatted in groups of four */
+  iban: string;
+  bic: string;
+  /** what is still to pay (the total less what arrived) */
+  amountCents: number;
+  totalCents: number;
+  paidCents: number;
+  currency: string;
+  reference: string;
+  /** ISO time; the page shows the day */
+  dueAt: string;
+  /** the EPC QR code as an SVG document (made on the server from the payload) */
+  qrSvg: string;
+}
+
+export const BANK_TRANSFER_MESSAGES = {
+  methodLabel: 'Überweisung (Vorkasse)',
+  notOffered: 'Überweisung ist für dieses Event nicht (mehr) möglich.',
+  chosen:
+    'Bitte überweise den Betrag bis zum Fälligkeitsdatum. Deine Tickets kommen, sobald das Geld da ist.',
+  iban: 'Bitte gib eine gültige IBAN an.',
+  bic: 'Bitte gib einen gültigen BIC an.',
+  accountHolder: 'Bitte gib den Kontoinhaber an.',
+  minDays: 'Bitte gib eine Zahl von Tagen zwischen 8 und 365 an.',
+} as const;
+
+// ---- the API (docs/product/bank-transfer.md) ----
+// GET /api/payments/config carries `bankTransfer: { minDaysBeforeStart } | null` (null: not offered at all).
+// POST /api/bookings/:id/payment/bank-transfer → BankTransferInstructions (409 BANK_TRANSFER_MESSAGES.notOffered)
+// GET  /api/bookings/:id/bank-transfer → BankTransferInstructions (404 when the booking does not pay by transfer)
+// GET  /api/bank-transfers → { transfers: BankTransferInstructions[] }: the caller's open ones (Meine Tickets)
+// PUT  /api/admin/settings/bank-transfer (bankTransferSettingsSchema) → BankTransferSettings
+// POST /api/admin/bank-statements (multipart, field 'file') → BankImportResult
+// GET  /api/admin/bank-statements/lines?status=open|all → { lines: AdminBankLine[] } (open: unmatched, partial,
+//      overpaid; newest first)
+// POST /api/admin/bank-statements/lines/:id/assign { orderNumber } → AdminBankLine
+
+export interface BankImportResult {
+  importId: string;
+  format: 'camt053' | 'mt940';
+  linesTotal: number;
+  /** not seen in an earlier import */
+  linesNew: number;
+  matched: number;
+  partial: number;
+  overpaid: number;
+  unmatched: number;
+  ignored: number;
+}
+
+export type AdminBankLineStatus = 'matched' | 'partial' | 'overpaid' | 'unmatched' | 'ignored';
+
+export const BANK_LINE_STATUS_LABELS: Record<AdminBankLineStatus, string> = {
+  matched: 'Zugeordnet',
+  partial: 'Teilzahlung',
+  overpaid: 'Überzahlung',
+  unmatched: 'Nicht zugeordnet',
+  ignored: 'Ignoriert',
+};
+
+export interface AdminBankLine {
+  id: string;
+  /** 'YYYY-MM-DD' */
+  bookedOn: string;
+  amountCents: number;
+  currency: string;
+  counterpartyName: string;
+  counterpartyIban: string;
+  remittance: string;
+  status: AdminBankLineStatus;
+  excessCents: number;
+  /** what the line credited */
+  bookings: { bookingId: string; orderNumber: string; amountCents: number }[];
+}
+
+export const BANK_IMPORT_MESSAGES = {
+  unreadable: 'Die Datei ist kein lesbarer Kontoauszug (CAMT.053 oder MT940).',
+  noFile: 'Bitte wähle eine Datei.',
+  orderNotFound: 'Keine offene Überweisungs-Buchung mit dieser Bestellnummer.',
+  alreadyAssigned: 'Diese Zeile ist schon zugeordnet.',
+} as const;
+
+// ---- the admin's side of transfers (docs/product/bank-transfer.md#admin-actions, #refunds) ----
+// GET  /api/admin/bank-transfers → { bookings: AdminTransferBooking[] }: pending transfer bookings, due first
+// POST /api/admin/bank-transfers/:bookingId/extend { days } → AdminTransferBooking ('Fälligkeit verlängern')
+// POST /api/admin/bank-transfers/:bookingId/mark-paid {} → { ok: true } ('Als bezahlt markieren', logged)
+// GET  /api/admin/transfer-refunds → { refunds: AdminTransferRefund[] }: refunds of transfers still owed
+// GET  /api/admin/transfer-refunds/pain001 → the SEPA credit transfer file (pain.001.001.03) of those with an IBAN
+// POST /api/admin/transfer-refunds/mark-paid { ids } → { marked: number }
+// POST /api/tickets/:id/cancel accepts { payoutIban?, payoutName? } for a ticket paid by transfer.
+
+export interface AdminTransferBooking {
+  bookingId: string;
+  orderNumber: string;
+  eventTitle: string;
+  buyerName: string;
+  buyerEmail: string;
+  totalCents: number;
+  paidCents: number;
+  currency: string;
+  /** ISO */
+  dueAt: string;
+  /** ISO: when the seats go back if nothing arrived */
+  holdUntil: string;
+}
+
+export interface AdminTransferRefund {
+  refundId: string;
+  orderNumber: string;
+  amountCents: number;
+  currency: string;
+  /** where the money goes: what the buyer gave, else the account it came from; '' when unknown */
+  payoutIban: string;
+  payoutName: string;
+  /** ISO */
+  createdAt: string;
+}
+
+export const EXTEND_DAYS_MAX = 60;
+
+export const TRANSFER_ADMIN_MESSAGES = {
+  extendDays: `Bitte gib eine Zahl von Tagen zwischen 1 und ${EXTEND_DAYS_MAX} an.`,
+  notPending: 'Diese Buchung wartet nicht auf eine Überweisung.',
+  noRefunds: 'Keine offenen Erstattungen mit IBAN.',
+  markedPaid: 'Als bezahlt markiert.',
+  payoutIban: 'Bitte gib eine gültige IBAN für die Erstattung an.',
+  payoutName: 'Bitte gib den Kontoinhaber für die Erstattung an.',
+} as const;

@@ -1,0 +1,8 @@
+/** Query keys of the statement lines: one list per filter; an import or an assignment refreshes all. */
+export const BANK_LINES_KEYS = {
+  all: ['admin', 'bank-statements', 'lines'] as const,
+  list: (status: BankLinesFilter) => ['admin', 'bank-statements', 'lines', status] as const,
+};
+
+/** 'open': unmatched, partly paid and overpaid lines (newest first); 'all': every line. */
+export type BankLinesFilter = 'open' | 'all';

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BankImportResult } from '@shared/bank-transfer';
+import { apiFetch } from '@web/lib/api-client';
+import { BANK_LINES_KEYS } from './bank-statement-keys';
+
+/**
+ * POST /api/admin/bank-statements, multipart field 'file': a CAMT.053 or MT940 statement
+ * (docs/product/bank-transfer.md#statement-import) → what was read and matched.
+ */
+export function importBankStatement(file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiFetch<BankImportResult>('/api/admin/bank-statements', { method: 'POST', body: form });
+}
+
+export function useImportBankStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importBankStatement,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BANK_LINES_KEYS.all }),
+  });
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/lib/toast';
+import { messageOf } from '../../admin-errors';
+import { inputClass, labelClass } from '../../admin-styles';
+import { useAssignBankLine } from '../api/assign-bank-line';
+
+/**
+ * 'Bestellnummer' + 'Zuordnen' for a line without a usable reference (docs/product/bank-transfer.md#matching);
+ * the server's refusal ('Keine offene Überweisungs-Buchung …') stands at the field.
+ */
+export function AssignLineForm({ lineId }: { lineId: string }) {
+  const [orderNumber, setOrderNumber] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const assign = useAssignBankLine();
+  const id = `assign-${lineId}`;
+
+  const submit = () => {
+    const wanted = orderNumber.trim().toUpperCase();
+    if (!wanted) return setError('Bitte gib eine Bestellnummer an.');
+    setError(null);
+    return assign
+      .mutateAsync({ lineId, orderNumber: wanted })
+      .then(() => toast.success(`Zugeordnet zu ${wanted}`))
+      .catch((failure: unknown) => setError(messageOf(failure, 'Die Zeile konnte nicht zugeordnet werden.')));
+  };
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={id} className={`${labelClass} text-xs`}>
+        Bestellnummer
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          value={orderNumber}
+          placeholder="WR-…"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setOrderNumber(event.target.value)}
+          className={`${inputClass} h-9 w-36 font-mono`}
+        />
+        <Button type="submit" size="sm" variant="secondary" disabled={assign.isPending}>
+          Zuordnen
+        </Button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react';
+import {
+  BANK_LINE_STATUS_LABELS,
+  formatIban,
+  type AdminBankLine,
+  type AdminBankLineStatus,
+} from '@shared/bank-transfer';
+import { Badge, type BadgeTone } from '@web/components/ui/badge';
+import { formatPrice } from '@web/lib/format';
+import { bookedOnText } from '../import-summary';
+import { AssignLineForm } from './assign-line-form';
+
+const TONES: Record<AdminBankLineStatus, BadgeTone> = {
+  matched: 'success',
+  partial: 'warning',
+  overpaid: 'warning',
+  unmatched: 'destructive',
+  ignored: 'neutral',
+};
+
+const COLUMNS = ['Datum', 'Betrag', 'Auftraggeber', 'Verwendungszweck', 'Status', 'Buchung'];
+
+/**
+ * The statement lines (docs/product/bank-transfer.md#matching), newest first: a table on wide screens; on
+ * phones each row is a card with its labels (one markup, so nothing is said twice to a screen reader).
+ */
+export function BankLinesTable({ lines }: { lines: AdminBankLine[] }) {
+  return (
+    <div className="md:overflow-x-auto md:rounded-2xl md:border md:border-border md:bg-card md:text-card-foreground">
+      <table className="block w-full text-left text-sm md:table md:min-w-[56rem]">
+        <caption className="sr-only">Zeilen der Kontoauszüge</caption>
+        <thead className="sr-only border-b border-border text-xs uppercase tracking-wide text-muted-foreground md:not-sr-only md:table-header-group">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className={`px-3 py-3 ${column === 'Betrag' ? 'text-right' : ''}`}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="flex flex-col gap-3 md:table-row-group">
+          {lines.map((line) => (
+            <LineRow key={line.id} line={line} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function LineRow({ line }: { line: AdminBankLine }) {
+  return (
+    <tr
+      data-line-id={line.id}
+      className="flex flex-col gap-2 rounded-2xl border border-border bg-card p-4 text-card-foreground md:table-row md:rounded-none md:border-0 md:border-b md:p-0 md:last:border-b-0"
+    >
+      <Cell label="Datum" className="whitespace-nowrap tabular-nums">
+        {bookedOnText(line.bookedOn)}
+      </Cell>
+      <Cell label="Betrag" className="whitespace-nowrap font-medium tabular-nums md:text-right">
+        {formatPrice(line.amountCents, line.currency)}
+        {line.excessCents > 0 && (
+          <span className="block text-xs font-normal text-muted-foreground">
+            davon zu viel {formatPrice(line.excessCents, line.currency)}
+          </span>
+        )}
+      </Cell>
+      <Cell label="Auftraggeber">
+        <span className="block break-words">{line.counterpartyName || '–'}</span>
+        {line.counterpartyIban && (
+          <span className="block whitespace-nowrap font-mono text-xs text-muted-foreground">
+            {formatIban(line.counterpartyIban)}
+          </span>
+        )}
+      </Cell>
+      <Cell label="Verwendungszweck" className="break-words md:max-w-[18rem]">
+        {line.remittance || '–'}
+      </Cell>
+      <Cell label="Status">
+        <Badge tone={TONES[line.status]}>{BANK_LINE_STATUS_LABELS[line.status]}</Badge>
+      </Cell>
+      <Cell label="Buchung">
+        {line.bookings.length > 0 && (
+          <ul className="flex flex-col gap-0.5">
+            {line.bookings.map((booking) => (
+              <li key={booking.bookingId} className="whitespace-nowrap">
+                <span className="font-mono">{booking.orderNumber}</span>{' '}
+                <span className="text-xs text-muted-foreground">
+                  {formatPrice(booking.amountCents, line.currency)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {line.status === 'unmatched' && <AssignLineForm lineId={line.id} />}
+        {line.bookings.length === 0 && line.status !== 'unmatched' && '–'}
+      </Cell>
+    </tr>
+  );
+}
+
+/** A cell; on phones its column's name stands above it (the header row is hidden there). */
+function Cell({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td className={`block md:table-cell md:px-3 md:py-3 md:align-top ${className}`}>
+      <span aria-hidden className="block text-xs text-muted-foreground md:hidden">
+        {label}
+      </span>
+      {children}
+    </td>
+  );
+}

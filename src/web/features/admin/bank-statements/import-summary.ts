@@ -1,0 +1,26 @@
+import type { BankImportResult } from '@shared/bank-transfer';
+import { formatCount } from '@web/lib/format';
+
+const count = (value: number, one: string, many: string) =>
+  `${formatCount(value)} ${value === 1 ? one : many}`;
+
+/**
+ * '12 Zeilen gelesen, 10 neu: 6 zugeordnet, 1 Teilzahlung, 1 Überzahlung, 1 nicht zugeordnet, 1 ignoriert'
+ * (docs/product/bank-transfer.md#statement-import; lines seen before count as read, not as new:
+ * docs/product/bank-transfer.md#idempotent-import).
+ */
+export const importSummary = (result: BankImportResult) =>
+  `${count(result.linesTotal, 'Zeile', 'Zeilen')} gelesen, ${formatCount(result.linesNew)} neu: ` +
+  [
+    `${formatCount(result.matched)} zugeordnet`,
+    count(result.partial, 'Teilzahlung', 'Teilzahlungen'),
+    count(result.overpaid, 'Überzahlung', 'Überzahlungen'),
+    `${formatCount(result.unmatched)} nicht zugeordnet`,
+    `${formatCount(result.ignored)} ignoriert`,
+  ].join(', ');
+
+/** '14.03.2026' from the booking day 'YYYY-MM-DD' (the bank's day: no time zone to apply). */
+export function bookedOnText(bookedOn: string): string {
+  const [year, month, day] = bookedOn.split('-');
+  return year && month && day ? `${day}.${month}.${year}` : bookedOn;
+}
