@@ -73,6 +73,7 @@ async function checkSettings(page: Page, testInfo: TestInfo) {
       'Branding Logos',
       'Allgemeine Einstellungen',
       'Rechtliches & Betreiber',
+      'Überweisung (Vorkasse)',
       'Stornierungsrichtlinien',
       'Automatische E-Mails',
     ]) {
@@ -82,7 +83,7 @@ async function checkSettings(page: Page, testInfo: TestInfo) {
   await ready();
   // a section navigation instead of one long page, no shop footer (docs/decisions/025-back-office-layout.md)
   const sections = page.getByRole('navigation', { name: 'Abschnitte' });
-  await expect(sections.getByRole('link')).toHaveCount(10);
+  await expect(sections.getByRole('link')).toHaveCount(11);
   await sections.getByRole('link', { name: 'Stornierungsrichtlinien' }).click();
   await expect(page).toHaveURL(/\/admin\/settings#policies$/);
   await expect(sections.getByRole('link', { name: 'Stornierungsrichtlinien' })).toHaveAttribute(

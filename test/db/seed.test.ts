@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalSettingsSchema } from '@shared/legal-settings';
@@ -24,6 +24,8 @@ import {
   participantMessages,
   invoices,
   refunds,
+  bankCredits,
+  bankStatementLines,
 } from '@server/db/schema';
 import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
 
@@ -262,6 +264,34 @@ describe('seedDemo', () => {
     expect(entries.map((entry) => entry.status)).toEqual(['offered', 'waiting', 'waiting']);
     expect(entries[0]!.offerExpiresAt!.getTime()).toBeGreaterThan(now.getTime());
     expect(soldOut.availableSeats).toBe(0);
+    expect(await seatInvariantViolations(database.db)).toEqual([]);
+  });
+
+  it('shows transfers: the method on, an unpaid and a partly paid booking, a statement with every state (docs/product/bank-transfer.md)', async () => {
+    const [setting] = await database.db.select().from(appSettings).where(eq(appSettings.key, 'bankTransfer'));
+    expect(mergeSettings({ bankTransfer: setting!.value }).bankTransfer).toMatchObject({
+      enabled: true,
+      minDaysBeforeStart: 10,
+    });
+    const waiting = await database.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.status, 'pending'), isNotNull(bookings.paymentDueAt)));
+    expect(waiting).toHaveLength(2);
+    for (const booking of waiting) {
+      expect(booking.paymentDueAt!.getTime()).toBeGreaterThan(now.getTime());
+      expect(booking.holdExpiresAt!.getTime()).toBe(booking.paymentDueAt!.getTime() + 2 * 86_400_000);
+    }
+    const credits = await database.db.select().from(bankCredits);
+    expect(credits).toHaveLength(1);
+    expect(waiting.map((booking) => booking.id)).toContain(credits[0]!.bookingId);
+    const lines = await database.db.select().from(bankStatementLines);
+    expect(lines.map((line) => line.status).sort()).toEqual(['ignored', 'partial', 'unmatched']);
+    // Tobias's company invoice asks for the e-invoice
+    const companies = (await database.db.select().from(invoices)).filter(
+      (row) => row.document.buyer.address?.eInvoice,
+    );
+    expect(companies).toHaveLength(1);
     expect(await seatInvariantViolations(database.db)).toEqual([]);
   });
 

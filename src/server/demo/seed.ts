@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/types';
+import type { Db, DbOrTx, Event } from '../db/types';
 import {
   createBooking,
   createCancellationPolicy,
@@ -32,10 +32,14 @@ import { newTicketNumber } from '../core/bookings/issue-tickets';
 import { demoAttendees, demoEvents, demoOrganizers, type DemoEvent, type OrganizerKey } from './seed-events';
 import { demoOperator } from './seed-operator';
 import { cancelDemoTicket } from './seed-cancellation';
+import { seedBankTransfers, seedCompanyInvoice } from './seed-payments';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const WEBSITE = 'https://wachstumsraum.example';
+
+/** The demo event whose bookings show payment by transfer (issue 20). */
+const TRANSFER_EVENT = 'zeit-fuer-uns-paar-retreat-lueneburger-heide';
 
 /**
  * Demo data for a fresh installation (SEED_DEMO, never in production): two organizers, eight events around
@@ -89,6 +93,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     });
     const tagIds = await createTags(tx, [...new Set(demoEvents.flatMap((demo) => demo.tags))]);
 
+    const createdEvents = new Map<string, Event>();
     for (const demo of demoEvents) {
       const startTime = berlinTime(startDay(now, demo), demo.startHour);
       const event = await createEvent(tx, {
@@ -122,6 +127,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
         minDecisionHours: demo.minimum?.decisionHours ?? 168,
         createdAt: new Date(Math.min(now.getTime(), startTime.getTime()) - 60 * DAY),
       });
+      createdEvents.set(demo.slug, event);
       await tx.insert(eventMedia).values({
         eventId: event.id,
         title: 'Cover',
@@ -243,6 +249,14 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           .where(eq(tickets.id, ticketId));
       }
     }
+    // transfers on the pair retreat, by Felix (not paid yet) and Aylin (partly paid); Tobias's company invoice
+    await seedBankTransfers(tx, {
+      now,
+      event: createdEvents.get(TRANSFER_EVENT)!,
+      unpaidBy: attendeeIds[5]!,
+      partlyPaidBy: attendeeIds[6]!,
+    });
+    await seedCompanyInvoice(tx, { profileId: attendeeIds[1]!, name: demoAttendees[1]! });
     await numberInvoicesByDate(tx);
     return true;
   });
