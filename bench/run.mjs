@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, printing figures (not timed tests). Needs `npm run build` first.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { benchBankImport } from './bank-import.mjs';
 import { benchBookingRush } from './booking-rush.mjs';
 import { benchBookingThroughput } from './booking-throughput.mjs';
 import { benchCluster } from './cluster.mjs';
@@ -47,6 +48,8 @@ await benchAdminTickets().catch((error) => {
   console.error(`übersprungen: ${error.message}`);
   process.exitCode = 1;
 });
+console.log('\n# bank statement: 5,000 lines parsed and matched');
+await benchBankImport();
 console.log('\n# server-rendered pages');
 await benchPages();
 console.log('\n# Lighthouse (mobile)');

@@ -19,6 +19,7 @@ import {
 } from '@shared/bank-transfer';
 import type { BookingView } from '@shared/booking';
 import { cancelUnpaidTransfers, sendTransferReminders } from '@server/core/bank-transfer/due-dates';
+import { importStatement } from '@server/core/bank-transfer/import-statement';
 import { expireHolds } from '@server/core/bookings/expire-holds';
 import { dueRefundIds } from '@server/core/payments/process-refund';
 import { createEvent } from '@server/demo/factories';
@@ -329,6 +330,40 @@ describe('statement import (docs/product/bank-transfer.md#matching)', () => {
     });
     expect((await bookingRow(handed.booking.id)).status).toBe('confirmed');
     expect((await upload(file, buyer.cookie)).status).toBe(403);
+  });
+
+  it('confirms the first bookings of a large statement at once and leaves the rest to the job', async () => {
+    const orders = [await order(40, 2000), await order(40, 2000), await order(40, 2000)];
+    for (const { booking } of orders) expect((await chooseTransfer(booking.id)).status).toBe(200);
+    let woken = 0;
+    const result = await importStatement(
+      {
+        db: db(),
+        mail: () => mailContextOf(t),
+        settle: (paymentId) => t.services.payments.settleTransfer(paymentId),
+        settleLater: () => woken++,
+        settleInline: 1,
+      },
+      {
+        fileName: 'gross.xml',
+        content: camt(
+          orders.map(({ booking }, i) => ({
+            ref: `L${i}`,
+            amount: '20.00',
+            text: [paymentReference(booking.orderNumber)],
+          })),
+        ),
+        adminId: admin.id,
+      },
+    );
+    expect(result.matched).toBe(3);
+    expect(woken).toBe(1);
+    const statuses = async () =>
+      Promise.all(orders.map(async ({ booking }) => (await bookingRow(booking.id)).status));
+    expect(await statuses()).toEqual(['confirmed', 'pending', 'pending']);
+    // the job's round settles what is paid in full
+    expect(await t.services.bankTransfers.runOnce()).toBeGreaterThanOrEqual(2);
+    expect(await statuses()).toEqual(['confirmed', 'confirmed', 'confirmed']);
   });
 
   it('refuses a file that is no statement', async () => {

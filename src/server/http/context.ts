@@ -46,6 +46,8 @@ export interface AppDeps {
   seatNotifier: SeatChangeNotifier;
   /** Prometheus metrics of this instance, served at /metrics (docs/architecture.md#metrics). */
   metrics: Metrics;
+  /** Due dates and late settlements of transfers; an import wakes it (docs/product/bank-transfer.md#paid). */
+  bankTransfers: { kick(): void };
   /** Folder of the built client; omitted in API tests. */
   webRoot?: string;
   /** Loads the client's server renderer (dist/ssr); without it, pages are the plain app shell. */

@@ -139,6 +139,11 @@ export class PeriodicJob {
     return this.task.stop();
   }
 
+  /** A round now (or right after the one in progress), when started. */
+  kick(): void {
+    this.task.kick();
+  }
+
   /** One round: the number of items handled (0 when the round failed). */
   async runOnce(now: Date = this.job.now?.() ?? new Date()): Promise<number> {
     try {

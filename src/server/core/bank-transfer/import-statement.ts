@@ -25,7 +25,19 @@ export interface BankDeps {
   mail: () => Promise<MailContext>;
   /** Confirms a booking whose transfer arrived in full, as a card payment would be (PaymentService). */
   settle: (paymentId: string) => Promise<unknown>;
+  /** Wakes the bank-transfer job, which settles paid bookings the import left (a large statement). */
+  settleLater: () => void;
+  /** How many bookings to confirm before answering; default SETTLE_INLINE (tests lower it). */
+  settleInline?: number;
 }
+
+/** Lines per INSERT; a line takes 9 parameters. */
+const INSERT_CHUNK = 500;
+/**
+ * Bookings an import confirms before it answers (tickets, invoice and mail take ~10 ms each); the job confirms
+ * the others within seconds, so a statement of thousands of lines answers in seconds, not minutes.
+ */
+export const SETTLE_INLINE = 100;
 
 export async function importStatement(
   deps: BankDeps,
@@ -45,13 +57,19 @@ export async function importStatement(
     .returning({ id: bankStatementImports.id });
   const importId = created!.id;
   const fresh: LineRow[] = [];
-  for (const line of parsed.lines) {
-    const [row] = await db
+  for (let start = 0; start < parsed.lines.length; start += INSERT_CHUNK) {
+    const rows = await db
       .insert(bankStatementLines)
-      .values({ ...lineValues(line), importId, status: line.amountCents > 0 ? 'unmatched' : 'ignored' })
+      .values(
+        parsed.lines.slice(start, start + INSERT_CHUNK).map((line) => ({
+          ...lineValues(line),
+          importId,
+          status: line.amountCents > 0 ? ('unmatched' as const) : ('ignored' as const),
+        })),
+      )
       .onConflictDoNothing({ target: bankStatementLines.dedupeKey })
       .returning();
-    if (row) fresh.push(row);
+    fresh.push(...rows);
   }
   await db
     .update(bankStatementImports)
@@ -60,13 +78,21 @@ export async function importStatement(
 
   const counts = { matched: 0, partial: 0, overpaid: 0, unmatched: 0, ignored: 0 };
   const mail = await deps.mail();
+  const inline = deps.settleInline ?? SETTLE_INLINE;
+  let settled = 0;
   for (const line of fresh) {
-    const status =
-      line.status === 'ignored'
-        ? 'ignored'
-        : await matchLine(deps, line, orderNumbersIn(line.remittance), mail);
-    counts[status]++;
+    if (line.status === 'ignored') {
+      counts.ignored++;
+      continue;
+    }
+    const outcome = await matchLine(deps, line, orderNumbersIn(line.remittance), mail);
+    counts[outcome.status]++;
+    // a large statement leaves the rest of the settlements to the bank-transfer job (due-dates.ts)
+    for (const paymentId of outcome.paid) {
+      if (settled++ < inline) await deps.settle(paymentId);
+    }
   }
+  if (settled > inline) deps.settleLater();
   return {
     importId,
     format: parsed.format,
@@ -134,7 +160,7 @@ async function matchLine(
   orderNumbers: string[],
   mail: MailContext,
   adminId: string | null = null,
-): Promise<AdminBankLineStatus> {
+): Promise<{ status: AdminBankLineStatus; paid: string[] }> {
   const { db } = deps;
   const outcome = await db.transaction(async (tx) => {
     const [current] = await tx
@@ -168,8 +194,7 @@ async function matchLine(
     }
     return { status: plan.status, paid };
   });
-  for (const paymentId of outcome.paid) await deps.settle(paymentId);
-  return outcome.status;
+  return outcome;
 }
 
 /** 'Zuordnen': the admin names the booking of an unmatched line by its order number. */
@@ -191,7 +216,8 @@ export async function assignLine(
     .innerJoin(payments, and(eq(payments.bookingId, bookings.id), eq(payments.provider, 'bank_transfer')))
     .where(and(eq(bookings.orderNumber, orderNumber), eq(payments.status, 'pending')));
   if (!known) throw new AppError('validation_failed', BANK_IMPORT_MESSAGES.orderNotFound);
-  await matchLine(deps, line, [orderNumber], await deps.mail(), input.adminId);
+  const outcome = await matchLine(deps, line, [orderNumber], await deps.mail(), input.adminId);
+  for (const paymentId of outcome.paid) await deps.settle(paymentId);
   return (await listBankLines(deps.db, { lineId: line.id }))[0]!;
 }
 

@@ -44,6 +44,7 @@ const bankDeps = (c: Context<AppEnv>): BankDeps => {
       await deps.payments.settleTransfer(paymentId);
       deps.outbox.kick();
     },
+    settleLater: () => deps.bankTransfers.kick(),
   };
 };
 
