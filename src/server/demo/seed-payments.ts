@@ -26,7 +26,7 @@ export const DEMO_BANK_ACCOUNT: BankTransferSettings = {
 };
 
 /**
- * Transfers in the demo (docs/product/bank-transfer.md): the method switched on; on the pair retreat one pair
+ * Transfers in the demo (docs/product/bank-transfer.md): the method switched on; on the given event one ticket
  * booked by transfer and not paid yet, one partly paid by a statement line; that statement also has a line
  * nobody could match and an outgoing one, so 'Kontoauszüge' shows every state in the first minute.
  */
@@ -80,7 +80,7 @@ export async function seedBankTransfers(
           currency: 'EUR',
           counterpartyName: 'Aylin Demir',
           counterpartyIban: 'DE02120300000000202051',
-          remittance: `Paar-Retreat Anzahlung ${paymentReference(booking.orderNumber)}`,
+          remittance: `Seminar Ostsee Anzahlung ${paymentReference(booking.orderNumber)}`,
           status: 'partial',
         })
         .returning({ id: bankStatementLines.id });

@@ -39,7 +39,7 @@ const DAY = 24 * HOUR;
 const WEBSITE = 'https://wachstumsraum.example';
 
 /** The demo event whose bookings show payment by transfer (issue 20). */
-const TRANSFER_EVENT = 'zeit-fuer-uns-paar-retreat-lueneburger-heide';
+const TRANSFER_EVENT = 'klarheit-finden-wochenendseminar-ostsee';
 
 /**
  * Demo data for a fresh installation (SEED_DEMO, never in production): two organizers, eight events around
@@ -249,7 +249,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           .where(eq(tickets.id, ticketId));
       }
     }
-    // transfers on the pair retreat, by Felix (not paid yet) and Aylin (partly paid); Tobias's company invoice
+    // transfers on the Ostsee seminar, by Felix (not paid yet) and Aylin (partly paid); Tobias's company invoice
     await seedBankTransfers(tx, {
       now,
       event: createdEvents.get(TRANSFER_EVENT)!,
