@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isTimeZone } from './event-rules';
 import { isValidBIC, isValidIBAN } from 'ibantools';
-import { BANK_TRANSFER_MESSAGES } from './bank-transfer';
+import { BANK_TRANSFER_MESSAGES, CSV_DATE_FORMATS, CSV_MESSAGES } from './bank-transfer';
 import { TAX_MODES } from './invoices';
 import type { AppSettings } from './settings';
 
@@ -187,3 +187,28 @@ export const bankTransferSettingsSchema = z
     }
   });
 export type BankTransferSettingsInput = z.input<typeof bankTransferSettingsSchema>;
+
+const csvColumn = z
+  .string(CSV_MESSAGES.column)
+  .trim()
+  .min(1, CSV_MESSAGES.column)
+  .max(100, CSV_MESSAGES.column);
+
+/** PUT /api/admin/bank-statements/csv-mappings: the saved column mappings, one per bank (docs/product/bank-transfer.md#csv). */
+export const csvMappingsSchema = z.object({
+  mappings: z
+    .array(
+      z.object({
+        name: z.string(CSV_MESSAGES.name).trim().min(1, CSV_MESSAGES.name).max(60, CSV_MESSAGES.name),
+        delimiter: z.enum([';', ',', '\t']),
+        dateColumn: csvColumn,
+        dateFormat: z.enum(CSV_DATE_FORMATS),
+        amountColumn: csvColumn,
+        decimalComma: z.boolean(),
+        nameColumn: csvColumn,
+        ibanColumn: z.string().trim().max(100).default(''),
+        textColumns: z.array(csvColumn).min(1, CSV_MESSAGES.textColumns).max(10),
+      }),
+    )
+    .max(20),
+});

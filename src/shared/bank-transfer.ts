@@ -165,7 +165,7 @@ export const BANK_TRANSFER_MESSAGES = {
 
 export interface BankImportResult {
   importId: string;
-  format: 'camt053' | 'mt940';
+  format: 'camt053' | 'mt940' | 'csv';
   linesTotal: number;
   /** not seen in an earlier import */
   linesNew: number;
@@ -253,4 +253,47 @@ export const TRANSFER_ADMIN_MESSAGES = {
   markedPaid: 'Als bezahlt markiert.',
   payoutIban: 'Bitte gib eine gültige IBAN für die Erstattung an.',
   payoutName: 'Bitte gib den Kontoinhaber für die Erstattung an.',
+} as const;
+
+// ---- CSV statements (docs/product/bank-transfer.md#csv) ----
+// GET  /api/admin/bank-statements/csv-mappings → { mappings: CsvMapping[] }
+// PUT  /api/admin/bank-statements/csv-mappings { mappings } (csvMappingsSchema) → { mappings }
+// POST /api/admin/bank-statements/csv-preview (multipart 'file') → CsvPreview
+// POST /api/admin/bank-statements (multipart 'file' and 'mapping' = a mapping's name) reads a CSV with it
+
+export const CSV_DATE_FORMATS = ['DD.MM.YYYY', 'DD.MM.YY', 'YYYY-MM-DD'] as const;
+export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
+
+/** How one bank's CSV export reads: columns by their header's text. Saved per bank by its name. */
+export interface CsvMapping {
+  /** e.g. 'Sparkasse Hamburg' */
+  name: string;
+  delimiter: ';' | ',' | '\t';
+  dateColumn: string;
+  dateFormat: CsvDateFormat;
+  amountColumn: string;
+  /** '1.234,56' (German) rather than '1,234.56' */
+  decimalComma: boolean;
+  nameColumn: string;
+  /** '' when the export has none */
+  ibanColumn: string;
+  /** the columns whose text is searched for the reference, joined in this order */
+  textColumns: string[];
+}
+
+export interface CsvPreview {
+  delimiter: CsvMapping['delimiter'];
+  headers: string[];
+  /** the first rows, as text */
+  rows: string[][];
+}
+
+export const CSV_MESSAGES = {
+  mappingMissing: 'Für CSV-Dateien wähle bitte eine Spaltenzuordnung.',
+  mappingUnknown: 'Diese Spaltenzuordnung gibt es nicht (mehr).',
+  columnMissing: (column: string) => `Die Spalte „${column}“ fehlt in der Datei.`,
+  badRow: (row: number) => `Zeile ${row} lässt sich nicht lesen (Datum oder Betrag).`,
+  name: 'Bitte gib der Zuordnung einen Namen (z. B. den deiner Bank).',
+  column: 'Bitte wähle eine Spalte.',
+  textColumns: 'Bitte wähle mindestens eine Spalte mit dem Verwendungszweck.',
 } as const;

@@ -1,7 +1,11 @@
 // Defaults of the application settings, also used when loading them fails
 // (docs/product/admin.md#settings-defaults). Deliberately free of zod: this module is on every page's first
 // download (budget 170 KB).
-import { DEFAULT_BANK_TRANSFER_SETTINGS, type BankTransferSettings } from './bank-transfer';
+import {
+  DEFAULT_BANK_TRANSFER_SETTINGS,
+  type BankTransferSettings,
+  type CsvMapping,
+} from './bank-transfer';
 import type { InvoiceSettings } from './invoices';
 
 export const DEFAULT_SITE_NAME = 'Wachstumsraum';
@@ -51,6 +55,8 @@ export interface AppSettings {
   invoicing: InvoiceSettings;
   /** 'Überweisung (Vorkasse)' (docs/product/bank-transfer.md#settings); admin only, like the signature. */
   bankTransfer: BankTransferSettings;
+  /** The admin's column mappings of CSV statements, one per bank (docs/product/bank-transfer.md#csv). */
+  bankCsvMappings: { mappings: CsvMapping[] };
 }
 export type AppSettingKey = keyof AppSettings;
 
@@ -88,6 +94,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   mailSignature: { text: '' },
   invoicing: { taxMode: 'small_business', numberPrefix: 'RE' },
   bankTransfer: DEFAULT_BANK_TRANSFER_SETTINGS,
+  bankCsvMappings: { mappings: [] },
 };
 
 /** A stored value counts when it has the default's type; a required (non-empty by default) text stays non-empty. */

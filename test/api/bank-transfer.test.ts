@@ -11,6 +11,9 @@ import {
   epcPayload,
   paymentReference,
   TRANSFER_ADMIN_MESSAGES,
+  CSV_MESSAGES,
+  type CsvMapping,
+  type CsvPreview,
   type AdminBankLine,
   type AdminTransferBooking,
   type AdminTransferRefund,
@@ -366,10 +369,13 @@ describe('statement import (docs/product/bank-transfer.md#matching)', () => {
     expect(await statuses()).toEqual(['confirmed', 'confirmed', 'confirmed']);
   });
 
-  it('refuses a file that is no statement', async () => {
-    const res = await upload(Buffer.from('Datum;Betrag\n27.11.2026;80,00'));
-    expect(res.status).toBe(422);
-    expect(((await res.json()) as ErrorBody).error.message).toBe(BANK_IMPORT_MESSAGES.unreadable);
+  it('refuses a file that is no statement, and a CSV without its mapping', async () => {
+    const garbage = await upload(Buffer.from('Hallo Bank'));
+    expect(garbage.status).toBe(422);
+    expect(((await garbage.json()) as ErrorBody).error.message).toBe(BANK_IMPORT_MESSAGES.unreadable);
+    const csv = await upload(Buffer.from('Datum;Betrag\n27.11.2026;80,00'));
+    expect(csv.status).toBe(422);
+    expect(((await csv.json()) as ErrorBody).error.message).toBe(CSV_MESSAGES.mappingMissing);
   });
 });
 
@@ -550,5 +556,91 @@ describe('refunds of transfers (docs/product/bank-transfer.md#refunds)', () => {
         .refunds,
     ).toEqual([]);
     expect((await get('/api/admin/transfer-refunds/pain001', admin.cookie)).status).toBe(409);
+  });
+});
+
+describe('CSV statements (docs/product/bank-transfer.md#csv)', () => {
+  const SPARKASSE: CsvMapping = {
+    name: 'Sparkasse',
+    delimiter: ';',
+    dateColumn: 'Buchungstag',
+    dateFormat: 'DD.MM.YY',
+    amountColumn: 'Betrag',
+    decimalComma: true,
+    nameColumn: 'Beguenstigter/Zahlungspflichtiger',
+    ibanColumn: 'Kontonummer/IBAN',
+    textColumns: ['Verwendungszweck'],
+  };
+  const uploadCsv = (csv: string, mapping?: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'umsaetze.csv');
+    if (mapping) form.append('mapping', mapping);
+    return t.app.request('/api/admin/bank-statements', {
+      method: 'POST',
+      headers: as(admin.cookie),
+      body: form,
+    });
+  };
+
+  it('saves a mapping per bank, previews the columns and pays by it; a bad row stops the import', async () => {
+    const { booking } = await order(40, 4500);
+    expect((await chooseTransfer(booking.id)).status).toBe(200);
+    const header =
+      'Auftragskonto;Buchungstag;Valutadatum;Buchungstext;Verwendungszweck;Beguenstigter/Zahlungspflichtiger;Kontonummer/IBAN;BIC (SWIFT-Code);Betrag;Waehrung;Info';
+    const csv = [
+      header,
+      `DE89370400440532013000;27.11.26;27.11.26;GUTSCHR. UEBERWEISUNG;"Seminar ${paymentReference(booking.orderNumber)}";Anna Beispiel;DE02 1203 0000 0000 2020 51;BYLADEM1001;45,00;EUR;Umsatz gebucht`,
+      `DE89370400440532013000;27.11.26;27.11.26;LASTSCHRIFT;Miete Raum;Seminarhaus;DE44500105175407324931;INGDDEFFXXX;-1.200,00;EUR;Umsatz gebucht`,
+    ].join('\n');
+
+    const badMapping = await put('/api/admin/bank-statements/csv-mappings', admin.cookie, {
+      mappings: [{ ...SPARKASSE, textColumns: [] }],
+    });
+    expect(badMapping.status).toBe(422);
+    expect(((await badMapping.json()) as ErrorBody).error.message).toBe(CSV_MESSAGES.textColumns);
+    expect(
+      (await put('/api/admin/bank-statements/csv-mappings', admin.cookie, { mappings: [SPARKASSE] })).status,
+    ).toBe(200);
+    expect(await (await get('/api/admin/bank-statements/csv-mappings', admin.cookie)).json()).toEqual({
+      mappings: [SPARKASSE],
+    });
+
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'umsaetze.csv');
+    const preview = (await (
+      await t.app.request('/api/admin/bank-statements/csv-preview', {
+        method: 'POST',
+        headers: as(admin.cookie),
+        body: form,
+      })
+    ).json()) as CsvPreview;
+    expect(preview.delimiter).toBe(';');
+    expect(preview.headers).toContain('Verwendungszweck');
+    expect(preview.rows).toHaveLength(2);
+
+    expect(((await (await uploadCsv(csv, 'Volksbank')).json()) as ErrorBody).error.message).toBe(
+      CSV_MESSAGES.mappingUnknown,
+    );
+    // a row the mapping cannot read stops everything: nothing is stored, nobody is mailed
+    const broken = await uploadCsv(
+      `${csv}\nDE89370400440532013000;kein Datum;;;x;y;;;0,00;EUR;`,
+      'Sparkasse',
+    );
+    expect(broken.status).toBe(422);
+    expect(((await broken.json()) as ErrorBody).error.message).toBe(CSV_MESSAGES.badRow(4));
+    expect((await bookingRow(booking.id)).status).toBe('pending');
+
+    const res = await uploadCsv(csv, 'Sparkasse');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({
+      format: 'csv',
+      linesTotal: 2,
+      linesNew: 2,
+      matched: 1,
+      ignored: 1,
+    });
+    expect((await bookingRow(booking.id)).status).toBe('confirmed');
+    const again = (await (await uploadCsv(csv, 'Sparkasse')).json()) as BankImportResult;
+    expect(again).toMatchObject({ linesNew: 0, matched: 0 });
   });
 });

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   BANK_IMPORT_MESSAGES,
+  CSV_MESSAGES,
+  type CsvMapping,
   type AdminBankLine,
   type AdminBankLineStatus,
   type BankImportResult,
@@ -11,6 +13,7 @@ import { bankCredits, bankStatementImports, bankStatementLines, bookings, paymen
 import { AppError } from '../app-error';
 import type { MailContext } from '../mail/templates/mail-context';
 import { orderNumbersIn, planMatch, type MatchPlan, type OpenBooking } from './match-lines';
+import { parseCsvStatement } from './csv-statement';
 import { parseStatement, type StatementLine } from './statements';
 import { creditedCents, enqueueBankTransferMail } from './transfer-booking';
 
@@ -41,10 +44,10 @@ export const SETTLE_INLINE = 100;
 
 export async function importStatement(
   deps: BankDeps,
-  input: { fileName: string; content: Buffer; adminId: string | null },
+  input: { fileName: string; content: Buffer; adminId: string | null; mapping?: CsvMapping },
 ): Promise<BankImportResult> {
   const { db } = deps;
-  const parsed = parseStatement(input.content);
+  const parsed = readStatement(input.content, input.mapping);
   const [created] = await db
     .insert(bankStatementImports)
     .values({
@@ -100,6 +103,29 @@ export async function importStatement(
     linesNew: fresh.length,
     ...counts,
   };
+}
+
+/**
+ * CAMT.053 and MT940 are recognised by their content; anything else is read as CSV with the chosen mapping
+ * (docs/product/bank-transfer.md#csv).
+ */
+function readStatement(
+  content: Buffer,
+  mapping?: CsvMapping,
+): { format: BankImportResult['format']; lines: StatementLine[] } {
+  const head = content.subarray(0, 200).toString('latin1').trimStart();
+  if (head.startsWith('<') || /^:20:/m.test(content.subarray(0, 2000).toString('latin1')) || !mapping) {
+    try {
+      return parseStatement(content);
+    } catch (error) {
+      // a CSV without a mapping: say what is missing rather than 'unreadable'
+      if (!mapping && /[;,\t]/.test(head.split('\n', 1)[0] ?? '') && !head.startsWith('<')) {
+        throw new AppError('validation_failed', CSV_MESSAGES.mappingMissing);
+      }
+      throw error;
+    }
+  }
+  return { format: 'csv', lines: parseCsvStatement(content, mapping) };
 }
 
 function lineValues(line: StatementLine) {

@@ -27,10 +27,10 @@ export interface StatementLine {
   remittance: string;
 }
 
-export type StatementFormat = 'camt053' | 'mt940';
+export type StatementFormat = 'camt053' | 'mt940' | 'csv';
 
 /** A line before its key: the account it was booked on and the bank's reference, if it gave one. */
-interface RawLine extends Omit<StatementLine, 'dedupeKey'> {
+export interface RawLine extends Omit<StatementLine, 'dedupeKey'> {
   account: string;
   bankReference: string;
 }
@@ -52,7 +52,7 @@ export function parseStatement(content: Buffer | string): {
 }
 
 /** UTF-8 when the bytes are valid UTF-8, else Latin-1 (many German banks write MT940 in ISO 8859-1). */
-function decode(content: Buffer | string): string {
+export function decode(content: Buffer | string): string {
   let text: string;
   if (typeof content === 'string') text = content;
   else {
@@ -80,7 +80,7 @@ function toCents(amount: string): number {
  * transfers on one day stay two lines and a re-import of the same day finds both again. A bank reference seen twice
  * in one file (which a bank should not do) gets '#2', '#3' …, so no money of the file is skipped as a duplicate.
  */
-function withKeys(lines: RawLine[]): StatementLine[] {
+export function withKeys(lines: RawLine[]): StatementLine[] {
   const seen = new Map<string, number>();
   return lines.map(({ account, bankReference, ...line }) => {
     const base = bankReference

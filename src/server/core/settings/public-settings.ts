@@ -9,11 +9,11 @@ import type { AppSettings, OperatorInfo } from '@shared/settings';
  */
 export function publicSettings(settings: AppSettings): Omit<
   AppSettings,
-  'operator' | 'mailSignature' | 'invoicing' | 'bankTransfer'
+  'operator' | 'mailSignature' | 'invoicing' | 'bankTransfer' | 'bankCsvMappings'
 > & {
   operator: Partial<OperatorInfo>;
 } {
-  const { mailSignature: _adminOnly, invoicing: _invoicesOnly, bankTransfer: _transfersOnly, ...shown } = settings;
+  const { mailSignature: _adminOnly, invoicing: _invoicesOnly, bankTransfer: _transfersOnly, bankCsvMappings: _csvOnly, ...shown } = settings;
   const operator: Partial<OperatorInfo> = { ...settings.operator };
   for (const field of PRIVATE_OPERATOR_FIELDS) delete operator[field];
   return { ...shown, operator };

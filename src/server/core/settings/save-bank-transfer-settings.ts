@@ -1,4 +1,4 @@
-import type { BankTransferSettings } from '@shared/bank-transfer';
+import type { BankTransferSettings, CsvMapping } from '@shared/bank-transfer';
 import type { Db } from '../../db/types';
 import { publishEventChange } from '../events/event-changes';
 import { mergeSettingRow } from './setting-rows';
@@ -20,4 +20,18 @@ export async function saveBankTransferSettings(options: {
   });
   settings.invalidate();
   return (await settings.get()).bankTransfer;
+}
+
+/** The column mappings of CSV statements, one per bank (docs/product/bank-transfer.md#csv); a save replaces them. */
+export async function saveCsvMappings(options: {
+  db: Db;
+  settings: SettingsStore;
+  input: { mappings: CsvMapping[] };
+}): Promise<{ mappings: CsvMapping[] }> {
+  const { db, settings, input } = options;
+  await db.transaction(async (tx) => {
+    await mergeSettingRow(tx, 'bankCsvMappings', { mappings: input.mappings });
+  });
+  settings.invalidate();
+  return (await settings.get()).bankCsvMappings;
 }

@@ -1,6 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { BANK_IMPORT_MESSAGES, EXTEND_DAYS_MAX, TRANSFER_ADMIN_MESSAGES } from '@shared/bank-transfer';
+import { csvMappingsSchema } from '@shared/admin-settings';
+import {
+  BANK_IMPORT_MESSAGES,
+  CSV_MESSAGES,
+  EXTEND_DAYS_MAX,
+  TRANSFER_ADMIN_MESSAGES,
+} from '@shared/bank-transfer';
+import { csvPreview } from '../../core/bank-transfer/csv-statement';
+import { saveCsvMappings } from '../../core/settings/save-bank-transfer-settings';
 import {
   extendDueDate,
   listTransferBookings,
@@ -87,13 +95,40 @@ export const adminBankStatementRoutes = new Hono<AppEnv>()
     if (!file || typeof file === 'string')
       throw new AppError('validation_failed', BANK_IMPORT_MESSAGES.noFile);
     const user = await userOf(c);
+    const mappingName = form?.get('mapping');
+    const mapping =
+      typeof mappingName === 'string' && mappingName !== ''
+        ? (await c.get('deps').settings.get()).bankCsvMappings.mappings.find(
+            (saved) => saved.name === mappingName,
+          )
+        : undefined;
+    if (typeof mappingName === 'string' && mappingName !== '' && !mapping) {
+      throw new AppError('validation_failed', CSV_MESSAGES.mappingUnknown);
+    }
     const result = await importStatement(bankDeps(c), {
       fileName: file.name || 'Kontoauszug',
       content: Buffer.from(await file.arrayBuffer()),
       adminId: user.id,
+      mapping,
     });
     c.get('deps').outbox.kick();
     return c.json(result);
+  })
+  .post('/csv-preview', allow('admin'), uploadLimit(STATEMENT_MAX_BYTES, STATEMENT_TOO_LARGE), async (c) => {
+    const form = await c.req.formData().catch(() => null);
+    const file = form?.get('file');
+    if (!file || typeof file === 'string')
+      throw new AppError('validation_failed', BANK_IMPORT_MESSAGES.noFile);
+    return c.json(csvPreview(Buffer.from(await file.arrayBuffer())));
+  })
+  .get('/csv-mappings', allow('admin'), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json((await c.get('deps').settings.get()).bankCsvMappings);
+  })
+  .put('/csv-mappings', allow('admin'), async (c) => {
+    const input = validBody(c, csvMappingsSchema);
+    const { database, settings } = c.get('deps');
+    return c.json(await saveCsvMappings({ db: database.db, settings, input }));
   })
   .get('/lines', allow('admin'), async (c) => {
     const status = validInput(z.enum(['open', 'all']).default('open'), c.req.query('status') || undefined);

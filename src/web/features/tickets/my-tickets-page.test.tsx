@@ -2,7 +2,7 @@
 import { act, dialogClosed, fireEvent, screen, waitFor, within } from '@web/testing/library';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TICKET_MESSAGES, TICKETS_CACHE_KEY, type MyTicket } from '@shared/tickets';
-import { alreadyRefundedText, FREE_TICKET_NO_REFUND } from './components/ticket-actions';
+import { alreadyRefundedText, FREE_TICKET_NO_REFUND } from './components/cancel-ticket-dialog';
 import { apiError, json, keysOf, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { toast } from '@web/lib/toast';

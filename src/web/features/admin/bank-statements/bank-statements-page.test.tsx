@@ -62,6 +62,13 @@ const ALL = 'GET /api/admin/bank-statements/lines?status=all';
 const UPLOAD = 'POST /api/admin/bank-statements';
 const ASSIGN = 'POST /api/admin/bank-statements/lines/l1/assign';
 
+/** The page's other lists, empty ('Offene Überweisungen', 'Offene Erstattungen'; their own tests are in
+ * open-transfers.test.tsx). */
+const NO_TRANSFERS = {
+  'GET /api/admin/bank-transfers': () => json({ bookings: [] }),
+  'GET /api/admin/transfer-refunds': () => json({ refunds: [] }),
+};
+
 const showPage = () =>
   renderPage(<BankStatementsPage />, {
     path: '/admin/kontoauszuege',
@@ -75,6 +82,7 @@ const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: 
 describe('Kontoauszüge', () => {
   it('uploads the chosen file as "file" and sums up the import', async () => {
     const calls = mockApi({
+      ...NO_TRANSFERS,
       [OPEN]: () => json({ lines: [] }),
       [UPLOAD]: () => json(RESULT),
     });
@@ -100,6 +108,7 @@ describe('Kontoauszüge', () => {
 
   it('asks for a file first and shows why the server refused one', async () => {
     const calls = mockApi({
+      ...NO_TRANSFERS,
       [OPEN]: () => json({ lines: [] }),
       [UPLOAD]: () => apiError(422, 'validation_failed', BANK_IMPORT_MESSAGES.unreadable),
     });
@@ -115,7 +124,7 @@ describe('Kontoauszüge', () => {
   });
 
   it('lists the open lines with amount, payer, reference, status and the bookings they paid', async () => {
-    mockApi({ [OPEN]: () => json({ lines: [UNMATCHED, OVERPAID] }) });
+    mockApi({ ...NO_TRANSFERS, [OPEN]: () => json({ lines: [UNMATCHED, OVERPAID] }) });
     showPage();
     const table = await screen.findByRole('table', { name: 'Zeilen der Kontoauszüge' });
     const [, first, second] = within(table).getAllByRole('row');
@@ -138,6 +147,7 @@ describe('Kontoauszüge', () => {
 
   it("'Alle Zeilen' asks for every line", async () => {
     const calls = mockApi({
+      ...NO_TRANSFERS,
       [OPEN]: () => json({ lines: [UNMATCHED] }),
       [ALL]: () => json({ lines: [UNMATCHED, MATCHED] }),
     });
@@ -152,6 +162,7 @@ describe('Kontoauszüge', () => {
   it('assigns an unmatched line by order number; a refusal stands at the field', async () => {
     let refuse = true;
     const calls = mockApi({
+      ...NO_TRANSFERS,
       [OPEN]: () => json({ lines: refuse ? [UNMATCHED] : [] }),
       [ASSIGN]: () => {
         if (refuse) return apiError(404, 'not_found', BANK_IMPORT_MESSAGES.orderNotFound);

@@ -6,6 +6,8 @@ import { messageOf } from '../admin-errors';
 import type { BankLinesFilter } from './api/bank-statement-keys';
 import { useBankLines } from './api/get-bank-lines';
 import { BankLinesTable } from './components/bank-lines-table';
+import { OpenRefundsSection } from './components/open-refunds-section';
+import { OpenTransfersSection } from './components/open-transfers-section';
 import { StatementUpload } from './components/statement-upload';
 
 const HEADING_ID = 'bank-statements-heading';
@@ -13,7 +15,9 @@ const HEADING_ID = 'bank-statements-heading';
 /**
  * 'Kontoauszüge' at /admin/kontoauszuege (docs/product/bank-transfer.md#statement-import): read in a
  * statement, then the lines that still need the admin (not matched, partly paid, overpaid) or, with 'Alle
- * Zeilen', every line; a line without a usable reference is assigned here by order number.
+ * Zeilen', every line; a line without a usable reference is assigned here by order number. Below, the
+ * bookings still waiting for money and the refunds still owed (docs/product/bank-transfer.md#admin-actions,
+ * docs/product/bank-transfer.md#refunds).
  */
 export function BankStatementsPage() {
   usePageTitle('Kontoauszüge');
@@ -73,6 +77,8 @@ export function BankStatementsPage() {
           </div>
         )}
       </section>
+      <OpenTransfersSection />
+      <OpenRefundsSection />
     </section>
   );
 }

@@ -10,11 +10,26 @@ import { ApiError, apiFetch } from '@web/lib/api-client';
 import { clearTicketsCache } from '../tickets-cache';
 import { queryKeys } from '@web/lib/query-keys';
 
+/**
+ * The account a refund of a ticket paid by transfer goes to; both empty: back to the account the payment came
+ * from (docs/product/bank-transfer.md#refunds).
+ */
+export interface RefundAccount {
+  payoutIban: string;
+  payoutName: string;
+}
+
+export interface CancelTicketInput {
+  ticketId: string;
+  /** Only for a ticket paid by transfer whose cancelling refunds money; other tickets send an empty body. */
+  payout?: RefundAccount;
+}
+
 /** POST /api/tickets/:id/cancel (docs/product/tickets-and-refunds.md#who-cancels). */
-export const cancelTicket = (ticketId: string) =>
+export const cancelTicket = ({ ticketId, payout }: CancelTicketInput) =>
   apiFetch<CancelTicketResult>(`/api/tickets/${encodeURIComponent(ticketId)}/cancel`, {
     method: 'POST',
-    body: '{}',
+    body: payout ? JSON.stringify(payout) : '{}',
   });
 
 /**
@@ -43,7 +58,7 @@ export function useCancelTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelTicket,
-    onSuccess: (_result, ticketId) => {
+    onSuccess: (_result, { ticketId }) => {
       clearTicketsCache();
       queryClient.setQueriesData<MyTicket[]>({ queryKey: queryKeys.tickets.mine }, (tickets) =>
         tickets?.map((ticket) =>

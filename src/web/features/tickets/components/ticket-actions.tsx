@@ -3,15 +3,20 @@ import { useRef, useState, type RefObject } from 'react';
 import { cancelButtonLabel } from '@shared/refund-rules';
 import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
 import { Button, buttonClasses } from '@web/components/ui/button';
-import { formatPrice } from '@web/lib/format';
 import { invoicePdfFileName, invoicePdfUrl } from '@web/lib/invoice-pdf';
-import { cancelFailureText, cancelSuccessText, useCancelTicket } from '../api/cancel-ticket';
+import {
+  cancelFailureText,
+  cancelSuccessText,
+  useCancelTicket,
+  type RefundAccount,
+} from '../api/cancel-ticket';
 import { downloadTicket } from '../api/download-ticket';
-import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { TransferTicketDialog } from '@web/components/transfer-ticket-dialog';
 import { toast } from '@web/lib/toast';
 import { useTransferTicket } from '../api/transfer-ticket';
+import { CancelTicketDialog } from './cancel-ticket-dialog';
 import { HolderNameDialog } from './holder-name-dialog';
+import { refundAccountErrorsOf } from './refund-account';
 
 /**
  * Cancelling only for upcoming events, with the server's refund offer
@@ -83,13 +88,24 @@ export function TicketActions({
     }
   };
 
-  const confirmCancel = () =>
-    cancel.mutate(ticket.id, {
-      onSuccess: (result) => toast.success(cancelSuccessText(result)),
-      onError: (error) =>
-        toast.error(TICKET_MESSAGES.cancelFailedTitle, { description: cancelFailureText(error) }),
-      onSettled: () => setConfirming(false),
-    });
+  // mutateAsync, not mutate(vars, { onSuccess }): under Preact, mutate's own callbacks only run while the
+  // component is subscribed, so a toast could be lost. The server's complaints about the refund account keep
+  // the dialog open at its fields (docs/product/bank-transfer.md#refunds); any other answer closes it.
+  const confirmCancel = (payout?: RefundAccount) =>
+    cancel.mutateAsync({ ticketId: ticket.id, payout }).then(
+      (result) => {
+        toast.success(cancelSuccessText(result));
+        setConfirming(false);
+        return null;
+      },
+      (error: unknown) => {
+        const fieldErrors = payout ? refundAccountErrorsOf(error) : {};
+        if (Object.keys(fieldErrors).length > 0) return fieldErrors;
+        toast.error(TICKET_MESSAGES.cancelFailedTitle, { description: cancelFailureText(error) });
+        setConfirming(false);
+        return null;
+      },
+    );
 
   return (
     <>
@@ -139,14 +155,11 @@ export function TicketActions({
           {cancel.isPending ? 'Wird storniert …' : cancelButtonLabel(ticket.cancellation.share)}
         </Button>
       )}
-      <ConfirmDialog
+      <CancelTicketDialog
+        ticket={ticket}
         open={confirming}
-        onCancel={() => setConfirming(false)}
-        title="Ticket stornieren?"
-        description={<CancelDetails ticket={ticket} />}
-        confirmLabel="Ticket stornieren"
-        busyLabel="Wird storniert …"
         busy={cancel.isPending}
+        onCancel={() => setConfirming(false)}
         onConfirm={confirmCancel}
         returnFocus={() => cancelRef.current ?? cardRef.current}
       />
@@ -174,41 +187,5 @@ function InvoiceLink({ invoice }: { invoice: { id: string; number: string } }) {
       <FileText className="h-4 w-4" aria-hidden />
       Rechnung
     </a>
-  );
-}
-
-/**
- * A free ticket's button names the tier like any other
- * (docs/product/tickets-and-refunds.md#cancel-button-label); the dialog says what it means.
- */
-export const FREE_TICKET_NO_REFUND = 'Das Ticket war kostenlos, es gibt nichts zu erstatten.';
-
-/**
- * After an earlier refund on the booking the dialog says why less comes back than the tier promises; the
- * button's percentage is already what is left (docs/decisions/023-refund-percentages.md).
- */
-export const alreadyRefundedText = (cents: number, currency: string) =>
-  `Auf deine Buchung wurden bereits ${formatPrice(cents, currency)} erstattet; erstattet wird höchstens, was noch offen ist.`;
-
-function CancelDetails({ ticket }: { ticket: MyTicket }) {
-  const refundCents = ticket.cancellation?.refundCents ?? 0;
-  const alreadyRefunded = ticket.cancellation?.alreadyRefundedCents ?? 0;
-  return (
-    <>
-      <p>
-        {ticket.event.title}, Code {ticket.code}
-      </p>
-      <p className="font-medium text-card-foreground">
-        {refundCents > 0
-          ? `Erstattung: ${formatPrice(refundCents, ticket.currency)}`
-          : ticket.priceCents === 0
-            ? FREE_TICKET_NO_REFUND
-            : alreadyRefunded > 0
-              ? 'Keine Erstattung mehr offen.'
-              : 'Keine Erstattung gemäß Stornierungsrichtlinie.'}
-      </p>
-      {alreadyRefunded > 0 && <p>{alreadyRefundedText(alreadyRefunded, ticket.currency)}</p>}
-      <p>Die Stornierung kann nicht rückgängig gemacht werden. Dein Platz wird wieder freigegeben.</p>
-    </>
   );
 }

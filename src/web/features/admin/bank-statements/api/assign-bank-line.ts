@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminBankLine } from '@shared/bank-transfer';
 import { apiFetch } from '@web/lib/api-client';
-import { BANK_LINES_KEYS } from './bank-statement-keys';
+import { BANK_LINES_KEYS, TRANSFER_KEYS } from './bank-statement-keys';
 
 /**
  * POST /api/admin/bank-statements/lines/:id/assign {orderNumber}: a line without a usable reference credits
@@ -17,6 +17,12 @@ export function useAssignBankLine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: assignBankLine,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BANK_LINES_KEYS.all }),
+    // money read in can pay a booking or be owed back
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: BANK_LINES_KEYS.all }),
+        queryClient.invalidateQueries({ queryKey: TRANSFER_KEYS.bookings }),
+        queryClient.invalidateQueries({ queryKey: TRANSFER_KEYS.refunds }),
+      ]),
   });
 }

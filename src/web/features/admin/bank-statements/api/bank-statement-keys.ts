@@ -6,3 +6,12 @@ export const BANK_LINES_KEYS = {
 
 /** 'open': unmatched, partly paid and overpaid lines (newest first); 'all': every line. */
 export type BankLinesFilter = 'open' | 'all';
+
+/**
+ * 'Offene Überweisungen' and 'Offene Erstattungen' (docs/product/bank-transfer.md#admin-actions): an import
+ * or an assignment can pay a booking or owe money back, so those refresh both lists too.
+ */
+export const TRANSFER_KEYS = {
+  bookings: ['admin', 'bank-transfers'] as const,
+  refunds: ['admin', 'transfer-refunds'] as const,
+};

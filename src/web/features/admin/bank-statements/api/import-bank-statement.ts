@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BankImportResult } from '@shared/bank-transfer';
 import { apiFetch } from '@web/lib/api-client';
-import { BANK_LINES_KEYS } from './bank-statement-keys';
+import { BANK_LINES_KEYS, TRANSFER_KEYS } from './bank-statement-keys';
 
 /**
  * POST /api/admin/bank-statements, multipart field 'file': a CAMT.053 or MT940 statement
@@ -17,6 +17,12 @@ export function useImportBankStatement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importBankStatement,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BANK_LINES_KEYS.all }),
+    // money read in can pay a booking or be owed back
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: BANK_LINES_KEYS.all }),
+        queryClient.invalidateQueries({ queryKey: TRANSFER_KEYS.bookings }),
+        queryClient.invalidateQueries({ queryKey: TRANSFER_KEYS.refunds }),
+      ]),
   });
 }

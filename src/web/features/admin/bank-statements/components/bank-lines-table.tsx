@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   BANK_LINE_STATUS_LABELS,
   formatIban,
@@ -9,6 +8,7 @@ import { Badge, type BadgeTone } from '@web/components/ui/badge';
 import { formatPrice } from '@web/lib/format';
 import { bookedOnText } from '../import-summary';
 import { AssignLineForm } from './assign-line-form';
+import { Cell, HeadRow, tableClass } from './table-cell';
 
 const TONES: Record<AdminBankLineStatus, BadgeTone> = {
   matched: 'success',
@@ -26,19 +26,13 @@ const COLUMNS = ['Datum', 'Betrag', 'Auftraggeber', 'Verwendungszweck', 'Status'
  */
 export function BankLinesTable({ lines }: { lines: AdminBankLine[] }) {
   return (
-    <div className="md:overflow-x-auto md:rounded-2xl md:border md:border-border md:bg-card md:text-card-foreground">
+    <div className={tableClass.frame}>
       <table className="block w-full text-left text-sm md:table md:min-w-[56rem]">
         <caption className="sr-only">Zeilen der Kontoauszüge</caption>
-        <thead className="sr-only border-b border-border text-xs uppercase tracking-wide text-muted-foreground md:not-sr-only md:table-header-group">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className={`px-3 py-3 ${column === 'Betrag' ? 'text-right' : ''}`}>
-                {column}
-              </th>
-            ))}
-          </tr>
+        <thead className={tableClass.head}>
+          <HeadRow columns={COLUMNS} right={['Betrag']} />
         </thead>
-        <tbody className="flex flex-col gap-3 md:table-row-group">
+        <tbody className={tableClass.body}>
           {lines.map((line) => (
             <LineRow key={line.id} line={line} />
           ))}
@@ -50,10 +44,7 @@ export function BankLinesTable({ lines }: { lines: AdminBankLine[] }) {
 
 function LineRow({ line }: { line: AdminBankLine }) {
   return (
-    <tr
-      data-line-id={line.id}
-      className="flex flex-col gap-2 rounded-2xl border border-border bg-card p-4 text-card-foreground md:table-row md:rounded-none md:border-0 md:border-b md:p-0 md:last:border-b-0"
-    >
+    <tr data-line-id={line.id} className={tableClass.row}>
       <Cell label="Datum" className="whitespace-nowrap tabular-nums">
         {bookedOnText(line.bookedOn)}
       </Cell>
@@ -96,25 +87,5 @@ function LineRow({ line }: { line: AdminBankLine }) {
         {line.bookings.length === 0 && line.status !== 'unmatched' && '–'}
       </Cell>
     </tr>
-  );
-}
-
-/** A cell; on phones its column's name stands above it (the header row is hidden there). */
-function Cell({
-  label,
-  className = '',
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <td className={`block md:table-cell md:px-3 md:py-3 md:align-top ${className}`}>
-      <span aria-hidden className="block text-xs text-muted-foreground md:hidden">
-        {label}
-      </span>
-      {children}
-    </td>
   );
 }

@@ -1,0 +1,191 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useRef, useState } from 'react';
+import type { MyTicket } from '@shared/tickets';
+import { Button } from '@web/components/ui/button';
+import { formatPrice } from '@web/lib/format';
+import type { RefundAccount } from '../api/cancel-ticket';
+import { asksForRefundAccount, checkRefundAccount, type RefundAccountErrors } from './refund-account';
+
+const inputClass =
+  'h-10 w-full rounded-lg border border-input bg-background px-3 text-sm text-foreground outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60';
+
+/**
+ * A free ticket's button names the tier like any other
+ * (docs/product/tickets-and-refunds.md#cancel-button-label); the dialog says what it means.
+ */
+export const FREE_TICKET_NO_REFUND = 'Das Ticket war kostenlos, es gibt nichts zu erstatten.';
+
+/**
+ * After an earlier refund on the booking the dialog says why less comes back than the tier promises; the
+ * button's percentage is already what is left (docs/decisions/023-refund-percentages.md).
+ */
+export const alreadyRefundedText = (cents: number, currency: string) =>
+  `Auf deine Buchung wurden bereits ${formatPrice(cents, currency)} erstattet; erstattet wird höchstens, was noch offen ist.`;
+
+export const REFUND_ACCOUNT_HINT = 'Leer lassen: Wir überweisen auf das Konto, von dem deine Zahlung kam.';
+
+/**
+ * 'Ticket stornieren?' with the refund (docs/product/tickets-and-refunds.md#who-cancels). A ticket paid by
+ * transfer that gets money back also asks for the account (docs/product/bank-transfer.md#refunds).
+ * `onConfirm` answers the server's field errors, which keep the dialog open; otherwise the caller closes it.
+ * Radix traps the focus and returns it on close; Escape cancels unless busy.
+ */
+export function CancelTicketDialog({
+  ticket,
+  open,
+  busy,
+  onCancel,
+  onConfirm,
+  returnFocus,
+}: {
+  ticket: MyTicket;
+  open: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (payout?: RefundAccount) => Promise<RefundAccountErrors | null>;
+  returnFocus: () => HTMLElement | null;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[95vh] w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-card p-5 text-card-foreground shadow-xl"
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus();
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
+          <Dialog.Title className="text-lg font-semibold">Ticket stornieren?</Dialog.Title>
+          <Dialog.Description asChild>
+            <div className="flex flex-col gap-2 text-sm text-muted-foreground">
+              <CancelDetails ticket={ticket} />
+            </div>
+          </Dialog.Description>
+          <CancelForm ticket={ticket} busy={busy} onCancel={onCancel} onConfirm={onConfirm} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function CancelForm({
+  ticket,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  ticket: MyTicket;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (payout?: RefundAccount) => Promise<RefundAccountErrors | null>;
+}) {
+  const id = useId();
+  const asks = asksForRefundAccount(ticket);
+  const [values, setValues] = useState<RefundAccount>({ payoutIban: '', payoutName: '' });
+  const [errors, setErrors] = useState<RefundAccountErrors>({});
+  const ibanField = useRef<HTMLInputElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+
+  const showErrors = (found: RefundAccountErrors) => {
+    setErrors(found);
+    (found.payoutIban ? ibanField : nameField).current?.focus();
+  };
+
+  const submit = async () => {
+    if (!asks) return void (await onConfirm());
+    const { account, errors: found } = checkRefundAccount(values);
+    if (Object.keys(found).length > 0) return showErrors(found);
+    setErrors({});
+    const refused = await onConfirm(account);
+    if (refused) showErrors(refused);
+  };
+
+  const field = (name: keyof RefundAccount, label: string, extra: Record<string, unknown>) => {
+    const error = errors[name];
+    const describedBy = [error && `${id}-${name}-error`, `${id}-hint`].filter(Boolean).join(' ');
+    return (
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
+          {label}
+        </label>
+        <input
+          id={`${id}-${name}`}
+          ref={name === 'payoutIban' ? ibanField : nameField}
+          value={values[name]}
+          disabled={busy}
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+          className={inputClass}
+          {...extra}
+        />
+        {error && (
+          <p id={`${id}-${name}-error`} className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) void submit();
+      }}
+    >
+      {asks && (
+        <div className="flex flex-col gap-3">
+          {field('payoutIban', 'IBAN für die Erstattung', {
+            autoComplete: 'off',
+            autoCapitalize: 'characters',
+            className: `${inputClass} font-mono`,
+          })}
+          {field('payoutName', 'Kontoinhaber', { autoComplete: 'name' })}
+          <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+            {REFUND_ACCOUNT_HINT}
+          </p>
+        </div>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Abbrechen
+        </Button>
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {busy ? 'Wird storniert …' : 'Ticket stornieren'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CancelDetails({ ticket }: { ticket: MyTicket }) {
+  const refundCents = ticket.cancellation?.refundCents ?? 0;
+  const alreadyRefunded = ticket.cancellation?.alreadyRefundedCents ?? 0;
+  return (
+    <>
+      <p>
+        {ticket.event.title}, Code {ticket.code}
+      </p>
+      <p className="font-medium text-card-foreground">
+        {refundCents > 0
+          ? `Erstattung: ${formatPrice(refundCents, ticket.currency)}`
+          : ticket.priceCents === 0
+            ? FREE_TICKET_NO_REFUND
+            : alreadyRefunded > 0
+              ? 'Keine Erstattung mehr offen.'
+              : 'Keine Erstattung gemäß Stornierungsrichtlinie.'}
+      </p>
+      {alreadyRefunded > 0 && <p>{alreadyRefundedText(alreadyRefunded, ticket.currency)}</p>}
+      <p>Die Stornierung kann nicht rückgängig gemacht werden. Dein Platz wird wieder freigegeben.</p>
+    </>
+  );
+}
