@@ -70,7 +70,7 @@ export function BankTransferInstructions({
         <p className="text-sm text-muted-foreground">{BANK_TRANSFER_MESSAGES.chosen}</p>
       </div>
       <p className="rounded-xl bg-accent px-4 py-3 text-sm font-medium text-accent-foreground">
-        Bitte überweise bis {formatDate(instructions.dueAt)}
+        Fällig bis {formatDate(instructions.dueAt)}
       </p>
       {instructions.paidCents > 0 && (
         <p className="text-sm">
@@ -79,7 +79,7 @@ export function BankTransferInstructions({
         </p>
       )}
       <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-        <dl className="flex min-w-0 flex-1 flex-col gap-3">
+        <dl className="flex min-w-0 flex-1 flex-col gap-3 sm:max-w-sm">
           {rows.map((row) => (
             <div key={row.label} className="flex items-center justify-between gap-3">
               <div className="min-w-0">
@@ -90,7 +90,7 @@ export function BankTransferInstructions({
             </div>
           ))}
         </dl>
-        <figure className="flex flex-col items-center gap-2 self-center sm:self-start">
+        <figure className="flex flex-col items-center gap-2 self-center sm:ml-auto sm:self-start">
           <img
             src={qrImageSource(instructions.qrSvg)}
             alt="GiroCode zum Scannen mit deiner Banking-App"

@@ -110,7 +110,7 @@ describe('payment step: Überweisung (Vorkasse)', () => {
     expect(shown.getByText('DE89 3704 0044 0532 0130 00')).toBeTruthy();
     expect(shown.getByText('50,00 €')).toBeTruthy();
     expect(shown.getByText(BANK_TRANSFER_MESSAGES.chosen)).toBeTruthy();
-    expect(shown.getByText('Bitte überweise bis Do., 07.03.2030')).toBeTruthy();
+    expect(shown.getByText('Fällig bis Do., 07.03.2030')).toBeTruthy();
     const image = shown.getByRole('img', { name: 'GiroCode zum Scannen mit deiner Banking-App' });
     expect(image.getAttribute('src')).toBe(
       `data:image/svg+xml;charset=utf-8,${encodeURIComponent(transferInstructions().qrSvg)}`,

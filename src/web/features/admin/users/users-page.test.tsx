@@ -125,9 +125,9 @@ describe('UsersPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Benutzer wirklich löschen?' });
     expect(
       await within(dialog).findByText(
-        /Zuerst werden 2 Tickets kommender Events nach der Stornobedingung storniert/,
+        /Zuerst werden 2 Tickets für kommende Events gemäß der Stornierungsrichtlinie storniert/,
       ),
-    ).toHaveProperty('textContent', expect.stringContaining('Erstattung 180,00\u00a0€.'));
+    ).toHaveProperty('textContent', expect.stringContaining('Erstattung insgesamt: 180,00\u00a0€.'));
     expect(within(dialog).getByText(/1 Rechnung bleibt für das Finanzamt 8 Jahre aufbewahrt/)).toBeTruthy();
     expect(calls.some((call) => call.key.startsWith('DELETE'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));

@@ -15,3 +15,6 @@ export const TRANSFER_KEYS = {
   bookings: ['admin', 'bank-transfers'] as const,
   refunds: ['admin', 'transfer-refunds'] as const,
 };
+
+/** The saved CSV column mappings, one per bank (docs/product/bank-transfer.md#csv). */
+export const CSV_MAPPINGS_KEY = ['admin', 'bank-statements', 'csv-mappings'] as const;

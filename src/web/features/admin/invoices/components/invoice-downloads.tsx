@@ -23,13 +23,14 @@ export function InvoiceDownloads({ filters }: { filters: InvoiceFilters }) {
           PDFs als ZIP
         </a>
       ) : (
-        // a disabled button gets no pointer events: the wrapper shows the hint on hover
-        <span title={ZIP_HINT}>
+        // a disabled button gets no pointer events: the wrapper shows the hint on hover, and the hint stays
+        // visible beside it for touch and keyboard (a disabled button takes no focus)
+        <span title={ZIP_HINT} className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
           <Button variant="secondary" size="sm" disabled aria-describedby={ZIP_HINT_ID}>
             <FileArchive className="h-4 w-4" aria-hidden />
             PDFs als ZIP
           </Button>
-          <span id={ZIP_HINT_ID} className="sr-only">
+          <span id={ZIP_HINT_ID} className="text-xs text-muted-foreground">
             {ZIP_HINT}
           </span>
         </span>

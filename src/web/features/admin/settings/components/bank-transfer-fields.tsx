@@ -37,7 +37,7 @@ export function BankTransferFields({
           className={`relative inline-flex h-6 w-11 shrink-0 rounded-full border border-input transition-colors ${values.enabled ? 'bg-primary' : 'bg-muted'}`}
         >
           <span
-            className={`absolute top-0.5 h-4.5 w-4.5 rounded-full bg-background shadow transition-transform ${values.enabled ? 'translate-x-5.5' : 'translate-x-0.5'}`}
+            className={`absolute top-0.5 h-4.5 w-4.5 rounded-full shadow transition-transform ${values.enabled ? 'translate-x-5.5 bg-background' : 'translate-x-0.5 bg-muted-foreground'}`}
           />
         </span>
         Überweisung anbieten
@@ -73,7 +73,7 @@ export function BankTransferFields({
         />
         <TextField
           field="minDaysBeforeStart"
-          label="Frühestens … Tage vor Beginn"
+          label="Angeboten bis … Tage vor Beginn"
           value={values.minDaysBeforeStart}
           error={errors.minDaysBeforeStart}
           onChange={onChange}

@@ -24,7 +24,7 @@ const PUT = 'PUT /api/admin/settings/bank-transfer';
 const enabled = () => screen.getByRole('switch', { name: 'Überweisung anbieten' });
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const days = () =>
-  screen.getByRole('spinbutton', { name: 'Frühestens … Tage vor Beginn' }) as HTMLInputElement;
+  screen.getByRole('spinbutton', { name: 'Angeboten bis … Tage vor Beginn' }) as HTMLInputElement;
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
 
 describe("card 'Überweisung (Vorkasse)'", () => {

@@ -11,11 +11,14 @@ export function DeletionSummary({ email, preview }: { email: string; preview?: A
       <span className="font-medium text-foreground">{email}</span>
       {preview && preview.tickets.length > 0 && (
         <span>
-          Zuerst {preview.tickets.length === 1 ? 'wird 1 Ticket' : `werden ${preview.tickets.length} Tickets`}{' '}
-          kommender Events nach der Stornobedingung storniert,{' '}
+          Zuerst{' '}
+          {preview.tickets.length === 1
+            ? 'wird 1 Ticket für ein kommendes Event'
+            : `werden ${preview.tickets.length} Tickets für kommende Events`}{' '}
+          gemäß der Stornierungsrichtlinie storniert
           {preview.totalRefundCents > 0
-            ? `Erstattung ${formatPrice(preview.totalRefundCents, preview.currency)}.`
-            : 'ohne Erstattung.'}
+            ? `. Erstattung insgesamt: ${formatPrice(preview.totalRefundCents, preview.currency)}.`
+            : ', ohne Erstattung.'}
         </span>
       )}
       {preview && preview.keptInvoices > 0 && <span>{keptInvoicesText(preview.keptInvoices)}</span>}
