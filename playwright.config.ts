@@ -54,7 +54,7 @@ async function freshDatabase(adminUrl: string): Promise<string> {
 
 const CI = Boolean(process.env.CI);
 /** Specs that publish bookable events of their own, which would show up on the home page of the others. */
-const AFTER_PUBLIC = /waitlist\.spec\.ts/;
+const AFTER_PUBLIC = /(waitlist|bank-transfer)\.spec\.ts/;
 // Measured on 2 cores (docs/decisions/018-browser-tests.md): 2 workers beat 1 with the server on PostgreSQL.
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 

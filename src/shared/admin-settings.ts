@@ -195,20 +195,37 @@ const csvColumn = z
   .max(100, CSV_MESSAGES.column);
 
 /** PUT /api/admin/bank-statements/csv-mappings: the saved column mappings, one per bank (docs/product/bank-transfer.md#csv). */
-export const csvMappingsSchema = z.object({
-  mappings: z
-    .array(
-      z.object({
-        name: z.string(CSV_MESSAGES.name).trim().min(1, CSV_MESSAGES.name).max(60, CSV_MESSAGES.name),
-        delimiter: z.enum([';', ',', '\t']),
-        dateColumn: csvColumn,
-        dateFormat: z.enum(CSV_DATE_FORMATS),
-        amountColumn: csvColumn,
-        decimalComma: z.boolean(),
-        nameColumn: csvColumn,
-        ibanColumn: z.string().trim().max(100).default(''),
-        textColumns: z.array(csvColumn).min(1, CSV_MESSAGES.textColumns).max(10),
-      }),
-    )
-    .max(20),
-});
+export const csvMappingsSchema = z
+  .object({
+    mappings: z
+      .array(
+        z.object({
+          name: z.string(CSV_MESSAGES.name).trim().min(1, CSV_MESSAGES.name).max(60, CSV_MESSAGES.name),
+          delimiter: z.enum([';', ',', '\t']),
+          dateColumn: csvColumn,
+          dateFormat: z.enum(CSV_DATE_FORMATS),
+          amountColumn: csvColumn,
+          decimalComma: z.boolean(),
+          nameColumn: csvColumn,
+          ibanColumn: z.string().trim().max(100).default(''),
+          textColumns: z.array(csvColumn).min(1, CSV_MESSAGES.textColumns).max(10),
+        }),
+      )
+      .max(20),
+  })
+  .superRefine((value, ctx) => {
+    // the upload picks a mapping by its name (docs/product/bank-transfer.md#csv)
+    const seen = new Set<string>();
+    value.mappings.forEach((mapping, index) => {
+      const key = mapping.name.toLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mappings', index, 'name'],
+          message: CSV_MESSAGES.duplicateName,
+        });
+      }
+      seen.add(key);
+    });
+  });
+export type CsvMappingsInput = z.input<typeof csvMappingsSchema>;

@@ -296,4 +296,5 @@ export const CSV_MESSAGES = {
   name: 'Bitte gib der Zuordnung einen Namen (z. B. den deiner Bank).',
   column: 'Bitte wähle eine Spalte.',
   textColumns: 'Bitte wähle mindestens eine Spalte mit dem Verwendungszweck.',
+  duplicateName: 'Eine Zuordnung mit diesem Namen gibt es schon.',
 } as const;

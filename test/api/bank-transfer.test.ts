@@ -598,6 +598,10 @@ describe('CSV statements (docs/product/bank-transfer.md#csv)', () => {
     });
     expect(badMapping.status).toBe(422);
     expect(((await badMapping.json()) as ErrorBody).error.message).toBe(CSV_MESSAGES.textColumns);
+    const twice = await put('/api/admin/bank-statements/csv-mappings', admin.cookie, {
+      mappings: [SPARKASSE, { ...SPARKASSE, name: 'sparkasse' }],
+    });
+    expect(((await twice.json()) as ErrorBody).error.message).toBe(CSV_MESSAGES.duplicateName);
     expect(
       (await put('/api/admin/bank-statements/csv-mappings', admin.cookie, { mappings: [SPARKASSE] })).status,
     ).toBe(200);

@@ -63,10 +63,11 @@ const UPLOAD = 'POST /api/admin/bank-statements';
 const ASSIGN = 'POST /api/admin/bank-statements/lines/l1/assign';
 
 /** The page's other lists, empty ('Offene Überweisungen', 'Offene Erstattungen'; their own tests are in
- * open-transfers.test.tsx). */
+ * open-transfers.test.tsx; 'CSV-Spaltenzuordnung' in csv-mappings.test.tsx). */
 const NO_TRANSFERS = {
   'GET /api/admin/bank-transfers': () => json({ bookings: [] }),
   'GET /api/admin/transfer-refunds': () => json({ refunds: [] }),
+  'GET /api/admin/bank-statements/csv-mappings': () => json({ mappings: [] }),
 };
 
 const showPage = () =>
@@ -88,7 +89,7 @@ describe('Kontoauszüge', () => {
     });
     showPage();
     expect(await screen.findByText('Keine offenen Zeilen.')).toBeTruthy();
-    expect(fileInput().getAttribute('accept')).toBe('.xml,.sta,.mt940,.txt');
+    expect(fileInput().getAttribute('accept')).toBe('.xml,.sta,.mt940,.txt,.csv');
 
     const file = new File(['<Document/>'], 'auszug.xml', { type: 'text/xml' });
     choose(file);
@@ -102,6 +103,8 @@ describe('Kontoauszüge', () => {
     const body = calls.find((call) => call.key === UPLOAD)?.body;
     expect(body).toBeInstanceOf(FormData);
     expect(((body as FormData).get('file') as File).name).toBe('auszug.xml');
+    // no CSV, no mapping ('—')
+    expect((body as FormData).has('mapping')).toBe(false);
     // the lines are read again after the import
     await waitFor(() => expect(keysOf(calls).filter((key) => key === OPEN).length).toBe(2));
   });

@@ -6,6 +6,7 @@ import { messageOf } from '../admin-errors';
 import type { BankLinesFilter } from './api/bank-statement-keys';
 import { useBankLines } from './api/get-bank-lines';
 import { BankLinesTable } from './components/bank-lines-table';
+import { CsvMappingsSection } from './components/csv-mappings-section';
 import { OpenRefundsSection } from './components/open-refunds-section';
 import { OpenTransfersSection } from './components/open-transfers-section';
 import { StatementUpload } from './components/statement-upload';
@@ -17,7 +18,8 @@ const HEADING_ID = 'bank-statements-heading';
  * statement, then the lines that still need the admin (not matched, partly paid, overpaid) or, with 'Alle
  * Zeilen', every line; a line without a usable reference is assigned here by order number. Below, the
  * bookings still waiting for money and the refunds still owed (docs/product/bank-transfer.md#admin-actions,
- * docs/product/bank-transfer.md#refunds).
+ * docs/product/bank-transfer.md#refunds). Last, the banks' CSV column mappings
+ * (docs/product/bank-transfer.md#csv).
  */
 export function BankStatementsPage() {
   usePageTitle('Kontoauszüge');
@@ -79,6 +81,7 @@ export function BankStatementsPage() {
       </section>
       <OpenTransfersSection />
       <OpenRefundsSection />
+      <CsvMappingsSection />
     </section>
   );
 }

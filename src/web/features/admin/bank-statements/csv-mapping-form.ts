@@ -1,19 +1,13 @@
 import { csvMappingsSchema } from '@shared/admin-settings';
-import type { CsvMapping, CsvPreview } from '@shared/bank-transfer';
+import { CSV_MESSAGES, type CsvMapping, type CsvPreview } from '@shared/bank-transfer';
 
 /** The editor's fields; the delimiter is none of them (it comes from the sample's preview). */
 export type CsvField =
-  | 'name'
-  | 'dateColumn'
-  | 'dateFormat'
-  | 'amountColumn'
-  | 'nameColumn'
-  | 'ibanColumn'
-  | 'textColumns';
+  'name' | 'dateColumn' | 'dateFormat' | 'amountColumn' | 'nameColumn' | 'ibanColumn' | 'textColumns';
 export type CsvFieldErrors = Partial<Record<CsvField, string>>;
 
 // no spec text for a second mapping of the same name: the upload picks a mapping by its name
-export const DUPLICATE_NAME = 'Eine Zuordnung mit diesem Namen gibt es schon.';
+export const DUPLICATE_NAME = CSV_MESSAGES.duplicateName;
 
 export const NEW_MAPPING: CsvMapping = {
   name: '',

@@ -60,6 +60,7 @@ const showPage = (routes: Parameters<typeof mockApi>[0]) => {
     'GET /api/admin/bank-statements/lines': () => json({ lines: [] }),
     [TRANSFERS]: () => json({ bookings: [] }),
     [REFUNDS]: () => json({ refunds: [] }),
+    'GET /api/admin/bank-statements/csv-mappings': () => json({ mappings: [] }),
     ...routes,
   });
   renderPage(<BankStatementsPage />, {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CsvMapping, CsvPreview } from '@shared/bank-transfer';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
@@ -46,6 +46,13 @@ export function CsvMappingEditor({
   const save = useSaveCsvMappings();
   const columns = columnsOf(mapping, preview);
   const headingId = original ? 'csv-mapping-edit-heading' : 'csv-mapping-new-heading';
+  const nameInput = useRef<HTMLInputElement>(null);
+
+  // the editor opens below the list: bring it to the eye and the keyboard
+  useEffect(() => {
+    nameInput.current?.scrollIntoView?.({ block: 'nearest' });
+    nameInput.current?.focus();
+  }, []);
 
   const change = (next: Partial<CsvMapping>) => setMapping((current) => ({ ...current, ...next }));
 
@@ -99,6 +106,7 @@ export function CsvMappingEditor({
         {(control) => (
           <input
             {...control}
+            ref={nameInput}
             value={mapping.name}
             maxLength={60}
             autoComplete="off"

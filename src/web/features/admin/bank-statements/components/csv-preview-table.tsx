@@ -41,7 +41,9 @@ export function CsvPreviewTable({ preview }: { preview: CsvPreview }) {
       </div>
       <p className="text-xs text-muted-foreground">
         Trennzeichen: {DELIMITER_NAMES[preview.delimiter]} ·{' '}
-        {preview.rows.length === 1 ? 'die erste Zeile' : `die ersten ${formatCount(preview.rows.length)} Zeilen`}
+        {preview.rows.length === 1
+          ? 'die erste Zeile'
+          : `die ersten ${formatCount(preview.rows.length)} Zeilen`}
       </p>
     </div>
   );

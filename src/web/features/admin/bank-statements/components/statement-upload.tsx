@@ -1,25 +1,37 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { BANK_IMPORT_MESSAGES, type BankImportResult } from '@shared/bank-transfer';
+import { BANK_IMPORT_MESSAGES, CSV_MESSAGES, type BankImportResult } from '@shared/bank-transfer';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '../../admin-errors';
 import { cardClass, inputClass, labelClass } from '../../admin-styles';
+import { useCsvMappings } from '../api/get-csv-mappings';
 import { useImportBankStatement } from '../api/import-bank-statement';
 import { importSummary } from '../import-summary';
+import { CsvMappingSelect } from './csv-mapping-select';
 
-const ACCEPT = '.xml,.sta,.mt940,.txt';
+const ACCEPT = '.xml,.sta,.mt940,.txt,.csv';
+
+const isCsv = (file: File | null) => file !== null && /\.csv$/i.test(file.name);
 
 /**
- * 'Kontoauszug einlesen' (docs/product/bank-transfer.md#statement-import): a CAMT.053 or MT940 file goes to
- * the server, which matches every new credit line; the answer is summed up below the form.
+ * 'Kontoauszug einlesen' (docs/product/bank-transfer.md#statement-import): a CAMT.053 or MT940 file, or a CSV
+ * export with the bank's saved mapping (docs/product/bank-transfer.md#csv), goes to the server, which
+ * matches every new credit line; the answer is summed up below the form.
  */
 export function StatementUpload() {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<BankImportResult | null>(null);
+  const [chosen, setChosen] = useState('');
   const upload = useImportBankStatement();
+  const mappings = useCsvMappings().data?.mappings ?? [];
+  // a mapping deleted meanwhile is no choice any more
+  const mapping = mappings.some((each) => each.name === chosen) ? chosen : '';
+  const mappingError =
+    error === CSV_MESSAGES.mappingMissing || error === CSV_MESSAGES.mappingUnknown ? error : null;
+  const fileError = mappingError ? null : error;
 
   const submit = () => {
     if (!file) {
@@ -27,10 +39,16 @@ export function StatementUpload() {
       input.current?.focus();
       return;
     }
+    // the server would refuse it with the same words (docs/product/bank-transfer.md#csv)
+    if (isCsv(file) && !mapping) {
+      setError(CSV_MESSAGES.mappingMissing);
+      document.getElementById('statement-mapping')?.focus();
+      return;
+    }
     setError(null);
     setResult(null);
     return upload
-      .mutateAsync(file)
+      .mutateAsync({ file, mapping })
       .then((answer) => {
         setResult(answer);
         setFile(null);
@@ -49,7 +67,8 @@ export function StatementUpload() {
         Kontoauszug einlesen
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        CAMT.053 (XML) oder MT940 aus deinem Online-Banking. Schon eingelesene Zeilen werden übersprungen.
+        CAMT.053 (XML), MT940 oder CSV aus deinem Online-Banking. Schon eingelesene Zeilen werden
+        übersprungen.
       </p>
       <form
         className="mt-4 flex flex-col gap-3"
@@ -68,20 +87,30 @@ export function StatementUpload() {
             id="statement-file"
             type="file"
             accept={ACCEPT}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'statement-file-error' : undefined}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? 'statement-file-error' : undefined}
             onChange={(event) => {
               setFile(event.target.files?.[0] ?? null);
               setError(null);
             }}
             className={`${inputClass} h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm`}
           />
-          {error && (
+          {fileError && (
             <p id="statement-file-error" role="alert" className="text-sm text-destructive">
-              {error}
+              {fileError}
             </p>
           )}
         </div>
+        <CsvMappingSelect
+          mappings={mappings}
+          value={mapping}
+          hint={!mapping && (isCsv(file) || error === CSV_MESSAGES.mappingMissing)}
+          error={mappingError}
+          onChange={(name) => {
+            setChosen(name);
+            if (mappingError) setError(null);
+          }}
+        />
         <Button type="submit" className="self-start" disabled={upload.isPending}>
           {upload.isPending ? 'Wird eingelesen …' : 'Einlesen'}
         </Button>
