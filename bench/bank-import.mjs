@@ -5,38 +5,18 @@
 // character, 5 % no reference (some with an IBAN or a longer token that looks like one), 5 % outgoing or 0 €.
 // Prints parse and match milliseconds and what became of the lines; 'matched wrong' must be 0. The two modules are
 // bundled from the sources with esbuild (dependencies external, as in the server build): no `npm run build`.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleFromSource } from './support.mjs';
 
 const LINES = 5_000;
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 async function loadModules() {
-  // inside node_modules so that the bundles' bare imports (fast-xml-parser, mt940js) resolve
-  const outdir = path.resolve('node_modules/.cache/ticketshop-bench');
-  mkdirSync(outdir, { recursive: true });
-  await build({
-    entryPoints: {
-      'bank-statements': 'src/server/core/bank-transfer/statements.ts',
-      'bank-match-lines': 'src/server/core/bank-transfer/match-lines.ts',
-      'bank-reference': 'src/shared/bank-transfer.ts',
-    },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    logLevel: 'warning',
+  const modules = await bundleFromSource({
+    'bank-statements': 'src/server/core/bank-transfer/statements.ts',
+    'bank-match-lines': 'src/server/core/bank-transfer/match-lines.ts',
+    'bank-reference': 'src/shared/bank-transfer.ts',
   });
-  const load = (name) => import(pathToFileURL(path.join(outdir, `${name}.mjs`)).href);
-  const [statements, matchLines, reference] = await Promise.all(
-    ['bank-statements', 'bank-match-lines', 'bank-reference'].map(load),
-  );
-  return { ...statements, ...matchLines, ...reference };
+  return Object.assign({}, ...Object.values(modules));
 }
 
 /** A small seeded generator (mulberry32): the same statement on every run. */

@@ -1,5 +1,10 @@
-// What the benches share: waiting for the spawned server and measuring one URL under load.
+// What the benches share: waiting for the spawned server, measuring one URL under load, and loading core
+// modules straight from the sources.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
 
 /** Requests/s, p99 latency (ms) and failed requests of `connections` connections for `duration` s. */
 export async function load(url, { connections, duration, headers }) {
@@ -40,3 +45,30 @@ export const serverEnv = (port, dataDir, env) => ({
   DATA_DIR: dataDir,
   ...env,
 });
+
+/**
+ * Bundles source modules with esbuild (dependencies external, as in the server build) and imports them, so a
+ * bench needs no `npm run build`. `entries` maps a bundle name to its source file; the answer maps the same
+ * names to the imported modules.
+ */
+export async function bundleFromSource(entries) {
+  // inside node_modules so that the bundles' bare imports (pdfkit, fast-xml-parser, …) resolve
+  const outdir = path.resolve('node_modules/.cache/ticketshop-bench');
+  mkdirSync(outdir, { recursive: true });
+  await build({
+    entryPoints: entries,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'warning',
+  });
+  const names = Object.keys(entries);
+  const modules = await Promise.all(
+    names.map((name) => import(pathToFileURL(path.join(outdir, `${name}.mjs`)).href)),
+  );
+  return Object.fromEntries(names.map((name, index) => [name, modules[index]]));
+}

@@ -3,31 +3,17 @@
 // renderer is bundled from the source with esbuild (dependencies stay external, as in the server build),
 // so this needs no `npm run build`. Target: median below 50 ms.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import sharp from 'sharp';
+import { bundleFromSource } from './support.mjs';
 
 const RENDERS = 200;
 const WARM_UP = 20;
 
 async function loadRenderer() {
-  // inside node_modules so that the bundle's bare imports (pdfkit, bwip-js, sharp, luxon) resolve
-  const outdir = path.resolve('node_modules/.cache/ticketshop-bench');
-  mkdirSync(outdir, { recursive: true });
-  await build({
-    entryPoints: { 'ticket-document': 'src/server/core/tickets/ticket-document.ts' },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    logLevel: 'warning',
+  const modules = await bundleFromSource({
+    'ticket-document': 'src/server/core/tickets/ticket-document.ts',
   });
-  return import(pathToFileURL(path.join(outdir, 'ticket-document.mjs')).href);
+  return modules['ticket-document'];
 }
 
 const ticket = (index, logo = null) => ({

@@ -1,6 +1,6 @@
-import { and, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { REMINDER_DAYS_BEFORE_DUE } from '@shared/bank-transfer';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import { bookings } from '../../db/schema';
 import { publishSeatChange } from '../events/event-changes';
 import type { MailContext } from '../mail/templates/mail-context';
@@ -9,40 +9,51 @@ import { creditedCents, enqueueBankTransferMail } from './transfer-booking';
 
 const DAY_MS = 86_400_000;
 
+/** No money at all has come in for the booking. */
+const noCredit = () => sql`NOT EXISTS (SELECT 1 FROM bank_credits c WHERE c.booking_id = ${bookings.id})`;
+
 /**
- * Reminders 3 days before the due date, once, while money is missing (docs/product/bank-transfer.md#reminder).
- * Each booking is claimed by a conditional UPDATE, so two instances never remind twice.
+ * Hands each pending transfer booking that meets `conditions` (at most 200 a run) to `handle`, in a
+ * transaction of its own, and counts the ones it acted on (1). `handle` claims the booking by a conditional
+ * UPDATE first, so two instances never act on one booking twice.
  */
-export async function sendTransferReminders(db: Db, now: Date, mail: MailContext): Promise<number> {
+async function eachPendingTransfer(
+  db: Db,
+  conditions: SQL[],
+  handle: (tx: Tx, bookingId: string) => Promise<number>,
+): Promise<number> {
   const due = await db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, 'pending'),
-        isNotNull(bookings.paymentDueAt),
-        isNull(bookings.paymentRemindedAt),
-        lte(bookings.paymentDueAt, new Date(now.getTime() + REMINDER_DAYS_BEFORE_DUE * DAY_MS)),
-        gte(bookings.paymentDueAt, now),
-      ),
-    )
+    .where(and(eq(bookings.status, 'pending'), isNotNull(bookings.paymentDueAt), ...conditions))
     .limit(200);
-  let sent = 0;
-  for (const { id } of due) {
-    sent += await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(bookings)
-        .set({ paymentRemindedAt: now })
-        .where(and(eq(bookings.id, id), isNull(bookings.paymentRemindedAt), eq(bookings.status, 'pending')))
-        .returning({ id: bookings.id, total: bookings.totalAmountCents });
-      if (!claimed) return 0;
-      const paid = (await creditedCents(tx, [id])).get(id) ?? 0;
-      if (paid >= claimed.total) return 0; // paid in full: the settlement is on its way
-      await enqueueBankTransferMail(tx, { bookingId: id, kind: 'reminder', mail });
-      return 1;
-    });
-  }
-  return sent;
+  let count = 0;
+  for (const { id } of due) count += await db.transaction((tx) => handle(tx, id));
+  return count;
+}
+
+/**
+ * Reminders 3 days before the due date, once, while money is missing (docs/product/bank-transfer.md#reminder).
+ */
+export async function sendTransferReminders(db: Db, now: Date, mail: MailContext): Promise<number> {
+  const remindFrom = new Date(now.getTime() + REMINDER_DAYS_BEFORE_DUE * DAY_MS);
+  const dueSoon = [
+    isNull(bookings.paymentRemindedAt),
+    lte(bookings.paymentDueAt, remindFrom),
+    gte(bookings.paymentDueAt, now),
+  ];
+  return eachPendingTransfer(db, dueSoon, async (tx, id) => {
+    const [claimed] = await tx
+      .update(bookings)
+      .set({ paymentRemindedAt: now })
+      .where(and(eq(bookings.id, id), isNull(bookings.paymentRemindedAt), eq(bookings.status, 'pending')))
+      .returning({ id: bookings.id, total: bookings.totalAmountCents });
+    if (!claimed) return 0;
+    const paid = (await creditedCents(tx, [id])).get(id) ?? 0;
+    if (paid >= claimed.total) return 0; // paid in full: the settlement is on its way
+    await enqueueBankTransferMail(tx, { bookingId: id, kind: 'reminder', mail });
+    return 1;
+  });
 }
 
 /**
@@ -51,44 +62,22 @@ export async function sendTransferReminders(db: Db, now: Date, mail: MailContext
  * partly paid one waits for the admin. The hold-expiry job leaves transfer bookings to this one.
  */
 export async function cancelUnpaidTransfers(db: Db, now: Date, mail: MailContext): Promise<number> {
-  const due = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, 'pending'),
-        isNotNull(bookings.paymentDueAt),
-        lte(bookings.holdExpiresAt, now),
-        sql`NOT EXISTS (SELECT 1 FROM bank_credits c WHERE c.booking_id = ${bookings.id})`,
-      ),
-    )
-    .limit(200);
-  let cancelled = 0;
-  for (const { id } of due) {
-    cancelled += await db.transaction(async (tx) => {
-      const [gone] = await tx
-        .update(bookings)
-        .set({ status: 'expired', updatedAt: now })
-        .where(
-          and(
-            eq(bookings.id, id),
-            eq(bookings.status, 'pending'),
-            sql`NOT EXISTS (SELECT 1 FROM bank_credits c WHERE c.booking_id = ${bookings.id})`,
-          ),
-        )
-        .returning({ eventId: bookings.eventId, seats: bookings.seats });
-      if (!gone) return 0;
-      await tx.execute(
-        sql`UPDATE events SET available_seats = available_seats + ${gone.seats}::int WHERE id = ${gone.eventId}`,
-      );
-      // the transfer payment stays open: money that still comes takes the seats again if they are free
-      await enqueueBankTransferMail(tx, { bookingId: id, kind: 'cancelled', mail });
-      await settleWaitlist(tx, gone.eventId, { now, mail });
-      await publishSeatChange(tx, gone.eventId);
-      return 1;
-    });
-  }
-  return cancelled;
+  return eachPendingTransfer(db, [lte(bookings.holdExpiresAt, now), noCredit()], async (tx, id) => {
+    const [gone] = await tx
+      .update(bookings)
+      .set({ status: 'expired', updatedAt: now })
+      .where(and(eq(bookings.id, id), eq(bookings.status, 'pending'), noCredit()))
+      .returning({ eventId: bookings.eventId, seats: bookings.seats });
+    if (!gone) return 0;
+    await tx.execute(
+      sql`UPDATE events SET available_seats = available_seats + ${gone.seats}::int WHERE id = ${gone.eventId}`,
+    );
+    // the transfer payment stays open: money that still comes takes the seats again if they are free
+    await enqueueBankTransferMail(tx, { bookingId: id, kind: 'cancelled', mail });
+    await settleWaitlist(tx, gone.eventId, { now, mail });
+    await publishSeatChange(tx, gone.eventId);
+    return 1;
+  });
 }
 
 /**

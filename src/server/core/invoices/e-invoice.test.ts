@@ -3,16 +3,16 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  splitGross,
-  TAX_NOTES,
-  TAX_RATE_PERCENT,
-  type BillingAddress,
-  type InvoiceDocument,
-  type InvoiceLine,
-  type TaxMode,
-} from '@shared/invoices';
+import type { BillingAddress, InvoiceDocument, InvoiceLine, TaxMode } from '@shared/invoices';
 import { renderInvoicePdf } from './invoice-pdf';
+import {
+  flat,
+  invoiceDocument,
+  pdfLayoutText,
+  seller as sellerWithoutIds,
+  SITE,
+  ticket,
+} from './invoice-test-documents';
 
 // A business buyer's invoice carries its EN 16931 data as Factur-X (docs/product/invoices.md#e-invoice). The
 // tests read the PDF as a receiving system would: poppler lists and extracts the embedded 'factur-x.xml'.
@@ -20,17 +20,7 @@ import { renderInvoicePdf } from './invoice-pdf';
 const dir = mkdtempSync(path.join(tmpdir(), 'e-invoice-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const SITE = 'Tanzschule Größe';
-
-const seller = {
-  name: 'Tanzschule Größe GmbH',
-  street: 'Hauptstraße 12',
-  postalCode: '10115',
-  city: 'Berlin',
-  email: 'rechnung@tanzschule-groesse.de',
-  vatId: 'DE123456789',
-  taxNumber: '',
-};
+const seller = { ...sellerWithoutIds, vatId: 'DE123456789' };
 
 const address: BillingAddress = {
   company: 'Müßig & Söhne KG',
@@ -43,43 +33,14 @@ const address: BillingAddress = {
   eInvoice: true,
 };
 
-const ticket = (quantity: number, unitPriceCents: number): InvoiceLine => ({
-  description: 'Ticket: Frühlingsball',
-  quantity,
-  unit: 'Ticket',
-  unitPriceCents,
-  grossCents: quantity * unitPriceCents,
-});
-
-function invoice(
-  taxMode: TaxMode,
-  lines: InvoiceLine[],
-  extra: Partial<InvoiceDocument> = {},
-): InvoiceDocument {
-  const grossCents = lines.reduce((sum, line) => sum + line.grossCents, 0);
-  const taxRatePercent = TAX_RATE_PERCENT[taxMode];
-  return {
-    kind: 'invoice',
-    number: 'RE-2027-00042',
-    issueDate: '2027-03-02',
-    serviceDate: '14.03.2027',
+/** The shared test invoice, sold by a seller with a VAT id to a buyer who asked for the e-invoice. */
+const invoice = (taxMode: TaxMode, lines: InvoiceLine[], extra: Partial<InvoiceDocument> = {}) =>
+  invoiceDocument(taxMode, lines, {
     serviceStart: '2027-03-14',
-    orderNumber: 'WR-7K3Q9F',
-    eventTitle: 'Frühlingsball',
     seller,
     buyer: { name: 'Jürgen Müßig', email: 'juergen@example.de', address },
-    currency: 'EUR',
-    taxMode,
-    taxRatePercent,
-    taxNote: TAX_NOTES[taxMode],
-    lines,
-    ...splitGross(grossCents, taxRatePercent),
-    grossCents,
-    simplified: grossCents <= 25_000,
-    corrects: null,
     ...extra,
-  };
-}
+  });
 
 let files = 0;
 function save(pdf: Buffer): string {
@@ -108,10 +69,7 @@ async function renderEInvoice(doc: InvoiceDocument) {
   execFileSync('pdfdetach', ['-saveall', '-o', out, file]);
   expect(readdirSync(out)).toEqual(['factur-x.xml']);
   const xml = readFileSync(path.join(out, 'factur-x.xml'), 'utf8');
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(
-    /[ \u00a0]+/g,
-    ' ',
-  );
+  const text = flat(pdfLayoutText(file));
   return { pdf, file, xml, text };
 }
 

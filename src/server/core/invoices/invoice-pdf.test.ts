@@ -3,80 +3,28 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  splitGross,
-  TAX_NOTES,
-  TAX_RATE_PERCENT,
-  type InvoiceDocument,
-  type InvoiceLine,
-  type TaxMode,
-} from '@shared/invoices';
+import { splitGross, TAX_NOTES, type InvoiceDocument } from '@shared/invoices';
 import { renderInvoicePdf } from './invoice-pdf';
+import {
+  flat,
+  invoiceDocument as invoice,
+  pdfLayoutText,
+  seller,
+  SITE,
+  ticket,
+} from './invoice-test-documents';
 
 // The invoice PDF carries every field § 14 UStG asks for (docs/product/invoices.md#invoice-pdf).
 
 const dir = mkdtempSync(path.join(tmpdir(), 'invoice-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const SITE = 'Tanzschule Größe';
-
-const seller = {
-  name: 'Tanzschule Größe GmbH',
-  street: 'Hauptstraße 12',
-  postalCode: '10115',
-  city: 'Berlin',
-  email: 'rechnung@tanzschule-groesse.de',
-  vatId: '',
-  taxNumber: '',
-};
-
-function invoice(
-  taxMode: TaxMode,
-  lines: InvoiceLine[],
-  extra: Partial<InvoiceDocument> = {},
-): InvoiceDocument {
-  const grossCents = lines.reduce((sum, line) => sum + line.grossCents, 0);
-  const taxRatePercent = TAX_RATE_PERCENT[taxMode];
-  return {
-    kind: 'invoice',
-    number: 'RE-2027-00042',
-    issueDate: '2027-03-02',
-    serviceDate: '14.03.2027',
-    orderNumber: 'WR-7K3Q9F',
-    eventTitle: 'Frühlingsball',
-    seller,
-    buyer: { name: 'Jürgen Müßig', email: 'juergen@example.de' },
-    currency: 'EUR',
-    taxMode,
-    taxRatePercent,
-    taxNote: TAX_NOTES[taxMode],
-    lines,
-    ...splitGross(grossCents, taxRatePercent),
-    grossCents,
-    simplified: grossCents <= 25_000,
-    corrects: null,
-    ...extra,
-  };
-}
-
-const ticket = (quantity: number, unitPriceCents: number): InvoiceLine => ({
-  description: 'Ticket: Frühlingsball',
-  quantity,
-  unit: 'Ticket',
-  unitPriceCents,
-  grossCents: quantity * unitPriceCents,
-});
-
 async function render(doc: InvoiceDocument): Promise<{ pdf: Buffer; text: string }> {
   const pdf = await renderInvoicePdf(doc, { siteName: SITE });
   const file = path.join(dir, `${doc.number}-${doc.taxMode}-${doc.kind}.pdf`);
   writeFileSync(file, pdf);
-  const raw = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  return { pdf, text: raw };
+  return { pdf, text: pdfLayoutText(file) };
 }
-
-/** The extracted text with each run of spaces as one space, so assertions do not depend on column widths. */
-const flat = (text: string) => text.replace(/[ \u00a0]+/g, ' ');
 
 function expectCommonFields(text: string, doc: InvoiceDocument) {
   const t = flat(text);
