@@ -160,6 +160,15 @@ describe('server-rendered public pages', () => {
     expect(text).toContain('Klangreise am Abend');
     expect(rootOf(html)).toContain('value="Greta Lindholm"'); // 'Name auf dem Ticket'
     expect(JSON.stringify(stateOf(html).queries)).toContain(user.user.email);
+    // the payment config the page carries is the API's, transfer included (docs/product/bank-transfer.md#offered)
+    const { queries } = stateOf(html).queries as {
+      queries: { queryKey: unknown[]; state: { data: unknown } }[];
+    };
+    const carried = queries.find(
+      (query) => JSON.stringify(query.queryKey) === JSON.stringify(['payments', 'config']),
+    );
+    expect(carried?.state.data).toEqual(await (await t.app.request('/api/payments/config')).json());
+    expect(carried?.state.data).toHaveProperty('bankTransfer');
 
     // a guest gets the same page with the quick sign-in, and nobody else's session
     const guest = await page(`/checkout/${event.id}`);

@@ -1,3 +1,4 @@
+import { paymentConfig } from '../../core/payments/payment-config';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { matchClientRoute } from '@shared/routes';
@@ -68,7 +69,8 @@ export function clientRoutes(webRoot: string) {
         const current = await currentSession(c);
         const page = await pages.pageForVisitor(pageRequest, {
           session: { user: current?.user ?? null },
-          paymentConfig: await deps.payments.config(),
+          // the same answer as GET /api/payments/config: the page's checkout reads it without asking again
+          paymentConfig: await paymentConfig(deps),
         });
         return sendEncoded(c, page, {
           contentType: 'text/html; charset=utf-8',

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { paymentConfig } from '../../core/payments/payment-config';
 import { allow } from '../access';
 import type { AppEnv } from '../context';
 
@@ -7,14 +8,7 @@ import type { AppEnv } from '../context';
 export const paymentRoutes = new Hono<AppEnv>()
   .get('/config', allow('public'), async (c) => {
     c.header('Cache-Control', 'no-store');
-    const deps = c.get('deps');
-    const { bankTransfer } = await deps.settings.get();
-    // the method is offered per event by its start (docs/product/bank-transfer.md#offered)
-    const transfer =
-      bankTransfer.enabled && bankTransfer.iban && bankTransfer.accountHolder
-        ? { minDaysBeforeStart: bankTransfer.minDaysBeforeStart }
-        : null;
-    return c.json({ ...(await deps.payments.config()), bankTransfer: transfer });
+    return c.json(await paymentConfig(c.get('deps')));
   })
   .post('/stripe/webhook', allow('public'), async (c) => {
     // The raw body as received: the signature covers these exact bytes (json-body.ts cached the text).
