@@ -97,7 +97,7 @@ test('a buyer pays by transfer with the GiroCode; the admin reads the statement 
   await page.getByRole('radio', { name: /Überweisung \(Vorkasse\)/ }).check();
   await page.getByRole('button', { name: 'Per Überweisung bezahlen' }).click();
 
-  const instructions = page.getByRole('region', { name: /Überweisung/ }).first();
+  const instructions = page.getByRole('region', { name: 'Zahlung per Überweisung' });
   await expect(instructions.getByText('DE89 3704 0044 0532 0130 00')).toBeVisible();
   const bookingId = page.url().match(/\/booking\/([^/]+)\/success/)![1]!;
   const booking = (await (await page.request.get(`/api/bookings/${bookingId}`)).json()) as {
