@@ -233,7 +233,10 @@ export interface AdminTransferBooking {
 }
 
 export interface AdminTransferRefund {
+  /** the refund's id, or for an overpayment the statement line's (both are what mark-paid takes) */
   refundId: string;
+  /** 'refund': a cancellation or late money; 'excess': what a transfer paid beyond the booking */
+  kind: 'refund' | 'excess';
   orderNumber: string;
   amountCents: number;
   currency: string;

@@ -299,6 +299,32 @@ describe('statement import (docs/product/bank-transfer.md#matching)', () => {
       ['partial', 0],
       ['unmatched', 0],
     ]);
+    // the overpayment is owed back to the account it came from
+    const owedExcess = (
+      (await (await get('/api/admin/transfer-refunds', admin.cookie)).json()) as {
+        refunds: AdminTransferRefund[];
+      }
+    ).refunds.filter((refund) => refund.kind === 'excess');
+    expect(owedExcess.map((refund) => [refund.orderNumber, refund.amountCents, refund.payoutIban])).toEqual([
+      [over.booking.orderNumber, 2000, 'DE02120300000000202051'],
+    ]);
+    expect(await (await get('/api/admin/transfer-refunds/pain001', admin.cookie)).text()).toContain(
+      `<Ustrd>Erstattung Überzahlung ${over.booking.orderNumber}</Ustrd>`,
+    );
+    const paidBack = await post(
+      t,
+      '/api/admin/transfer-refunds/mark-paid',
+      { ids: [owedExcess[0]!.refundId] },
+      as(admin.cookie),
+    );
+    expect(await paidBack.json()).toEqual({ marked: 1 });
+    expect(
+      (
+        (await (await get('/api/admin/transfer-refunds', admin.cookie)).json()) as {
+          refunds: AdminTransferRefund[];
+        }
+      ).refunds.filter((refund) => refund.kind === 'excess'),
+    ).toEqual([]);
     // zero and outgoing lines never mail anybody
     const unmatchedMails = (await mailsTo(buyer.email)).filter((m) =>
       m.text.includes(handed.booking.orderNumber),

@@ -5,7 +5,9 @@ import type { InvoiceDocument } from '@shared/invoices';
 import { applyRetention, EXPIRED_MAIL_TEXT, RETENTION } from '@server/core/privacy/retention';
 import type { Database } from '@server/db/client';
 import {
+  consents,
   invoices,
+  user,
   mailOutbox,
   newsletterCaptures,
   newsletterSubscriptions,
@@ -141,6 +143,43 @@ describe('the retention job', () => {
     await invoiceAt('RE-2026-99998', new Date('2026-12-31T22:30:00Z')); // 31 Dec 2026, 23:30 in Berlin
     await invoiceAt('RE-2027-99999', new Date('2026-12-31T23:30:00Z')); // 1 Jan 2027, 00:30 in Berlin
 
+    // withdrawn consents' proof: 3 years after the end of the year of withdrawal (in March 2035: 2031 goes)
+    const [other] = await db()
+      .insert(user)
+      .values({ id: 'consent-owner', name: 'X', email: 'x@example.org' })
+      .returning();
+    await db()
+      .insert(consents)
+      .values([
+        {
+          userId: owner.user.id,
+          purpose: 'marketing',
+          granted: false,
+          revokedAt: new Date('2031-12-31T12:00:00Z'),
+        },
+        { userId: owner.user.id, purpose: 'dsgvo', granted: true },
+        {
+          userId: other!.id,
+          purpose: 'marketing',
+          granted: false,
+          revokedAt: new Date('2032-01-01T12:00:00Z'),
+        },
+      ]);
+    await db()
+      .insert(newsletterSubscriptions)
+      .values([
+        {
+          email: 'gone-2031@example.org',
+          status: 'unsubscribed',
+          unsubscribedAt: new Date('2031-06-01T12:00:00Z'),
+        },
+        {
+          email: 'gone-2032@example.org',
+          status: 'unsubscribed',
+          unsubscribedAt: new Date('2032-06-01T12:00:00Z'),
+        },
+      ]);
+
     const counts = await applyRetention(db(), NOW);
     expect(counts).toMatchObject({
       newsletterSignUps: 1,
@@ -150,11 +189,24 @@ describe('the retention job', () => {
       verifications: 1,
       rateLimits: 1,
       providerEvents: 1,
+      withdrawnConsents: 1,
+      unsubscribed: 1,
     });
     expect(counts.invoices).toBeGreaterThanOrEqual(1);
 
     const emails = (await db().select().from(newsletterSubscriptions)).map((row) => row.email).sort();
-    expect(emails).toEqual(['old-confirmed@example.org', 'young-pending@example.org']);
+    expect(emails).toEqual([
+      'gone-2032@example.org',
+      'old-confirmed@example.org',
+      'young-pending@example.org',
+    ]);
+    const kept = await db().select().from(consents);
+    expect(kept.map((consent) => [consent.userId, consent.purpose]).sort()).toEqual(
+      [
+        ['consent-owner', 'marketing'],
+        [owner.user.id, 'dsgvo'],
+      ].sort(),
+    );
     expect((await db().select().from(newsletterCaptures)).map((row) => row.email)).toEqual([
       'young-capture@example.org',
     ]);

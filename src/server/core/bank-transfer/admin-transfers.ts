@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import SEPA from 'sepa';
 import {
   EXTEND_DAYS_MAX,
@@ -149,10 +149,11 @@ export async function listTransferRefunds(db: DbOrTx): Promise<AdminTransferRefu
     db,
     rows.map((row) => row.bookingId),
   );
-  return rows.map((row) => {
+  const refundsOwed = rows.map((row): AdminTransferRefund => {
     const sender = senders.get(row.bookingId);
     return {
       refundId: row.refundId,
+      kind: 'refund',
       orderNumber: row.orderNumber,
       amountCents: row.amountCents,
       currency: row.currency,
@@ -161,6 +162,40 @@ export async function listTransferRefunds(db: DbOrTx): Promise<AdminTransferRefu
       createdAt: row.createdAt.toISOString(),
     };
   });
+  return [...refundsOwed, ...(await excessOwed(db))].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** Overpayments not yet paid back: to the account they came from, named by the first booking they paid. */
+async function excessOwed(db: DbOrTx): Promise<AdminTransferRefund[]> {
+  const lines = await db
+    .select({
+      id: bankStatementLines.id,
+      excessCents: bankStatementLines.excessCents,
+      currency: bankStatementLines.currency,
+      iban: bankStatementLines.counterpartyIban,
+      name: bankStatementLines.counterpartyName,
+      createdAt: bankStatementLines.createdAt,
+      orderNumber: sql<string>`(SELECT b.order_number FROM bank_credits c JOIN bookings b ON b.id = c.booking_id
+        WHERE c.line_id = bank_statement_lines.id ORDER BY c.created_at LIMIT 1)`,
+    })
+    .from(bankStatementLines)
+    .where(
+      and(
+        eq(bankStatementLines.status, 'overpaid'),
+        sql`${bankStatementLines.excessCents} > 0`,
+        isNull(bankStatementLines.excessRefundedAt),
+      ),
+    );
+  return lines.map((line) => ({
+    refundId: line.id,
+    kind: 'excess',
+    orderNumber: line.orderNumber,
+    amountCents: line.excessCents,
+    currency: line.currency,
+    payoutIban: line.iban,
+    payoutName: line.name,
+    createdAt: line.createdAt.toISOString(),
+  }));
 }
 
 /** The account the latest transfer for each booking came from. */
@@ -208,7 +243,7 @@ export async function transferRefundsPain001(
     tx.creditorName = refund.payoutName.slice(0, 70);
     tx.creditorIBAN = refund.payoutIban.replace(/\s+/g, '');
     tx.amount = refund.amountCents / 100;
-    tx.remittanceInfo = `Erstattung ${refund.orderNumber}`;
+    tx.remittanceInfo = `${refund.kind === 'excess' ? 'Erstattung Überzahlung' : 'Erstattung'} ${refund.orderNumber}`;
     tx.end2endId = refund.refundId.replace(/-/g, '').slice(0, 35);
     info.addTransaction(tx);
   }
@@ -233,16 +268,51 @@ export async function markTransferRefundsPaid(
         ),
       )
       .returning({ id: refunds.id, bookingId: refunds.bookingId, amountCents: refunds.amountCents });
-    if (done.length > 0) {
-      await tx.insert(paymentActions).values(
-        done.map((refund) => ({
-          bookingId: refund.bookingId,
-          actorId: input.actorId,
-          action: 'refund_paid',
-          detail: { refundId: refund.id, amountCents: refund.amountCents },
-        })),
-      );
+    const excess = await tx
+      .update(bankStatementLines)
+      .set({ excessRefundedAt: new Date() })
+      .where(
+        and(
+          inArray(bankStatementLines.id, input.ids),
+          eq(bankStatementLines.status, 'overpaid'),
+          isNull(bankStatementLines.excessRefundedAt),
+        ),
+      )
+      .returning({ id: bankStatementLines.id, amountCents: bankStatementLines.excessCents });
+    const excessBookings = await firstBookingOf(
+      tx,
+      excess.map((line) => line.id),
+    );
+    const logged = [
+      ...done.map((refund) => ({
+        bookingId: refund.bookingId,
+        detail: { refundId: refund.id, amountCents: refund.amountCents },
+      })),
+      ...excess.flatMap((line) => {
+        const bookingId = excessBookings.get(line.id);
+        return bookingId
+          ? [{ bookingId, detail: { excessOfLine: line.id, amountCents: line.amountCents } }]
+          : [];
+      }),
+    ];
+    if (logged.length > 0) {
+      await tx
+        .insert(paymentActions)
+        .values(logged.map((entry) => ({ ...entry, actorId: input.actorId, action: 'refund_paid' })));
     }
-    return done.length;
+    return done.length + excess.length;
   });
+}
+
+/** The first booking each line paid (the log names a booking). */
+async function firstBookingOf(db: DbOrTx, lineIds: string[]): Promise<Map<string, string>> {
+  if (lineIds.length === 0) return new Map();
+  const rows = await db
+    .select({ lineId: bankCredits.lineId, bookingId: bankCredits.bookingId })
+    .from(bankCredits)
+    .where(inArray(bankCredits.lineId, lineIds))
+    .orderBy(asc(bankCredits.createdAt));
+  const result = new Map<string, string>();
+  for (const row of rows) if (!result.has(row.lineId)) result.set(row.lineId, row.bookingId);
+  return result;
 }

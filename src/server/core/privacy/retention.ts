@@ -14,6 +14,11 @@ export const RETENTION = {
   providerEventDays: 90,
   /** invoices: full years after the end of the year they were issued in (§ 147 AO, § 14b UStG) */
   invoiceYears: INVOICE_RETENTION_YEARS,
+  /**
+   * the proof of a withdrawn consent (a revoked consent, an unsubscribed newsletter): the regular limitation
+   * period of § 195 BGB, 3 years from the end of the year of withdrawal
+   */
+  withdrawnConsentYears: 3,
 } as const;
 
 /** What a mail body becomes once its retention has passed. */
@@ -28,7 +33,12 @@ export interface RetentionCounts {
   rateLimits: number;
   providerEvents: number;
   invoices: number;
+  withdrawnConsents: number;
+  unsubscribed: number;
 }
+
+const berlinYear = (at: Date) =>
+  Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Berlin' }).format(at));
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
 
@@ -49,11 +59,9 @@ export async function applyRetention(db: Db, now: Date): Promise<RetentionCounts
   const mailCutoff = daysBefore(now, RETENTION.mailBodyDays);
   const providerCutoff = daysBefore(now, RETENTION.providerEventDays);
   // kept through the 31 December of issue year + 8 (Berlin), so gone from 1 January of year + 9
-  const lastKeptYear =
-    Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Berlin' }).format(now)) -
-    RETENTION.invoiceYears -
-    1;
+  const lastKeptYear = berlinYear(now) - RETENTION.invoiceYears - 1;
 
+  const lastProofYear = berlinYear(now) - RETENTION.withdrawnConsentYears - 1;
   return {
     newsletterSignUps: await count(
       db,
@@ -75,6 +83,16 @@ export async function applyRetention(db: Db, now: Date): Promise<RetentionCounts
       db,
       sql`DELETE FROM payment_provider_events
           WHERE processed_at IS NOT NULL AND received_at <= ${providerCutoff}::timestamptz`,
+    ),
+    withdrawnConsents: await count(
+      db,
+      sql`DELETE FROM consents WHERE revoked_at IS NOT NULL
+          AND extract(year FROM revoked_at AT TIME ZONE 'Europe/Berlin') <= ${lastProofYear}`,
+    ),
+    unsubscribed: await count(
+      db,
+      sql`DELETE FROM newsletter_subscriptions WHERE status = 'unsubscribed'
+          AND extract(year FROM unsubscribed_at AT TIME ZONE 'Europe/Berlin') <= ${lastProofYear}`,
     ),
     invoices: await count(
       db,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './accounts';
 import { bookings } from './bookings';
-import { createdAt, type JsonObject } from './columns';
+import { createdAt, timestamptz, type JsonObject } from './columns';
 
 /** One uploaded bank statement file (docs/product/bank-transfer.md#statement-import). */
 export const bankStatementImports = pgTable('bank_statement_imports', {
@@ -42,6 +42,8 @@ export const bankStatementLines = pgTable(
     status: text('status').$type<BankLineStatus>().notNull(),
     /** what the line paid beyond the bookings it matched (overpaid) */
     excessCents: integer('excess_cents').notNull().default(0),
+    /** when the admin marked the excess paid back (docs/product/bank-transfer.md#refunds) */
+    excessRefundedAt: timestamptz('excess_refunded_at'),
     /** the admin who matched it by hand; null for automatic matches */
     matchedBy: text('matched_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -32,6 +32,7 @@ const BOOKING: AdminTransferBooking = {
 };
 const refund = (overrides: Partial<AdminTransferRefund>): AdminTransferRefund => ({
   refundId: 'r1',
+  kind: 'refund',
   orderNumber: 'WR-ABCDEF',
   amountCents: 4000,
   currency: 'EUR',

@@ -128,6 +128,11 @@ function RefundRow({ refund }: { refund: AdminTransferRefund }) {
       </Cell>
       <Cell label="Betrag" className="whitespace-nowrap font-medium tabular-nums md:text-right">
         {formatPrice(refund.amountCents, refund.currency)}
+        {refund.kind === 'excess' && (
+          <span className="ml-2 align-middle">
+            <Badge tone="warning">Überzahlung</Badge>
+          </span>
+        )}
       </Cell>
       <Cell label="Kontoinhaber" className="break-words">
         {refund.payoutName || '–'}

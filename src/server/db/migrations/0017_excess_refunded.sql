@@ -1,0 +1,1 @@
+ALTER TABLE "bank_statement_lines" ADD COLUMN "excess_refunded_at" timestamp with time zone;
