@@ -229,6 +229,27 @@ describe('choosing transfer (docs/product/bank-transfer.md#instructions)', () =>
     expect((await get(`/api/bookings/${booking.id}/bank-transfer`, stranger.cookie)).status).toBe(404);
   });
 
+  it('lets a shop without card payments take orders that are paid by transfer, only far enough ahead', async () => {
+    const payments = t.services.payments;
+    const config = payments.config.bind(payments);
+    payments.config = async () => ({ provider: null, publishableKey: null });
+    try {
+      const far = await order(30, 4000);
+      expect((await chooseTransfer(far.booking.id)).status).toBe(200);
+      const near = await createEvent(db(), { priceCents: 4000, startTime: new Date(Date.now() + 5 * DAY) });
+      const refused = await post(
+        t,
+        '/api/bookings',
+        { eventId: near.id, quantity: 1, holderName: 'Anna' },
+        as(buyer.cookie),
+      );
+      expect(refused.status).toBe(503);
+      expect(await availableSeats(t, near.id)).toBe(near.totalSeats);
+    } finally {
+      payments.config = config;
+    }
+  });
+
   it('is refused when the event is too close', async () => {
     const { booking } = await order(9);
     const res = await chooseTransfer(booking.id);

@@ -1,5 +1,8 @@
 import { BOOKING_MESSAGES, type BookingView, type CreateBookingInput } from '@shared/booking';
 import type { SessionUser } from '@shared/session';
+import { eq } from 'drizzle-orm';
+import { bankTransferOffered } from '@shared/bank-transfer';
+import { events } from '../../db/schema';
 import { AppError } from '../app-error';
 import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 import { createBooking } from './create-booking';
@@ -21,12 +24,15 @@ export async function placeBooking(
   try {
     const { provider } = await deps.payments.config();
     const mail = await mailContextOf(deps);
+    // without a provider, a shop that takes transfers still takes orders for the events far enough ahead
+    // (docs/product/bank-transfer.md#offered)
+    const byTransfer = provider === null && (await transferOfferedFor(deps, input.eventId, new Date()));
     const booking = await createBooking({
       db: deps.database.db,
       userId: user.id,
       user,
       input,
-      paymentsAvailable: provider !== null,
+      paymentsAvailable: provider !== null || byTransfer,
       mail,
       announceSeats: (eventId) => deps.seatNotifier.touch(eventId),
     });
@@ -38,4 +44,19 @@ export async function placeBooking(
     deps.logger.error({ err: error, eventId: input.eventId }, 'booking failed');
     throw new AppError('internal', BOOKING_MESSAGES.failed);
   }
+}
+
+async function transferOfferedFor(
+  deps: Pick<UseCaseDeps, 'database' | 'settings'>,
+  eventId: string,
+  now: Date,
+): Promise<boolean> {
+  const { bankTransfer } = await deps.settings.get();
+  if (!bankTransfer.enabled) return false;
+  const [event] = await deps.database.db
+    .select({ startTime: events.startTime })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  return event ? bankTransferOffered(bankTransfer, event.startTime, now) : false;
 }

@@ -60,6 +60,7 @@ const POST_TRANSFER = 'POST /api/bookings/b1/payment/bank-transfer';
 
 function mockCheckout({
   startsInDays = 20,
+  provider = 'test' as 'test' | null,
   bankTransfer = { minDaysBeforeStart: 10 } as { minDaysBeforeStart: number } | null,
   chosen = null as BankTransferInstructions | null,
   choose = (): Response => json(transferInstructions()),
@@ -69,7 +70,7 @@ function mockCheckout({
     'GET /api/bookings/b1': () => json(pendingBooking(startsInDays)),
     'GET /api/bookings/b1/bank-transfer': () =>
       current ? json(current) : apiError(404, 'not_found', 'Nicht gefunden'),
-    'GET /api/payments/config': () => json({ provider: 'test', publishableKey: null, bankTransfer }),
+    'GET /api/payments/config': () => json({ provider, publishableKey: null, bankTransfer }),
     'POST /api/bookings/b1/payment': () =>
       json({ provider: 'test', paymentId: 'p1', amountCents: 5000, currency: 'EUR' }),
     [POST_TRANSFER]: () => {
@@ -120,6 +121,16 @@ describe('payment step: Überweisung (Vorkasse)', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Zahlung per Überweisung'));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Fast geschafft: jetzt überweisen');
     expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('goes straight to transfer in a shop without card payments, and never starts a card payment', async () => {
+    const calls = mockCheckout({ provider: null });
+    showPage();
+    expect(await screen.findByRole('button', { name: 'Per Überweisung bezahlen' })).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(keysOf(calls)).not.toContain('POST /api/bookings/b1/payment');
+    fireEvent.click(screen.getByRole('button', { name: 'Per Überweisung bezahlen' }));
+    expect(await screen.findByRole('region', { name: 'Zahlung per Überweisung' })).toBeTruthy();
   });
 
   it('does not offer it when the event is too close or transfers are off', async () => {

@@ -12,6 +12,7 @@ import { sessionQuery, useSession } from '@web/lib/session';
 import { useNow } from '@web/lib/use-now';
 import { checkoutReservedText } from '@web/lib/waitlist/waitlist-texts';
 import { usePaymentConfig } from './api/get-payment-config';
+import { bankTransferOfferedFor } from './bank-transfer-offer';
 import {
   clampQuantity,
   maxQuantity,
@@ -84,7 +85,9 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
     ? 'ready'
     : config.isPending
       ? 'loading'
-      : config.isError || config.data.provider !== null
+      : config.isError ||
+          config.data.provider !== null ||
+          bankTransferOfferedFor(config.data, event.startTime, now)
         ? 'ready' // a failed config read does not block: the server decides when the order is sent
         : 'unavailable';
   const button = orderButtonState({

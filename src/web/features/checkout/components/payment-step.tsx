@@ -56,8 +56,11 @@ export function PaymentStep({
   const config = usePaymentConfig();
   const transferOffered = bankTransferOfferedFor(config.data, booking.event.startTime, now);
   const [method, setMethod] = useState<PaymentChoiceValue>('card');
-  const byTransfer = transferOffered && method === 'transfer';
-  const session = usePaymentSession(booking.id, !expiredLocally && !byTransfer);
+  // a shop that takes transfers only: no card to choose (docs/product/bank-transfer.md#offered)
+  const transferOnly = transferOffered && config.data?.provider === null;
+  const byTransfer = transferOffered && (transferOnly || method === 'transfer');
+  // the card payment starts once the config says which ways there are (cached from the checkout as a rule)
+  const session = usePaymentSession(booking.id, !expiredLocally && !byTransfer && !config.isPending);
   const conflict = session.error instanceof ApiError && session.error.status === 409 ? session.error : null;
   const alreadyPaid = conflict?.message === PAYMENT_MESSAGES.alreadyPaid;
   const initFailed = session.isError && !conflict;
@@ -108,7 +111,7 @@ export function PaymentStep({
   return (
     <div className="flex flex-col gap-4">
       {booking.holdExpiresAt && <HoldNotice holdExpiresAt={booking.holdExpiresAt} now={now} />}
-      {transferOffered && (
+      {transferOffered && !transferOnly && (
         <PaymentChoice
           value={method}
           onChange={setMethod}
