@@ -74,7 +74,7 @@ export function OpenRefundsSection() {
       </div>
       {missing > 0 && (
         <p className="text-sm text-muted-foreground">
-          Ohne IBAN: {refundsText(missing)}. Sie stehen nicht in der SEPA-Datei und werden nicht als erstattet
+          Ohne IBAN: {refundsText(missing)}. Diese fehlen in der SEPA-Datei und werden nicht als erstattet
           markiert.
         </p>
       )}
