@@ -695,3 +695,21 @@ describe('CSV statements (docs/product/bank-transfer.md#csv)', () => {
     expect(again).toMatchObject({ linesNew: 0, matched: 0 });
   });
 });
+
+// last: its unmatched line would show in the lists the tests above count
+describe('card after transfer (docs/product/bank-transfer.md#paid)', () => {
+  it('paid by card after choosing transfer: the transfer is no longer expected, late money waits for a hand', async () => {
+    const { booking } = await order(30, 3500);
+    expect((await chooseTransfer(booking.id)).status).toBe(200);
+    expect((await post(t, `/api/bookings/${booking.id}/payment`, {}, as(buyer.cookie))).status).toBe(200);
+    expect(
+      (await post(t, `/api/bookings/${booking.id}/payment/test/complete`, {}, as(buyer.cookie))).status,
+    ).toBe(200);
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'confirmed', paymentDueAt: null });
+    const res = await upload(
+      camt([{ ref: `CARD-${booking.id}`, amount: '35.00', text: [paymentReference(booking.orderNumber)] }]),
+    );
+    expect(await res.json()).toMatchObject({ matched: 0, unmatched: 1 });
+    expect((await get(`/api/bookings/${booking.id}/bank-transfer`, buyer.cookie)).status).toBe(404);
+  });
+});

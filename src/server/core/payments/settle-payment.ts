@@ -100,6 +100,20 @@ export async function settlePayment(options: {
           ...(payment.provider === 'bank_transfer' ? {} : { paymentDueAt: null }),
         })
         .where(eq(bookings.id, booking.id));
+      if (payment.provider !== 'bank_transfer') {
+        // paid by card after choosing transfer: the transfer is no longer expected, and money that still comes
+        // waits for the admin instead of being counted twice (docs/product/bank-transfer.md#paid)
+        await tx
+          .update(payments)
+          .set({ status: 'canceled', lastError: 'paid another way' })
+          .where(
+            and(
+              eq(payments.bookingId, booking.id),
+              eq(payments.provider, 'bank_transfer'),
+              eq(payments.status, 'pending'),
+            ),
+          );
+      }
       await issueTickets(tx, booking.id, now);
       await issueInvoice(tx, booking.id, now);
       await enqueueBookingConfirmation(tx, booking.id, mail);
