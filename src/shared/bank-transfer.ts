@@ -155,7 +155,7 @@ export const BANK_TRANSFER_MESSAGES = {
 // ---- the API (docs/product/bank-transfer.md) ----
 // GET /api/payments/config carries `bankTransfer: { minDaysBeforeStart } | null` (null: not offered at all).
 // POST /api/bookings/:id/payment/bank-transfer → BankTransferInstructions (409 BANK_TRANSFER_MESSAGES.notOffered)
-// GET  /api/bookings/:id/bank-transfer → BankTransferInstructions (404 when the booking does not pay by transfer)
+// GET  /api/bookings/:id/bank-transfer → BankTransferInstructions, or null when the booking does not wait for a transfer
 // GET  /api/bank-transfers → { transfers: BankTransferInstructions[] }: the caller's open ones (Meine Tickets)
 // PUT  /api/admin/settings/bank-transfer (bankTransferSettingsSchema) → BankTransferSettings
 // POST /api/admin/bank-statements (multipart, field 'file') → BankImportResult

@@ -27,8 +27,6 @@ import { loadSettings } from '../settings/settings-store';
 // 'Überweisung (Vorkasse)' for the buyer (docs/product/bank-transfer.md): choosing it, and what the pages and
 // mails show until the money is there.
 
-const NOT_A_TRANSFER = 'Diese Buchung wird nicht per Überweisung bezahlt.';
-
 /** What arrived on the bank for each booking so far. */
 export async function creditedCents(db: DbOrTx, bookingIds: string[]): Promise<Map<string, number>> {
   if (bookingIds.length === 0) return new Map();
@@ -98,14 +96,17 @@ export async function chooseBankTransfer(options: {
   return (await transferInstructions(db, bookingId, user))!;
 }
 
-/** The instructions of one pending transfer booking of the caller; 404 for any other booking. */
+/**
+ * The instructions of one of the caller's bookings while it waits for a transfer; null for their other bookings
+ * (the booking page asks for every pending booking), 404 for anyone else's.
+ */
 export async function transferInstructions(
   db: DbOrTx,
   bookingId: string,
   user: Actor,
-): Promise<BankTransferInstructions> {
+): Promise<BankTransferInstructions | null> {
   const booking = await loadOwnBooking(db, bookingId, user);
-  if (!booking.paymentDueAt || booking.status !== 'pending') throw new AppError('not_found', NOT_A_TRANSFER);
+  if (!booking.paymentDueAt || booking.status !== 'pending') return null;
   const [view] = await instructionsFor(db, [booking]);
   return view!;
 }

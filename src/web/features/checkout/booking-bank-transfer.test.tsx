@@ -68,8 +68,7 @@ function mockCheckout({
   let current = chosen;
   return mockApi({
     'GET /api/bookings/b1': () => json(pendingBooking(startsInDays)),
-    'GET /api/bookings/b1/bank-transfer': () =>
-      current ? json(current) : apiError(404, 'not_found', 'Nicht gefunden'),
+    'GET /api/bookings/b1/bank-transfer': () => json(current),
     'GET /api/payments/config': () => json({ provider, publishableKey: null, bankTransfer }),
     'POST /api/bookings/b1/payment': () =>
       json({ provider: 'test', paymentId: 'p1', amountCents: 5000, currency: 'EUR' }),
