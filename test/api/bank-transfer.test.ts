@@ -23,6 +23,7 @@ import {
 import type { BookingView } from '@shared/booking';
 import { cancelUnpaidTransfers, sendTransferReminders } from '@server/core/bank-transfer/due-dates';
 import { importStatement } from '@server/core/bank-transfer/import-statement';
+import type { PersonalDataExport } from '@server/core/privacy/personal-data-export';
 import { expireHolds } from '@server/core/bookings/expire-holds';
 import { dueRefundIds } from '@server/core/payments/process-refund';
 import { createEvent } from '@server/demo/factories';
@@ -603,6 +604,24 @@ describe('refunds of transfers (docs/product/bank-transfer.md#refunds)', () => {
         .refunds,
     ).toEqual([]);
     expect((await get('/api/admin/transfer-refunds/pain001', admin.cookie)).status).toBe(409);
+
+    // the buyer's data export shows the transfers that paid and the account named for the refund
+    // (docs/product/accounts-and-consent.md#data-export)
+    const exported = (await (await get('/api/profile/export', buyer.cookie)).json()) as PersonalDataExport;
+    const firstBooking = exported.bookings.find((row) => row.orderNumber === first.booking.orderNumber)!;
+    expect(firstBooking.transfersReceived).toEqual([
+      expect.objectContaining({
+        amountCents: 4000,
+        payerName: 'Anna Beispiel',
+        payerIban: 'DE02120300000000202051',
+      }),
+    ]);
+    expect(exported.refunds.find((refund) => refund.orderNumber === first.booking.orderNumber)).toMatchObject(
+      {
+        payoutIban: 'DE75512108001245126199',
+        payoutName: 'Anna B.',
+      },
+    );
   });
 });
 

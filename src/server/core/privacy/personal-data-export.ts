@@ -92,6 +92,16 @@ export interface ExportedBooking {
   refundReason: string | null;
   tickets: ExportedTicket[];
   payments: ExportedPayment[];
+  /** Bank transfers that paid it, as the bank's statement shows them (docs/product/bank-transfer.md#matching). */
+  transfersReceived: ExportedTransferReceived[];
+}
+
+export interface ExportedTransferReceived {
+  bookedOn: string;
+  amountCents: number;
+  payerName: string;
+  payerIban: string;
+  remittance: string;
 }
 
 /** A ticket another person bought and transferred to this person's address: the buyer is not named. */
@@ -114,6 +124,9 @@ export interface ExportedRefund {
   currency: string;
   reason: string | null;
   status: string;
+  /** a refund of a transfer: the account it goes to, when the person named one */
+  payoutIban: string | null;
+  payoutName: string | null;
   createdAt: string;
 }
 

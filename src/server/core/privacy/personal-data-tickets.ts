@@ -4,6 +4,8 @@ import {
   bookings,
   events,
   invoices,
+  bankCredits,
+  bankStatementLines,
   payments,
   profiles,
   refunds,
@@ -44,6 +46,19 @@ export async function ownBookings(db: Db, userId: string) {
     .leftJoin(tickets, eq(tickets.id, refunds.ticketId))
     .where(inArray(refunds.bookingId, ids))
     .orderBy(asc(refunds.createdAt));
+  const creditRows = await db
+    .select({
+      bookingId: bankCredits.bookingId,
+      amountCents: bankCredits.amountCents,
+      bookedOn: bankStatementLines.bookedOn,
+      payerName: bankStatementLines.counterpartyName,
+      payerIban: bankStatementLines.counterpartyIban,
+      remittance: bankStatementLines.remittance,
+    })
+    .from(bankCredits)
+    .innerJoin(bankStatementLines, eq(bankStatementLines.id, bankCredits.lineId))
+    .where(inArray(bankCredits.bookingId, ids))
+    .orderBy(asc(bankCredits.createdAt));
   // The list only: the documents themselves are downloaded from 'Meine Tickets'.
   const invoiceRows = await db
     .select({
@@ -101,6 +116,9 @@ export async function ownBookings(db: Db, userId: string) {
           status: payment.status,
           createdAt: payment.createdAt.toISOString(),
         })),
+      transfersReceived: creditRows
+        .filter((credit) => credit.bookingId === booking.id)
+        .map(({ bookingId: _, ...credit }) => credit),
     })),
     refunds: refundRows.map(({ refund, ticketNumber }) => ({
       orderNumber: orderNumberOf.get(refund.bookingId)!,
@@ -109,6 +127,8 @@ export async function ownBookings(db: Db, userId: string) {
       currency: refund.currency,
       reason: refund.reason,
       status: refund.status,
+      payoutIban: refund.payoutIban,
+      payoutName: refund.payoutName,
       createdAt: refund.createdAt.toISOString(),
     })),
     invoices: invoiceRows.map(({ bookingId, issuedAt, ...invoice }) => ({
