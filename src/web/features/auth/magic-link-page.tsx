@@ -51,13 +51,15 @@ export function MagicLinkPage() {
       return setState({ kind: 'error', message: USED });
     }
     writeStorage('session', HANDLED_KEY, token);
-    verify.mutate(token, {
-      onSuccess: (session) => {
+    // mutateAsync, not mutate(token, { onSuccess, onError }): under Preact, mutate's own callbacks only run
+    // once the component is subscribed, a frame after mount, and this runs at mount.
+    void verify.mutateAsync(token).then(
+      (session) => {
         setState({ kind: 'success' });
         window.setTimeout(() => afterSignIn(session), 1000);
       },
-      onError: (error) => setState({ kind: 'error', message: verifyFailure(error) }),
-    });
+      (error: unknown) => setState({ kind: 'error', message: verifyFailure(error) }),
+    );
   }, [status, token, providerError, navigate, verify, afterSignIn]);
 
   return (

@@ -31,19 +31,26 @@ export function EmailChangePage() {
       setResult({ ok: false, message: 'Der Bestätigungslink ist ungültig.' });
       return;
     }
-    confirm.mutate(token, {
-      onSuccess: ({ email }) => setResult({ ok: true, email }),
-      onError: (error) =>
+    // The token leaves the address bar and the history once used.
+    const dropToken = () => setParams({}, { replace: true });
+    // mutateAsync, not mutate(token, { onSuccess, onError, onSettled }): under Preact, mutate's own callbacks
+    // only run once the component is subscribed, a frame after mount, and this runs at mount.
+    void confirm.mutateAsync(token).then(
+      ({ email }) => {
+        setResult({ ok: true, email });
+        dropToken();
+      },
+      (error: unknown) => {
         setResult({
           ok: false,
           message:
             error instanceof ApiError
               ? error.message
               : 'Ein Fehler ist aufgetreten. Bitte versuche es erneut.',
-        }),
-      // The token leaves the address bar and the history once used.
-      onSettled: () => setParams({}, { replace: true }),
-    });
+        });
+        dropToken();
+      },
+    );
   }, [confirm, params, setParams]);
 
   return (

@@ -43,11 +43,13 @@ export function EventWaitlist({
 
   const entry = entryForEvent(waitlist.entries, event.id);
   if (entry) {
+    // mutateAsync, not mutate(id, { onSuccess, onError }): under Preact, mutate's own callbacks only run once
+    // the component is subscribed, a frame after it first shows; a toast could be lost.
     const leaveList = (target: MyWaitlistEntry) =>
-      leave.mutate(target.id, {
-        onSuccess: (result) => toast.success(result.message),
-        onError: (error) => toast.error(waitlistErrorText(error)),
-      });
+      void leave.mutateAsync(target.id).then(
+        (result) => toast.success(result.message),
+        (error: unknown) => toast.error(waitlistErrorText(error)),
+      );
     return (
       <section aria-label={WAITLIST_LABELS.section} className={className}>
         <WaitlistEntryState entry={entry} onLeave={leaveList} leaving={leave.isPending} />
@@ -63,15 +65,15 @@ export function EventWaitlist({
       void navigate(`/event/${event.slug}/login`, { state: { from: { pathname: back } } });
       return;
     }
-    join.mutate(event.id, {
-      onSuccess: () => toast.success(WAITLIST_MESSAGES.joined),
-      onError: (error) => {
+    void join.mutateAsync(event.id).then(
+      () => toast.success(WAITLIST_MESSAGES.joined),
+      (error: unknown) => {
         toast.error(waitlistErrorText(error));
         // e.g. seats came free or the list closed meanwhile: show the event as it is now
         void queryClient.invalidateQueries({ queryKey: queryKeys.events.detail(event.slug) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.waitlist.mine });
       },
-    });
+    );
   };
   return (
     <Button variant="secondary" onClick={joinList} disabled={join.isPending} className={className}>

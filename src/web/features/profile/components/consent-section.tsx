@@ -45,12 +45,14 @@ function ConsentCheckbox({ purpose, label, granted, children }: ConsentCheckboxP
 
   const toggle = (next: boolean) => {
     setPending(next);
-    setConsent.mutate(
-      { purpose, granted: next },
-      {
-        onSettled: () => setPending(null),
+    // mutateAsync, not mutate(vars, { onSettled, onError }): under Preact, mutate's own callbacks only run once
+    // the component is subscribed, a frame after it first shows; the checkbox could stay at the click.
+    void setConsent.mutateAsync({ purpose, granted: next }).then(
+      () => setPending(null),
+      (error: unknown) => {
         // The checkbox reverts, the error is logged (docs/product/accounts-and-consent.md#profile-autosave).
-        onError: (error) => console.error(`Einwilligung „${label}“ konnte nicht gespeichert werden`, error),
+        console.error(`Einwilligung „${label}“ konnte nicht gespeichert werden`, error);
+        setPending(null);
       },
     );
   };

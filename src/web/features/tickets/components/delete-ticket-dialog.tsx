@@ -24,14 +24,20 @@ export function DeleteTicketDialog({
 
   const confirmDelete = () => {
     if (!ticket) return;
-    remove.mutate(ticket.id, {
-      onSuccess: () => {
+    // mutateAsync, not mutate(id, { onSuccess, onError }): under Preact, mutate's own callbacks only run once
+    // the component is subscribed, a frame after it first shows; a toast could be lost. The dialog closes
+    // after either answer.
+    void remove.mutateAsync(ticket.id).then(
+      () => {
         deleted.current = true;
         toast.success(TICKET_MESSAGES.deletedTitle, { description: TICKET_MESSAGES.deletedText });
+        onClose();
       },
-      onError: (error) => toast.error(TICKET_MESSAGES.deleteFailed, { description: apiErrorDetail(error) }),
-      onSettled: onClose,
-    });
+      (error: unknown) => {
+        toast.error(TICKET_MESSAGES.deleteFailed, { description: apiErrorDetail(error) });
+        onClose();
+      },
+    );
   };
 
   return (

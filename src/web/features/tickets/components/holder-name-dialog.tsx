@@ -41,17 +41,16 @@ export function HolderNameDialog({ ticket, onClose }: { ticket: MyTicket | null;
               ticket={ticket}
               busy={change.isPending}
               onCancel={close}
+              // mutateAsync, not mutate(vars, { onSuccess, onError }): under Preact, mutate's own callbacks
+              // only run once the component is subscribed, a frame after it first shows; a toast could be lost.
               onSave={(name) =>
-                change.mutate(
-                  { ticketId: ticket.id, name },
-                  {
-                    onSuccess: () => {
-                      toast.success(HOLDER_NAME_MESSAGES.saved);
-                      onClose();
-                    },
-                    onError: (error) =>
-                      toast.error(HOLDER_NAME_MESSAGES.failed, { description: apiErrorDetail(error) }),
+                void change.mutateAsync({ ticketId: ticket.id, name }).then(
+                  () => {
+                    toast.success(HOLDER_NAME_MESSAGES.saved);
+                    onClose();
                   },
+                  (error: unknown) =>
+                    toast.error(HOLDER_NAME_MESSAGES.failed, { description: apiErrorDetail(error) }),
                 )
               }
             />
