@@ -38,7 +38,20 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // Under Preact, TanStack runs mutate()'s per-call callbacks only once the component has subscribed, a
+      // frame after mount: a click in that frame loses its toast (decision 039)
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
+          message:
+            'Use mutateAsync(vars).then(onSuccess, onError): per-call mutate() callbacks can be lost (decision 039).',
+        },
+      ],
+    },
   },
   { files: ['scripts/**', 'bench/**', 'e2e/**', 'src/server/cli/**'], rules: { 'no-console': 'off' } },
   // Boundaries (docs/architecture.md#layers-and-folders): shared is imported by both sides and imports

@@ -1,3 +1,5 @@
+import { ORDER_NUMBER_ALPHABET } from './order-number';
+
 // Pay by bank transfer (docs/product/bank-transfer.md): the settings, the due date, the payment reference with
 // its check character and the EPC QR code's payload (GiroCode), shared by server and client. Free of zod and
 // of Node: the client imports the texts and the rules.
@@ -43,15 +45,22 @@ export function paymentDueAt(orderedAt: Date, eventStart: Date): Date {
 export const transferHoldEnd = (dueAt: Date) => new Date(dueAt.getTime() + GRACE_DAYS * DAY_MS);
 
 /** Is 'Überweisung (Vorkasse)' offered for this event now? */
+/** Switched on with an account to pay to. */
+export const bankTransferReady = (settings: BankTransferSettings) =>
+  settings.enabled && settings.iban !== '' && settings.accountHolder !== '';
+
 export function bankTransferOffered(settings: BankTransferSettings, eventStart: Date, now: Date): boolean {
-  if (!settings.enabled || !settings.iban || !settings.accountHolder) return false;
-  return eventStart.getTime() - now.getTime() >= settings.minDaysBeforeStart * DAY_MS;
+  return bankTransferReady(settings) && farEnoughAhead(settings.minDaysBeforeStart, eventStart, now);
 }
+
+/** The event starts at least `minDaysBeforeStart` days after `now`: the lead time transfers need. */
+export const farEnoughAhead = (minDaysBeforeStart: number, eventStart: Date, now: Date) =>
+  eventStart.getTime() - now.getTime() >= minDaysBeforeStart * DAY_MS;
 
 // ---- the reference ----
 
-/** The characters of order numbers (src/shared/order-number.ts): no 0/O, 1/I/L. */
-const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** The characters of order numbers: no 0/O, 1/I/L. */
+const ALPHABET = ORDER_NUMBER_ALPHABET;
 
 /**
  * The check character of an order number's six characters: Luhn mod N over the order-number alphabet (N = 31),

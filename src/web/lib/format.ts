@@ -67,3 +67,9 @@ export const formatCount = (value: number) => countFormat.format(value);
 
 /** '66,7 %' from a fraction (0.667). */
 export const formatPercent = (fraction: number) => percentFormat.format(fraction);
+
+/** '14.03.2026' from a calendar day 'YYYY-MM-DD' that is already local (an invoice date, a bank's booking day). */
+export function formatIsoDay(day: string): string {
+  const [year, month, day_] = day.split('-');
+  return year && month && day_ ? `${day_}.${month}.${year}` : day;
+}

@@ -1,9 +1,10 @@
 import { and, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { REMINDER_DAYS_BEFORE_DUE } from '@shared/bank-transfer';
+import { REMINDER_DAYS_BEFORE_DUE, type BankTransferSettings } from '@shared/bank-transfer';
 import type { Db, Tx } from '../../db/types';
 import { bookings } from '../../db/schema';
 import { publishSeatChange } from '../events/event-changes';
 import type { MailContext } from '../mail/templates/mail-context';
+import { loadSettings } from '../settings/settings-store';
 import { settleWaitlist } from '../waitlist/settle-waitlist';
 import { creditedCents, enqueueBankTransferMail } from './transfer-booking';
 
@@ -20,15 +21,17 @@ const noCredit = () => sql`NOT EXISTS (SELECT 1 FROM bank_credits c WHERE c.book
 async function eachPendingTransfer(
   db: Db,
   conditions: SQL[],
-  handle: (tx: Tx, bookingId: string) => Promise<number>,
+  handle: (tx: Tx, bookingId: string, account: BankTransferSettings) => Promise<number>,
 ): Promise<number> {
   const due = await db
     .select({ id: bookings.id })
     .from(bookings)
     .where(and(eq(bookings.status, 'pending'), isNotNull(bookings.paymentDueAt), ...conditions))
     .limit(200);
+  if (due.length === 0) return 0;
+  const account = (await loadSettings(db)).bankTransfer; // once a round, not per mail
   let count = 0;
-  for (const { id } of due) count += await db.transaction((tx) => handle(tx, id));
+  for (const { id } of due) count += await db.transaction((tx) => handle(tx, id, account));
   return count;
 }
 
@@ -42,7 +45,7 @@ export async function sendTransferReminders(db: Db, now: Date, mail: MailContext
     lte(bookings.paymentDueAt, remindFrom),
     gte(bookings.paymentDueAt, now),
   ];
-  return eachPendingTransfer(db, dueSoon, async (tx, id) => {
+  return eachPendingTransfer(db, dueSoon, async (tx, id, settings) => {
     const [claimed] = await tx
       .update(bookings)
       .set({ paymentRemindedAt: now })
@@ -51,7 +54,7 @@ export async function sendTransferReminders(db: Db, now: Date, mail: MailContext
     if (!claimed) return 0;
     const paid = (await creditedCents(tx, [id])).get(id) ?? 0;
     if (paid >= claimed.total) return 0; // paid in full: the settlement is on its way
-    await enqueueBankTransferMail(tx, { bookingId: id, kind: 'reminder', mail });
+    await enqueueBankTransferMail(tx, { bookingId: id, kind: 'reminder', mail, settings });
     return 1;
   });
 }
@@ -62,7 +65,7 @@ export async function sendTransferReminders(db: Db, now: Date, mail: MailContext
  * partly paid one waits for the admin. The hold-expiry job leaves transfer bookings to this one.
  */
 export async function cancelUnpaidTransfers(db: Db, now: Date, mail: MailContext): Promise<number> {
-  return eachPendingTransfer(db, [lte(bookings.holdExpiresAt, now), noCredit()], async (tx, id) => {
+  return eachPendingTransfer(db, [lte(bookings.holdExpiresAt, now), noCredit()], async (tx, id, settings) => {
     const [gone] = await tx
       .update(bookings)
       .set({ status: 'expired', updatedAt: now })
@@ -73,7 +76,7 @@ export async function cancelUnpaidTransfers(db: Db, now: Date, mail: MailContext
       sql`UPDATE events SET available_seats = available_seats + ${gone.seats}::int WHERE id = ${gone.eventId}`,
     );
     // the transfer payment stays open: money that still comes takes the seats again if they are free
-    await enqueueBankTransferMail(tx, { bookingId: id, kind: 'cancelled', mail });
+    await enqueueBankTransferMail(tx, { bookingId: id, kind: 'cancelled', mail, settings });
     await settleWaitlist(tx, gone.eventId, { now, mail });
     await publishSeatChange(tx, gone.eventId);
     return 1;

@@ -6,12 +6,14 @@ import {
   type AdminBankLine,
   type AdminBankLineStatus,
   type BankImportResult,
+  type BankTransferSettings,
 } from '@shared/bank-transfer';
 import { normalizeOrderNumber } from '@shared/order-number';
 import type { Db, DbOrTx, Tx } from '../../db/types';
 import { bankCredits, bankStatementImports, bankStatementLines, bookings, payments } from '../../db/schema';
 import { AppError } from '../app-error';
 import type { MailContext } from '../mail/templates/mail-context';
+import { loadSettings } from '../settings/settings-store';
 import { orderNumbersIn, planMatch, type MatchPlan, type OpenBooking } from './match-lines';
 import { parseCsvStatement } from './csv-statement';
 import { parseStatement, type StatementLine } from './statements';
@@ -40,7 +42,7 @@ const INSERT_CHUNK = 500;
  * Bookings an import confirms before it answers (tickets, invoice and mail take ~10 ms each); the job confirms
  * the others within seconds, so a statement of thousands of lines answers in seconds, not minutes.
  */
-export const SETTLE_INLINE = 100;
+const SETTLE_INLINE = 100;
 
 export async function importStatement(
   deps: BankDeps,
@@ -80,7 +82,7 @@ export async function importStatement(
     .where(eq(bankStatementImports.id, importId));
 
   const counts = { matched: 0, partial: 0, overpaid: 0, unmatched: 0, ignored: 0 };
-  const mail = await deps.mail();
+  const notice = await mailNotice(deps);
   const inline = deps.settleInline ?? SETTLE_INLINE;
   let settled = 0;
   for (const line of fresh) {
@@ -88,7 +90,7 @@ export async function importStatement(
       counts.ignored++;
       continue;
     }
-    const outcome = await matchLine(deps, line, orderNumbersIn(line.remittance), mail);
+    const outcome = await matchLine(deps, line, orderNumbersIn(line.remittance), notice);
     counts[outcome.status]++;
     // a large statement leaves the rest of the settlements to the bank-transfer job (due-dates.ts)
     for (const paymentId of outcome.paid) {
@@ -127,6 +129,16 @@ function readStatement(
   }
   return { format: 'csv', lines: parseCsvStatement(content, mapping) };
 }
+
+/** What a partial payment's mail is written with, read once per import. */
+interface MailNotice {
+  mail: MailContext;
+  settings: BankTransferSettings;
+}
+const mailNotice = async (deps: BankDeps): Promise<MailNotice> => ({
+  mail: await deps.mail(),
+  settings: (await loadSettings(deps.db)).bankTransfer,
+});
 
 function lineValues(line: StatementLine) {
   return {
@@ -184,7 +196,7 @@ async function matchLine(
   deps: BankDeps,
   line: LineRow,
   orderNumbers: string[],
-  mail: MailContext,
+  notice: MailNotice,
   adminId: string | null = null,
 ): Promise<{ status: AdminBankLineStatus; paid: string[] }> {
   const { db } = deps;
@@ -216,7 +228,7 @@ async function matchLine(
     for (const credit of plan.credits) {
       const booking = [...open.values()].find((candidate) => candidate.bookingId === credit.bookingId)!;
       if (credit.amountCents >= booking.owedCents) paid.push(booking.paymentId);
-      else await enqueueBankTransferMail(tx, { bookingId: booking.bookingId, kind: 'partial', mail });
+      else await enqueueBankTransferMail(tx, { bookingId: booking.bookingId, kind: 'partial', ...notice });
     }
     return { status: plan.status, paid };
   });
@@ -242,7 +254,7 @@ export async function assignLine(
     .innerJoin(payments, and(eq(payments.bookingId, bookings.id), eq(payments.provider, 'bank_transfer')))
     .where(and(eq(bookings.orderNumber, orderNumber), eq(payments.status, 'pending')));
   if (!known) throw new AppError('validation_failed', BANK_IMPORT_MESSAGES.orderNotFound);
-  const outcome = await matchLine(deps, line, [orderNumber], await deps.mail(), input.adminId);
+  const outcome = await matchLine(deps, line, [orderNumber], await mailNotice(deps), input.adminId);
   for (const paymentId of outcome.paid) await deps.settle(paymentId);
   return (await listBankLines(deps.db, { lineId: line.id }))[0]!;
 }

@@ -39,9 +39,9 @@ export async function creditedCents(db: DbOrTx, bookingIds: string[]): Promise<M
 }
 
 /** The EPC QR code as an SVG document; error correction M, as EPC069-12 asks. */
-export const girocodeSvg = (payload: string) =>
+const girocodeSvg = (payload: string) =>
   QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-export const girocodePng = (payload: string) =>
+const girocodePng = (payload: string) =>
   QRCode.toBuffer(payload, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 6 });
 
 function epcOf(settings: BankTransferSettings, booking: Pick<Booking, 'orderNumber'>, amountCents: number) {

@@ -1,7 +1,7 @@
 import { BOOKING_MESSAGES, type BookingView, type CreateBookingInput } from '@shared/booking';
 import type { SessionUser } from '@shared/session';
 import { eq } from 'drizzle-orm';
-import { bankTransferOffered } from '@shared/bank-transfer';
+import { bankTransferOffered, bankTransferReady } from '@shared/bank-transfer';
 import { events } from '../../db/schema';
 import { AppError } from '../app-error';
 import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
@@ -52,7 +52,7 @@ async function transferOfferedFor(
   now: Date,
 ): Promise<boolean> {
   const { bankTransfer } = await deps.settings.get();
-  if (!bankTransfer.enabled) return false;
+  if (!bankTransferReady(bankTransfer)) return false;
   const [event] = await deps.database.db
     .select({ startTime: events.startTime })
     .from(events)

@@ -1,3 +1,4 @@
+import { bankTransferReady } from '@shared/bank-transfer';
 import type { PaymentProviderName } from '@shared/payments';
 import type { UseCaseDeps } from '../use-case-deps';
 
@@ -14,9 +15,8 @@ export async function paymentConfig(
   deps: Pick<UseCaseDeps, 'payments' | 'settings'>,
 ): Promise<PaymentConfigAnswer> {
   const { bankTransfer } = await deps.settings.get();
-  const transfer =
-    bankTransfer.enabled && bankTransfer.iban && bankTransfer.accountHolder
-      ? { minDaysBeforeStart: bankTransfer.minDaysBeforeStart }
-      : null;
+  const transfer = bankTransferReady(bankTransfer)
+    ? { minDaysBeforeStart: bankTransfer.minDaysBeforeStart }
+    : null;
   return { ...(await deps.payments.config()), bankTransfer: transfer };
 }

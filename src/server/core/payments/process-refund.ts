@@ -38,22 +38,21 @@ export async function processRefund(options: {
       mail,
     );
   };
-  // A transfer is paid back by the shop's bank, not by a provider: such a refund stays owed
-  // (docs/product/bank-transfer.md#paid)
-  const [owed] = await db
-    .select({ provider: payments.provider })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(eq(refunds.id, refundId));
-  if (owed?.provider === 'bank_transfer') return 'skipped';
   const [claimed] = await db
     .update(refunds)
     .set({ attempts: sql`${refunds.attempts} + 1`, updatedAt: new Date() })
     .where(
-      and(eq(refunds.id, refundId), eq(refunds.status, 'pending'), dueBy ? backOffOver(dueBy) : undefined),
+      and(
+        eq(refunds.id, refundId),
+        eq(refunds.status, 'pending'),
+        dueBy ? backOffOver(dueBy) : undefined,
+        // a transfer is paid back by the shop's bank, not by a provider: such a refund stays owed
+        // (docs/product/bank-transfer.md#paid)
+        sql`${refunds.paymentId} IN (SELECT id FROM payments WHERE provider <> 'bank_transfer')`,
+      ),
     )
     .returning();
-  // no longer pending, or another call claimed it meanwhile: nothing was sent here
+  // no longer pending, owed by the bank, or another call claimed it meanwhile: nothing was sent here
   if (!claimed) return 'skipped';
   const [payment] = await db.select().from(payments).where(eq(payments.id, claimed.paymentId));
   const provider = payment ? await gateway.byName(payment.provider) : null;

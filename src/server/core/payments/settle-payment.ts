@@ -100,7 +100,7 @@ export async function settlePayment(options: {
           ...(payment.provider === 'bank_transfer' ? {} : { paymentDueAt: null }),
         })
         .where(eq(bookings.id, booking.id));
-      if (payment.provider !== 'bank_transfer') {
+      if (payment.provider !== 'bank_transfer' && booking.paymentDueAt) {
         // paid by card after choosing transfer: the transfer is no longer expected, and money that still comes
         // waits for the admin instead of being counted twice (docs/product/bank-transfer.md#paid)
         await tx

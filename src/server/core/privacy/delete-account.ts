@@ -7,6 +7,7 @@ import {
   type DeletionTicket,
 } from '@shared/privacy';
 import type { Db, Tx } from '../../db/types';
+import { likePattern } from '../../db/like-pattern';
 import {
   bookings,
   events,
@@ -214,7 +215,12 @@ async function eraseAccount(
 ): Promise<string[]> {
   const { userId, email, now, mail } = options;
   const [profile] = await tx
-    .select({ role: profiles.role, avatarUrl: profiles.avatarUrl, portraitUrl: profiles.portraitUrl })
+    .select({
+      role: profiles.role,
+      fullName: profiles.fullName,
+      avatarUrl: profiles.avatarUrl,
+      portraitUrl: profiles.portraitUrl,
+    })
     .from(profiles)
     .where(eq(profiles.id, userId));
   if (profile?.role === 'admin') {
@@ -256,19 +262,13 @@ async function eraseAccount(
 
   // mails to the person, and mails to others that name them (a transfer's notice to its buyer): what was
   // sent goes now, what still waits is sent and then deleted by the outbox worker
-  const [named] = await tx
-    .select({ fullName: profiles.fullName })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  const mentions = [
-    email,
-    ...(named?.fullName && named.fullName.trim().length >= 5 ? [named.fullName.trim()] : []),
-  ];
+  const fullName = profile?.fullName?.trim() ?? '';
+  const mentions = [email, ...(fullName.length >= 5 ? [fullName] : [])];
   const aboutThem = or(
     sql`lower(${mailOutbox.to}) = ${email}`,
     ...mentions.map(
       (text) =>
-        sql`lower(${mailOutbox.subject} || ' ' || ${mailOutbox.text} || ' ' || coalesce(${mailOutbox.html}, '')) like ${likePattern(text)}`,
+        sql`lower(${mailOutbox.subject} || ' ' || ${mailOutbox.text} || ' ' || coalesce(${mailOutbox.html}, '')) like ${likePattern(text.toLowerCase())}`,
     ),
   );
   await tx.delete(mailOutbox).where(and(aboutThem, ne(mailOutbox.status, 'pending')));
@@ -306,11 +306,6 @@ async function eraseAccount(
   // by their foreign keys; bookings and tickets keep their rows with profile_id NULL
   await tx.delete(user).where(eq(user.id, userId));
   return [profile?.avatarUrl, profile?.portraitUrl].filter((url): url is string => Boolean(url));
-}
-
-/** `%text%` for LIKE on lower-cased text, its wildcards escaped. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** A booking still waiting for its payment lets its seats go, as an expired hold would. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { zonedParts } from '@shared/event-rules';
 import { INVOICE_RETENTION_YEARS } from '@shared/privacy';
 import type { Db } from '../../db/types';
 
@@ -37,8 +38,8 @@ export interface RetentionCounts {
   unsubscribed: number;
 }
 
-const berlinYear = (at: Date) =>
-  Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Berlin' }).format(at));
+/** The calendar year of an instant in Berlin, where the books are kept. */
+const berlinYear = (at: Date) => Number(zonedParts(at, 'Europe/Berlin').year);
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
 

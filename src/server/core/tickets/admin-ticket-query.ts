@@ -2,13 +2,11 @@ import { and, eq, gt, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'd
 import type { AdminTicketQuery } from '@shared/admin-tickets';
 import { normalizeOrderNumber } from '@shared/order-number';
 import type { DbOrTx } from '../../db/types';
+import { likePattern } from '../../db/like-pattern';
 import { bookings, events, profiles, tickets } from '../../db/schema';
 
 // The filters of 'Tickets verwalten' (docs/product/admin.md#tickets-screen), shared by the list and
 // the CSV export so both always show the same tickets.
-
-/** `%` and `_` typed by the admin are searched for literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** What the list and the CSV export show of a ticket: one selection for both. */
 const adminTicketFields = {

@@ -1,10 +1,8 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { USER_PAGE_SIZE, type AdminUserPage, type UserListQuery } from '@shared/admin-users';
 import type { Db } from '../../db/types';
+import { likePattern } from '../../db/like-pattern';
 import { profiles, user, userNotificationPreferences } from '../../db/schema';
-
-/** `%` and `_` typed by the admin are searched for literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
  * Search by e-mail or name, newest first, one page at a time (docs/product/admin.md#admin-users).

@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
-import { isValidIBAN } from 'ibantools';
-import { z } from 'zod';
-import { TRANSFER_ADMIN_MESSAGES } from '@shared/bank-transfer';
+import { refundAccountSchema } from '@shared/refund-account';
 import { holderNameChangeSchema, ticketTransferSchema } from '@shared/ticket-transfer';
 import { cancelTicketAndRefund } from '../../core/tickets/cancel-ticket-and-refund';
 import { listMyTickets } from '../../core/tickets/list-my-tickets';
@@ -14,21 +12,6 @@ import { validBody } from '../validation';
 
 // 'Meine Tickets', ticket files and cancelling. Owner or admin only
 // (docs/product/tickets-and-refunds.md#ticket-documents).
-/** A ticket paid by transfer names the account for its refund (docs/product/bank-transfer.md#refunds). */
-const payoutSchema = z
-  .object({
-    payoutIban: z
-      .string()
-      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-      .refine((value) => value === '' || isValidIBAN(value), TRANSFER_ADMIN_MESSAGES.payoutIban)
-      .default(''),
-    payoutName: z.string().trim().max(70, TRANSFER_ADMIN_MESSAGES.payoutName).default(''),
-  })
-  .refine((value) => value.payoutIban === '' || value.payoutName !== '', {
-    path: ['payoutName'],
-    message: TRANSFER_ADMIN_MESSAGES.payoutName,
-  });
-
 export const ticketRoutes = new Hono<AppEnv>()
   .get('/', allow('user'), async (c) => {
     const user = await userOf(c);
@@ -53,7 +36,7 @@ export const ticketRoutes = new Hono<AppEnv>()
   })
   .post('/:id/cancel', allow('user'), async (c) => {
     const user = await userOf(c);
-    const { payoutIban, payoutName } = validBody(c, payoutSchema);
+    const { payoutIban, payoutName } = validBody(c, refundAccountSchema);
     const outcome = await cancelTicketAndRefund(c.get('deps'), {
       ticketId: c.req.param('id'),
       payout: payoutIban ? { iban: payoutIban, name: payoutName } : undefined,

@@ -1,6 +1,5 @@
+import { farEnoughAhead } from '@shared/bank-transfer';
 import type { PaymentConfig } from './api/get-payment-config';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Is 'Überweisung (Vorkasse)' offered for a booking of an event starting at `eventStart`: switched on, and the
@@ -14,5 +13,5 @@ export function bankTransferOfferedFor(
 ): boolean {
   const bankTransfer = config?.bankTransfer;
   if (!bankTransfer) return false;
-  return Date.parse(eventStart) - now.getTime() >= bankTransfer.minDaysBeforeStart * DAY_MS;
+  return farEnoughAhead(bankTransfer.minDaysBeforeStart, new Date(eventStart), now);
 }

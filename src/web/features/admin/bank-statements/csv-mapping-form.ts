@@ -7,7 +7,6 @@ export type CsvField =
 export type CsvFieldErrors = Partial<Record<CsvField, string>>;
 
 // no spec text for a second mapping of the same name: the upload picks a mapping by its name
-export const DUPLICATE_NAME = CSV_MESSAGES.duplicateName;
 
 export const NEW_MAPPING: CsvMapping = {
   name: '',
@@ -86,6 +85,6 @@ export function listToSave(
   const twice = parsed.data.mappings.some(
     (each, at) => at !== index && each.name.toLocaleLowerCase('de-DE') === name,
   );
-  if (twice) return { errors: { name: DUPLICATE_NAME } };
+  if (twice) return { errors: { name: CSV_MESSAGES.duplicateName } };
   return { mappings: parsed.data.mappings, index };
 }

@@ -18,9 +18,3 @@ export const importSummary = (result: BankImportResult) =>
     `${formatCount(result.unmatched)} nicht zugeordnet`,
     `${formatCount(result.ignored)} ignoriert`,
   ].join(', ');
-
-/** '14.03.2026' from the booking day 'YYYY-MM-DD' (the bank's day: no time zone to apply). */
-export function bookedOnText(bookedOn: string): string {
-  const [year, month, day] = bookedOn.split('-');
-  return year && month && day ? `${day}.${month}.${year}` : bookedOn;
-}

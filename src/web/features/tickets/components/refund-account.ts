@@ -1,13 +1,9 @@
-import { isValidIBAN } from 'ibantools';
-import { TRANSFER_ADMIN_MESSAGES } from '@shared/bank-transfer';
+import { refundAccountSchema } from '@shared/refund-account';
 import type { MyTicket } from '@shared/tickets';
 import { ApiError } from '@web/lib/api-client';
 import type { RefundAccount } from '../api/cancel-ticket';
 
 export type RefundAccountErrors = Partial<Record<keyof RefundAccount, string>>;
-
-/** The longest account holder name the server takes (a SEPA name field holds 70 characters). */
-const NAME_MAX = 70;
 
 /**
  * A ticket paid by transfer whose cancelling refunds money asks where the refund goes
@@ -16,26 +12,19 @@ const NAME_MAX = 70;
 export const asksForRefundAccount = (ticket: MyTicket) =>
   ticket.paidByTransfer === true && (ticket.cancellation?.refundCents ?? 0) > 0;
 
-/** 'DE75 5121 0800 1245 1261 99' → 'DE75512108001245126199', as the server stores it. */
-export const compactIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
-
-/**
- * The account as the server checks it (the ticket routes' payout schema): both may stay empty; an IBAN given
- * must be valid and needs the account holder's name.
- */
+/** The account as the server checks it (refundAccountSchema): the normalised account and the first problem per field. */
 export function checkRefundAccount(input: RefundAccount): {
   account: RefundAccount;
   errors: RefundAccountErrors;
 } {
-  const account = { payoutIban: compactIban(input.payoutIban), payoutName: input.payoutName.trim() };
+  const parsed = refundAccountSchema.safeParse(input);
+  if (parsed.success) return { account: parsed.data, errors: {} };
   const errors: RefundAccountErrors = {};
-  if (account.payoutIban && !isValidIBAN(account.payoutIban)) {
-    errors.payoutIban = TRANSFER_ADMIN_MESSAGES.payoutIban;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (field === 'payoutIban' || field === 'payoutName') errors[field] ??= issue.message;
   }
-  if ((account.payoutIban && !account.payoutName) || account.payoutName.length > NAME_MAX) {
-    errors.payoutName = TRANSFER_ADMIN_MESSAGES.payoutName;
-  }
-  return { account, errors };
+  return { account: input, errors };
 }
 
 /** The server's 422 `details` ([{path, message}]) about the two fields; empty for any other failure. */

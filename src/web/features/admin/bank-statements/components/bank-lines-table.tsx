@@ -5,8 +5,7 @@ import {
   type AdminBankLineStatus,
 } from '@shared/bank-transfer';
 import { Badge, type BadgeTone } from '@web/components/ui/badge';
-import { formatPrice } from '@web/lib/format';
-import { bookedOnText } from '../import-summary';
+import { formatIsoDay, formatPrice } from '@web/lib/format';
 import { AssignLineForm } from './assign-line-form';
 import { Cell, HeadRow, tableClass } from './table-cell';
 
@@ -46,7 +45,7 @@ function LineRow({ line }: { line: AdminBankLine }) {
   return (
     <tr data-line-id={line.id} className={tableClass.row}>
       <Cell label="Datum" className="whitespace-nowrap tabular-nums">
-        {bookedOnText(line.bookedOn)}
+        {formatIsoDay(line.bookedOn)}
       </Cell>
       <Cell label="Betrag" className="whitespace-nowrap font-medium tabular-nums md:text-right">
         {formatPrice(line.amountCents, line.currency)}

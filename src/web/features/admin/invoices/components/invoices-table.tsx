@@ -1,12 +1,6 @@
 import type { AdminInvoiceRow } from '@shared/invoices';
-import { formatPrice } from '@web/lib/format';
+import { formatIsoDay, formatPrice } from '@web/lib/format';
 import { invoicePdfFileName, invoicePdfUrl } from '@web/lib/invoice-pdf';
-
-/** '14.03.2026' from the issue date 'YYYY-MM-DD' (already the shop's day: no time zone to apply). */
-export function invoiceDateText(issueDate: string): string {
-  const [year, month, day] = issueDate.split('-');
-  return year && month && day ? `${day}.${month}.${year}` : issueDate;
-}
 
 /** 'Rechnung', or 'Storno zu RE-2026-00001' for a cancellation invoice. */
 export const invoiceKindText = (row: AdminInvoiceRow) =>
@@ -45,7 +39,7 @@ export function InvoicesTable({ invoices }: { invoices: AdminInvoiceRow[] }) {
                 <span className="block text-xs font-normal text-muted-foreground">{row.orderNumber}</span>
               </th>
               <td className="whitespace-nowrap px-3 py-3 align-top tabular-nums">
-                {invoiceDateText(row.issueDate)}
+                {formatIsoDay(row.issueDate)}
               </td>
               <td className="px-3 py-3 align-top">{invoiceKindText(row)}</td>
               <td className="px-3 py-3 align-top">
