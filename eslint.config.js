@@ -41,16 +41,6 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // Under Preact, TanStack runs mutate()'s per-call callbacks only once the component has subscribed, a
-      // frame after mount: a click in that frame loses its toast (decision 039)
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
-          message:
-            'Use mutateAsync(vars).then(onSuccess, onError): per-call mutate() callbacks can be lost (decision 039).',
-        },
-      ],
     },
   },
   { files: ['scripts/**', 'bench/**', 'e2e/**', 'src/server/cli/**'], rules: { 'no-console': 'off' } },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 
@@ -31,10 +32,8 @@ function startAfterFirstPaint(): Plugin {
 
 const root = import.meta.dirname;
 
-// JSX compiles as tsconfig says (react-jsx); `react` is preact/compat (package.json aliases, decision 039), so
-// there is no React Fast Refresh: in `npm run dev` an edited component reloads the page.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), startAfterFirstPaint()],
+  plugins: [react(), tailwindcss(), startAfterFirstPaint()],
   resolve: {
     alias: {
       '@shared': path.join(root, 'src/shared'),

@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { SERVER_RENDER_STATE_ID, type ServerRenderState } from '@shared/server-render';
@@ -38,9 +38,17 @@ const stateElement = document.getElementById(SERVER_RENDER_STATE_ID);
 if (stateElement?.textContent) {
   const state = JSON.parse(stateElement.textContent) as ServerRenderState;
   hydrate(queryClient, state.queries as DehydratedState);
-  void preloadRoute(window.location.pathname).then(() => {
-    hydrateRoot(container, app(new Date(state.renderedAt)));
-  });
+  // as a transition, hydration yields to the browser every few milliseconds instead of one long task; a
+  // difference between the server's HTML and the first client render is an error on the console, where the
+  // browser tests fail on it (decision 043)
+  void preloadRoute(window.location.pathname).then(() =>
+    startTransition(() => {
+      hydrateRoot(container, app(new Date(state.renderedAt)), {
+        onRecoverableError: (error, info) =>
+          console.error('Hydration error:', error, info.componentStack ?? ''),
+      });
+    }),
+  );
 } else {
   createRoot(container).render(app(null));
 }

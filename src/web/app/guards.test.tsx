@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@web/testing/library';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '@shared/session';
 import { sessionUser } from '@web/testing/fixtures';

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { FlipHorizontal2, FlipVertical2, RotateCcw, RotateCw, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { CROP_MIN_BOX, CROP_OUTPUT_SIZE, CROP_QUALITY, IMAGE_TYPE_MESSAGE } from '@shared/image-upload';
 import { Button } from './ui/button';
@@ -50,9 +50,7 @@ export function ImageCropDialog({
   const [area, setArea] = useState<Area | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // Before the image can load: Preact runs plain effects after the next frame, and a small image's load
-  // (which sets `natural` and `area`) could come first and then be wiped (decision 039).
-  useLayoutEffect(() => {
+  useEffect(() => {
     setT(INITIAL);
     setNatural(null);
     setArea(null);

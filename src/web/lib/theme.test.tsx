@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act } from '@web/testing/library';
+import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { THEME_COLOR, THEME_STORAGE_KEY } from '@shared/theme';

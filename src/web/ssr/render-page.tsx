@@ -1,6 +1,6 @@
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { matchClientRoute } from '@shared/routes';
 import type { RenderPage, ServerRenderState } from '@shared/server-render';
@@ -38,9 +38,11 @@ export const renderPage: RenderPage = async (input) => {
     client.setQueryData(paymentConfigQuery.queryKey, input.paymentConfig as PaymentConfig);
   await preloadRoute(pathname);
   const renderedAt = new Date(input.renderedAt);
-  // Waits for every lazily loaded part and rejects on any render error: a page that does not render whole is
-  // not sent; the server falls back to the shell (decision 039).
-  const html = await renderToStringAsync(
+  // React's prerender waits for every lazily loaded part. An error inside a Suspense boundary would leave its
+  // fallback and an inline script in the HTML (which the CSP blocks): a page that does not render whole is
+  // not sent; the server falls back to the shell (decision 043).
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Providers client={client} renderTime={renderedAt}>
         <StaticRouter location={input.url}>
@@ -48,7 +50,16 @@ export const renderPage: RenderPage = async (input) => {
         </StaticRouter>
       </Providers>
     </StrictMode>,
+    {
+      onError: (error) => void errors.push(error),
+      // large boundaries would otherwise be sent apart and revealed by an inline script (blocked by the CSP)
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    },
   );
+  if (errors.length) throw errors[0];
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const html = Buffer.concat(chunks).toString('utf8');
   const state: ServerRenderState = { renderedAt: input.renderedAt, queries: dehydrate(client) };
   return { html, state: JSON.stringify(state) };
 };

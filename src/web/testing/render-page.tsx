@@ -1,6 +1,6 @@
 // Rendering for the client's tests (not part of the app bundle: only tests import it).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@web/testing/library';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@web/testing/library';
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MagicLinkPage } from './magic-link-page';
 import { apiError, mockApi } from '@web/testing/mock-api';

@@ -51,8 +51,6 @@ export function MagicLinkPage() {
       return setState({ kind: 'error', message: USED });
     }
     writeStorage('session', HANDLED_KEY, token);
-    // mutateAsync, not mutate(token, { onSuccess, onError }): under Preact, mutate's own callbacks only run
-    // once the component is subscribed, a frame after mount, and this runs at mount.
     void verify.mutateAsync(token).then(
       (session) => {
         setState({ kind: 'success' });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The door page (docs/product/organizer-day.md#check-in, docs/product/organizer-day.md#offline-check-in,
 // docs/product/organizer-day.md#check-in-authority).
-import { act, fireEvent, screen, waitFor } from '@web/testing/library';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckInOutcome, Participant, ParticipantList } from '@shared/participants';
 import { ticketBarcodeContent } from '@shared/tickets';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BANK_TRANSFER_MESSAGES, type BankTransferInstructions } from '@shared/bank-transfer';
 import type { BookingView } from '@shared/booking';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor } from '@web/testing/library';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '@shared/settings';
 import { WAITLIST_MESSAGES, type MyWaitlistEntry } from '@shared/waitlist';

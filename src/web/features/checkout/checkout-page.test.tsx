@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@web/testing/library';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@shared/session';
@@ -74,8 +74,7 @@ describe('CheckoutPage: name and phone before the order (docs/product/booking-an
     // without a phone the order stays on this page and says what is missing
     fireEvent.click(order);
     expect((await screen.findByRole('alert')).textContent).toBe('Bitte gib deine Telefonnummer an');
-    // the field takes the focus in an effect, which Preact runs after the next frame
-    await waitFor(() => expect(document.activeElement).toBe(phone));
+    expect(document.activeElement).toBe(phone);
     expect(calls.some((call) => call.key === 'POST /api/bookings')).toBe(false);
     expect(toast.warning).not.toHaveBeenCalled(); // no 'Profil vervollständigen' detour to /onboarding
 

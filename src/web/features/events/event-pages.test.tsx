@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@web/testing/library';
+import { screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanUpHydration, hydrate } from '@web/testing/hydrate';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@web/testing/library';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { OrganizerEvent } from '@shared/participants';
 import { sessionUser } from '@web/testing/fixtures';

@@ -33,8 +33,6 @@ export function EmailChangePage() {
     }
     // The token leaves the address bar and the history once used.
     const dropToken = () => setParams({}, { replace: true });
-    // mutateAsync, not mutate(token, { onSuccess, onError, onSettled }): under Preact, mutate's own callbacks
-    // only run once the component is subscribed, a frame after mount, and this runs at mount.
     void confirm.mutateAsync(token).then(
       ({ email }) => {
         setResult({ ok: true, email });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@web/testing/library';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BANK_TRANSFER_MESSAGES } from '@shared/bank-transfer';
 import { TICKET_MESSAGES } from '@shared/tickets';

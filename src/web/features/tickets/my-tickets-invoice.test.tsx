@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, within } from '@web/testing/library';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';

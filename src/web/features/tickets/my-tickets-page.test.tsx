@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, dialogClosed, fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TICKET_MESSAGES, TICKETS_CACHE_KEY, type MyTicket } from '@shared/tickets';
 import { alreadyRefundedText, FREE_TICKET_NO_REFUND } from './components/cancel-ticket-dialog';
@@ -225,7 +225,7 @@ describe('MyTicketsPage: cancelling', () => {
     expect((cardButton as HTMLButtonElement).disabled).toBe(true);
 
     await act(async () => release());
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(toast.success).toHaveBeenCalledWith('Stornierung erfolgreich. Erstattung: 12,50 EUR');
     const card = cardOf(ticket.event.title);
     // the cache update renders a moment after the dialog closed
@@ -300,7 +300,7 @@ describe('MyTicketsPage: cancelling', () => {
     renderMyTickets(user);
     const dialog = await openCancelDialog(ticket, 'Stornieren (100 % Erstattung)');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false);
     expect(within(cardOf(ticket.event.title)).getByText('Bevorstehend')).toBeTruthy();
   });
@@ -342,7 +342,7 @@ describe('MyTicketsPage: cancelling', () => {
       expect(toast.error).toHaveBeenCalledWith('Stornierung fehlgeschlagen', { description }),
     );
     expect(toast.success).not.toHaveBeenCalled();
-    await dialogClosed(); // the dialog closes on the failure too
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull()); // the dialog closes on the failure too
     const card = cardOf(ticket.event.title);
     expect(within(card).getByText('Bevorstehend')).toBeTruthy();
     await waitFor(() =>
@@ -501,7 +501,7 @@ describe('MyTicketsPage: admin actions', () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Löschen fehlgeschlagen', { description: 'Nur für Admins.' }),
     );
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(cards()).toHaveLength(1);
   });
 
@@ -570,7 +570,7 @@ describe('MyTicketsPage: transfer and name change', () => {
     expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('posts the substitute, toasts, closes and shows the list as the server has it now', async () => {
@@ -598,7 +598,7 @@ describe('MyTicketsPage: transfer and name change', () => {
       name: 'Max Muster',
       email: 'max@example.org',
     });
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const card = within(cardOf(ticket.event.title));
     expect(await card.findByText('Übertragen an Max Muster')).toBeTruthy();
     // the buyer keeps the ticket and may transfer it again (docs/product/tickets-and-refunds.md#ticket-transfer)
@@ -622,7 +622,7 @@ describe('MyTicketsPage: transfer and name change', () => {
     const dialog = await openTransfer(ticket);
     fill(dialog, 'Max Muster', 'max@example.org');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Übertragen' }));
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() =>
       expect(
         within(cardOf(ticket.event.title)).queryByRole('button', { name: 'Ticket übertragen' }),
@@ -680,7 +680,7 @@ describe('MyTicketsPage: transfer and name change', () => {
     expect(calls.find((call) => call.key === `PATCH /api/tickets/${ticket.id}/holder-name`)?.body).toEqual({
       name: 'Erika Musterfrau',
     });
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // the card shows the server's ticket in the render after the cache update, a moment after the dialog closed
     expect(await within(cardOf(ticket.event.title)).findByText('Erika Musterfrau')).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { dialogClosed, fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TRANSFER_ADMIN_MESSAGES } from '@shared/bank-transfer';
 import type { MyTicket } from '@shared/tickets';
@@ -46,7 +46,7 @@ describe('MyTicketsPage: the refund account of a ticket paid by transfer', () =>
     const { calls, dialog } = await openCancelDialog(ticket);
     expect(dialog.queryByRole('textbox')).toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: 'Ticket stornieren' }));
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((call) => call.key === cancelKey(ticket))?.body).toEqual({});
     expect(toast.success).toHaveBeenCalledWith('Stornierung erfolgreich.');
   });
@@ -56,7 +56,7 @@ describe('MyTicketsPage: the refund account of a ticket paid by transfer', () =>
     const { calls, dialog } = await openCancelDialog(ticket, () => json({ refund: null, message: '' }));
     expect(dialog.queryByRole('textbox')).toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: 'Ticket stornieren' }));
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((call) => call.key === cancelKey(ticket))?.body).toEqual({});
   });
 
@@ -85,7 +85,7 @@ describe('MyTicketsPage: the refund account of a ticket paid by transfer', () =>
 
     fireEvent.change(name, { target: { value: ' Erika Musterfrau ' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Ticket stornieren' }));
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((call) => call.key === cancelKey(ticket)).map((call) => call.body)).toEqual([
       { payoutIban: 'DE75512108001245126199', payoutName: 'Erika Musterfrau' },
     ]);
@@ -96,7 +96,7 @@ describe('MyTicketsPage: the refund account of a ticket paid by transfer', () =>
     const ticket = makeTicket({ paidByTransfer: true });
     const { calls, dialog } = await openCancelDialog(ticket);
     fireEvent.click(dialog.getByRole('button', { name: 'Ticket stornieren' }));
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((call) => call.key === cancelKey(ticket))?.body).toEqual({
       payoutIban: '',
       payoutName: '',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { WAITLIST_MESSAGES, type MyWaitlistEntry } from '@shared/waitlist';
 import { myWaitlistEntry } from '@web/testing/fixtures';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CSV_MESSAGES, type BankImportResult, type CsvMapping, type CsvPreview } from '@shared/bank-transfer';
 import { toast } from '@web/lib/toast';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { dialogClosed, fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   TRANSFER_ADMIN_MESSAGES,
@@ -149,7 +149,7 @@ describe('Kontoauszüge: Offene Überweisungen', () => {
     expect(keysOf(calls)).not.toContain(MARK_PAID);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Als bezahlt markieren' }));
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((call) => call.key === MARK_PAID)?.body).toEqual({});
     expect(toast.success).toHaveBeenCalledWith(TRANSFER_ADMIN_MESSAGES.markedPaid);
     expect(await screen.findByText('Keine offenen Überweisungen.')).toBeTruthy();
@@ -203,7 +203,7 @@ describe('Kontoauszüge: Offene Erstattungen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Erstattungen als erledigt markieren?' });
     expect(within(dialog).getByText(/^1 Erstattung mit IBAN über zusammen 40,00\s€/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Als erstattet markieren' }));
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((call) => call.key === MARK_REFUNDS)?.body).toEqual({ ids: ['r1'] });
     expect(toast.success).toHaveBeenCalledWith('1 Erstattung als erstattet markiert.');
     await waitFor(() => expect(count(calls, REFUNDS)).toBe(2));

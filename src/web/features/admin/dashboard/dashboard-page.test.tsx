@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@web/testing/library';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@shared/admin-dashboard';
 import { apiError, json, mockApi } from '@web/testing/mock-api';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminTicketFilterOptions } from '@shared/admin-tickets';
 import type { AdminInvoiceRow } from '@shared/invoices';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { dialogClosed, fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MAIL_RULE_MESSAGES, type MailPreview, type MailRule, type MailRuleLog } from '@shared/mail-rules';
 import { toast } from '@web/lib/toast';
@@ -344,7 +344,7 @@ describe('the rules of one event', () => {
       }),
     );
     expect(bodyOf(calls, `PUT /api/admin/mail-rules/${FASSUNG}`)).not.toHaveProperty('eventId');
-    await dialogClosed();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     click('Zurücksetzen', adapted);
     expect(screen.getByRole('dialog', { name: 'Fassung zurücksetzen?' })).toBeTruthy();

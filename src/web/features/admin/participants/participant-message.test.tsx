@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { dialogClosed, fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   MAIL_RULE_MESSAGES,
@@ -139,7 +139,6 @@ describe('Nachricht an alle', () => {
     expect(bodiesOf(calls, 'POST /api/participants/e1/message')).toEqual([
       { subject: 'Hallo {vorname}', body: 'Bis bald bei {event}', ticketIds: [IDS.bernd] },
     ]);
-    await dialogClosed();
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Alle angezeigten auswählen' }));
     expect(screen.getByRole('button', { name: 'Nachricht an 2 Ausgewählte' })).toBeTruthy();

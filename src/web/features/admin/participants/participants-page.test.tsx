@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Participant, ParticipantList } from '@shared/participants';
 import { sessionUser } from '@web/testing/fixtures';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { IntegrationStatus } from '@shared/admin-settings';
 import type { CancellationPolicy, CancellationRule } from '@shared/cancellation-policies';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@web/testing/library';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminTicketFilterOptions, AdminTicketPage } from '@shared/admin-tickets';
 import { saveBlob } from '@web/lib/save-blob';

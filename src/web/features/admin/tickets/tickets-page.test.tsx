@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, dialogClosed, fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type {
   AdminCancelPreview,
@@ -260,7 +260,6 @@ describe('TicketsPage', () => {
         description: 'Dieses Ticket wurde bereits storniert.',
       }),
     );
-    await dialogClosed(); // the dialog closed before the toast; the page behind is shown a moment later
 
     fireEvent.click(await moreAction(/Ticket 0001/, 'Löschen'));
     const confirm = await screen.findByRole('dialog', { name: 'Ticket wirklich löschen?' });

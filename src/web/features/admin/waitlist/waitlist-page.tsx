@@ -92,15 +92,11 @@ function WaitlistView({ list }: { list: AdminWaitlist }) {
       ? (remove.variables ?? null)
       : null;
 
-  // mutateAsync, not mutate(id, { onSuccess, onError }): TanStack Query calls mutate's own callbacks only while
-  // this view is subscribed, which under Preact happens in an effect a frame after it first shows; an offer
-  // clicked before that would go out without a toast. The promise always settles.
-  const offerSeat = (entry: AdminWaitlistEntry) => {
-    offer.mutateAsync(entry.id).then(
-      (result) => toast.success(result.message),
-      (error: unknown) => toast.error(messageOf(error, 'Der Platz konnte nicht angeboten werden.')),
-    );
-  };
+  const offerSeat = (entry: AdminWaitlistEntry) =>
+    offer.mutate(entry.id, {
+      onSuccess: (result) => toast.success(result.message),
+      onError: (error) => toast.error(messageOf(error, 'Der Platz konnte nicht angeboten werden.')),
+    });
 
   const confirmRemove = async () => {
     if (!removing) return;

@@ -43,8 +43,6 @@ export function EventWaitlist({
 
   const entry = entryForEvent(waitlist.entries, event.id);
   if (entry) {
-    // mutateAsync, not mutate(id, { onSuccess, onError }): under Preact, mutate's own callbacks only run once
-    // the component is subscribed, a frame after it first shows; a toast could be lost.
     const leaveList = (target: MyWaitlistEntry) =>
       void leave.mutateAsync(target.id).then(
         (result) => toast.success(result.message),

@@ -45,8 +45,6 @@ function ConsentCheckbox({ purpose, label, granted, children }: ConsentCheckboxP
 
   const toggle = (next: boolean) => {
     setPending(next);
-    // mutateAsync, not mutate(vars, { onSettled, onError }): under Preact, mutate's own callbacks only run once
-    // the component is subscribed, a frame after it first shows; the checkbox could stay at the click.
     void setConsent.mutateAsync({ purpose, granted: next }).then(
       () => setPending(null),
       (error: unknown) => {

@@ -35,7 +35,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
     remove.reset();
     onClose();
   };
-  // mutateAsync().then: Preact may unmount before mutate's own onSuccess would run
+  // mutateAsync().then: the dialog may unmount before the answer, and mutate's own callbacks would then not run
   const confirm = () => {
     remove
       .mutateAsync(typed)

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { keptInvoicesText, PRIVACY_MESSAGES, type AccountDeletionPreview } from '@shared/privacy';
 import { toast } from '@web/lib/toast';

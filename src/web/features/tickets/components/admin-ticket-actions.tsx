@@ -13,18 +13,15 @@ import { apiErrorDetail } from './api-error-detail';
 export function AdminTicketActions({ ticket, onDelete }: { ticket: MyTicket; onDelete: () => void }) {
   const preview = useRefreshTicketPreview();
 
-  // mutateAsync, not mutate(id, { onSuccess, onError }): TanStack Query calls mutate's own callbacks only while
-  // the component is subscribed, which under Preact happens in an effect a frame after the button first shows;
-  // a click before that would refresh the preview without either toast. The promise always settles.
   const refreshPreview = () =>
-    preview.mutateAsync(ticket.id).then(
-      () => toast.success(TICKET_MESSAGES.previewUpdated),
-      (error: unknown) => toast.error(TICKET_MESSAGES.previewFailed, { description: apiErrorDetail(error) }),
-    );
+    preview.mutate(ticket.id, {
+      onSuccess: () => toast.success(TICKET_MESSAGES.previewUpdated),
+      onError: (error) => toast.error(TICKET_MESSAGES.previewFailed, { description: apiErrorDetail(error) }),
+    });
 
   return (
     <>
-      <Button variant="ghost" size="sm" disabled={preview.isPending} onClick={() => void refreshPreview()}>
+      <Button variant="ghost" size="sm" disabled={preview.isPending} onClick={refreshPreview}>
         <ImageUp className="h-4 w-4" aria-hidden />
         {preview.isPending ? 'Wird aktualisiert …' : 'Vorschau aktualisieren'}
       </Button>

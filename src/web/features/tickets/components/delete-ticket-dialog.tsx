@@ -24,9 +24,7 @@ export function DeleteTicketDialog({
 
   const confirmDelete = () => {
     if (!ticket) return;
-    // mutateAsync, not mutate(id, { onSuccess, onError }): under Preact, mutate's own callbacks only run once
-    // the component is subscribed, a frame after it first shows; a toast could be lost. The dialog closes
-    // after either answer.
+    // The dialog closes after either answer.
     void remove.mutateAsync(ticket.id).then(
       () => {
         deleted.current = true;

@@ -41,8 +41,6 @@ export function HolderNameDialog({ ticket, onClose }: { ticket: MyTicket | null;
               ticket={ticket}
               busy={change.isPending}
               onCancel={close}
-              // mutateAsync, not mutate(vars, { onSuccess, onError }): under Preact, mutate's own callbacks
-              // only run once the component is subscribed, a frame after it first shows; a toast could be lost.
               onSave={(name) =>
                 void change.mutateAsync({ ticketId: ticket.id, name }).then(
                   () => {

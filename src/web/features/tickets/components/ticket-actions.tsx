@@ -88,9 +88,8 @@ export function TicketActions({
     }
   };
 
-  // mutateAsync, not mutate(vars, { onSuccess }): under Preact, mutate's own callbacks only run while the
-  // component is subscribed, so a toast could be lost. The server's complaints about the refund account keep
-  // the dialog open at its fields (docs/product/bank-transfer.md#refunds); any other answer closes it.
+  // The server's complaints about the refund account keep the dialog open at its fields
+  // (docs/product/bank-transfer.md#refunds); any other answer closes it.
   const confirmCancel = (payout?: RefundAccount) =>
     cancel.mutateAsync({ ticketId: ticket.id, payout }).then(
       (result) => {

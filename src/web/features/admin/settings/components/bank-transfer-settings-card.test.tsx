@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@web/testing/library';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminSettings } from '@shared/admin-settings';
 import { DEFAULT_BANK_TRANSFER_SETTINGS, type BankTransferSettings } from '@shared/bank-transfer';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@web/testing/library';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { EMAIL_TEST_LABELS, EMAIL_TEST_TYPES, type EmailTestResponse } from '@shared/email-tests';
 import type { SessionUser } from '@shared/session';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@web/testing/library';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TAX_MODE_LABELS, type InvoiceSettings } from '@shared/invoices';
 import { DEFAULT_SETTINGS } from '@shared/settings';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@web/testing/library';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MAIL_SIGNATURE_MESSAGE } from '@shared/admin-settings';
 import { DEFAULT_SETTINGS } from '@shared/settings';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, within } from '@web/testing/library';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminCancelPreview } from '@shared/admin-tickets';
 import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
