@@ -16,3 +16,50 @@
   var meta = document.querySelector('meta[name="theme-color"]');
   if (meta) meta.setAttribute('content', dark ? '#0b1222' : '#ffffff');
 })();
+
+// Until React has taken the server-rendered page over (`<html data-ready>`), a form must not be submitted by
+// the browser itself (a GET to the same page would drop what was typed) and a tap on a button would do
+// nothing: both are held here and handed to the app once it answers (src/web/lib/early-input.ts,
+// docs/architecture.md#server-rendering). What is typed meanwhile stays in the fields.
+(function () {
+  var held = (window.__earlyInput = { submit: null, click: null });
+  var taken = function () {
+    return document.documentElement.getAttribute('data-ready') === 'true';
+  };
+  window.addEventListener(
+    'submit',
+    function (event) {
+      if (taken()) return;
+      event.preventDefault();
+      event.stopPropagation();
+      held.submit = { form: event.target, submitter: event.submitter || null };
+    },
+    true,
+  );
+  // Enter in a field submits its form, also where the submit button is still disabled as the server rendered it
+  // (the newsletter box's, while its field was empty)
+  window.addEventListener(
+    'keydown',
+    function (event) {
+      var field = event.target;
+      if (taken() || event.key !== 'Enter' || event.isComposing || !field || field.tagName !== 'INPUT') return;
+      if (!field.form) return;
+      event.preventDefault();
+      event.stopPropagation();
+      held.submit = { form: field.form, submitter: null };
+    },
+    true,
+  );
+  window.addEventListener(
+    'click',
+    function (event) {
+      if (taken() || !event.target || !event.target.closest) return;
+      var button = event.target.closest('button');
+      // a submit button's click becomes a submit event (held above); links and fields work without the app
+      if (!button || button.type === 'submit' || button.disabled) return;
+      event.stopPropagation();
+      held.click = button;
+    },
+    true,
+  );
+})();

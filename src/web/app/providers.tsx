@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { takeOverEarlyInput } from '@web/lib/early-input';
 import { RenderTimeProvider } from '@web/lib/render-time';
 import { ThemeProvider } from '@web/lib/theme';
 import { LazyToaster } from './lazy-toaster';
@@ -12,15 +13,17 @@ export const createQueryClient = () =>
 
 /**
  * The render time of a server-rendered page holds until the browser has taken the page over, then the
- * browser's clock counts; `<html data-ready>` then says the page answers input (browser tests wait for it;
- * docs/architecture.md#server-rendering).
+ * browser's clock counts. In the commit that took the page over, `<html data-ready>` says the page answers
+ * input (browser tests wait for it), and what the visitor typed or tapped before is handed to the app
+ * (docs/architecture.md#server-rendering).
  */
 function useHydrationRenderTime(serverRenderTime: Date | null) {
   const [renderTime, setRenderTime] = useState(serverRenderTime);
-  useEffect(() => {
-    setRenderTime(null);
+  useLayoutEffect(() => {
     document.documentElement.dataset.ready = 'true';
+    takeOverEarlyInput(document.getElementById('root') ?? document);
   }, []);
+  useEffect(() => setRenderTime(null), []);
   return renderTime;
 }
 
