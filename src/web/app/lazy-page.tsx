@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 
 export interface LazyPage {
@@ -10,8 +10,10 @@ export interface LazyPage {
 
 /**
  * A page in its own chunk: rarely visited pages stay out of the first download. Once `preload` has resolved,
- * the page renders without suspending, so a server-rendered page hydrates in one pass with the markup the
- * server sent (docs/architecture.md#server-rendering).
+ * the page renders without a Suspense boundary (the server's render and the hydration both preload first):
+ * React would hydrate a boundary in a later pass of its own, after the commit that hands over what the visitor
+ * typed before (docs/architecture.md#server-rendering). Each mounted page keeps the shape it started with, so
+ * a page shown behind the spinner is not mounted anew when its code arrives.
  */
 export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
   let loaded: ComponentType | undefined;
@@ -23,8 +25,13 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
     }));
   const Suspending = lazy(() => preload().then((component) => ({ default: component })));
   function Page() {
-    const Loaded = loaded;
-    return <Suspense fallback={<PageSpinner />}>{Loaded ? <Loaded /> : <Suspending />}</Suspense>;
+    const [Loaded] = useState(() => loaded);
+    if (Loaded) return <Loaded />;
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <Suspending />
+      </Suspense>
+    );
   }
   return { Page, preload };
 }
