@@ -19,8 +19,14 @@ interface Options {
 }
 
 interface Fixtures {
-  /** Uncaught page errors and console errors of the test's page, in the order they happened. */
+  /**
+   * Uncaught page errors and console errors of the test's page (a React hydration error among them: main.tsx
+   * reports it on the console), in the order they happened. Every journey fails when it is not empty at the
+   * end, unless the test lists what it expects in `expectedBrowserErrors`.
+   */
   browserErrors: string[];
+  /** Browser errors a test causes on purpose (e.g. a 404 it asks for), matched against each message. */
+  expectedBrowserErrors: RegExp[];
 }
 
 export const test = base.extend<Options & Fixtures>({
@@ -65,17 +71,24 @@ export const test = base.extend<Options & Fixtures>({
     await use(page);
   },
 
-  browserErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') {
-        const where = message.location().url;
-        errors.push(`console.error: ${message.text()}${where ? ` (${where})` : ''}`);
-      }
-    });
-    await use(errors);
-  },
+  expectedBrowserErrors: [[], { option: true }],
+
+  browserErrors: [
+    async ({ page, expectedBrowserErrors }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') {
+          const where = message.location().url;
+          errors.push(`console.error: ${message.text()}${where ? ` (${where})` : ''}`);
+        }
+      });
+      await use(errors);
+      const unexpected = errors.filter((error) => !expectedBrowserErrors.some((known) => known.test(error)));
+      expect(unexpected, 'errors in the browser during the journey').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
