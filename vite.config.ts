@@ -48,6 +48,25 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
+    // React, the router and the query client in a chunk of their own: every page loads it, it changes only
+    // with an upgrade, and the size budget tells each page's own code from it (scripts/bundle-budget.mjs)
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          // zod's schema builders are free of side effects: a schema no page uses does not pull zod in (the
+          // shared modules keep their texts and rules beside their schemas)
+          treeshake: { manualPureFunctions: ['z'] },
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+                },
+              ],
+            },
+          },
+        },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   test: {

@@ -45,36 +45,55 @@ export async function benchLighthouse({
   runs = 3,
   port = 3196,
   chromePath = process.env.CHROME_PATH || '/usr/bin/chromium',
+  // another checkout, built, to measure beside this one in the same run (LIGHTHOUSE_VS=/path/to/checkout):
+  // per page and run, the two builds take turns, so both see the same machine
+  versus = process.env.LIGHTHOUSE_VS,
 } = {}) {
   const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS) || runs;
-  const base = `http://localhost:${port}`;
   const started = performance.now();
   const workDir = mkdtempSync(path.join(tmpdir(), 'ticketshop-bench-lighthouse-'));
-  const server = await startServer(port, path.join(workDir, 'data'));
+  const builds = [{ label: versus ? 'this checkout' : null, cwd: process.cwd(), port }];
+  if (versus) builds.push({ label: path.resolve(versus), cwd: path.resolve(versus), port: port + 1 });
   try {
-    const pages = await pagesToMeasure(base);
-    const results = [];
-    for (const page of pages) {
-      const lhrs = [];
-      for (let run = 0; run < runsPerPage; run++) {
-        lhrs.push(await runWithRetries(server, `${base}${page.path}`, page.cookie, workDir, chromePath));
-      }
-      results.push({ ...page, ...summarize(lhrs), initialJs: await initialJsGzip(base, page) });
+    for (const build of builds) {
+      build.server = await startServer(build.port, path.join(workDir, `data-${build.port}`), build.cwd);
+      build.base = `http://localhost:${build.port}`;
+      build.pages = await pagesToMeasure(build.base);
+      build.results = build.pages.map((page) => ({ ...page, lhrs: [] }));
     }
-    report(results, runsPerPage, performance.now() - started);
-    return results;
+    for (let index = 0; index < builds[0].pages.length; index++) {
+      for (let run = 0; run < runsPerPage; run++) {
+        for (const build of builds) {
+          const page = build.pages[index];
+          build.results[index].lhrs.push(
+            await runWithRetries(build.server, `${build.base}${page.path}`, page.cookie, workDir, chromePath),
+          );
+        }
+      }
+    }
+    for (const build of builds) {
+      if (build.label) console.log(`\n## ${build.label}`);
+      const results = [];
+      for (const { lhrs, ...page } of build.results) {
+        results.push({ ...page, ...summarize(lhrs), initialJs: await initialJsGzip(build.base, page) });
+      }
+      report(results, runsPerPage, performance.now() - started);
+      build.summary = results;
+    }
+    return builds[0].summary;
   } finally {
-    await stopServer(server);
+    for (const build of builds) if (build.server) await stopServer(build.server);
     rmSync(workDir, { recursive: true, force: true });
   }
 }
 
 // ---- server ----
 
-async function startServer(port, dataDir) {
+async function startServer(port, dataDir, cwd = process.cwd()) {
   mkdirSync(dataDir);
   // outside production the demo seed runs on the fresh folder: published events, demo attendees, dev mailbox
   const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -285,11 +304,17 @@ function figuresOf(lhr) {
   for (const category of CATEGORIES) figures[category] = Math.round(lhr.categories[category].score * 100);
   for (const { key, audit } of METRICS) figures[key] = lhr.audits[audit].numericValue;
   figures.benchmarkIndex = lhr.environment.benchmarkIndex;
+  // the app's user timing 'hydration' (src/web/lib/early-input.ts), as measured on this machine (not throttled)
+  const hydration = (lhr.audits['user-timings']?.details?.items ?? []).find(
+    (item) => item.name === 'hydration' && item.timingType === 'Measure',
+  );
+  figures.hydrationMs = hydration ? hydration.duration : NaN;
   return figures;
 }
 
 function medianOf(values) {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
@@ -369,6 +394,11 @@ const COLUMNS = [
   { title: 'TBT ms', width: 7, value: (r) => String(Math.round(r.median.tbt)) },
   { title: 'CLS', width: 6, value: (r) => r.median.cls.toFixed(3) },
   { title: 'SI s', width: 5, value: (r) => (r.median.si / 1000).toFixed(2) },
+  {
+    title: 'hydr ms',
+    width: 7,
+    value: (r) => (Number.isNaN(r.median.hydrationMs) ? 'n/a' : String(Math.round(r.median.hydrationMs))),
+  },
   { title: 'a11y', width: 5, value: (r) => String(r.median.accessibility) },
   { title: 'bp', width: 4, value: (r) => String(r.median['best-practices']) },
   { title: 'seo', width: 4, value: (r) => String(r.median.seo) },

@@ -10,6 +10,7 @@ import {
   saveScreenshot,
   test,
   type ThemeChoice,
+  refused,
 } from './support/fixtures';
 import { layoutShift, watchLayoutShifts } from './support/layout-shift';
 
@@ -348,7 +349,11 @@ test.describe('event detail', () => {
     expect(ics).toContain('BEGIN:VEVENT');
   });
 
-  test("an unknown slug shows 'Event nicht gefunden'", async ({ page }) => {
+  test("an unknown slug shows 'Event nicht gefunden'", async ({ page, allowBrowserErrors }) => {
+    allowBrowserErrors(
+      refused(404, '/event/gibt-es-nicht-2099'),
+      refused(404, '/api/events/gibt-es-nicht-2099'),
+    );
     await openPage(page, '/event/gibt-es-nicht-2099');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Event nicht gefunden');
     await expect(page.getByRole('link', { name: 'Alle Veranstaltungen' })).toHaveAttribute('href', '/');

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, openPage, saveScreenshot, test, expect } from './support/fixtures';
+import {
+  expectNoSeriousA11yViolations,
+  openPage,
+  refused,
+  saveScreenshot,
+  test,
+  expect,
+} from './support/fixtures';
 import { freshEmail, waitForMail, type DevMail } from './support/mailbox';
 
 // The links in the mails point at PUBLIC_URL (http://localhost:3100 here); the browser uses 127.0.0.1.
@@ -12,6 +19,7 @@ const storedFlag = (page: Page, key: string) => page.evaluate((name) => localSto
 test.describe('newsletter', () => {
   test('footer sign-up, confirmation link, "Geschafft"; again: already subscribed; unsubscribe link', async ({
     page,
+    allowBrowserErrors,
   }, testInfo) => {
     const email = freshEmail('newsletter');
     await openPage(page, '/');
@@ -52,7 +60,8 @@ test.describe('newsletter', () => {
     await footerBlock(page).getByRole('button', { name: 'Abonnieren' }).click();
     await expect(footerBlock(page).getByText('Du bist bereits angemeldet! 🎉')).toBeVisible();
 
-    // the link works once
+    // the link works once (the second answer is a 400, which the browser notes on the console)
+    allowBrowserErrors(refused(400, '/api/newsletter/confirm'));
     await openPage(page, confirmPath);
     await expect(page.getByRole('heading', { name: 'Bestätigung fehlgeschlagen' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('bereits verwendet');
@@ -79,7 +88,11 @@ test.describe('newsletter', () => {
   for (const theme of ['light', 'dark'] as const) {
     test.describe(`/email-confirmed in ${theme} mode`, () => {
       test.use({ theme });
-      test('a broken link shows the failure and passes axe', async ({ page }, testInfo) => {
+      test('a broken link shows the failure and passes axe', async ({
+        page,
+        allowBrowserErrors,
+      }, testInfo) => {
+        allowBrowserErrors(refused(400, '/api/newsletter/confirm'));
         await openPage(page, '/email-confirmed?confirm=kaputt');
         await expect(page.getByRole('heading', { name: 'Bestätigung fehlgeschlagen' })).toBeVisible();
         await expect(page.getByRole('alert')).toContainText('ungültig');

@@ -1,7 +1,14 @@
 // Redirects, sign-in guards, the not-found page and the magic-link handler
 // (docs/product/site.md#pages-and-access).
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, openPage, test, waitForApp } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  openPage,
+  refused,
+  test,
+  waitForApp,
+} from './support/fixtures';
 
 /** The origin a guard remembered for the sign-in page (React Router keeps navigation state in history.state.usr). */
 const rememberedOrigin = (page: Page) =>
@@ -53,6 +60,8 @@ test.describe('sign-in guards (signed out)', () => {
 });
 
 test.describe('not-found page', () => {
+  // the server answers an unknown path with the shell and 404, which the browser notes on the console
+  test.beforeEach(({ allowBrowserErrors }) => allowBrowserErrors(refused(404, '/gibt-es-nicht')));
   test('an unknown path answers 404 and shows "Seite nicht gefunden"', async ({ page }) => {
     const response = await openPage(page, '/gibt-es-nicht');
     expect(response?.status()).toBe(404);
@@ -87,6 +96,10 @@ test.describe('not-found page', () => {
 });
 
 test.describe('magic-link handler', () => {
+  // the made-up tokens are refused by the server (422), which the browser notes on the console
+  test.beforeEach(({ allowBrowserErrors }) =>
+    allowBrowserErrors(refused(422, '/api/auth/magic-link/verify')),
+  );
   for (const url of ['/?token=abc', '/help?token=abc', '/?code=abc', '/auth/magic-link']) {
     test(`${url} shows the handler, then the error state with its actions`, async ({ page }) => {
       await page.goto(url);

@@ -8,6 +8,7 @@ import {
   saveScreenshot,
   test,
   waitForApp,
+  refused,
 } from './support/fixtures';
 
 const DARK_COLOR = '#0b1222';
@@ -72,7 +73,11 @@ test.describe('theme (desktop header)', () => {
     await expectResolvedTheme(page, 'light');
   });
 
-  test('a stored dark theme is applied before the app starts (no light flash)', async ({ page }) => {
+  test('a stored dark theme is applied before the app starts (no light flash)', async ({
+    page,
+    allowBrowserErrors,
+  }) => {
+    allowBrowserErrors(/Failed to load resource: net::ERR_FAILED .*\/assets\//); // the app's code, stopped below
     await openPage(page, '/');
     await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
     // Stop the app from starting: what remains is what the document itself does before first paint.
@@ -223,7 +228,8 @@ test.describe('page changes', () => {
 
 test.describe('layout on small screens', { tag: '@phone-only' }, () => {
   for (const path of ['/', '/help', '/agb', '/impressum', '/datenschutz', '/login', '/gibt-es-nicht']) {
-    test(`${path} has no horizontal scrolling at 390 px`, async ({ page }) => {
+    test(`${path} has no horizontal scrolling at 390 px`, async ({ page, allowBrowserErrors }) => {
+      allowBrowserErrors(refused(404, '/gibt-es-nicht'));
       await openPage(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const overflow = await page.evaluate(() => ({
@@ -245,7 +251,8 @@ for (const theme of ['light', 'dark'] as const) {
       { path: '/agb', name: 'agb' },
       { path: '/gibt-es-nicht', name: 'not-found' },
     ];
-    test(`key pages, ${theme}`, async ({ page }, testInfo) => {
+    test(`key pages, ${theme}`, async ({ page, allowBrowserErrors }, testInfo) => {
+      allowBrowserErrors(refused(404, '/gibt-es-nicht'));
       for (const { path, name } of PAGES) {
         await openPage(page, path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expectNoSeriousA11yViolations, openPage, test, expect } from './support/fixtures';
+import { expectNoSeriousA11yViolations, openPage, refused, test, expect } from './support/fixtures';
 import { ownerSetup, signInAgain } from './support/admin';
 import { codeIn, freshEmail, linkIn, waitForMail } from './support/mailbox';
 
@@ -6,7 +6,8 @@ test.describe('sign-in', () => {
   test(
     'the code step: six boxes, paste spreads the digits, wrong code shows the spec message',
     { tag: '@phone' },
-    async ({ page }) => {
+    async ({ page, allowBrowserErrors }) => {
+      allowBrowserErrors(refused(400, '/api/auth/code/verify')); // the wrong code, on purpose
       const email = freshEmail('paste');
       await openPage(page, '/login');
       await expectNoSeriousA11yViolations(page);
@@ -62,7 +63,11 @@ test.describe('sign-in', () => {
     await tab.close();
   });
 
-  test('owner setup creates the first admin once, who then signs in by code', async ({ page }) => {
+  test('owner setup creates the first admin once, who then signs in by code', async ({
+    page,
+    allowBrowserErrors,
+  }) => {
+    allowBrowserErrors(refused(409, '/api/setup/owner')); // the second setup, refused on purpose
     // The admin journeys of the same run may have made the owner already (one server per run): then the
     // setup page refuses, and the owner made then signs in below. Either way a second setup is refused.
     const { email } = await ownerSetup(page, expectNoSeriousA11yViolations);

@@ -23,13 +23,16 @@
 // docs/architecture.md#server-rendering). What is typed meanwhile stays in the fields.
 (function () {
   var held = (window.__earlyInput = { submit: null, click: null });
-  var taken = function () {
-    return document.documentElement.getAttribute('data-ready') === 'true';
+  // taken over: the page (data-ready) and, for a part whose code comes later, the part (src/web/lib/lazy-part.tsx)
+  var taken = function (node) {
+    if (document.documentElement.getAttribute('data-ready') !== 'true') return false;
+    var part = node && node.closest ? node.closest('[data-lazy-part]') : null;
+    return !part || part.hasAttribute('data-live');
   };
   window.addEventListener(
     'submit',
     function (event) {
-      if (taken()) return;
+      if (taken(event.target)) return;
       event.preventDefault();
       event.stopPropagation();
       held.submit = { form: event.target, submitter: event.submitter || null };
@@ -42,8 +45,8 @@
     'keydown',
     function (event) {
       var field = event.target;
-      if (taken() || event.key !== 'Enter' || event.isComposing || !field || field.tagName !== 'INPUT') return;
-      if (!field.form) return;
+      if (event.key !== 'Enter' || event.isComposing || !field || field.tagName !== 'INPUT') return;
+      if (!field.form || taken(field)) return;
       event.preventDefault();
       event.stopPropagation();
       held.submit = { form: field.form, submitter: null };
@@ -53,10 +56,10 @@
   window.addEventListener(
     'click',
     function (event) {
-      if (taken() || !event.target || !event.target.closest) return;
+      if (!event.target || !event.target.closest) return;
       var button = event.target.closest('button');
       // a submit button's click becomes a submit event (held above); links and fields work without the app
-      if (!button || button.type === 'submit' || button.disabled) return;
+      if (!button || button.type === 'submit' || button.disabled || taken(button)) return;
       event.stopPropagation();
       held.click = button;
     },

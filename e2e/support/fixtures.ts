@@ -22,12 +22,19 @@ interface Fixtures {
   /**
    * Uncaught page errors and console errors of the test's page (a React hydration error among them: main.tsx
    * reports it on the console), in the order they happened. Every journey fails when it is not empty at the
-   * end, unless the test lists what it expects in `expectedBrowserErrors`.
+   * end, except those the test allowed with `allowBrowserErrors`.
    */
   browserErrors: string[];
-  /** Browser errors a test causes on purpose (e.g. a 404 it asks for), matched against each message. */
-  expectedBrowserErrors: RegExp[];
+  /** Lets the journey pass with browser errors it causes on purpose (a 404 it asks for), matched per message. */
+  allowBrowserErrors: (...patterns: RegExp[]) => void;
+  allowedBrowserErrors: RegExp[];
 }
+
+/** The console error Chromium writes for an answer with `status` to a URL that contains `path`. */
+export const refused = (status: number, path: string) =>
+  new RegExp(
+    `Failed to load resource: the server responded with a status of ${status} .*${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+  );
 
 export const test = base.extend<Options & Fixtures>({
   cookieConsent: ['essential', { option: true }],
@@ -71,10 +78,13 @@ export const test = base.extend<Options & Fixtures>({
     await use(page);
   },
 
-  expectedBrowserErrors: [[], { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- a fixture without dependencies
+  allowedBrowserErrors: async ({}, use) => use([]),
+  allowBrowserErrors: async ({ allowedBrowserErrors }, use) =>
+    use((...patterns) => void allowedBrowserErrors.push(...patterns)),
 
   browserErrors: [
-    async ({ page, expectedBrowserErrors }, use) => {
+    async ({ page, allowedBrowserErrors }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
@@ -84,7 +94,7 @@ export const test = base.extend<Options & Fixtures>({
         }
       });
       await use(errors);
-      const unexpected = errors.filter((error) => !expectedBrowserErrors.some((known) => known.test(error)));
+      const unexpected = errors.filter((error) => !allowedBrowserErrors.some((known) => known.test(error)));
       expect(unexpected, 'errors in the browser during the journey').toEqual([]);
     },
     { auto: true },

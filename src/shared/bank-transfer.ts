@@ -4,23 +4,9 @@ import { ORDER_NUMBER_ALPHABET } from './order-number';
 // its check character and the EPC QR code's payload (GiroCode), shared by server and client. Free of zod and
 // of Node: the client imports the texts and the rules.
 
-export interface BankTransferSettings {
-  enabled: boolean;
-  accountHolder: string;
-  /** stored without spaces, upper-case */
-  iban: string;
-  bic: string;
-  /** Offered only while the event starts at least this many days after the order. */
-  minDaysBeforeStart: number;
-}
-
-export const DEFAULT_BANK_TRANSFER_SETTINGS: BankTransferSettings = {
-  enabled: false,
-  accountHolder: '',
-  iban: '',
-  bic: '',
-  minDaysBeforeStart: 10,
-};
+// The settings and their defaults are in bank-transfer-settings.ts: every page's settings need them, not the rest.
+import type { BankTransferSettings } from './bank-transfer-settings';
+export { DEFAULT_BANK_TRANSFER_SETTINGS, type BankTransferSettings } from './bank-transfer-settings';
 
 /** Due: the earlier of the order + 7 days and 7 days before the start (docs/product/bank-transfer.md#due-dates). */
 export const DAYS_TO_PAY = 7;

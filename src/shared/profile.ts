@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { CONSENT_PURPOSES, type ConsentPurpose } from './consent-texts';
+import type { ConsentPurpose } from './consent-texts';
+import type { ProfileUpdate } from './profile-schemas';
 import type { Role, SessionUser } from './session';
 
 // The messages of onboarding and the profile (docs/product/accounts-and-consent.md#profile-role-fields).
@@ -56,26 +56,9 @@ export function givenFullName(user: Pick<SessionUser, 'email' | 'fullName'> | nu
  */
 export const hasExtendedProfile = (role: Role) => role === 'admin' || role === 'organizer';
 
-const name = z.string({ error: PROFILE_MESSAGES.required }).trim().max(200, PROFILE_MESSAGES.nameTooLong);
-const phone = z.string({ error: PROFILE_MESSAGES.required }).trim().max(50, PROFILE_MESSAGES.phoneTooLong);
-
-/**
- * PATCH /api/profile: only the fields sent change. The role decides what is allowed
- * (`profileUpdateProblem`); e-mail changes go through POST /api/profile/email-change.
- */
-export const profileUpdateSchema = z.object({
-  fullName: name.optional(),
-  phone: phone.optional(),
-  displayName: z.string().trim().max(100, PROFILE_MESSAGES.displayNameTooLong).optional(),
-  website: z
-    .string()
-    .trim()
-    .max(500, PROFILE_MESSAGES.website)
-    .refine((value) => value === '' || isHttpUrl(value), PROFILE_MESSAGES.website)
-    .optional(),
-  bio: z.string().trim().max(BIO_MAX_LENGTH, PROFILE_MESSAGES.bioTooLong).optional(),
-});
-export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+// The zod schemas of the profile's requests are in profile-schemas.ts: pages that only need the texts stay
+// without zod (decision 043).
+export type { OnboardingInput, ProfileUpdate } from './profile-schemas';
 
 /**
  * The rules that depend on the role: ordinary users may not blank name or phone, and only admins and
@@ -93,50 +76,6 @@ export function profileUpdateProblem(
   }
   return null;
 }
-
-/**
- * POST /api/profile/onboarding (docs/product/accounts-and-consent.md#onboarding-writes). Every failure has
- * the one message.
- */
-export const onboardingSchema = z.object({
-  fullName: z
-    .string({ error: PROFILE_MESSAGES.onboarding })
-    .trim()
-    .min(1, PROFILE_MESSAGES.onboarding)
-    .max(200, PROFILE_MESSAGES.nameTooLong),
-  phone: z
-    .string({ error: PROFILE_MESSAGES.onboarding })
-    .trim()
-    .min(1, PROFILE_MESSAGES.onboarding)
-    .max(50, PROFILE_MESSAGES.phoneTooLong),
-  dsgvo: z.literal(true, { error: PROFILE_MESSAGES.onboarding }),
-  newsletter: z.boolean().optional().default(false),
-});
-export type OnboardingInput = z.input<typeof onboardingSchema>;
-
-/** PUT /api/profile/consents/:purpose */
-export const consentPurposeSchema = z.enum(CONSENT_PURPOSES, { error: 'Unbekannte Einwilligung.' });
-export const consentChangeSchema = z.object({
-  granted: z.boolean({ error: 'Bitte angeben, ob die Einwilligung erteilt wird.' }),
-});
-
-/** POST /api/profile/email-change */
-export const emailChangeSchema = z.object({
-  email: z
-    .string({ error: PROFILE_MESSAGES.required })
-    .trim()
-    .min(1, PROFILE_MESSAGES.required)
-    .refine(isSimpleEmail, PROFILE_MESSAGES.email),
-});
-
-/** POST /api/profile/email-change/confirm: the `change` parameter of the link in the mail. */
-export const emailChangeConfirmSchema = z.object({
-  token: z
-    .string({ error: 'Der Bestätigungslink ist ungültig.' })
-    .trim()
-    .min(1, 'Der Bestätigungslink ist ungültig.')
-    .max(300, 'Der Bestätigungslink ist ungültig.'),
-});
 
 export interface ConsentState {
   granted: boolean;

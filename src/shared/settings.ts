@@ -1,11 +1,7 @@
 // Defaults of the application settings, also used when loading them fails
 // (docs/product/admin.md#settings-defaults). Deliberately free of zod: this module is on every page's first
 // download (budget 170 KB).
-import {
-  DEFAULT_BANK_TRANSFER_SETTINGS,
-  type BankTransferSettings,
-  type CsvMapping,
-} from './bank-transfer';
+import { DEFAULT_BANK_TRANSFER_SETTINGS, type BankTransferSettings, type CsvMapping } from './bank-transfer';
 import type { InvoiceSettings } from './invoices';
 
 export const DEFAULT_SITE_NAME = 'Wachstumsraum';

@@ -6,6 +6,7 @@ import { SERVER_RENDER_STATE_ID, type ServerRenderState } from '@shared/server-r
 import { AppRoutes } from './app/app-routes';
 import { createQueryClient, Providers } from './app/providers';
 import { preloadRoute } from './app/router';
+import { HYDRATION_MARKS } from './lib/early-input';
 import { installHistoryGuard } from './lib/history-guard';
 import { registerSessionRefresh, sessionQuery } from './lib/session';
 import './styles/app.css';
@@ -43,6 +44,7 @@ if (stateElement?.textContent) {
   // browser tests fail on it (decision 043)
   void preloadRoute(window.location.pathname).then(() =>
     startTransition(() => {
+      performance.mark(HYDRATION_MARKS.start);
       hydrateRoot(container, app(new Date(state.renderedAt)), {
         onRecoverableError: (error, info) =>
           console.error('Hydration error:', error, info.componentStack ?? ''),

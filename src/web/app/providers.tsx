@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { takeOverEarlyInput } from '@web/lib/early-input';
+import { HYDRATION_MARKS, takeOverEarlyInput } from '@web/lib/early-input';
 import { RenderTimeProvider } from '@web/lib/render-time';
 import { ThemeProvider } from '@web/lib/theme';
 import { LazyToaster } from './lazy-toaster';
@@ -21,6 +21,8 @@ function useHydrationRenderTime(serverRenderTime: Date | null) {
   const [renderTime, setRenderTime] = useState(serverRenderTime);
   useLayoutEffect(() => {
     document.documentElement.dataset.ready = 'true';
+    if (performance.getEntriesByName(HYDRATION_MARKS.start).length)
+      performance.measure(HYDRATION_MARKS.measure, HYDRATION_MARKS.start);
     takeOverEarlyInput(document.getElementById('root') ?? document);
   }, []);
   useEffect(() => setRenderTime(null), []);

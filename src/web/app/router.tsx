@@ -2,14 +2,11 @@ import { lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useParams, type RouteObject } from 'react-router';
 import { CLIENT_ROUTES } from '@shared/routes';
 import { HomePage } from '@web/features/events/home-page';
-import { ComingSoonPage } from '@web/features/site/coming-soon-page';
-import { NotFoundPage } from '@web/components/pages/not-found-page';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { ComingSoonGate } from './coming-soon-gate';
 import { RequireAdmin, RequireAuth, RequireOrganizer } from './guards';
 import { lazyPage, wrapped, type RouteHandle } from './lazy-page';
 import { AuthLayout } from './layouts/auth-layout';
-import { BackOfficeLayout } from './layouts/back-office-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { Root } from './root';
 
@@ -51,6 +48,10 @@ function OrderConfirmationRedirect() {
 
 // Pages in their own chunks (loaded when visited; preloaded before a server-rendered page hydrates).
 const pages = {
+  // the back office's frame, the coming-soon preview and 404: never rendered by the server
+  backOffice: lazyPage(() => import('./layouts/back-office-layout').then((m) => m.BackOfficeLayout)),
+  comingSoon: lazyPage(() => import('@web/features/site/coming-soon-page').then((m) => m.ComingSoonPage)),
+  notFound: lazyPage(() => import('@web/components/pages/not-found-page').then((m) => m.NotFoundPage)),
   event: lazyPage(() => import('@web/features/events/event-detail-page').then((m) => m.EventDetailPage)),
   help: lazyPage(() => import('@web/features/content/help-page').then((m) => m.HelpPage)),
   imprint: lazyPage(() => import('@web/features/content/imprint-page').then((m) => m.ImprintPage)),
@@ -102,11 +103,7 @@ export const routes: RouteObject[] = [
           { path: CLIENT_ROUTES.timetable, element: <Navigate to="/?view=timetable" replace /> },
           {
             path: CLIENT_ROUTES.comingSoon,
-            element: (
-              <RequireAdmin>
-                <ComingSoonPage />
-              </RequireAdmin>
-            ),
+            ...wrapped(pages.comingSoon, (page) => <RequireAdmin>{page}</RequireAdmin>),
           },
           { path: CLIENT_ROUTES.event, ...wrapped(pages.event, gated) },
           { path: CLIENT_ROUTES.help, ...wrapped(pages.help, gated) },
@@ -132,11 +129,11 @@ export const routes: RouteObject[] = [
           // The link of the e-mail-change mail; opened signed out too (the token alone proves it).
           { path: CLIENT_ROUTES.profileEmail, ...wrapped(pages.profileEmail) },
           { path: CLIENT_ROUTES.orderConfirmation, element: <OrderConfirmationRedirect /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', ...wrapped(pages.notFound) },
         ],
       },
       {
-        element: <BackOfficeLayout />,
+        ...wrapped(pages.backOffice),
         children: [
           { path: CLIENT_ROUTES.admin, element: <AdminOutlet /> },
           {

@@ -17,8 +17,18 @@ declare global {
   }
 }
 
-export function takeOverEarlyInput(root: ParentNode = document) {
+/**
+ * User timings around hydration (main.tsx marks the start, the hydrating commit the end); the Lighthouse bench
+ * reads the measure (bench/lighthouse.mjs).
+ */
+export const HYDRATION_MARKS = { start: 'hydration-start', measure: 'hydration' } as const;
+
+/** Inside a lazily loaded part of the page that React has not taken over yet (lib/lazy-part.tsx). */
+const waiting = (node: Element) => node.closest('[data-lazy-part]:not([data-live])') !== null;
+
+export function takeOverEarlyInput(root: Element | Document = document) {
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    if (waiting(field)) continue;
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
       // a radio is chosen by checking another one of its group
       if (field.checked !== field.defaultChecked && (field.type === 'checkbox' || field.checked))
@@ -27,13 +37,25 @@ export function takeOverEarlyInput(root: ParentNode = document) {
       replayValue(field);
     }
   }
+  // a select changes by a change event alone (React keeps no last value for it)
+  for (const select of root.querySelectorAll('select')) {
+    if (waiting(select)) continue;
+    if ([...select.options].some((option) => option.selected !== option.defaultSelected))
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+  }
   const held = window.__earlyInput;
-  if (!held?.submit && !held?.click) return;
-  const { submit, click } = held;
-  held.submit = held.click = null;
+  if (!held) return;
+  // what was held inside this root, and not inside a part still waiting for its code
+  const ours = (node: Element | null | undefined): node is Element =>
+    Boolean(node?.isConnected && root.contains(node) && !waiting(node));
+  const submit = held.submit && ours(held.submit.form) ? held.submit : null;
+  const click = held.click && ours(held.click) ? held.click : null;
+  if (submit) held.submit = null;
+  if (click) held.click = null;
+  if (!submit && !click) return;
   // after the renders the input events caused, so the handlers see the typed values
   window.setTimeout(() => {
-    if (submit?.form.isConnected) {
+    if (submit) {
       const submitter = submit.submitter?.isConnected ? submit.submitter : undefined;
       submit.form.requestSubmit(submitter);
     } else if (click?.isConnected) {

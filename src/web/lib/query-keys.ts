@@ -2,7 +2,7 @@
  * The TanStack Query keys that more than one feature reads, writes or invalidates, named once; a feature's
  * own keys stay in its api/ folder. The keys nest on purpose: invalidating `events.all` reaches every list
  * and detail, and the checkout's event by id lives under `events.details`, so live seat updates write into
- * it too (features/events/use-live-seats.ts).
+ * it too (features/events/live-seats-stream.ts).
  */
 export const queryKeys = {
   session: ['session'] as const,

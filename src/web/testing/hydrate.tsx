@@ -46,7 +46,8 @@ export function cleanUpHydration() {
 /**
  * The page as a comparable text: without what the server writes and the browser leaves out: comments (text
  * separators, Suspense markers), the image preloads React hoists, value attributes (the server writes them, the
- * browser sets the property) and the order of attributes.
+ * browser sets the property), the mark of a lazily loaded part taken over (`data-live`, set once it hydrated)
+ * and the order of attributes.
  */
 function markup(root: Element): string {
   const copy = root.cloneNode(true) as Element;
@@ -57,7 +58,7 @@ function markup(root: Element): string {
   for (const link of copy.querySelectorAll('link[rel="preload"]')) link.remove();
   for (const element of copy.querySelectorAll('*')) {
     const attributes = [...element.attributes]
-      .filter((attribute) => attribute.name !== 'value')
+      .filter((attribute) => attribute.name !== 'value' && attribute.name !== 'data-live')
       .map((attribute) => [attribute.name, attribute.value] as const)
       .sort(([a], [b]) => a.localeCompare(b));
     for (const { name } of [...element.attributes]) element.removeAttribute(name);

@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { BOOKING_MESSAGES, createBookingSchema } from '@shared/booking';
+import { BOOKING_MESSAGES } from '@shared/booking';
+import { createBookingSchema } from '@shared/booking-schemas';
 import { AppError } from '../../core/app-error';
 import { getBooking } from '../../core/bookings/get-booking';
 import { placeBooking } from '../../core/bookings/place-booking';

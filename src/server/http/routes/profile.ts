@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE, PROFILE_IMAGE_KINDS } from '@shared/image-upload';
+import type { EmailChangeAnswer, EmailChangeConfirmAnswer } from '@shared/profile';
 import {
   consentChangeSchema,
   consentPurposeSchema,
@@ -8,9 +9,7 @@ import {
   emailChangeSchema,
   onboardingSchema,
   profileUpdateSchema,
-  type EmailChangeAnswer,
-  type EmailChangeConfirmAnswer,
-} from '@shared/profile';
+} from '@shared/profile-schemas';
 import { changeEmail, openEmailChangeLink } from '../../core/profiles/change-email';
 import { completeOnboarding } from '../../core/profiles/complete-onboarding';
 import { getProfile } from '../../core/profiles/get-profile';

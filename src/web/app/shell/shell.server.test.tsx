@@ -1,7 +1,11 @@
 // @vitest-environment node
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shellAt } from '@web/testing/server-pages';
+import { preloadLazyParts } from '@web/lib/lazy-part';
+
+// the server's render waits for the page's lazily loaded parts; renderToString does not, so they are loaded first
+beforeAll(() => preloadLazyParts());
 
 /** The shell as the server renders it: settings in the cache, the session not (it stays 'loading'). */
 const renderAt = (path: string) => renderToString(shellAt(path));

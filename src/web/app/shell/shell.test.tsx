@@ -2,12 +2,16 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEWSLETTER_STORAGE_KEYS } from '@shared/newsletter';
 import { THEME_STORAGE_KEY } from '@shared/theme';
 import { COOKIE_CONSENT_KEY } from '@web/lib/cookie-consent';
 import { cleanUpHydration, hydrate } from '@web/testing/hydrate';
 import { shellAt as app } from '@web/testing/server-pages';
+import { preloadLazyParts } from '@web/lib/lazy-part';
+
+// the server's render waits for the page's lazily loaded parts; renderToString does not, so they are loaded first
+beforeAll(() => preloadLazyParts());
 
 const NEWSLETTER = 'Neue Veranstaltungen per E-Mail';
 

@@ -4,7 +4,10 @@ import { openCookieConsent } from '@web/lib/cookie-consent';
 import { useSettings } from '@web/lib/settings';
 import { useNow } from '@web/lib/use-now';
 import { SmartLink } from '@web/components/ui/smart-link';
-import { FooterNewsletter } from './footer-newsletter';
+import { lazyPart } from '@web/lib/lazy-part';
+
+// below the fold: its code comes after the page answers (docs/architecture.md#server-rendering)
+const FooterNewsletter = lazyPart(() => import('./footer-newsletter').then((m) => m.FooterNewsletter));
 
 const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline';
 const HOUR_MS = 3_600_000;

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { emailSchema } from '@shared/auth-schemas';
 import { Button } from '@web/components/ui/button';
 import { CodeStep } from './code-step';
 import {
@@ -11,6 +10,10 @@ import {
   sendSignInCode,
 } from './sign-in-requests';
 import { useAddressCountdowns } from './use-countdown';
+
+// The address rule is the server's zod schema; zod comes with the first focus on the field or the first send,
+// not in the page's first download (decision 043).
+const loadEmailSchema = () => import('@shared/auth-schemas').then((module) => module.emailSchema);
 
 export interface SignInFlowProps {
   /**
@@ -47,10 +50,12 @@ export function SignInFlow({ variant, onVerified, onSent, onBack }: SignInFlowPr
     : { email: 'sign-in-email', error: 'sign-in-error', codeError: 'code-error' };
 
   const send = async (kind: 'code' | 'link') => {
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success)
-      return setError(parsed.error.issues[0]?.message ?? 'Bitte gib deine E-Mail-Adresse ein.');
     setBusy(true);
+    const parsed = (await loadEmailSchema()).safeParse(email);
+    if (!parsed.success) {
+      setBusy(false);
+      return setError(parsed.error.issues[0]?.message ?? 'Bitte gib deine E-Mail-Adresse ein.');
+    }
     setError(null);
     try {
       await (kind === 'code' ? sendSignInCode(parsed.data) : sendMagicLink(parsed.data));
@@ -130,6 +135,7 @@ export function SignInFlow({ variant, onVerified, onSent, onBack }: SignInFlowPr
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+          onFocus={() => void loadEmailSchema()}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? ids.error : undefined}
           className="h-12 rounded-lg border border-input bg-background px-3 text-base outline-none focus:border-primary focus:ring-2 focus:ring-ring/40"

@@ -61,7 +61,7 @@ function Booking({ event, now }: { event: PublicEvent; now: Date }) {
 
   const book = async () => {
     if (!(await phone.ensure())) return; // asked before ordering, not after (use-order-phone.ts)
-    const billingAddress = price.free ? undefined : billing.submit();
+    const billingAddress = price.free ? undefined : await billing.submit();
     if (billingAddress === null) return; // the messages stand at the fields
     const current = queryClient.getQueryData<SessionState>(sessionQuery.queryKey)?.user ?? user;
     if (current)

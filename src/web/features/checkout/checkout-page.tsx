@@ -6,7 +6,7 @@ import { perTicketText, seatsPerTicket } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import type { SessionState } from '@shared/session';
 import { WAITLIST_MESSAGES } from '@shared/waitlist';
-import { SignInFlow } from '@web/components/sign-in/sign-in-flow';
+import { lazyPart } from '@web/lib/lazy-part';
 import { formatPrice } from '@web/lib/format';
 import { sessionQuery, useSession } from '@web/lib/session';
 import { useNow } from '@web/lib/use-now';
@@ -37,6 +37,9 @@ import { isReserved, useCheckoutOffer, type CheckoutOffer } from './use-checkout
 import { useHolderName } from './use-holder-name';
 import { useOrderPhone } from './use-order-phone';
 import { usePlaceOrder } from './use-place-order';
+
+// the quick sign-in only a guest sees: its code comes after the page answers (docs/architecture.md#server-rendering)
+const SignInFlow = lazyPart(() => import('@web/components/sign-in/sign-in-flow').then((m) => m.SignInFlow));
 
 const cardClass = 'rounded-2xl border border-border bg-card p-5 text-card-foreground sm:p-6';
 
@@ -118,7 +121,7 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
     if (!user || button.disabled) return;
     await holder.flush(); // a name typed in the last 600 ms counts for the completeness check
     if (!(await phone.ensure())) return;
-    const billingAddress = price.free ? undefined : billing.submit();
+    const billingAddress = price.free ? undefined : await billing.submit();
     if (billingAddress === null) return; // the messages stand at the fields, the first one has the focus
     const current = queryClient.getQueryData<SessionState>(sessionQuery.queryKey)?.user ?? user;
     await placeOrder({

@@ -5,7 +5,6 @@ import {
   availability,
   billingAddressProblems,
   billingAddressRequired,
-  checkBillingAddress,
   clampQuantity,
   emptyBillingAddress,
   maxQuantity,
@@ -16,6 +15,7 @@ import {
   profileTarget,
   type OrderButtonInput,
 } from './checkout-rules';
+import { checkBillingAddress } from './billing-check';
 
 const NOW = new Date('2026-05-01T10:00:00Z');
 

@@ -1,6 +1,6 @@
 // Pure rules of the checkout (docs/product/booking-and-seats.md#placing-an-order). The server decides again
 // on every booking (prices, seats, profile); these only make the page say the same thing beforehand.
-import { BOOKING_MESSAGES, MAX_TICKETS_PER_BOOKING, billingAddressSchema } from '@shared/booking';
+import { BOOKING_MESSAGES, MAX_TICKETS_PER_BOOKING } from '@shared/booking';
 import { isPastEvent, ticketsLeft } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { SIMPLIFIED_INVOICE_LIMIT_CENTS, type BillingAddress } from '@shared/invoices';
@@ -104,28 +104,8 @@ export const emptyBillingAddress = (name = ''): BillingAddressValues => ({
   eInvoice: false,
 });
 
-const isBillingField = (field: unknown): field is BillingField =>
+export const isBillingField = (field: unknown): field is BillingField =>
   (BILLING_FIELDS as readonly unknown[]).includes(field);
-
-/**
- * The form checked with the server's own schema: the address to send, or the first message per field. The
- * e-invoice box counts only while a company is given (it is shown only then).
- */
-export function checkBillingAddress(
-  values: BillingAddressValues,
-): { address: BillingAddress; errors?: undefined } | { address?: undefined; errors: BillingAddressErrors } {
-  const result = billingAddressSchema.safeParse({
-    ...values,
-    eInvoice: values.eInvoice && values.company.trim() !== '',
-  });
-  if (result.success) return { address: result.data };
-  const errors: BillingAddressErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (isBillingField(field)) errors[field] ??= issue.message;
-  }
-  return { errors };
-}
 
 /**
  * The address problems of a 422 answer's details (`[{ path, message }]`): per field for

@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { givenFullName } from '@shared/profile';
 import type { BillingAddress } from '@shared/invoices';
 import type { SessionUser } from '@shared/session';
 import {
   billingAddressProblems,
   billingAddressRequired,
-  checkBillingAddress,
   emptyBillingAddress,
   type BillingAddressErrors,
   type BillingAddressValues,
@@ -21,9 +20,12 @@ import {
  * localStorage, no profile field); the server keeps it on the booking it was given for.
  *
  * `submit` gives what the order sends: undefined while the section is closed, the checked address, or null
- * when it is incomplete (the messages then stand at the fields and the first of them takes the focus).
+ * when it is incomplete (the messages then stand at the fields and the first of them takes the focus). The
+ * check (zod) is loaded as soon as the section is open.
  * `showServerProblems` puts a 422 answer's address details at their fields; false when there were none.
  */
+const loadCheck = () => import('./billing-check').then((module) => module.checkBillingAddress);
+
 export function useBillingAddress(user: SessionUser | null, totalCents: number) {
   const [chosen, setChosen] = useState(false);
   const [typed, setTyped] = useState<Partial<BillingAddressValues>>({});
@@ -53,9 +55,13 @@ export function useBillingAddress(user: SessionUser | null, totalCents: number) 
     setAttempt((count) => count + 1);
   };
 
-  const submit = (): BillingAddress | undefined | null => {
+  useEffect(() => {
+    if (open) void loadCheck();
+  }, [open]);
+
+  const submit = async (): Promise<BillingAddress | undefined | null> => {
     if (!open) return undefined;
-    const checked = checkBillingAddress(values);
+    const checked = (await loadCheck())(values);
     if (checked.address) {
       setErrors({});
       return checked.address;
@@ -67,10 +73,13 @@ export function useBillingAddress(user: SessionUser | null, totalCents: number) 
   const showServerProblems = (details: unknown): boolean => {
     const problems = billingAddressProblems(details);
     if (!problems) return false;
-    if (problems.missing) setServerRequired(true);
+    if (!problems.missing) {
+      refuse(problems.errors);
+      return true;
+    }
+    setServerRequired(true);
     // a missing address: the empty fields say what they need, as after a check on the page
-    const local = problems.missing ? (checkBillingAddress(values).errors ?? {}) : {};
-    refuse({ ...local, ...problems.errors });
+    void loadCheck().then((check) => refuse({ ...(check(values).errors ?? {}), ...problems.errors }));
     return true;
   };
 

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanUpHydration, hydrate } from '@web/testing/hydrate';
 import { eventPagesAt } from '@web/testing/server-pages';
 import { VIEW_MODE_KEY } from './use-view-mode';
+import { preloadLazyParts } from '@web/lib/lazy-part';
+
+// the server's render waits for the page's lazily loaded parts; renderToString does not, so they are loaded first
+beforeAll(() => preloadLazyParts());
 
 /** Hydrates the server's HTML for `path` in an iPhone that chose the timetable. */
 function hydrateAt(path: string) {

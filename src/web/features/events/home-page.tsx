@@ -1,19 +1,33 @@
 import { Link } from 'react-router';
 import { upcomingEvents } from '@shared/event-rules';
-import { NewsletterSignup } from '@web/components/newsletter-signup';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { usePageTitle } from '@web/lib/page-title';
 import { useEvents } from './api/get-events';
-import { BenefitsSection } from './components/benefits-section';
 import { ConfirmEmailNotice } from './components/confirm-email-notice';
 import { EventCardList, EventCardSkeletons } from './components/event-card-list';
-import { EventTimetable } from './components/event-timetable';
 import { EventsEmptyState } from './components/events-empty-state';
-import { OrganizersSection } from './components/organizers-section';
 import { ViewSwitch } from './components/view-switch';
 import { useLiveSeats } from './use-live-seats';
 import { useNow } from '@web/lib/use-now';
 import { useViewMode } from './use-view-mode';
+import { lazyPart } from '@web/lib/lazy-part';
+import { PageSpinner } from '@web/components/ui/page-spinner';
+
+// Below the fold, or behind the view switch: in chunks of their own, hydrated when they arrive
+// (docs/architecture.md#server-rendering)
+const NewsletterSignup = lazyPart(() =>
+  import('@web/components/newsletter-signup').then((m) => m.NewsletterSignup),
+);
+const BenefitsSection = lazyPart(() =>
+  import('./components/benefits-section').then((m) => m.BenefitsSection),
+);
+const OrganizersSection = lazyPart(() =>
+  import('./components/organizers-section').then((m) => m.OrganizersSection),
+);
+const EventTimetable = lazyPart(
+  () => import('./components/event-timetable').then((m) => m.EventTimetable),
+  <PageSpinner />,
+);
 
 // The empty state offers the newsletter sign-up (with its note 'Keine Werbung · Jederzeit abmeldbar';
 // docs/product/events.md#home-views).

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DSGVO_CONSENT_PARTS, MARKETING_CONSENT_TEXT } from '@shared/consent-texts';
-import { givenFullName, onboardingSchema, PROFILE_MESSAGES } from '@shared/profile';
+import { givenFullName, PROFILE_MESSAGES } from '@shared/profile';
+import { onboardingSchema } from '@shared/profile-schemas';
 import { safeRedirectTarget } from '@shared/session';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';

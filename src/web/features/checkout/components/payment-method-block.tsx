@@ -1,7 +1,7 @@
 import { CreditCard, TriangleAlert } from 'lucide-react';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import type { PaymentConfig } from '../api/get-payment-config';
-import { TestModeNote } from './test-payment';
+import { TestModeNote } from './test-mode-note';
 
 /**
  * How a paid order will be paid (GET /api/payments/config): the test provider's notice 'Testmodus', Stripe's

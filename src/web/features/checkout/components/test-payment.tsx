@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
 import type { BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES } from '@shared/payments';
@@ -9,6 +8,7 @@ import { toast } from '@web/lib/toast';
 import { bookingKey } from '../api/get-booking';
 import { paymentSessionKey } from '../api/start-payment';
 import { completeTestPayment, declineTestPayment, storeBooking } from '../api/settle-payment';
+import { TestModeNote } from './test-mode-note';
 
 /**
  * The test provider (docs/product/payments.md#test-buttons): the notice 'Testmodus' and the buttons
@@ -68,19 +68,6 @@ export function TestPayment({ booking }: { booking: BookingView }) {
         >
           {PAYMENT_MESSAGES.testDecline}
         </Button>
-      </div>
-    </div>
-  );
-}
-
-/** 'Testmodus': the test provider moves no money (docs/product/payments.md#test-buttons). */
-export function TestModeNote() {
-  return (
-    <div className="flex gap-3 rounded-xl border border-warning/40 bg-warning-bg p-4 text-sm" role="note">
-      <FlaskConical className="mt-0.5 h-5 w-5 shrink-0 text-warning" aria-hidden />
-      <div>
-        <p className="font-semibold text-warning">{PAYMENT_MESSAGES.testMode}</p>
-        <p className="mt-1 text-foreground">{PAYMENT_MESSAGES.testModeHint}</p>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { BIO_MAX_LENGTH, profileUpdateSchema, type ProfileDetails } from '@shared/profile';
+import { BIO_MAX_LENGTH, type ProfileDetails } from '@shared/profile';
+import { profileUpdateSchema } from '@shared/profile-schemas';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { PublicEvent } from '@shared/events';
-import { applySeatUpdate } from './use-live-seats';
+import { applySeatUpdate } from './live-seats-stream';
 import { queryKeys } from '@web/lib/query-keys';
 
 const event = (id: string, availableSeats: number) => ({ id, availableSeats, totalSeats: 24 }) as PublicEvent;

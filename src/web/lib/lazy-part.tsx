@@ -1,0 +1,53 @@
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { takeOverEarlyInput } from './early-input';
+
+const loaders = new Set<() => Promise<unknown>>();
+
+/**
+ * A part of a page below the fold or behind an interaction, in its own chunk (docs/architecture.md#server-rendering).
+ * The server's render waits for it, so its HTML is in the first answer; the browser leaves that HTML as it is and
+ * hydrates the part when its code has arrived (React's selective hydration), after the rest of the page already
+ * answers. Until then the part counts as not taken over: public/theme-init.js holds what is submitted or tapped
+ * in it (`data-lazy-part` without `data-live`), and the part's own hydrating commit hands it over with what was
+ * typed (lib/early-input.ts).
+ */
+export function lazyPart<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  fallback: ReactNode = null,
+): ComponentType<Props> {
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return { default: component };
+    }));
+  loaders.add(preload);
+  const Lazy = lazy(preload);
+
+  function Live({ part, children }: { part: React.RefObject<HTMLDivElement | null>; children: ReactNode }) {
+    useLayoutEffect(() => {
+      const element = part.current;
+      if (!element) return;
+      element.setAttribute('data-live', '');
+      takeOverEarlyInput(element);
+    }, [part]);
+    return children;
+  }
+
+  return function Part(props: Props) {
+    const part = useRef<HTMLDivElement>(null);
+    // the shape an instance started with stays: a part shown behind its fallback is not mounted anew later
+    const [Loaded] = useState(() => loaded);
+    return (
+      <div ref={part} data-lazy-part="" className="contents">
+        <Suspense fallback={fallback}>
+          <Live part={part}>{Loaded ? <Loaded {...props} /> : <Lazy {...props} />}</Live>
+        </Suspense>
+      </div>
+    );
+  };
+}
+
+/** Loads every lazy part's code (the client's tests, which render pages on a server renderer without waiting). */
+export const preloadLazyParts = () => Promise.all([...loaders].map((preload) => preload()));
