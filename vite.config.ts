@@ -53,9 +53,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
-          // zod's schema builders are free of side effects: a schema no page uses does not pull zod in (the
-          // shared modules keep their texts and rules beside their schemas)
-          treeshake: { manualPureFunctions: ['z'] },
           output: {
             codeSplitting: {
               groups: [

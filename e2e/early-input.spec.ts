@@ -6,8 +6,11 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { codeIn, freshEmail, waitForMail } from './support/mailbox';
 
-/** A fresh context (no cache) whose app entry waits until `release` is called; the CPU slowed 4×. */
-async function slowPageHoldingTheApp(browser: Browser) {
+/**
+ * A fresh context (no cache) whose app code (`held`, by default the entry) waits until `release` is called; the
+ * CPU slowed 4×.
+ */
+async function slowPageHoldingTheApp(browser: Browser, held = /\/assets\/index-[^/]+\.js$/) {
   const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   await context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'essential'));
   const page = await context.newPage();
@@ -15,8 +18,8 @@ async function slowPageHoldingTheApp(browser: Browser) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  // the entry module that public/start-app.js adds after the first paint
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+  // the entry module that public/start-app.js adds after the first paint, or a lazily loaded part's chunk
+  await page.route(held, async (route) => {
     await released;
     await route.continue();
   });
@@ -70,6 +73,32 @@ test.describe('before the app has taken the page over', () => {
     await page.keyboard.type(email);
     await page.keyboard.press('Enter');
     expect(await notTakenOver(page)).toBe(true);
+    release();
+
+    await expect(page.getByText('Fast geschafft! Bitte bestätige deine Email. 📧')).toBeVisible();
+    expect(documents, 'the browser submitted the form itself').toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the footer newsletter, a part whose code comes after the page: Enter before it arrived still signs up', async ({
+    browser,
+  }) => {
+    const { context, page, release, documents, errors } = await slowPageHoldingTheApp(
+      browser,
+      /\/assets\/footer-newsletter-[^/]+\.js$/,
+    );
+    const email = freshEmail('early-part');
+    await page.goto('/help', { waitUntil: 'commit' });
+    // the page answers, the footer's box does not yet
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    const field = page.getByLabel('E-Mail für den Newsletter');
+    await field.click();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Enter');
+    expect(await field.evaluate((node) => node.closest('[data-lazy-part]')?.hasAttribute('data-live'))).toBe(
+      false,
+    );
     release();
 
     await expect(page.getByText('Fast geschafft! Bitte bestätige deine Email. 📧')).toBeVisible();

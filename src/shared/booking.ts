@@ -34,8 +34,8 @@ export const BILLING_ADDRESS_MESSAGES = {
 
 export const MAX_TICKETS_PER_BOOKING = 20;
 
-// The zod schemas of the order are in booking-schemas.ts: pages that only need the texts stay without zod.
-export type { CreateBookingInput } from './booking-schemas';
+// The zod schemas of the order (and CreateBookingInput) are in booking-schemas.ts: pages that only need the
+// texts stay without zod.
 
 /** Stored values, db/schema's enums derive from them (docs/product/booking-and-seats.md#booking-states). */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'expired'] as const;

@@ -2,7 +2,8 @@
 // check with them on the page). Apart from profile.ts so that its texts and rules come without zod (decision 043).
 import { z } from 'zod';
 import { CONSENT_PURPOSES } from './consent-texts';
-import { BIO_MAX_LENGTH, isHttpUrl, isSimpleEmail, PROFILE_MESSAGES } from './profile';
+import { BIO_MAX_LENGTH, hasExtendedProfile, isHttpUrl, isSimpleEmail, PROFILE_MESSAGES } from './profile';
+import type { Role } from './session';
 
 const name = z.string({ error: PROFILE_MESSAGES.required }).trim().max(200, PROFILE_MESSAGES.nameTooLong);
 const phone = z.string({ error: PROFILE_MESSAGES.required }).trim().max(50, PROFILE_MESSAGES.phoneTooLong);
@@ -24,6 +25,23 @@ export const profileUpdateSchema = z.object({
   bio: z.string().trim().max(BIO_MAX_LENGTH, PROFILE_MESSAGES.bioTooLong).optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/**
+ * The rules that depend on the role: ordinary users may not blank name or phone, and only admins and
+ * organizers have display name, website and bio (docs/product/accounts-and-consent.md#profile-role-fields).
+ */
+export function profileUpdateProblem(
+  role: Role,
+  update: ProfileUpdate,
+): { status: 'forbidden' | 'invalid'; message: string } | null {
+  if (hasExtendedProfile(role)) return null;
+  const extended = [update.displayName, update.website, update.bio].some((value) => value !== undefined);
+  if (extended) return { status: 'forbidden', message: PROFILE_MESSAGES.extendedOnly };
+  if (update.fullName === '' || update.phone === '') {
+    return { status: 'invalid', message: PROFILE_MESSAGES.required };
+  }
+  return null;
+}
 
 /**
  * POST /api/profile/onboarding (docs/product/accounts-and-consent.md#onboarding-writes). Every failure has

@@ -1,5 +1,4 @@
 import type { ConsentPurpose } from './consent-texts';
-import type { ProfileUpdate } from './profile-schemas';
 import type { Role, SessionUser } from './session';
 
 // The messages of onboarding and the profile (docs/product/accounts-and-consent.md#profile-role-fields).
@@ -56,26 +55,8 @@ export function givenFullName(user: Pick<SessionUser, 'email' | 'fullName'> | nu
  */
 export const hasExtendedProfile = (role: Role) => role === 'admin' || role === 'organizer';
 
-// The zod schemas of the profile's requests are in profile-schemas.ts: pages that only need the texts stay
-// without zod (decision 043).
-export type { OnboardingInput, ProfileUpdate } from './profile-schemas';
-
-/**
- * The rules that depend on the role: ordinary users may not blank name or phone, and only admins and
- * organizers have display name, website and bio (docs/product/accounts-and-consent.md#profile-role-fields).
- */
-export function profileUpdateProblem(
-  role: Role,
-  update: ProfileUpdate,
-): { status: 'forbidden' | 'invalid'; message: string } | null {
-  if (hasExtendedProfile(role)) return null;
-  const extended = [update.displayName, update.website, update.bio].some((value) => value !== undefined);
-  if (extended) return { status: 'forbidden', message: PROFILE_MESSAGES.extendedOnly };
-  if (update.fullName === '' || update.phone === '') {
-    return { status: 'invalid', message: PROFILE_MESSAGES.required };
-  }
-  return null;
-}
+// The zod schemas of the profile's requests, their types and the role's rules for an update are in
+// profile-schemas.ts: pages that only need the texts stay without zod (decision 043).
 
 export interface ConsentState {
   granted: boolean;

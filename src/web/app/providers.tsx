@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { HYDRATION_MARKS, takeOverEarlyInput } from '@web/lib/early-input';
 import { RenderTimeProvider } from '@web/lib/render-time';
 import { ThemeProvider } from '@web/lib/theme';
@@ -25,7 +25,9 @@ function useHydrationRenderTime(serverRenderTime: Date | null) {
       performance.measure(HYDRATION_MARKS.measure, HYDRATION_MARKS.start);
     takeOverEarlyInput(document.getElementById('root') ?? document);
   }, []);
-  useEffect(() => setRenderTime(null), []);
+  // a transition: parts of the page whose code is still on its way keep the server's HTML until it has arrived
+  // (an urgent update would make React render them anew, showing their fallback; lib/lazy-part.tsx)
+  useEffect(() => startTransition(() => setRenderTime(null)), []);
   return renderTime;
 }
 

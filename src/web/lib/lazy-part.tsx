@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { takeOverEarlyInput } from './early-input';
 
 const loaders = new Set<() => Promise<unknown>>();
@@ -35,7 +35,9 @@ export function lazyPart<Props extends object>(
     return children;
   }
 
-  return function Part(props: Props) {
+  // memo: a re-render of the page around it must not reach a part React has not hydrated yet; React would
+  // render such a part anew (its fallback, the server's HTML gone) rather than wait for its code
+  return memo(function Part(props: Props) {
     const part = useRef<HTMLDivElement>(null);
     // the shape an instance started with stays: a part shown behind its fallback is not mounted anew later
     const [Loaded] = useState(() => loaded);
@@ -46,7 +48,7 @@ export function lazyPart<Props extends object>(
         </Suspense>
       </div>
     );
-  };
+  }) as unknown as ComponentType<Props>;
 }
 
 /** Loads every lazy part's code (the client's tests, which render pages on a server renderer without waiting). */

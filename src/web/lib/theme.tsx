@@ -15,7 +15,13 @@ interface ThemeContextValue {
   setChoice: (choice: ThemeChoice) => void;
 }
 
-const ThemeContext = createContext<ThemeContextValue | null>(null);
+/** What the provider shares: only what changes by the visitor's hand, never by hydration. */
+interface ThemeState {
+  chosen: ThemeChoice | null;
+  setChoice: (choice: ThemeChoice) => void;
+}
+
+const ThemeContext = createContext<ThemeState | null>(null);
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 // jsdom has no matchMedia: there the system counts as light.
@@ -40,33 +46,35 @@ function applyTheme(resolved: 'light' | 'dark') {
 /**
  * The theme: the stored choice and the system's preference are only known in the browser, so a
  * server-rendered page hydrates with 'system' and light, then takes the browser's values
- * (docs/architecture.md#server-rendering).
+ * (docs/architecture.md#server-rendering). Each `useTheme` reads them itself: the provider's value changes only
+ * when the visitor chooses, so taking the browser's values is no context change that would reach the parts of
+ * the page still waiting for their code (lib/lazy-part.tsx).
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const storedChoice = useClientValue(readStoredChoice, 'system');
   // The choice made in this tab; kept here as well because storage may be off (private mode).
   const [chosen, setChosen] = useState<ThemeChoice | null>(null);
   const systemDark = useClientValue(readSystemDark, false, subscribeSystemDark);
-  const choice = chosen ?? storedChoice;
-  const resolved = resolveTheme(choice, systemDark);
 
   // From the browser's values, never from the defaults the hydrating render shows: public/theme-init.js set
   // the class before the first paint, and a server default here would flash the light theme.
   useEffect(() => {
     applyTheme(resolveTheme(chosen ?? readStoredChoice(), readSystemDark()));
-  }, [chosen, resolved]);
+  }, [chosen, systemDark]);
 
   const setChoice = useCallback((next: ThemeChoice) => {
     writeStorage('local', THEME_STORAGE_KEY, next);
     setChosen(next);
   }, []);
 
-  const value = useMemo(() => ({ choice, resolved, setChoice }), [choice, resolved, setChoice]);
+  const value = useMemo(() => ({ chosen, setChoice }), [chosen, setChoice]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 
 export function useTheme(): ThemeContextValue {
-  const value = useContext(ThemeContext);
-  if (!value) throw new Error('useTheme outside ThemeProvider');
-  return value;
+  const state = useContext(ThemeContext);
+  if (!state) throw new Error('useTheme outside ThemeProvider');
+  const storedChoice = useClientValue(readStoredChoice, 'system');
+  const systemDark = useClientValue(readSystemDark, false, subscribeSystemDark);
+  const choice = state.chosen ?? storedChoice;
+  return { choice, resolved: resolveTheme(choice, systemDark), setChoice: state.setChoice };
 }

@@ -7,8 +7,8 @@ import {
   orderPrice,
   profileIncompleteMessage,
   type BookingView,
-  type CreateBookingInput,
 } from '@shared/booking';
+import type { CreateBookingInput } from '@shared/booking-schemas';
 import { BOOKABLE_STATUS, isBookable, seatsPerTicket } from '@shared/event-rules';
 import { runPrepared } from '../../db/client';
 import type { Db, Tx } from '../../db/types';

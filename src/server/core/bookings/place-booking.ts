@@ -1,4 +1,5 @@
-import { BOOKING_MESSAGES, type BookingView, type CreateBookingInput } from '@shared/booking';
+import { BOOKING_MESSAGES, type BookingView } from '@shared/booking';
+import type { CreateBookingInput } from '@shared/booking-schemas';
 import type { SessionUser } from '@shared/session';
 import { eq } from 'drizzle-orm';
 import { bankTransferOffered, bankTransferReady } from '@shared/bank-transfer';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../actor';
 import { publishEventChange } from '../events/event-changes';
-import { profileUpdateProblem, type ProfileDetails, type ProfileUpdate } from '@shared/profile';
+import type { ProfileDetails } from '@shared/profile';
+import { profileUpdateProblem, type ProfileUpdate } from '@shared/profile-schemas';
 import type { Db } from '../../db/types';
 import { profiles } from '../../db/schema';
 import { AppError } from '../app-error';

@@ -13,7 +13,13 @@ export function publicSettings(settings: AppSettings): Omit<
 > & {
   operator: Partial<OperatorInfo>;
 } {
-  const { mailSignature: _adminOnly, invoicing: _invoicesOnly, bankTransfer: _transfersOnly, bankCsvMappings: _csvOnly, ...shown } = settings;
+  const {
+    mailSignature: _adminOnly,
+    invoicing: _invoicesOnly,
+    bankTransfer: _transfersOnly,
+    bankCsvMappings: _csvOnly,
+    ...shown
+  } = settings;
   const operator: Partial<OperatorInfo> = { ...settings.operator };
   for (const field of PRIVATE_OPERATOR_FIELDS) delete operator[field];
   return { ...shown, operator };

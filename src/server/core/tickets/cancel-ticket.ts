@@ -129,7 +129,11 @@ export async function cancelTicket(options: {
         })
         .returning({ id: refunds.id });
       refundIds.push(refund!.id);
-      await issueCancellationInvoice(tx, { id: refund!.id, bookingId: booking.id, amountCents: refundCents }, now);
+      await issueCancellationInvoice(
+        tx,
+        { id: refund!.id, bookingId: booking.id, amountCents: refundCents },
+        now,
+      );
       const left = refundableCents - refundCents;
       await tx
         .update(bookings)

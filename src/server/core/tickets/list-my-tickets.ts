@@ -90,7 +90,8 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       .select({ bookingId: invoices.bookingId, id: invoices.id, number: invoices.number })
       .from(invoices)
       .where(and(inArray(invoices.bookingId, [...new Set(bought)]), eq(invoices.kind, 'invoice')));
-    for (const invoice of issued) invoiceOf.set(invoice.bookingId, { id: invoice.id, number: invoice.number });
+    for (const invoice of issued)
+      invoiceOf.set(invoice.bookingId, { id: invoice.id, number: invoice.number });
   }
   const transferred = rows.filter((r) => r.ticket.holderEmail !== null && r.ticket.profileId === viewer.id);
   const lastTransfer = new Map<string, Date>();

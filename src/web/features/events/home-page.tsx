@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { upcomingEvents } from '@shared/event-rules';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { usePageTitle } from '@web/lib/page-title';
+import type { PublicEvent } from '@shared/events';
 import { useEvents } from './api/get-events';
 import { ConfirmEmailNotice } from './components/confirm-email-notice';
 import { EventCardList, EventCardSkeletons } from './components/event-card-list';
@@ -24,8 +25,16 @@ const BenefitsSection = lazyPart(() =>
 const OrganizersSection = lazyPart(() =>
   import('./components/organizers-section').then((m) => m.OrganizersSection),
 );
+// (the clock is read inside: a prop that changes once the page is taken over would make React render the part
+// anew before its code has arrived)
 const EventTimetable = lazyPart(
-  () => import('./components/event-timetable').then((m) => m.EventTimetable),
+  () =>
+    import('./components/event-timetable').then(
+      ({ EventTimetable: Timetable }) =>
+        function TimetableNow({ events }: { events: PublicEvent[] }) {
+          return <Timetable events={events} now={useNow()} />;
+        },
+    ),
   <PageSpinner />,
 );
 
@@ -84,7 +93,7 @@ function EventsSection() {
     );
   } else if (view === 'timetable') {
     content = events.length ? (
-      <EventTimetable events={events} now={now} />
+      <EventTimetable events={events} />
     ) : (
       <EventsEmptyState newsletterSlot={newsletterSlot} />
     );

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookingView, CreateBookingInput } from '@shared/booking';
+import type { BookingView } from '@shared/booking';
+import type { CreateBookingInput } from '@shared/booking-schemas';
 import { apiFetch } from '@web/lib/api-client';
 import { bookingKey } from './get-booking';
 import { queryKeys } from '@web/lib/query-keys';

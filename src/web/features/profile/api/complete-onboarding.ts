@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OnboardingInput, ProfileDetails } from '@shared/profile';
+import type { ProfileDetails } from '@shared/profile';
+import type { OnboardingInput } from '@shared/profile-schemas';
 import { apiFetch } from '@web/lib/api-client';
 import { storeProfile } from './store-profile';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileDetails, ProfileUpdate } from '@shared/profile';
+import type { ProfileDetails } from '@shared/profile';
+import type { ProfileUpdate } from '@shared/profile-schemas';
 import { apiFetch } from '@web/lib/api-client';
 import { storeProfile } from './store-profile';
 
