@@ -1,6 +1,6 @@
 // Defaults of the application settings, also used when loading them fails
 // (docs/product/admin.md#settings-defaults). Deliberately free of zod: this module is on every page's first
-// download (budget 170 KB).
+// download (scripts/bundle-budget.mjs).
 import { DEFAULT_BANK_TRANSFER_SETTINGS, type BankTransferSettings, type CsvMapping } from './bank-transfer';
 import type { InvoiceSettings } from './invoices';
 

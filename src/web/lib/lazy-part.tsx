@@ -1,4 +1,13 @@
-import { lazy, memo, Suspense, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { takeOverEarlyInput } from './early-input';
 
 const loaders = new Set<() => Promise<unknown>>();

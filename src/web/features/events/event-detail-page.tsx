@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { descriptionParagraphs, isPastEvent, metaDescription } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
-import { AddToCalendar } from '@web/components/add-to-calendar';
 import { EventCover } from '@web/components/event-cover';
 import { buttonClasses } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
@@ -13,11 +12,17 @@ import { useEvent } from './api/get-event';
 import { Badge } from './components/badge';
 import { BookButton } from './components/book-button';
 import { EventFacts } from './components/event-facts';
-import { EventOrganizers } from './components/event-organizers';
 import { EventWaitlist } from './components/event-waitlist';
 import { MobileBookingBar } from './components/mobile-booking-bar';
 import { useLiveSeats } from './use-live-seats';
 import { useNow } from '@web/lib/use-now';
+import { lazyPart } from '@web/lib/lazy-part';
+
+// below the description: in chunks of their own, hydrated when they arrive (docs/architecture.md#server-rendering)
+const EventOrganizers = lazyPart(() =>
+  import('./components/event-organizers').then((m) => m.EventOrganizers),
+);
+const AddToCalendar = lazyPart(() => import('@web/components/add-to-calendar').then((m) => m.AddToCalendar));
 
 /** /event/{slug}: one event's page. */
 export function EventDetailPage() {
