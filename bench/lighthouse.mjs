@@ -77,7 +77,8 @@ export async function benchLighthouse({
       for (const { lhrs, ...page } of build.results) {
         results.push({ ...page, ...summarize(lhrs), initialJs: await initialJsGzip(build.base, page) });
       }
-      report(results, runsPerPage, performance.now() - started);
+      // the goals count for this checkout; another one measured beside it is only compared
+      report(results, runsPerPage, performance.now() - started, { judged: build === builds[0] });
       build.summary = results;
     }
     return builds[0].summary;
@@ -410,7 +411,7 @@ function row(cells) {
     .join(' ');
 }
 
-function report(results, runs, elapsedMs) {
+function report(results, runs, elapsedMs, { judged = true } = {}) {
   console.log(
     `Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile, simulated throttling, median of ${runs} run(s)`,
   );
@@ -427,7 +428,7 @@ function report(results, runs, elapsedMs) {
   const missed = missedGoals(results);
   console.log(missed.length ? '' : '\nall goals of issue 15 met');
   for (const line of missed) console.log(line);
-  if (missed.length) process.exitCode = 1;
+  if (missed.length && judged) process.exitCode = 1;
 
   const audits = auditLines(results);
   if (audits.length) console.log('\nfailing audits (median run; performance by savings, others by weight):');

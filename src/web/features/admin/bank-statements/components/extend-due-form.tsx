@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { EXTEND_DAYS_MAX, TRANSFER_ADMIN_MESSAGES } from '@shared/bank-transfer';
 import { Button } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/format';
@@ -24,9 +24,6 @@ export function ExtendDueForm({ bookingId, onDone }: { bookingId: string; onDone
   const [days, setDays] = useState(String(DEFAULT_EXTEND_DAYS));
   const [error, setError] = useState<string | null>(null);
   const extend = useExtendDueDate();
-  const field = useRef<HTMLInputElement>(null);
-  // opened by 'Fälligkeit verlängern': the field is what comes next
-  useEffect(() => field.current?.focus(), []);
 
   const submit = () => {
     const wanted = extendDaysOf(days);
@@ -64,7 +61,8 @@ export function ExtendDueForm({ bookingId, onDone }: { bookingId: string; onDone
           max={EXTEND_DAYS_MAX}
           step={1}
           value={days}
-          ref={field}
+          // opened by 'Fälligkeit verlängern': the field is what comes next
+          autoFocus
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => setDays(event.target.value)}
