@@ -2,7 +2,7 @@
 // once the app answers; the browser never submits such a form itself (docs/architecture.md#server-rendering).
 // The CPU runs 4× slower, as on a cheap phone, and each try starts with empty caches. The app's code is held
 // back until the visitor has acted, so the journey is before hydration by construction, not by luck.
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { codeIn, freshEmail, waitForMail } from './support/mailbox';
 
@@ -33,6 +33,13 @@ async function slowPageHoldingTheApp(browser: Browser, held = /\/assets\/index-[
   return { context, page, release, documents, errors };
 }
 
+/** Types into the field, as a visitor would, and presses Enter. */
+async function typeAndEnter(page: Page, field: Locator, text: string) {
+  await field.click();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
 const notTakenOver = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.ready === undefined);
 
@@ -45,10 +52,7 @@ test.describe('before the app has taken the page over', () => {
       const { context, page, release, documents, errors } = await slowPageHoldingTheApp(browser);
       const email = freshEmail(`early-${attempt}`);
       await page.goto('/login', { waitUntil: 'commit' });
-      const field = page.getByLabel('E-Mail-Adresse');
-      await field.click();
-      await page.keyboard.type(email);
-      await page.keyboard.press('Enter');
+      await typeAndEnter(page, page.getByLabel('E-Mail-Adresse'), email);
       expect(await notTakenOver(page)).toBe(true);
       release();
 
@@ -69,9 +73,7 @@ test.describe('before the app has taken the page over', () => {
     const email = freshEmail('early-newsletter');
     await page.goto('/help', { waitUntil: 'commit' });
     const field = page.getByLabel('E-Mail für den Newsletter');
-    await field.click();
-    await page.keyboard.type(email);
-    await page.keyboard.press('Enter');
+    await typeAndEnter(page, field, email);
     expect(await notTakenOver(page)).toBe(true);
     release();
 
@@ -93,9 +95,7 @@ test.describe('before the app has taken the page over', () => {
     // the page answers, the footer's box does not yet
     await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     const field = page.getByLabel('E-Mail für den Newsletter');
-    await field.click();
-    await page.keyboard.type(email);
-    await page.keyboard.press('Enter');
+    await typeAndEnter(page, field, email);
     expect(await field.evaluate((node) => node.closest('[data-lazy-part]')?.hasAttribute('data-live'))).toBe(
       false,
     );

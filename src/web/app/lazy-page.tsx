@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { PageSpinner } from '@web/components/ui/page-spinner';
+import { loadOnce } from '@web/lib/lazy-part';
 
 export interface LazyPage {
   /** The page, behind a spinner until its code has arrived. */
@@ -16,16 +17,9 @@ export interface LazyPage {
  * a page shown behind the spinner is not mounted anew when its code arrives.
  */
 export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () =>
-    (loading ??= load().then((component) => {
-      loaded = component;
-      return component;
-    }));
-  const Suspending = lazy(() => preload().then((component) => ({ default: component })));
+  const { preload, loaded, Lazy: Suspending } = loadOnce(load);
   function Page() {
-    const [Loaded] = useState(() => loaded);
+    const [Loaded] = useState(loaded);
     if (Loaded) return <Loaded />;
     return (
       <Suspense fallback={<PageSpinner />}>

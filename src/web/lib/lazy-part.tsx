@@ -13,6 +13,21 @@ import { takeOverEarlyInput } from './early-input';
 const loaders = new Set<() => Promise<unknown>>();
 
 /**
+ * Code loaded once, on demand: `preload` starts (or joins) the download, `loaded()` has the component once it
+ * arrived, `Lazy` is the same for React.lazy. Lazy pages (app/lazy-page.tsx) and lazy parts share it.
+ */
+export function loadOnce<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return { default: component };
+    }));
+  return { preload, loaded: () => loaded, Lazy: lazy(preload) };
+}
+
+/**
  * A part of a page below the fold or behind an interaction, in its own chunk (docs/architecture.md#server-rendering).
  * The server's render waits for it, so its HTML is in the first answer; the browser leaves that HTML as it is and
  * hydrates the part when its code has arrived (React's selective hydration), after the rest of the page already
@@ -24,15 +39,8 @@ export function lazyPart<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   fallback: ReactNode = null,
 ): ComponentType<Props> {
-  let loaded: ComponentType<Props> | undefined;
-  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const preload = () =>
-    (loading ??= load().then((component) => {
-      loaded = component;
-      return { default: component };
-    }));
+  const { preload, loaded, Lazy } = loadOnce(load);
   loaders.add(preload);
-  const Lazy = lazy(preload);
 
   function Live({ part, children }: { part: React.RefObject<HTMLDivElement | null>; children: ReactNode }) {
     useLayoutEffect(() => {
@@ -49,7 +57,7 @@ export function lazyPart<Props extends object>(
   return memo(function Part(props: Props) {
     const part = useRef<HTMLDivElement>(null);
     // the shape an instance started with stays: a part shown behind its fallback is not mounted anew later
-    const [Loaded] = useState(() => loaded);
+    const [Loaded] = useState(loaded);
     return (
       <div ref={part} data-lazy-part="" className="contents">
         <Suspense fallback={fallback}>
