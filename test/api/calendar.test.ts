@@ -46,7 +46,9 @@ describe('GET /api/events/:slug/calendar.ics', () => {
     expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
     expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
     expect(calendar.getFirstPropertyValue('prodid')).toBe('-//Wachstumsraum//Tickets//DE');
-    expect(calendar.getFirstPropertyValue('calscale') ?? 'GREGORIAN').toBe('GREGORIAN');
+    // the spec's 'Gregorian', written out (RFC 5545 makes it the default, the spec and some importers want it)
+    expect(calendar.getFirstPropertyValue('calscale')).toBe('GREGORIAN');
+    expect(text).toContain('\r\nCALSCALE:GREGORIAN\r\n');
   });
 
   it('writes a summer event as Berlin wall time (CEST) with a VTIMEZONE for Europe/Berlin', async () => {

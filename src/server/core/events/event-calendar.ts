@@ -21,9 +21,10 @@ export interface EventCalendarFile {
 }
 
 /**
- * The add-to-calendar file (docs/product/events.md#calendar-entry): iCalendar 2.0, METHOD:PUBLISH, start and
- * end as wall times in the event's zone with a VTIMEZONE for it (luxon: a plain Date would be written in the
- * server's zone), location 'Online' for online events, organizer from the first organizer, `{slug}.ics`.
+ * The add-to-calendar file (docs/product/events.md#calendar-entry): iCalendar 2.0, CALSCALE:GREGORIAN,
+ * METHOD:PUBLISH, start and end as wall times in the event's zone with a VTIMEZONE for it (luxon: a plain Date
+ * would be written in the server's zone), location 'Online' for online events, organizer from the first
+ * organizer, `{slug}.ics`.
  * The UID is the event id, so importing the file again updates the entry instead of duplicating it.
  */
 export function buildEventCalendar(event: PublicEvent, options: EventCalendarOptions): EventCalendarFile {
@@ -36,6 +37,8 @@ export function buildEventCalendar(event: PublicEvent, options: EventCalendarOpt
 
   const calendar = ical({
     prodId: { company: options.siteName, product: 'Tickets', language: 'DE' },
+    // Gregorian is the default of RFC 5545, yet the spec names it and some importers expect it written out
+    scale: 'gregorian',
     method: ICalCalendarMethod.PUBLISH,
   });
   // No calendar-wide zone name: ical-generator would then write DTSTAMP as local time, which must be UTC.

@@ -54,7 +54,7 @@ export function MagicLinkPage() {
     void verify.mutateAsync(token).then(
       (session) => {
         setState({ kind: 'success' });
-        window.setTimeout(() => afterSignIn(session), 1000);
+        window.setTimeout(() => afterSignIn(session, 'magic-link'), 1000);
       },
       (error: unknown) => setState({ kind: 'error', message: verifyFailure(error) }),
     );

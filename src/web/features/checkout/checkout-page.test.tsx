@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@shared/session';
 import { DEFAULT_SETTINGS } from '@shared/settings';
-import { CheckoutPage } from './checkout-page';
+import { CheckoutPage, GUEST_ORDER_HINT } from './checkout-page';
 import { publicEvent, sessionUser } from '@web/testing/fixtures';
 import { queryKeys } from '@web/lib/query-keys';
 import { toast } from '@web/lib/toast';
@@ -44,7 +44,7 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function renderCheckout(user: SessionUser = newUser) {
+function renderCheckout(user: SessionUser | null = newUser) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(queryKeys.session, { user });
   client.setQueryData(queryKeys.settings, DEFAULT_SETTINGS);
@@ -97,5 +97,39 @@ describe('CheckoutPage: name and phone before the order (docs/product/booking-an
     renderCheckout({ ...newUser, fullName: 'Anna Berg', phone: '040 1' });
     expect(screen.queryByLabelText('Telefonnummer')).toBeNull();
     expect((screen.getByLabelText('Name auf dem Ticket') as HTMLInputElement).value).toBe('Anna Berg');
+  });
+});
+
+describe('CheckoutPage as a guest (docs/product/booking-and-seats.md#order-button-for-guests)', () => {
+  it("shows the order button disabled until signed in, below the quick sign-in, with why", async () => {
+    renderCheckout(null);
+    expect(await screen.findByLabelText('E-Mail-Adresse')).toBeTruthy();
+    const order = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }) as HTMLButtonElement;
+    expect(order.disabled).toBe(true);
+    expect(order.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(order.getAttribute('aria-describedby')!)?.textContent).toBe(GUEST_ORDER_HINT);
+    // the quick sign-in comes first, the button after it
+    const email = screen.getByLabelText('E-Mail-Adresse');
+    expect(email.compareDocumentPosition(order) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(order);
+    expect(calls.some((call) => call.key === 'POST /api/bookings')).toBe(false);
+  });
+
+  it("reads 'Kostenlos buchen' for a free event, disabled as well", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(queryKeys.session, { user: null });
+    client.setQueryData(queryKeys.settings, DEFAULT_SETTINGS);
+    client.setQueryData(queryKeys.events.byId('e1'), { ...EVENT, priceCents: 0, earlyBirdPriceCents: null });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/checkout/e1']}>
+          <Routes>
+            <Route path="/checkout/:eventId" element={<CheckoutPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const order = (await screen.findByRole('button', { name: 'Kostenlos buchen' })) as HTMLButtonElement;
+    expect(order.disabled).toBe(true);
   });
 });

@@ -64,6 +64,8 @@ export function CheckoutPage() {
 }
 
 const SIGN_IN_FOR_OFFER = 'Melde dich an, um deinen reservierten Platz zu buchen.';
+/** Under the guest's disabled order button (docs/product/booking-and-seats.md#order-button-for-guests). */
+export const GUEST_ORDER_HINT = 'Melde dich zuerst mit deiner E-Mail-Adresse an, dann kannst du bestellen.';
 
 function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer: CheckoutOffer }) {
   const queryClient = useQueryClient();
@@ -244,7 +246,19 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
                 onOrder={() => void order()}
               />
             ) : status === 'loading' ? null : (
-              <SignInFlow variant="inline" onVerified={afterQuickSignIn} />
+              <>
+                <SignInFlow variant="inline" onVerified={afterQuickSignIn} />
+                {/* the spec's order button, disabled until signed in: a guest sees what will be asked */}
+                <OrderButton
+                  label={button.label}
+                  disabled
+                  busy={false}
+                  totalCents={price.totalCents}
+                  currency={event.currency}
+                  onOrder={() => undefined}
+                  hint={GUEST_ORDER_HINT}
+                />
+              </>
             )}
           </section>
         </div>

@@ -14,7 +14,7 @@ export function SignInCard({ onBack }: { onBack?: () => void }) {
       variant="page"
       onSent={rememberEmail}
       onBack={onBack}
-      onVerified={async () => afterSignIn(await readNewSession())}
+      onVerified={async () => afterSignIn(await readNewSession(), 'code')}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { Loader2 } from 'lucide-react';
+import { useId } from 'react';
 import { Button } from '@web/components/ui/button';
 import { formatPrice } from '@web/lib/format';
 import { useSettings } from '@web/lib/settings';
@@ -8,7 +9,8 @@ const legalLink = 'font-medium text-primary underline underline-offset-2';
 /**
  * The order: terms and privacy links above the button (they open in a new tab, so the order is not lost),
  * the total right next to it, and the button itself. §312j BGB: nothing but 'Zahlungspflichtig bestellen'
- * on a paid order's button; the total stands beside it.
+ * on a paid order's button; the total stands beside it. A `hint` under the button says why it is disabled
+ * (a guest: docs/product/booking-and-seats.md#order-button-for-guests).
  */
 export function OrderButton({
   label,
@@ -17,6 +19,7 @@ export function OrderButton({
   totalCents,
   currency,
   onOrder,
+  hint,
 }: {
   label: string;
   disabled: boolean;
@@ -24,8 +27,10 @@ export function OrderButton({
   totalCents: number;
   currency: string;
   onOrder: () => void;
+  hint?: string;
 }) {
   const { legal } = useSettings();
+  const hintId = useId();
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">
@@ -49,12 +54,18 @@ export function OrderButton({
         size="lg"
         disabled={disabled}
         aria-busy={busy || undefined}
+        aria-describedby={hint ? hintId : undefined}
         onClick={onOrder}
         className="w-full"
       >
         {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
         {label}
       </Button>
+      {hint && (
+        <p id={hintId} className="text-center text-sm text-muted-foreground">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
