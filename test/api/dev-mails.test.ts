@@ -158,6 +158,45 @@ describe('dev mailbox only for clients on this machine', () => {
     },
   );
 
+  // docs/decisions/046: a reverse proxy on this machine connects from loopback on behalf of anyone.
+  const forwardingHeaders: Record<string, string>[] = [
+    { 'X-Forwarded-For': '203.0.113.7' },
+    { 'X-Forwarded-For': '127.0.0.1' },
+    { Forwarded: 'for=203.0.113.7;proto=https' },
+    { 'X-Forwarded-Host': 'shop.example.de' },
+    { 'X-Forwarded-Proto': 'https' },
+    { 'X-Forwarded-Port': '443' },
+    { 'X-Forwarded-Server': 'proxy' },
+    { 'X-Real-IP': '203.0.113.7' },
+    { Via: '1.1 caddy' },
+  ];
+
+  it.each(forwardingHeaders)('is 404 from 127.0.0.1 through a proxy (%o)', async (headers) => {
+    await enqueueAt('Code', new Date());
+    for (const address of ['127.0.0.1', '::1']) {
+      const res = await mount(devConfig).request('/api/dev/mails', { headers }, peer(address));
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual(noSuchRoute);
+    }
+  });
+
+  it('refuses the page /dev/mails through a proxy on this machine too', async () => {
+    const webRoot = mkdtempSync(path.join(tmpdir(), 'ticketshop-devmail-web-'));
+    writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><!--app-head--></head></html>',
+    );
+    const t = await createTestApp({ database, webRoot });
+    for (const headers of forwardingHeaders) {
+      const page = await t.app.request('/dev/mails', { headers }, peer('127.0.0.1'));
+      expect(page.status).toBe(404);
+      expect(await page.text()).not.toContain('<html');
+      expect((await t.app.request('/api/dev/mails', { headers }, peer('127.0.0.1'))).status).toBe(404);
+    }
+    expect((await t.app.request('/dev/mails', {}, peer('127.0.0.1'))).status).toBe(200);
+    await t.close();
+  });
+
   it('is 404 for a request that has no socket to tell where it comes from', async () => {
     const res = await mount(devConfig).request('/api/dev/mails', {}, {});
     expect(res.status).toBe(404);

@@ -322,6 +322,11 @@ describe('access', () => {
     // a proxy on this machine forwards someone else
     const forwarded = { headers: { 'X-Forwarded-For': '203.0.113.7' } };
     expect((await t.app.request('/metrics', forwarded, peer('127.0.0.1'))).status).toBe(404);
+    // any forwarding header, not only the one naming the client (docs/decisions/046)
+    for (const name of ['X-Forwarded-Host', 'X-Forwarded-Proto', 'Via']) {
+      const through = { headers: { [name]: name === 'Via' ? '1.1 caddy' : 'https' } };
+      expect((await t.app.request('/metrics', through, peer('127.0.0.1'))).status).toBe(404);
+    }
     expect((await t.app.request('/metrics', bearer(TOKEN), peer('203.0.113.7'))).status).toBe(200);
     expect((await t.app.request('/metrics', bearer(`${TOKEN}x`), peer('203.0.113.7'))).status).toBe(404);
     expect((await t.app.request('/metrics', bearer('short'), peer('203.0.113.7'))).status).toBe(404);

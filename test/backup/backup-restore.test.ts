@@ -159,6 +159,7 @@ describe('GET /api/backup/dump (the running server)', () => {
     expect((await dump(token, '203.0.113.7')).status).toBe(404);
     expect((await dump({ ...token, 'X-Forwarded-For': '203.0.113.7' })).status).toBe(404);
     expect((await dump({ ...token, Forwarded: 'for=203.0.113.7' })).status).toBe(404);
+    expect((await dump({ ...token, 'X-Forwarded-Host': 'shop.example.de' })).status).toBe(404);
   });
 
   it('answers the database as a tarball to a signed request from this machine', async () => {

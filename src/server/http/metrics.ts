@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Metrics } from '../adapters/metrics/metrics';
 import type { AppEnv } from './context';
-import { isLoopbackPeer } from './peer-address';
+import { isLocalRequest } from './peer-address';
 
 // Request metrics and the /metrics endpoint (docs/architecture.md#metrics, decision 032).
 
@@ -52,9 +52,8 @@ function mayScrape(c: Context, token: string | undefined): boolean {
     const given = /^Bearer (.+)$/.exec(authorization)?.[1];
     return token !== undefined && given !== undefined && sameSecret(given, token);
   }
-  // a proxy on this machine connects from loopback on behalf of someone else
-  const forwarded = ['X-Forwarded-For', 'Forwarded', 'X-Real-IP'].some((name) => c.req.header(name));
-  return isLoopbackPeer(c) && !forwarded;
+  // a proxy on this machine connects from loopback on behalf of someone else (docs/decisions/046)
+  return isLocalRequest(c);
 }
 
 /** Equal strings, compared in constant time (digests of equal length, whatever the input's length). */

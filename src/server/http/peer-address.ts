@@ -27,8 +27,33 @@ export function inRanges(ranges: BlockList, address: string | undefined): boolea
 
 export const isLoopbackAddress = (address: string | undefined) => inRanges(loopback, address);
 
-/** The client sits on this machine: the direct peer is a loopback address. */
+/** The direct peer is a loopback address (a proxy on this machine is one too: see `isLocalRequest`). */
 export const isLoopbackPeer = (c: Context) => isLoopbackAddress(peerAddress(c));
+
+/** Headers a proxy adds to say it passed a request on, or for whom (any `X-Forwarded-*` besides these). */
+const FORWARDING_HEADERS = new Set([
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+]);
+
+/** Whether the request carries a header that only a proxy (or someone posing as one) sends. */
+export function carriesForwardingHeader(c: Context): boolean {
+  for (const name of c.req.raw.headers.keys()) {
+    if (FORWARDING_HEADERS.has(name) || name.startsWith('x-forwarded-')) return true;
+  }
+  return false;
+}
+
+/**
+ * The client sits on this machine: the direct peer is a loopback address and the request names no proxy
+ * (docs/decisions/046). A reverse proxy on this machine connects from loopback on behalf of anyone, so
+ * a forwarding header of any kind, whatever its value, makes a request not local.
+ */
+export const isLocalRequest = (c: Context) => isLoopbackPeer(c) && !carriesForwardingHeader(c);
 
 /** HOST values on which only this machine can reach the server. */
 export const isLoopbackHost = (host: string) => host === 'localhost' || isLoopbackAddress(host);

@@ -3,7 +3,7 @@ import { verifyBackupToken } from '../../backup/backup-token';
 import { dumpEmbeddedDatabase } from '../../backup/embedded-dump';
 import type { AppEnv } from '../context';
 import { errorBody } from '../errors';
-import { isLoopbackPeer } from '../peer-address';
+import { carriesForwardingHeader, isLoopbackPeer } from '../peer-address';
 
 /**
  * The embedded database's dump for `npm run backup` while the server runs: PGlite lets only one process open
@@ -13,7 +13,7 @@ import { isLoopbackPeer } from '../peer-address';
  */
 export const backupRoutes = new Hono<AppEnv>().get('/dump', async (c) => {
   const notFound = () => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404);
-  if (!fromThisMachine(c) || c.req.header('X-Forwarded-For') || c.req.header('Forwarded')) return notFound();
+  if (!fromThisMachine(c) || carriesForwardingHeader(c)) return notFound();
   const { config, database, logger } = c.get('deps');
   const pglite = database.pglite;
   if (!pglite) return notFound();

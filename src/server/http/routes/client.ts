@@ -6,7 +6,7 @@ import { listPublicOrganizers } from '../../core/events/list-public-organizers';
 import { currentSession } from '../access';
 import type { AppEnv } from '../context';
 import { pageHeadFor, renderShell } from '../app-shell';
-import { isLoopbackPeer } from '../peer-address';
+import { isLocalRequest } from '../peer-address';
 import { routePreloads } from '../route-preloads';
 import { sendEncoded } from '../send-encoded';
 import { ServerRenderedPages, withRenderedRoot } from '../server-rendered-pages';
@@ -26,9 +26,9 @@ export function clientRoutes(webRoot: string) {
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const file = files.get(c.req.path);
     if (file && c.req.path !== '/index.html' && !c.req.path.startsWith('/.vite/')) return sendFile(c, file);
-    // docs/decisions/016: the dev mailbox page, like its API, only for clients on this machine.
+    // docs/decisions/016, 046: the dev mailbox page, like its API, only for clients on this machine.
     const route = matchClientRoute(c.req.path)?.route ?? null;
-    if (route === 'devMails' && !isLoopbackPeer(c)) return c.text('Nicht gefunden.', 404);
+    if (route === 'devMails' && !isLocalRequest(c)) return c.text('Nicht gefunden.', 404);
     if (!template) return c.text('Client nicht gebaut: bitte `npm run build` ausführen.', 503);
     // A missing asset is a plain 404, not the app shell (a stale tab would otherwise parse HTML as JS).
     if (c.req.path.startsWith('/assets/') || path.extname(c.req.path) !== '') return c.notFound();

@@ -3,17 +3,17 @@ import type { Config } from '../../config';
 import { listDevMails } from '../../core/mail/list-dev-mails';
 import type { AppEnv } from '../context';
 import { errorBody } from '../errors';
-import { isLoopbackHost, isLoopbackPeer } from '../peer-address';
+import { isLocalRequest, isLoopbackHost } from '../peer-address';
 
 /**
  * The dev mailbox, only without SMTP_URL and outside production (docs/architecture.md#adapters, decision
  * 016). Its answer is a contract the browser tests read. Without a login on purpose: it exists on developer
  * machines and in test runs, where mails must be readable by scripts. It holds everyone's sign-in codes, so
- * only a client on this machine may read it (docs/decisions/016); anyone else gets the answer of a route that
- * does not exist.
+ * only a client on this machine that came through no proxy may read it (docs/decisions/016, 046); anyone else
+ * gets the answer of a route that does not exist.
  */
 export const devMailRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  if (!isLoopbackPeer(c)) return c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404);
+  if (!isLocalRequest(c)) return c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404);
   const { config, database } = c.get('deps');
   if (!devMailboxOn(config)) {
     return c.json(
