@@ -46,11 +46,13 @@ import { privacyExportRoutes } from './routes/privacy-export';
 import { newsletterRoutes } from './routes/newsletter';
 import { uploadRoutes } from './routes/uploads';
 import { isUploadRequest } from './upload-limit';
+import { closeAfterUnreadBody } from './unread-body';
 import { metricsEndpoint, requestMetrics } from './metrics';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError(deps.logger));
+  app.use('*', closeAfterUnreadBody);
   app.use('*', requestMetrics(deps.metrics));
   app.use('*', requestLog(deps.logger));
   app.use('*', securityHeaders(deps.config.publicUrl));
