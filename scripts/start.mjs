@@ -1,5 +1,8 @@
 // `npm start`: builds the client and the server when the build is missing or older than the sources,
-// then runs the server. No NODE_ENV is set here: a fresh clone runs on the embedded defaults.
+// then runs the server in this process. No NODE_ENV is set here: a fresh clone runs on the embedded defaults.
+// package.json starts it with `exec`, so the shell npm runs scripts in becomes this process: the SIGTERM or
+// SIGINT npm passes on reaches the server, which drains (docs/decisions/046). Without `exec` the shell took
+// the signal and died, and the server ran on, orphaned.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -29,11 +29,19 @@ export interface ShutdownOptions {
 export const SHUTDOWN_BACKSTOP_MS = 15_000;
 
 /**
+ * The same signal again within this time is the first one delivered twice, not a second signal: Ctrl+C
+ * reaches every process of the terminal's group, and `npm start` forwards it to the server as well; a
+ * supervisor that signals the whole group (systemd's default) does the same with SIGTERM (docs/decisions/046).
+ */
+export const REPEATED_SIGNAL_MS = 1000;
+
+/**
  * The graceful stop on SIGTERM/SIGINT (docs/architecture.md#layers-and-folders, decision 033): readiness
  * turns to draining and the listener closes; the seat feed and the jobs stop while the requests in flight
  * finish, at most for the grace; then the remaining steps run in order and the process exits 0. Every step
- * is logged with its duration. A second signal exits at once with 1, and so does a shutdown still unfinished
- * `backstopMs` after the grace.
+ * is logged with its duration. A second signal exits at once with 1 (the same one within
+ * `REPEATED_SIGNAL_MS` is the first delivered twice), and so does a shutdown still unfinished `backstopMs`
+ * after the grace.
  */
 export function createShutdown(options: ShutdownOptions): (signal: string) => void {
   const { http, logger, graceMs } = options;
@@ -75,13 +83,20 @@ export function createShutdown(options: ShutdownOptions): (signal: string) => vo
     logger.info({ ms: Date.now() - started!, exitCode: 0 }, 'shutdown complete');
   };
 
+  let firstSignal: string | undefined;
+
   return (signal: string) => {
     if (started !== undefined) {
+      if (signal === firstSignal && Date.now() - started < REPEATED_SIGNAL_MS) {
+        logger.info({ signal }, 'same signal again at once: already shutting down');
+        return;
+      }
       logger.warn({ signal }, 'second signal: exiting at once');
       exit(1);
       return;
     }
     started = Date.now();
+    firstSignal = signal;
     const backstop = setTimeout(
       () => {
         logger.error(

@@ -10,7 +10,7 @@ import { SeatChangeNotifier } from '@server/core/events/seat-change-notifier';
 import type { Db } from '@server/db/types';
 import { FIRST_REQUEST_WAIT_MS, HttpLifecycle, type DrainResult } from '@server/http/http-lifecycle';
 import { createLogger } from '@server/logger';
-import { createShutdown, SHUTDOWN_BACKSTOP_MS } from '@server/shutdown';
+import { createShutdown, REPEATED_SIGNAL_MS, SHUTDOWN_BACKSTOP_MS } from '@server/shutdown';
 import { connect, readUntilClosed } from '../helpers/raw-socket';
 
 // The graceful stop of one instance (decision 033), in-process: HttpLifecycle on a real node:http server from
@@ -302,6 +302,29 @@ describe('createShutdown', () => {
     shutdown('SIGINT');
     expect(codes).toEqual([1]);
     expect(messages()).toContain('second signal: exiting at once');
+  });
+
+  // docs/decisions/046: Ctrl+C under `npm start` reaches the server from the terminal and from npm.
+  it('takes the same signal again within a second as the first delivered twice', () => {
+    vi.useFakeTimers();
+    const { logger, messages } = memoryLogger();
+    const codes: number[] = [];
+    const shutdown = createShutdown({
+      http: { drain: () => new Promise<DrainResult>(() => undefined), inFlight: 1, openConnections: 1 },
+      logger,
+      graceMs: 10_000,
+      alongsideDrain: [],
+      afterDrain: [],
+      exit: (code) => void codes.push(code),
+    });
+    shutdown('SIGINT');
+    vi.advanceTimersByTime(REPEATED_SIGNAL_MS - 1);
+    shutdown('SIGINT');
+    expect(codes).toEqual([]);
+    expect(messages()).toContain('same signal again at once: already shutting down');
+    vi.advanceTimersByTime(1);
+    shutdown('SIGINT'); // pressed again: the person means it
+    expect(codes).toEqual([1]);
   });
 
   it('exits with 1 when the steps after the grace do not finish', async () => {

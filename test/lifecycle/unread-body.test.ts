@@ -43,9 +43,7 @@ async function refuseThenAsk(request: Buffer[]): Promise<{ connection: RawConnec
   await connection.until((text) => /\r\n\r\n\{.*\}$/s.test(text));
   // a client that saw `keep-alive` sends its next request here; with `close` the server must end the connection
   if (!connection.closed()) connection.socket.write(HEALTH);
-  const text = await connection.until(
-    (received, closed) => closed || answersIn(received).length === 2,
-  );
+  const text = await connection.until((received, closed) => closed || answersIn(received).length === 2);
   return { connection, text };
 }
 
