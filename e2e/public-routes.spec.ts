@@ -190,10 +190,10 @@ test.describe('header and footer (signed out)', () => {
     await expect(footer.getByRole('button', { name: 'Cookie-Einstellungen' })).toBeVisible();
   });
 
-  test('auth layout footer: Datenschutz, AGB, Kontakt (mail link)', async ({ page }) => {
+  test('auth layout footer: Datenschutz, AGB, Barrierefreiheit, Kontakt (mail link)', async ({ page }) => {
     await openPage(page, '/login');
     const legal = page.getByRole('navigation', { name: 'Rechtliches' });
-    await expect(legal.getByRole('link')).toHaveText(['Datenschutz', 'AGB', 'Kontakt']);
+    await expect(legal.getByRole('link')).toHaveText(['Datenschutz', 'AGB', 'Barrierefreiheit', 'Kontakt']);
     await expect(legal.getByRole('link', { name: 'Datenschutz' })).toHaveAttribute('href', '/datenschutz');
     await expect(legal.getByRole('link', { name: 'AGB' })).toHaveAttribute('href', '/agb');
     await expect(legal.getByRole('link', { name: 'Kontakt' })).toHaveAttribute('href', /^mailto:\S+@\S+$/);

@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { signedInUser } from './helpers/tickets';
 
 // Card 'Rechtliches & Betreiber' (issue 12 item 2, docs/decisions/021): PUT /api/admin/settings/legal,
-// what GET /api/settings shows of it, and the dashboard's list of missing required data.
+// what GET /api/settings shows of it, and the dashboard's list of missing required data. The accessibility
+// statement's fields (issue 29 item 14, docs/decisions/047): stored in the row `accessibility`.
 
 let t: TestApp;
 let admin = '';
@@ -39,6 +40,23 @@ const missing = async () =>
   (await json<AdminDashboard>(t.app.request('/api/admin/dashboard', { headers: { cookie: admin } })))
     .missingOperatorData;
 
+/** The operator's part of the accessibility statement, as the card sends it. */
+const STATEMENT = {
+  accessibilityConformity: 'partial',
+  accessibilityKnownGaps: 'Die Ticket-PDFs sind nicht getaggt.\nDer Saalplan ist nur als Bild vorhanden.',
+  accessibilityContactEmail: 'barrieren@haus-am-see.example',
+  accessibilityAuthority: '',
+  accessibilityReviewedOn: '2026-06-30',
+} as const;
+const withoutStatement = ({
+  accessibilityConformity: _c,
+  accessibilityKnownGaps: _g,
+  accessibilityContactEmail: _e,
+  accessibilityAuthority: _a,
+  accessibilityReviewedOn: _d,
+  ...rest
+}: LegalSettings) => rest;
+
 const GMBH: LegalSettings = {
   name: 'Haus am See GmbH',
   legalForm: 'gmbh',
@@ -60,6 +78,7 @@ const GMBH: LegalSettings = {
   privacyUrl: '/datenschutz',
   termsUrl: 'https://haus-am-see.example/agb',
   supportEmail: 'hilfe@haus-am-see.example',
+  ...STATEMENT,
 };
 
 describe('an empty settings store', () => {
@@ -90,7 +109,7 @@ describe('PUT /api/admin/settings/legal', () => {
     const saved = await json<AppSettings>(put({ ...GMBH, vatId: ' de 123 456 789 ' }));
     expect(saved.operator.vatId).toBe('DE123456789');
     const { settings } = await adminSettings();
-    const { imprintUrl, privacyUrl, termsUrl, supportEmail, ...operator } = GMBH;
+    const { imprintUrl, privacyUrl, termsUrl, supportEmail, ...operator } = withoutStatement(GMBH);
     expect(settings.operator).toEqual(operator);
     expect(settings.legal).toEqual({ imprintUrl, privacyUrl, termsUrl });
     expect(settings.supportEmail).toBe(supportEmail);
@@ -104,7 +123,7 @@ describe('PUT /api/admin/settings/legal', () => {
     const settings = JSON.parse(text) as AppSettings;
     expect(settings.operator).not.toHaveProperty('taxNumber');
     expect(text).not.toContain(GMBH.taxNumber);
-    const { taxNumber: _, imprintUrl, privacyUrl, termsUrl, supportEmail, ...shown } = GMBH;
+    const { taxNumber: _, imprintUrl, privacyUrl, termsUrl, supportEmail, ...shown } = withoutStatement(GMBH);
     expect(settings.operator).toEqual(shown);
     expect(settings.legal).toEqual({ imprintUrl, privacyUrl, termsUrl });
     expect(settings.supportEmail).toBe(supportEmail);
@@ -178,6 +197,113 @@ describe('PUT /api/admin/settings/legal', () => {
     expect(((await notAnObject.json()) as { error: { message: string } }).error.message).toBe(
       'Bitte die Angaben als JSON-Objekt senden.',
     );
+    expect((await adminSettings()).settings).toEqual(before);
+  });
+});
+
+describe('PUT /api/admin/settings/legal: the accessibility statement (docs/decisions/047)', () => {
+  it('stores the statement in its own row and shows it to visitors; line ends and blank lines are tidied', async () => {
+    await publicSettings(); // fills the cache that the save must refresh
+    const saved = await json<AppSettings>(
+      put({
+        ...GMBH,
+        accessibilityKnownGaps:
+          '  Die Ticket-PDFs sind nicht getaggt. \r\n\r\n\tDer Saalplan ist nur als Bild vorhanden.\n',
+        accessibilityAuthority: 'MLBF\r\nPostfach 39 11 55\r\n39135 Magdeburg',
+      }),
+    );
+    const expected = {
+      conformity: 'partial',
+      knownGaps: STATEMENT.accessibilityKnownGaps,
+      contactEmail: STATEMENT.accessibilityContactEmail,
+      authority: 'MLBF\nPostfach 39 11 55\n39135 Magdeburg',
+      reviewedOn: '2026-06-30',
+    };
+    expect(saved.accessibility).toEqual(expected);
+    expect((await publicSettings()).accessibility).toEqual(expected);
+    const [row] = (await t.database.db.select().from(appSettings)).filter((r) => r.key === 'accessibility');
+    expect(row?.value).toEqual(expected);
+    // the operator row holds no statement field
+    expect(Object.keys((await adminSettings()).settings.operator)).not.toContain('accessibilityConformity');
+  });
+
+  it('accepts a statement not yet written (every field empty) and full conformity without gaps', async () => {
+    const empty = {
+      accessibilityConformity: '',
+      accessibilityKnownGaps: '',
+      accessibilityContactEmail: '',
+      accessibilityAuthority: '',
+      accessibilityReviewedOn: '',
+    };
+    await json(put({ ...GMBH, ...empty }));
+    expect((await publicSettings()).accessibility).toEqual({
+      conformity: '',
+      knownGaps: '',
+      contactEmail: '',
+      authority: '',
+      reviewedOn: '',
+    });
+    await json(put({ ...GMBH, accessibilityConformity: 'full', accessibilityKnownGaps: ' \n ' }));
+    expect((await publicSettings()).accessibility).toMatchObject({ conformity: 'full', knownGaps: '' });
+  });
+
+  it('refuses a bad statement with 422 and a German message, and changes nothing', async () => {
+    await json(put(GMBH));
+    const before = (await adminSettings()).settings;
+    const { accessibilityKnownGaps: _, ...withoutGaps } = GMBH;
+    const cases: [unknown, string][] = [
+      [
+        { ...GMBH, accessibilityConformity: 'ja' },
+        'Stand der Vereinbarkeit: bitte eine der angebotenen Stufen wählen.',
+      ],
+      [
+        { ...GMBH, accessibilityConformity: 'full' },
+        'Bekannte Einschränkungen: bei „vollständig konform“ bitte keine eintragen – oder „teilweise konform“ wählen.',
+      ],
+      [
+        { ...GMBH, accessibilityKnownGaps: 'PDF\tnicht getaggt' },
+        'Bekannte Einschränkungen: bitte ohne Tabulatoren und Steuerzeichen, eine Angabe je Zeile.',
+      ],
+      [
+        { ...GMBH, accessibilityKnownGaps: Array.from({ length: 31 }, (_, i) => `Lücke ${i}`).join('\n') },
+        'Bekannte Einschränkungen: höchstens 30 Zeilen.',
+      ],
+      [
+        { ...GMBH, accessibilityKnownGaps: 'x'.repeat(4001) },
+        'Bekannte Einschränkungen: höchstens 4000 Zeichen.',
+      ],
+      [withoutGaps, 'Bekannte Einschränkungen: bitte als Text angeben.'],
+      [
+        { ...GMBH, accessibilityAuthority: Array.from({ length: 11 }, (_, i) => `Zeile ${i}`).join('\n') },
+        'Zuständige Marktüberwachungsbehörde: höchstens 10 Zeilen.',
+      ],
+      [
+        { ...GMBH, accessibilityContactEmail: 'barrieren-at-example' },
+        'E-Mail für Hinweise auf Barrieren: bitte eine gültige E-Mail-Adresse eingeben.',
+      ],
+      [
+        { ...GMBH, accessibilityReviewedOn: '30.06.2026' },
+        'Stand der Erklärung: bitte ein gültiges Datum wählen.',
+      ],
+      [
+        { ...GMBH, accessibilityReviewedOn: '2026-02-30' },
+        'Stand der Erklärung: bitte ein gültiges Datum wählen.',
+      ],
+      [{ ...GMBH, accessibilityReviewedOn: 20260630 }, 'Stand der Erklärung: bitte als Datum angeben.'],
+      // far enough ahead for any clock this test runs under; the day's boundary: accessibility-statement.test.ts
+      [
+        { ...GMBH, accessibilityReviewedOn: '2999-01-01' },
+        'Stand der Erklärung: bitte kein Datum in der Zukunft angeben.',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await put(body);
+      const text = await res.text();
+      expect(res.status, text).toBe(422);
+      const { error } = JSON.parse(text) as { error: { message: string; details: { path: string }[] } };
+      expect(error.message).toBe(message);
+      expect(error.details[0]?.path).toMatch(/^accessibility/);
+    }
     expect((await adminSettings()).settings).toEqual(before);
   });
 });

@@ -1,10 +1,21 @@
 import { z } from 'zod';
+import {
+  ACCESSIBILITY_LABELS,
+  AUTHORITY_MAX_CHARS,
+  AUTHORITY_MAX_LINES,
+  CONFORMITY_KEYS,
+  isCalendarDay,
+  KNOWN_GAPS_MAX_CHARS,
+  KNOWN_GAPS_MAX_LINES,
+  textLines,
+} from './accessibility';
 import { LEGAL_FORM_KEYS, OPERATOR_FIELD_LABELS, type OperatorField } from './operator-data';
 import { isClientRoute } from './routes';
 import type { AppSettings } from './settings';
 
 // PUT /api/admin/settings/legal, card 'Rechtliches & Betreiber' (docs/decisions/021): the operator's data,
-// the three legal URLs and the support e-mail (docs/product/admin.md#operator-card). Every field may be
+// the three legal URLs, the support e-mail (docs/product/admin.md#operator-card) and the operator's part of the
+// accessibility statement (docs/product/admin.md#accessibility-statement, decision 047). Every field may be
 // saved empty except the support e-mail; the
 // dashboard names the required ones still missing (operator-data.ts). Formats are checked when given.
 
@@ -53,6 +64,23 @@ const optionalEmail = (label: string) =>
 
 const digits = (value: string) => value.replace(/\D/g, '').length;
 
+/**
+ * Text of several lines (the statement's known gaps, the authority's address): Windows line ends become \n, each
+ * line is trimmed and empty lines dropped; no other control character, at most `maxLines` lines and `max`
+ * characters.
+ */
+function lines(label: string, maxLines: number, max: number) {
+  return z
+    .string({ error: `${label}: bitte als Text angeben.` })
+    .transform((value) => textLines(value.replace(/\r\n?/g, '\n')).join('\n'))
+    .refine(
+      (value) => !/[^\P{Cc}\n]/u.test(value),
+      `${label}: bitte ohne Tabulatoren und Steuerzeichen, eine Angabe je Zeile.`,
+    )
+    .refine((value) => value.length <= max, `${label}: höchstens ${max} Zeichen.`)
+    .refine((value) => textLines(value).length <= maxLines, `${label}: höchstens ${maxLines} Zeilen.`);
+}
+
 /** A path of this shop (e.g. /impressum) or an https address elsewhere; empty means the default path. */
 function legalUrl(label: string) {
   return z
@@ -76,7 +104,7 @@ function isHttpsUrl(value: string): boolean {
 
 const SUPPORT_EMAIL_MESSAGE = `${LEGAL_LINK_LABELS.supportEmail}: bitte eine gültige E-Mail-Adresse eingeben.`;
 
-export const legalSettingsSchema = z.object(
+const legalSettingsFields = z.object(
   {
     name: line('name', 200),
     legalForm: z.union([z.literal(''), z.enum(LEGAL_FORM_KEYS)], {
@@ -129,8 +157,38 @@ export const legalSettingsSchema = z.object(
       .string({ error: SUPPORT_EMAIL_MESSAGE })
       .trim()
       .pipe(z.email(SUPPORT_EMAIL_MESSAGE).max(254, SUPPORT_EMAIL_MESSAGE)),
+    accessibilityConformity: z.union([z.literal(''), z.enum(CONFORMITY_KEYS)], {
+      error: `${ACCESSIBILITY_LABELS.accessibilityConformity}: bitte eine der angebotenen Stufen wählen.`,
+    }),
+    accessibilityKnownGaps: lines(
+      ACCESSIBILITY_LABELS.accessibilityKnownGaps,
+      KNOWN_GAPS_MAX_LINES,
+      KNOWN_GAPS_MAX_CHARS,
+    ),
+    accessibilityContactEmail: optionalEmail(ACCESSIBILITY_LABELS.accessibilityContactEmail),
+    accessibilityAuthority: lines(
+      ACCESSIBILITY_LABELS.accessibilityAuthority,
+      AUTHORITY_MAX_LINES,
+      AUTHORITY_MAX_CHARS,
+    ),
+    accessibilityReviewedOn: z
+      .string({ error: `${ACCESSIBILITY_LABELS.accessibilityReviewedOn}: bitte als Datum angeben.` })
+      .trim()
+      .refine(
+        (value) => value === '' || isCalendarDay(value),
+        `${ACCESSIBILITY_LABELS.accessibilityReviewedOn}: bitte ein gültiges Datum wählen.`,
+      ),
   },
   { error: 'Bitte die Angaben als JSON-Objekt senden.' },
+);
+
+/** The card's fields; a statement of full conformity that lists gaps contradicts itself (decision 047). */
+export const legalSettingsSchema = legalSettingsFields.refine(
+  (input) => input.accessibilityConformity !== 'full' || input.accessibilityKnownGaps === '',
+  {
+    path: ['accessibilityKnownGaps'],
+    message: `${ACCESSIBILITY_LABELS.accessibilityKnownGaps}: bei „vollständig konform“ bitte keine eintragen – oder „teilweise konform“ wählen.`,
+  },
 );
 export type LegalSettings = z.infer<typeof legalSettingsSchema>;
 export type LegalSettingsField = keyof LegalSettings;
@@ -138,14 +196,23 @@ export type LegalSettingsField = keyof LegalSettings;
 export const LEGAL_SETTINGS_LABELS: Record<LegalSettingsField, string> = {
   ...OPERATOR_FIELD_LABELS,
   ...LEGAL_LINK_LABELS,
+  ...ACCESSIBILITY_LABELS,
 };
 
 /** The card's values from the stored settings. */
 export function legalSettingsOf(settings: AppSettings): LegalSettings {
+  const { accessibility } = settings;
   return {
     ...settings.operator,
     legalForm: settings.operator.legalForm as LegalSettings['legalForm'],
     ...settings.legal,
     supportEmail: settings.supportEmail,
+    accessibilityConformity: (CONFORMITY_KEYS as string[]).includes(accessibility.conformity)
+      ? (accessibility.conformity as LegalSettings['accessibilityConformity'])
+      : '',
+    accessibilityKnownGaps: accessibility.knownGaps,
+    accessibilityContactEmail: accessibility.contactEmail,
+    accessibilityAuthority: accessibility.authority,
+    accessibilityReviewedOn: accessibility.reviewedOn,
   };
 }

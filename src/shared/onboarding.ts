@@ -44,6 +44,7 @@ const FORCED_ONBOARDING_EXEMPT = [
   '/datenschutz',
   '/impressum',
   '/agb',
+  '/barrierefreiheit',
   '/email-confirmed',
   '/dev',
 ];

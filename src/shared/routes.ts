@@ -16,6 +16,8 @@ export const CLIENT_ROUTES = {
   imprint: 'impressum',
   privacy: 'datenschutz',
   terms: 'agb',
+  /** The accessibility statement (docs/product/site.md#accessibility-statement). */
+  accessibility: 'barrierefreiheit',
   emailConfirmed: 'email-confirmed',
   login: 'login',
   /** Shown by the root itself, before any route (src/web/app/root.tsx; see isMagicLinkUrl). */

@@ -33,6 +33,20 @@ export interface OperatorInfo {
   privacyOfficer: string;
 }
 
+/**
+ * The operator's part of the accessibility statement (page /barrierefreiheit, card 'Rechtliches & Betreiber',
+ * docs/decisions/047-accessibility-statement.md); '' means "not entered". `conformity` is a key of
+ * CONFORMITY_LEVELS (src/shared/accessibility.ts), `knownGaps` one gap per line, `contactEmail` '' the operator's
+ * e-mail, `authority` '' the joint market surveillance authority of the states, `reviewedOn` 'YYYY-MM-DD'.
+ */
+export interface AccessibilityStatement {
+  conformity: string;
+  knownGaps: string;
+  contactEmail: string;
+  authority: string;
+  reviewedOn: string;
+}
+
 export interface AppSettings {
   onboarding: { enabled: boolean };
   timezone: { name: string };
@@ -41,6 +55,7 @@ export interface AppSettings {
   legal: { imprintUrl: string; privacyUrl: string; termsUrl: string };
   supportEmail: string;
   operator: OperatorInfo;
+  accessibility: AccessibilityStatement;
   features: { comingSoon: boolean; emailOtpOnly: boolean };
   /**
    * The sender's signature under rule mails and messages to participants (docs/product/event-mails.md#signature);
@@ -86,6 +101,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
     privacyEmail: '',
     privacyOfficer: '',
   },
+  accessibility: { conformity: '', knownGaps: '', contactEmail: '', authority: '', reviewedOn: '' },
   features: { comingSoon: false, emailOtpOnly: true },
   mailSignature: { text: '' },
   invoicing: { taxMode: 'small_business', numberPrefix: 'RE' },

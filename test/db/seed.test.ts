@@ -3,10 +3,12 @@ import path from 'node:path';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legalSettingsSchema } from '@shared/legal-settings';
+import { missingStatementParts, textLines } from '@shared/accessibility';
+import { zonedParts } from '@shared/event-rules';
+import { legalSettingsOf, legalSettingsSchema } from '@shared/legal-settings';
 import { missingOperatorFields } from '@shared/operator-data';
 import { ORDER_NUMBER_PATTERN } from '@shared/order-number';
-import { DEFAULT_SETTINGS, mergeSettings } from '@shared/settings';
+import { mergeSettings } from '@shared/settings';
 import type { Database } from '@server/db/client';
 import { seedDemo } from '@server/demo/seed';
 import {
@@ -244,14 +246,21 @@ describe('seedDemo', () => {
 
   it("fills the demo operator's legal data, valid and complete (docs/decisions/021)", async () => {
     const rows = await database.db.select().from(appSettings);
-    const { operator, supportEmail } = mergeSettings(
-      Object.fromEntries(rows.map((row) => [row.key, row.value])),
-    );
+    const settings = mergeSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+    const { operator } = settings;
     expect(operator).toMatchObject({ name: 'Wachstumsraum Albers GbR', contentResponsible: 'Miriam Albers' });
     expect(missingOperatorFields(operator)).toEqual([]);
-    expect(
-      legalSettingsSchema.safeParse({ ...operator, ...DEFAULT_SETTINGS.legal, supportEmail }).success,
-    ).toBe(true);
+    expect(legalSettingsSchema.safeParse(legalSettingsOf(settings)).success).toBe(true);
+  });
+
+  it('fills an accessibility statement that admits its gaps, dated the seed day (docs/decisions/047)', async () => {
+    const rows = await database.db.select().from(appSettings);
+    const { accessibility } = mergeSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+    expect(accessibility.conformity).toBe('partial');
+    expect(textLines(accessibility.knownGaps).length).toBeGreaterThanOrEqual(3);
+    expect(missingStatementParts(accessibility)).toEqual([]);
+    const { year, month, day } = zonedParts(now);
+    expect(accessibility.reviewedOn).toBe(`${year}-${month}-${day}`);
   });
 
   it('puts a waiting list with an open offer on the sold-out event (docs/product/waiting-list.md#offers)', async () => {

@@ -26,11 +26,11 @@ import {
   participantMessages,
   profiles,
 } from '../db/schema';
-import { seatsPerTicket } from '@shared/event-rules';
+import { seatsPerTicket, zonedParts } from '@shared/event-rules';
 import { offerEnd } from '@shared/waitlist';
 import { newTicketNumber } from '../core/bookings/issue-tickets';
 import { demoAttendees, demoEvents, demoOrganizers, type DemoEvent, type OrganizerKey } from './seed-events';
-import { demoOperator } from './seed-operator';
+import { demoAccessibility, demoOperator } from './seed-operator';
 import { cancelDemoTicket } from './seed-cancellation';
 import { seedBankTransfers, seedCompanyInvoice } from './seed-payments';
 
@@ -55,6 +55,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     if (anyEvent) return false;
 
     await tx.insert(appSettings).values({ key: 'operator', value: demoOperator }).onConflictDoNothing();
+    const { year, month, day } = zonedParts(now);
+    await tx
+      .insert(appSettings)
+      .values({ key: 'accessibility', value: demoAccessibility(`${year}-${month}-${day}`) })
+      .onConflictDoNothing();
     await tx
       .insert(appSettings)
       .values({ key: 'invoicing', value: { taxMode: 'vat_19', numberPrefix: 'RE' } })

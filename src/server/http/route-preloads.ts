@@ -37,6 +37,7 @@ const LAZY_PAGE_SOURCES: Partial<Record<ClientRoute, string>> = {
   imprint: 'features/content/imprint-page.tsx',
   privacy: 'features/content/privacy-page.tsx',
   terms: 'features/content/terms-page.tsx',
+  accessibility: 'features/content/accessibility-page.tsx',
   login: 'features/auth/login-page.tsx',
   eventLogin: 'features/auth/event-login-page.tsx',
   checkout: 'features/checkout/checkout-page.tsx',

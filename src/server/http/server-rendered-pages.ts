@@ -18,6 +18,7 @@ export const SERVER_RENDERED_ROUTES: ReadonlySet<ClientRoute> = new Set([
   'imprint',
   'privacy',
   'terms',
+  'accessibility',
   'login',
   'eventLogin',
 ]);

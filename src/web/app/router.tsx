@@ -57,6 +57,9 @@ const pages = {
   imprint: lazyPage(() => import('@web/features/content/imprint-page').then((m) => m.ImprintPage)),
   privacy: lazyPage(() => import('@web/features/content/privacy-page').then((m) => m.PrivacyPage)),
   terms: lazyPage(() => import('@web/features/content/terms-page').then((m) => m.TermsPage)),
+  accessibility: lazyPage(() =>
+    import('@web/features/content/accessibility-page').then((m) => m.AccessibilityPage),
+  ),
   emailConfirmed: lazyPage(() =>
     import('@web/features/newsletter/email-confirmed-page').then((m) => m.EmailConfirmedPage),
   ),
@@ -110,6 +113,7 @@ export const routes: RouteObject[] = [
           { path: CLIENT_ROUTES.imprint, ...wrapped(pages.imprint) },
           { path: CLIENT_ROUTES.privacy, ...wrapped(pages.privacy) },
           { path: CLIENT_ROUTES.terms, ...wrapped(pages.terms) },
+          { path: CLIENT_ROUTES.accessibility, ...wrapped(pages.accessibility) },
           { path: CLIENT_ROUTES.emailConfirmed, ...wrapped(pages.emailConfirmed) },
           { path: CLIENT_ROUTES.setup, ...wrapped(pages.setup) },
           { path: CLIENT_ROUTES.devMails, ...wrapped(pages.devMails) },

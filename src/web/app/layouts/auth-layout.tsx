@@ -4,7 +4,7 @@ import { useSettings } from '@web/lib/settings';
 import { SmartLink } from '@web/components/ui/smart-link';
 import { Logo } from '../shell/logo';
 
-/** A centred card with the links Datenschutz, AGB and Kontakt (docs/product/site.md#footer). */
+/** A centred card with the links Datenschutz, AGB, Barrierefreiheit and Kontakt (docs/product/site.md#footer). */
 export function AuthLayout() {
   return (
     <AuthLayoutFrame>
@@ -27,13 +27,19 @@ export function AuthLayoutFrame({ children }: { children: ReactNode }) {
       >
         {children}
       </main>
-      <nav aria-label="Rechtliches" className="flex gap-6 text-sm text-muted-foreground">
+      <nav
+        aria-label="Rechtliches"
+        className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted-foreground"
+      >
         <SmartLink to={legal.privacyUrl} className={linkClass}>
           Datenschutz
         </SmartLink>
         <SmartLink to={legal.termsUrl} className={linkClass}>
           AGB
         </SmartLink>
+        <Link to="/barrierefreiheit" className={linkClass}>
+          Barrierefreiheit
+        </Link>
         <a href={`mailto:${supportEmail}`} className={linkClass}>
           Kontakt
         </a>

@@ -70,6 +70,11 @@ export function SiteFooter() {
               </SmartLink>
             </li>
             <li>
+              <Link to="/barrierefreiheit" className={linkClass}>
+                Barrierefreiheit
+              </Link>
+            </li>
+            <li>
               <button type="button" onClick={openCookieConsent} className={linkClass}>
                 Cookie-Einstellungen
               </button>

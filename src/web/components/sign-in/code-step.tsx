@@ -14,7 +14,7 @@ import type { Countdown } from './use-countdown';
 interface CodeStepProps {
   email: string;
   countdown: Countdown;
-  /** Inside another page: a smaller heading that takes the focus, since the e-mail step it replaced is gone. */
+  /** Inside another page: a smaller heading. */
   inline: boolean;
   errorId: string;
   /** Runs once the code was accepted; what it throws shows as the step's error. */
@@ -33,10 +33,11 @@ export function CodeStep({ email, countdown, inline, errorId, onVerified, onBack
   const heading = useRef<HTMLHeadingElement>(null);
   const complete = /^\d{6}$/.test(code);
 
-  // Keyboard and screen-reader users continue here.
+  // The e-mail step it replaced is gone with the focus: keyboard and screen-reader users continue at the heading
+  // (on the sign-in pages too, where the focus fell to the page's start; e2e/accessibility.spec.ts).
   useEffect(() => {
-    if (inline) heading.current?.focus();
-  }, [inline]);
+    heading.current?.focus();
+  }, []);
 
   const submit = async () => {
     if (!complete || busy) return;
@@ -96,7 +97,9 @@ export function CodeStep({ email, countdown, inline, errorId, onVerified, onBack
             Code eingeben
           </h3>
         ) : (
-          <h2 className="text-xl font-semibold">Code eingeben</h2>
+          <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+            Code eingeben
+          </h2>
         )}
         <p className="mt-1 text-sm text-muted-foreground">
           {sentTo}

@@ -75,6 +75,19 @@ describe('SignInFlow: the variants', () => {
 });
 
 describe('SignInFlow: the code step (docs/product/accounts-and-consent.md#code-entry)', () => {
+  it.each(['page', 'inline'] as const)(
+    '%s: the focus moves to the heading of the code step, not to the start of the page',
+    async (variant) => {
+      mockApi({ 'POST /api/auth/code/send': () => json({ ok: true }) });
+      render(<SignInFlow variant={variant} onVerified={async () => undefined} />);
+      fireEvent.change(emailField(), { target: { value: 'anna@example.org' } });
+      emailField().focus();
+      fireEvent.click(sendButton());
+      const heading = await screen.findByRole('heading', { name: 'Code eingeben' });
+      expect(document.activeElement).toBe(heading);
+    },
+  );
+
   it("sends itself once six digits are there, shows the server's refusal, and signs in with the next code", async () => {
     let accept = false;
     mockApi({

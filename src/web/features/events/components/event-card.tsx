@@ -27,7 +27,7 @@ export function EventCard({ event, now, eager }: { event: PublicEvent; now: Date
             <Badge tone="warning">Entwurf</Badge>
           </div>
         )}
-        <h3 className="text-lg font-semibold leading-snug">
+        <h3 className="text-lg font-semibold leading-snug break-words hyphens-auto">
           <Link
             to={`/event/${event.slug}`}
             className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline"

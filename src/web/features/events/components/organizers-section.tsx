@@ -27,7 +27,8 @@ export function OrganizersSection() {
 function OrganizerCard({ organizer }: { organizer: PublicOrganizer }) {
   const portrait = organizer.portraitUrl ?? organizer.avatarUrl;
   return (
-    <li className="flex min-h-40 gap-5 rounded-xl border border-border bg-card p-6">
+    // the text goes under the portrait once it would get narrower than 12rem (320 px screens, 200 % text)
+    <li className="flex min-h-40 flex-wrap gap-5 rounded-xl border border-border bg-card p-6">
       {portrait ? (
         <img
           src={portrait}
@@ -46,7 +47,7 @@ function OrganizerCard({ organizer }: { organizer: PublicOrganizer }) {
           {initialsOf(organizer.displayName)}
         </span>
       )}
-      <div>
+      <div className="min-w-48 flex-1 break-words hyphens-auto">
         <h3 className="text-lg font-semibold">{organizer.displayName}</h3>
         {organizer.bio && <p className="mt-2 text-sm text-muted-foreground">{organizer.bio}</p>}
       </div>

@@ -27,7 +27,7 @@ describe("card 'Rechtliches & Betreiber' (docs/decisions/021)", () => {
     mockApi({ 'GET /api/admin/settings': () => json(stored) });
     renderPage(<LegalOperatorCard />, { path: '/admin/settings' });
     expect((await screen.findByText(/^Noch offen:/)).textContent).toBe(
-      'Noch offen: Name des Anbieters, Rechtsform, Straße und Hausnummer, PLZ, Ort, Kontakt-E-Mail, Verantwortlich für den Inhalt',
+      'Noch offen: Name des Anbieters, Rechtsform, Straße und Hausnummer, PLZ, Ort, Kontakt-E-Mail, Verantwortlich für den Inhalt, Stand der Vereinbarkeit, Bekannte Einschränkungen, Stand der Erklärung',
     );
     const registerNumber = textbox('Registernummer');
     expect(registerNumber.getAttribute('aria-required')).toBe('false');
@@ -72,6 +72,11 @@ describe("card 'Rechtliches & Betreiber' (docs/decisions/021)", () => {
       ...DEFAULT_SETTINGS.legal,
       termsUrl: 'https://haus-am-see.example/agb',
       supportEmail: DEFAULT_SETTINGS.supportEmail,
+      accessibilityConformity: '',
+      accessibilityKnownGaps: '',
+      accessibilityContactEmail: '',
+      accessibilityAuthority: '',
+      accessibilityReviewedOn: '',
     });
 
     answer = () =>
@@ -89,5 +94,56 @@ describe("card 'Rechtliches & Betreiber' (docs/decisions/021)", () => {
     await waitFor(() => expect(textbox('PLZ').getAttribute('aria-invalid')).toBe('true'));
     const group = screen.getByRole('group', { name: 'Anschrift' });
     expect(within(group).getByText('PLZ: bitte fünf Ziffern eingeben.')).toBeTruthy();
+  });
+});
+
+describe("card 'Rechtliches & Betreiber': the accessibility statement (docs/decisions/047)", () => {
+  it('sends level, gaps (one per line), contact, authority and date; gaps are required unless fully conformant', async () => {
+    const calls = mockApi({
+      'GET /api/admin/settings': () => json(stored),
+      'PUT /api/admin/settings/legal': () => json(DEFAULT_SETTINGS),
+    });
+    renderPage(<LegalOperatorCard />, { path: '/admin/settings' });
+    await screen.findByText(/^Noch offen:/);
+    const group = screen.getByRole('group', { name: 'Erklärung zur Barrierefreiheit' });
+    const level = within(group).getByRole('combobox', {
+      name: 'Stand der Vereinbarkeit',
+    }) as HTMLSelectElement;
+    expect([...level.options].map((option) => option.text)).toEqual([
+      'Bitte wählen',
+      'vollständig konform',
+      'teilweise konform',
+      'nicht konform',
+    ]);
+    const gaps = within(group).getByRole('textbox', { name: 'Bekannte Einschränkungen' });
+    expect(gaps.tagName).toBe('TEXTAREA');
+    expect(gaps.getAttribute('aria-required')).toBe('true');
+    fireEvent.change(level, { target: { value: 'full' } });
+    expect(gaps.getAttribute('aria-required')).toBe('false');
+
+    // full conformity with a gap contradicts itself: refused at the field before sending
+    fireEvent.change(gaps, { target: { value: 'PDFs nicht getaggt' } });
+    save();
+    expect(gaps.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(gaps);
+    expect(calls.some((call) => call.key.startsWith('PUT'))).toBe(false);
+
+    fireEvent.change(level, { target: { value: 'partial' } });
+    fireEvent.change(gaps, { target: { value: ' PDFs nicht getaggt \r\n\r\nSaalplan nur als Bild ' } });
+    type('E-Mail für Hinweise auf Barrieren', 'barrieren@haus-am-see.example');
+    fireEvent.change(within(group).getByLabelText(/^Stand der Erklärung/), {
+      target: { value: '2026-06-30' },
+    });
+    save();
+    await waitFor(() =>
+      expect(calls.some((call) => call.key === 'PUT /api/admin/settings/legal')).toBe(true),
+    );
+    expect(calls.find((call) => call.key === 'PUT /api/admin/settings/legal')?.body).toMatchObject({
+      accessibilityConformity: 'partial',
+      accessibilityKnownGaps: 'PDFs nicht getaggt\nSaalplan nur als Bild',
+      accessibilityContactEmail: 'barrieren@haus-am-see.example',
+      accessibilityAuthority: '',
+      accessibilityReviewedOn: '2026-06-30',
+    });
   });
 });

@@ -1,4 +1,9 @@
 import { useState } from 'react';
+import {
+  ACCESSIBILITY_LABELS,
+  DEFAULT_ACCESSIBILITY_AUTHORITY,
+  missingStatementParts,
+} from '@shared/accessibility';
 import { SETTINGS_MESSAGES } from '@shared/admin-settings';
 import {
   legalSettingsOf,
@@ -19,25 +24,38 @@ import { SaveFooter, SettingsCard } from './settings-card';
 
 type FieldErrors = LegalFormState['errors'];
 
+/** The statement's parts (decision 047) by their names in missingStatementParts. */
+const STATEMENT_PART_LABELS = {
+  conformity: ACCESSIBILITY_LABELS.accessibilityConformity,
+  knownGaps: ACCESSIBILITY_LABELS.accessibilityKnownGaps,
+  reviewedOn: ACCESSIBILITY_LABELS.accessibilityReviewedOn,
+} as const;
+
 /**
  * Card 'Rechtliches & Betreiber' (docs/decisions/021): the operator's data for imprint, privacy policy and
- * terms (and later the invoices), the three legal URLs and the support e-mail.
+ * terms (and the invoices), the three legal URLs, the support e-mail and the operator's part of the
+ * accessibility statement (docs/decisions/047-accessibility-statement.md).
  */
 export function LegalOperatorCard() {
   const settings = useAdminSettings();
   const data = settings.data?.settings;
-  const missing = data ? missingOperatorFields(data.operator) : [];
+  const missing = data
+    ? [
+        ...missingOperatorFields(data.operator).map((field) => OPERATOR_FIELD_LABELS[field]),
+        ...missingStatementParts(data.accessibility).map((part) => STATEMENT_PART_LABELS[part]),
+      ]
+    : [];
   return (
     <SettingsCard
       id="legal"
       title="Rechtliches & Betreiber"
-      description="Erscheint in Impressum, Datenschutzerklärung und AGB und später auf Rechnungen. Mit * markierte Angaben sind Pflicht."
+      description="Erscheint in Impressum, Datenschutzerklärung, AGB, der Erklärung zur Barrierefreiheit und auf Rechnungen. Mit * markierte Angaben sind Pflicht."
     >
       {data ? (
         <>
           {missing.length > 0 ? (
             <p className="mb-4 rounded-lg border border-dashed border-border bg-muted px-3 py-2 text-sm">
-              Noch offen: {missing.map((field) => OPERATOR_FIELD_LABELS[field]).join(', ')}
+              Noch offen: {missing.join(', ')}
             </p>
           ) : null}
           <LegalForm initial={legalSettingsOf(data)} />
@@ -70,7 +88,14 @@ function LegalForm({ initial }: { initial: LegalSettings }) {
   const form: LegalFormState = {
     values,
     errors,
-    required: new Set<LegalSettingsField>([...requiredOperatorFields(values.legalForm), 'supportEmail']),
+    required: new Set<LegalSettingsField>([
+      ...requiredOperatorFields(values.legalForm),
+      'supportEmail',
+      'accessibilityConformity',
+      'accessibilityReviewedOn',
+      // the gaps a statement of partial or no conformity names (decision 047)
+      ...(values.accessibilityConformity === 'full' ? [] : (['accessibilityKnownGaps'] as const)),
+    ]),
     set: (field, value) => setValues((current) => ({ ...current, [field]: value })),
   };
 
@@ -159,6 +184,44 @@ function LegalForm({ initial }: { initial: LegalSettings }) {
         <LegalInput form={form} field="imprintUrl" />
         <LegalInput form={form} field="privacyUrl" />
         <LegalInput form={form} field="termsUrl" />
+      </LegalGroup>
+      <LegalGroup legend="Erklärung zur Barrierefreiheit">
+        <p className="-mt-1 text-xs text-muted-foreground sm:col-span-2">
+          Für die Seite /barrierefreiheit (BFSG § 14). Was der Shop selbst für die Barrierefreiheit tut, steht
+          dort schon; hier trägst du ein, wie du ihn einschätzt und was noch fehlt.
+        </p>
+        <LegalInput
+          form={form}
+          field="accessibilityConformity"
+          hint="Maßstab: EN 301 549 und WCAG 2.1 Stufe AA. Solange Einschränkungen bekannt sind: „teilweise konform“."
+        />
+        <LegalInput
+          form={form}
+          field="accessibilityReviewedOn"
+          type="date"
+          hint="Tag, an dem du die Erklärung erstellt oder zuletzt geprüft hast."
+        />
+        <LegalInput
+          form={form}
+          field="accessibilityKnownGaps"
+          rows={6}
+          wide
+          hint="Eine Einschränkung je Zeile; die Seite zeigt sie als Liste."
+        />
+        <LegalInput
+          form={form}
+          field="accessibilityContactEmail"
+          type="email"
+          hint="Leer: die Kontakt-E-Mail oben."
+        />
+        <LegalInput
+          form={form}
+          field="accessibilityAuthority"
+          rows={3}
+          wide
+          placeholder={DEFAULT_ACCESSIBILITY_AUTHORITY}
+          hint="Leer: die grau vorgegebene gemeinsame Marktüberwachungsstelle der Länder (MLBF) in Magdeburg. Eine Angabe je Zeile, z. B. Name und Anschrift."
+        />
       </LegalGroup>
       <SaveFooter error={error} pending={save.isPending} saved={saved} />
     </form>

@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
+import { CONFORMITY_KEYS, CONFORMITY_LEVELS } from '@shared/accessibility';
 import { LEGAL_SETTINGS_LABELS, type LegalSettings, type LegalSettingsField } from '@shared/legal-settings';
 import { LEGAL_FORMS, LEGAL_FORM_KEYS } from '@shared/operator-data';
 import { inputClass, labelClass, selectClass } from '../../admin-styles';
+
+/** The choices of the card's two selects: the legal form and the statement's level of conformity. */
+const SELECT_OPTIONS: Partial<Record<LegalSettingsField, { value: string; label: string }[]>> = {
+  legalForm: LEGAL_FORM_KEYS.map((key) => ({ value: key, label: LEGAL_FORMS[key].label })),
+  accessibilityConformity: CONFORMITY_KEYS.map((key) => ({
+    value: key,
+    label: CONFORMITY_LEVELS[key].label,
+  })),
+};
+
+const textareaClass = inputClass.replace('h-10', 'py-2 leading-relaxed placeholder:text-muted-foreground');
 
 /** What every field of the card 'Rechtliches & Betreiber' needs from the form. */
 export interface LegalFormState {
@@ -30,49 +42,59 @@ export function LegalInput({
   type = 'text',
   hint,
   wide = false,
+  rows,
+  placeholder,
 }: {
   form: LegalFormState;
   field: LegalSettingsField;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'date';
   hint?: string;
   wide?: boolean;
+  /** A text of several lines (one entry per line), this many lines high. */
+  rows?: number;
+  /** Shown while empty: what an empty field stands for. */
+  placeholder?: string;
 }) {
   const id = legalInputId(field);
   const error = form.errors[field];
   const required = form.required.has(field);
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const options = SELECT_OPTIONS[field];
+  const shared = {
+    id,
+    value: form.values[field],
+    'aria-required': required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+    placeholder,
+  };
   return (
     <div className={`flex flex-col gap-1.5 ${wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={id} className={labelClass}>
         {LEGAL_SETTINGS_LABELS[field]}
         {required ? <span aria-hidden> *</span> : null}
       </label>
-      {field === 'legalForm' ? (
-        <select
-          id={id}
-          value={form.values.legalForm}
-          onChange={(event) => form.set(field, event.target.value)}
-          aria-required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          className={selectClass}
-        >
+      {options ? (
+        <select {...shared} onChange={(event) => form.set(field, event.target.value)} className={selectClass}>
           <option value="">Bitte wählen</option>
-          {LEGAL_FORM_KEYS.map((key) => (
-            <option key={key} value={key}>
-              {LEGAL_FORMS[key].label}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
             </option>
           ))}
         </select>
+      ) : rows ? (
+        <textarea
+          {...shared}
+          rows={rows}
+          onChange={(event) => form.set(field, event.target.value)}
+          className={textareaClass}
+        />
       ) : (
         <input
-          id={id}
+          {...shared}
           type={type}
-          value={form.values[field]}
           onChange={(event) => form.set(field, event.target.value)}
-          aria-required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
           className={inputClass}
         />
       )}
