@@ -24,6 +24,12 @@ export const PRIVACY_MESSAGES = {
   deleted: 'Dein Konto wurde gelöscht.',
   adminDeleted: 'Benutzer gelöscht.',
   exportFailed: 'Deine Daten konnten nicht zusammengestellt werden. Bitte versuche es erneut.',
+  /** A booking that arrives while or after the account is deleted (docs/product/accounts-and-consent.md#deletion-serialised). */
+  accountDeleted: 'Dein Konto wurde gelöscht. Die Buchung wurde nicht ausgeführt.',
+  /** A payment that arrives for a booking of a deleted account: it goes back in full. */
+  paymentAfterDeletion: 'Dein Konto wurde gelöscht. Die Zahlung wird dir vollständig erstattet.',
+  /** Bookings kept arriving while the account was being deleted (decision 045). */
+  deletionBusy: 'Während der Löschung kamen neue Buchungen hinzu. Bitte versuche es noch einmal.',
 } as const;
 
 /** One ticket the deletion cancels first, with the refund its event's policy gives today. */

@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView } from '@shared/booking';
 import { DELETED_PERSON_NAME, PRIVACY_MESSAGES, type AccountDeletionPreview } from '@shared/privacy';
 import { createBooking, createEvent, createUser } from '@server/demo/factories';
-import { bookings, invoices, mailOutbox, tickets, user, waitlistEntries } from '@server/db/schema';
+import {
+  bookings,
+  eventOrganizers,
+  invoices,
+  mailOutbox,
+  tickets,
+  user,
+  waitlistEntries,
+} from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post, signIn } from '../helpers/auth';
 import { availableSeats, DAY, signedInUser, ticketsOfBooking, type ErrorBody } from '../helpers/tickets';
@@ -199,6 +207,48 @@ describe("'Konto löschen' (docs/product/accounts-and-consent.md#account-deletio
     const pdf = await get(`/api/invoices/${invoice!.id}/pdf`, admin.cookie);
     expect(pdf.status).toBe(200);
     expect(pdfToText(await pdf.arrayBuffer())).toContain('Zora Quellenhof');
+  });
+});
+
+// docs/product/accounts-and-consent.md#deletion-serialised, decision 045
+describe('mails still waiting for someone else', () => {
+  it("keep their news without the person: the organizer's 'Neue Buchung' and 'Stornierung'", async () => {
+    const organizer = await signedInUser(t, 'organizer');
+    const ida = await person('Ida Wendelstein', '+49 171 5550777');
+    const free = await createEvent(db(), { title: 'Offener Abend', priceCents: 0 });
+    await db().insert(eventOrganizers).values({ eventId: free.id, userId: organizer.id });
+    const booked = await post(
+      t,
+      '/api/bookings',
+      // booked under a name other than the profile's
+      { eventId: free.id, quantity: 1, holderName: 'I. W. Buchname' },
+      as(ida.cookie),
+    );
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const waiting = async () =>
+      (await db().select().from(mailOutbox).where(eq(mailOutbox.to, organizer.email))).filter((mail) =>
+        mail.subject.endsWith('Offener Abend'),
+      );
+    expect((await waiting()).map((mail) => mail.subject)).toEqual(['Neue Buchung: Offener Abend']);
+    expect((await waiting())[0]!.text).toContain('I. W. Buchname');
+
+    expect((await remove('/api/profile', ida.cookie, { confirm: 'LÖSCHEN' })).status).toBe(200);
+    const notices = await waiting();
+    expect(notices.map((mail) => mail.subject).sort()).toEqual([
+      'Neue Buchung: Offener Abend',
+      'Stornierung: Offener Abend',
+    ]);
+    for (const mail of notices) {
+      expect(mail.status).toBe('pending');
+      const text = `${mail.subject} ${mail.text} ${mail.html}`.toLowerCase();
+      for (const trace of [ida.email, ida.name, 'I. W. Buchname', 'wendelstein', 'buchname']) {
+        expect(text, `${mail.subject}: ${trace}`).not.toContain(trace.toLowerCase());
+      }
+      expect(mail.text).toContain(`${DELETED_PERSON_NAME} (–)`);
+    }
+    // sent, they still say nothing of her
+    while ((await t.services.outbox.drainOnce()) > 0);
+    expect(await everyRow(['invoices'])).not.toContain('wendelstein');
   });
 });
 

@@ -463,6 +463,59 @@ describe('e-mail change', () => {
       (await send('POST', '/api/profile/email-change/confirm', undefined, { token: forged })).status,
     ).toBe(400);
   });
+
+  // docs/product/accounts-and-consent.md#account-deletion, decision 045
+  it('ends a pending change with the account: its mails go, the link is invalid (never 500)', async () => {
+    const { cookie, id, email: oldEmail } = await signedIn();
+    const newEmail = uniqueEmail('neu-geloescht');
+    await send('POST', '/api/profile/email-change', cookie, { email: newEmail });
+    const token = linkIn((await latestMailTo(t, newEmail))!.text);
+
+    const deleted = await send('DELETE', '/api/profile', cookie, { confirm: 'LÖSCHEN' });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    const pendingChanges = await t.database.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `email-change:${id}`));
+    expect(pendingChanges).toHaveLength(0);
+    // the link mail to the new address and the notice still waiting for the old one are gone
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, newEmail))).toHaveLength(0);
+    const toOld = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, oldEmail));
+    expect(toOld.map((mail) => mail.subject)).not.toContain('Änderung deiner E-Mail-Adresse angefordert');
+
+    const opened = await send('POST', '/api/profile/email-change/confirm', undefined, { token });
+    expect(opened.status).toBe(400);
+    expect(((await opened.json()) as ErrorBody).error.message).toMatch(
+      /ungültig oder wurde bereits verwendet/,
+    );
+    expect(await t.database.db.select().from(user).where(eq(user.email, newEmail))).toHaveLength(0);
+  });
+
+  it('answers the link of an account that is gone as invalid, and drops the orphaned change', async () => {
+    // a change left behind by a deletion made before the deletion removed them
+    const { cookie, id } = await signedIn();
+    const newEmail = uniqueEmail('verwaist');
+    await send('POST', '/api/profile/email-change', cookie, { email: newEmail });
+    const token = linkIn((await latestMailTo(t, newEmail))!.text);
+    await t.database.db.delete(user).where(eq(user.id, id));
+
+    const opened = await send('POST', '/api/profile/email-change/confirm', undefined, { token });
+    expect(opened.status).toBe(400);
+    expect(((await opened.json()) as ErrorBody).error.message).toMatch(
+      /ungültig oder wurde bereits verwendet/,
+    );
+    const left = await t.database.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `email-change:${id}`));
+    expect(left).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(userNotificationPreferences)
+        .where(eq(userNotificationPreferences.userId, id)),
+    ).toHaveLength(0);
+  });
 });
 
 describe('image uploads', () => {

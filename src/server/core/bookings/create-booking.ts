@@ -26,6 +26,8 @@ import { SIMPLIFIED_INVOICE_LIMIT_CENTS } from '@shared/invoices';
 import { newOrderNumber } from '@shared/order-number';
 import { withOrderNumber } from './order-number-clash';
 import { markOfferBooked, takeOfferedSeats } from '../waitlist/book-offer';
+import { holdPerson } from '../privacy/person-lock';
+import { PRIVACY_MESSAGES } from '@shared/privacy';
 
 /** Seat hold of a pending booking (docs/product/booking-and-seats.md#hold-15-minutes). */
 export const HOLD_MINUTES = 15;
@@ -80,6 +82,7 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
     const entryId = input.waitlistEntryId;
     return withOrderNumber(draw, (orderNumber) =>
       db.transaction(async (tx) => {
+        await holdBuyer(tx, userId);
         const event = await takeOfferedSeats(tx, { entryId, userId, eventId, quantity, now });
         return recordBooking(tx, {
           event,
@@ -97,6 +100,7 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
 
   return withOrderNumber(draw, (orderNumber) =>
     db.transaction(async (tx) => {
+      await holdBuyer(tx, userId);
       const [event] = await tx
         .update(events)
         .set({ availableSeats: sql`available_seats - ${seatsOf(sql`${quantity}`)}` })
@@ -106,6 +110,14 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
       return recordBooking(tx, { event, userId, input, now, orderNumber, paymentsAvailable, mail });
     }),
   );
+}
+
+/**
+ * The buyer is held for the transaction, before any seat is taken: an account deletion in flight is waited
+ * for, and a deleted account books nothing (docs/product/accounts-and-consent.md#deletion-serialised).
+ */
+async function holdBuyer(tx: Tx, userId: string): Promise<void> {
+  if (!(await holdPerson(tx, userId))) throw new AppError('conflict', PRIVACY_MESSAGES.accountDeleted);
 }
 
 /**
@@ -197,10 +209,15 @@ const [EVENT, NOW, QUANTITY] = [param(1), param(2), param(3)];
 // $1 event, $2 now, $3 quantity, $4 buyer, $5 hold until, $6 holder name, $7 order number, $8 billing address
 // (JSON or null). The per-pair factor and the early-bird price come from the locked row itself. An order above
 // the simplified-invoice limit without an address takes nothing here; the transactional path words the error.
+// The buyer's profile row is held first (an uncorrelated EXISTS runs once, as an InitPlan, before the event
+// row is locked): a deletion in flight is waited for, a deleted buyer takes nothing
+// (docs/product/accounts-and-consent.md#deletion-serialised).
 const HOLD_PAID_BOOKING = new PgDialect().sqlToQuery(sql`
-  WITH taken AS (
+  WITH buyer AS (
+    SELECT id FROM profiles WHERE id = $4::text FOR KEY SHARE
+  ), taken AS (
     UPDATE events SET available_seats = available_seats - ${seatsOf(QUANTITY)}
-    WHERE ${takeSeatsWhere(EVENT, NOW, QUANTITY)}
+    WHERE EXISTS (SELECT 1 FROM buyer) AND ${takeSeatsWhere(EVENT, NOW, QUANTITY)}
       AND ${unitPriceAt(NOW)} > 0
       AND (${unitPriceAt(NOW)} * $3::int <= ${sql.raw(String(SIMPLIFIED_INVOICE_LIMIT_CENTS))} OR $8::jsonb IS NOT NULL)
     RETURNING id, slug, title, start_time, end_time, timezone, location, location_details, mode, price_unit,

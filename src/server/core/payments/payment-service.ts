@@ -17,6 +17,7 @@ import { processRefund } from './process-refund';
 import { settlePayment, type SettleResult } from './settle-payment';
 import { startPayment } from './start-payment';
 import { issueCancellationInvoice } from '../invoices/issue-invoice';
+import { PRIVACY_MESSAGES } from '@shared/privacy';
 
 /**
  * Stripe event types that concern a PaymentIntent; the intent is re-fetched before acting
@@ -79,11 +80,19 @@ export class PaymentService {
       .limit(1);
     if (!payment) throw new AppError('conflict', PAYMENT_MESSAGES.notPayable);
     if (payment.status === 'pending') {
-      await this.settle(
+      const settled = await this.settle(
         payment.id,
         succeed ? 'succeeded' : 'failed',
         succeed ? undefined : PAYMENT_MESSAGES.testDeclined,
       );
+      // the account was deleted while the payment was under way: the money goes back
+      // (docs/product/accounts-and-consent.md#deletion-serialised)
+      const [after] = await db
+        .select({ profileId: bookings.profileId })
+        .from(bookings)
+        .where(eq(bookings.id, booking.id));
+      if (settled.outcome === 'refunding' && after && after.profileId === null)
+        throw new AppError('conflict', PRIVACY_MESSAGES.paymentAfterDeletion);
     } else if (payment.status !== 'succeeded') {
       // declined before: the page starts a new attempt (POST …/payment) first
       throw new AppError('conflict', PAYMENT_MESSAGES.notPayable);

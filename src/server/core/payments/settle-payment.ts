@@ -8,6 +8,7 @@ import { publishSeatChange } from '../events/event-changes';
 import type { MailContext } from '../mail/templates/mail-context';
 import type { PaymentOutcome } from '../../adapters/metrics/business-metrics';
 import { issueInvoice } from '../invoices/issue-invoice';
+import { holdPerson } from '../privacy/person-lock';
 
 export type SettleOutcome =
   /** the booking is confirmed with its tickets (now or by an earlier delivery) */
@@ -36,7 +37,9 @@ export interface SettleResult {
  *
  * A success on a pending booking confirms it (its seats are still held). A success on an expired booking
  * takes the seats again if they are still free, else the whole payment is refunded with an e-mail. A
- * success on a booking that is cancelled or already paid by another attempt is refunded too.
+ * success on a booking that is cancelled or already paid by another attempt is refunded too, and so is a
+ * success for a booking whose buyer deleted the account: the buyer is held first, so a deletion in flight is
+ * waited for (docs/product/accounts-and-consent.md#deletion-serialised).
  */
 export async function settlePayment(options: {
   db: Db;
@@ -48,6 +51,13 @@ export async function settlePayment(options: {
 }): Promise<SettleResult> {
   const { db, paymentId, state, lastError, mail, now = new Date() } = options;
   return db.transaction(async (tx) => {
+    // the person before any row of theirs, as the deletion takes them (person-lock.ts)
+    const [buyer] = await tx
+      .select({ profileId: bookings.profileId })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .where(eq(payments.id, paymentId));
+    if (buyer?.profileId) await holdPerson(tx, buyer.profileId);
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw new Error(`payment ${paymentId} not found`);
     const result = (
@@ -137,6 +147,8 @@ export async function settlePayment(options: {
       return result('refunding', [refund!.id], reason === 'seats_unavailable' ? 'late' : 'refunded');
     };
 
+    // the buyer deleted the account: nobody to confirm for, the money goes back (decision 045)
+    if (booking.profileId === null && booking.status !== 'confirmed') return refundAll('account_deleted');
     if (booking.status === 'pending') return confirm('paid');
     if (booking.status === 'expired') {
       // The hold ran out before the money arrived: take the seats again if they are still free.

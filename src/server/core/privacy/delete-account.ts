@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   DELETED_PERSON_NAME,
   PRIVACY_MESSAGES,
@@ -6,7 +6,7 @@ import {
   type AccountDeletionResult,
   type DeletionTicket,
 } from '@shared/privacy';
-import type { Db, Tx } from '../../db/types';
+import type { Db, DbOrTx, Tx } from '../../db/types';
 import { likePattern } from '../../db/like-pattern';
 import {
   bookings,
@@ -33,6 +33,9 @@ import { assertNotLastAdmin } from '../users/change-user-role';
 import { ACTIVE_WAITLIST_STATUSES } from '@shared/waitlist';
 import { endEntriesOfAccount } from '../waitlist/my-waitlist';
 import { settleWaitlist } from '../waitlist/settle-waitlist';
+import { escapeHtml } from '../mail/templates/safe-html';
+import { emailChangeIdentifier, pendingEmailOf } from '../profiles/email-change-token';
+import { lockPersonForDeletion } from './person-lock';
 
 // 'Konto löschen' and the admin's 'Benutzer löschen' (docs/product/accounts-and-consent.md#account-deletion):
 // first the person's tickets of events to come are cancelled under their policy, each as the buyer's own
@@ -41,8 +44,17 @@ import { settleWaitlist } from '../waitlist/settle-waitlist';
 
 const USER_NOT_FOUND = 'Benutzer nicht gefunden.';
 
+/**
+ * How often the deletion cancels and tries to erase: a booking or payment that won the race for the person
+ * adds tickets to cancel, which the next round cancels (docs/product/accounts-and-consent.md#deletion-serialised).
+ */
+const ERASE_ROUNDS = 3;
+
+/** Names and e-mail addresses shorter than this are not searched for in mails (too many false matches). */
+const MIN_MENTION_LENGTH = 5;
+
 /** The account's e-mail and role, or 404. */
-async function accountOf(db: Db | Tx, userId: string) {
+async function accountOf(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({ email: user.email, role: profiles.role })
     .from(user)
@@ -63,7 +75,7 @@ async function isLastAdmin(db: Db, userId: string, role: string | null): Promise
  * The buyer's own active tickets of events that have not started, not checked in and not passed on to a
  * substitute: these are cancelled first. A ticket transferred to a substitute stays theirs (decision 041).
  */
-async function ticketsToCancel(db: Db, userId: string, now: Date): Promise<DeletionTicket[]> {
+async function ticketsToCancel(db: DbOrTx, userId: string, now: Date): Promise<DeletionTicket[]> {
   const rows = await db
     .select({
       ticketId: tickets.id,
@@ -171,30 +183,41 @@ export async function deleteAccount(
   let cancelledTickets = 0;
   let refundCents = 0;
   let currency = 'EUR';
-  for (const ticket of await ticketsToCancel(db, userId, now)) {
-    try {
-      const outcome = await cancelTicket({
-        db,
-        ticketId: ticket.ticketId,
-        // the buyer's own cancellation, under the event's policy, also when an admin deletes the account
-        actor: { id: userId, role: 'attendee' },
-        reason: 'account_deleted',
-        mail,
-        now,
-        metrics: deps.metrics,
-      });
-      cancelledTickets++;
-      refundIds.push(...outcome.refundIds);
-      refundCents += outcome.refund?.amountCents ?? 0;
-      currency = outcome.refund?.currency ?? currency;
-    } catch (error) {
-      // cancelled meanwhile by someone else, or the event began: nothing is left to cancel
-      if (!(error instanceof AppError && (error.code === 'conflict' || error.code === 'not_found')))
-        throw error;
+  let files: string[] | null = null;
+  for (let round = 1; files === null; round++) {
+    for (const ticket of await ticketsToCancel(db, userId, now)) {
+      try {
+        const outcome = await cancelTicket({
+          db,
+          ticketId: ticket.ticketId,
+          // the buyer's own cancellation, under the event's policy, also when an admin deletes the account
+          actor: { id: userId, role: 'attendee' },
+          reason: 'account_deleted',
+          mail,
+          now,
+          metrics: deps.metrics,
+        });
+        cancelledTickets++;
+        refundIds.push(...outcome.refundIds);
+        refundCents += outcome.refund?.amountCents ?? 0;
+        currency = outcome.refund?.currency ?? currency;
+      } catch (error) {
+        // cancelled meanwhile by someone else, or the event began: nothing is left to cancel
+        if (!(error instanceof AppError && (error.code === 'conflict' || error.code === 'not_found')))
+          throw error;
+      }
     }
+    files = await db.transaction(async (tx) => {
+      // from here to the commit no booking or payment of the person runs (person-lock.ts); one that
+      // committed before has left tickets to cancel first, under their policy: another round
+      await lockPersonForDeletion(tx, userId);
+      if ((await ticketsToCancel(tx, userId, now)).length > 0) return null;
+      return eraseAccount(tx, { userId, now, mail });
+    });
+    if (files === null && round >= ERASE_ROUNDS)
+      throw new AppError('conflict', PRIVACY_MESSAGES.deletionBusy);
   }
 
-  const files = await db.transaction((tx) => eraseAccount(tx, { userId, email: account.email, now, mail }));
   deps.outbox.kick();
   await deps.payments.sendRefunds(refundIds);
   for (const url of files) {
@@ -211,9 +234,11 @@ export async function deleteAccount(
  */
 async function eraseAccount(
   tx: Tx,
-  options: { userId: string; email: string; now: Date; mail: MailContext },
+  options: { userId: string; now: Date; mail: MailContext },
 ): Promise<string[]> {
-  const { userId, email, now, mail } = options;
+  const { userId, now, mail } = options;
+  // read under the person's lock: an e-mail change confirmed meanwhile is seen (or gone 404: deleted twice)
+  const { email } = await accountOf(tx, userId);
   const [profile] = await tx
     .select({
       role: profiles.role,
@@ -233,6 +258,11 @@ async function eraseAccount(
 
   await releasePendingHolds(tx, userId, now, mail);
   await endEntriesOfAccount(tx, userId, mail, now);
+  // the names the person booked under, for the mails below: before the bookings forget them
+  const holderNames = await tx
+    .selectDistinct({ name: bookings.holderName })
+    .from(bookings)
+    .where(eq(bookings.profileId, userId));
 
   // the books keep the booking and its tickets, without the person (decision 041)
   await tx
@@ -260,17 +290,29 @@ async function eraseAccount(
     .set({ toName: DELETED_PERSON_NAME, toEmail: '' })
     .where(sql`lower(${ticketTransfers.toEmail}) = ${email}`);
 
-  // mails to the person, and mails to others that name them (a transfer's notice to its buyer): what was
-  // sent goes now, what still waits is sent and then deleted by the outbox worker
+  await erasePendingEmailChange(tx, userId, email);
+
+  // mails to the person, and mails to others that name them (a transfer's notice to its buyer, an
+  // organizer's 'Neue Buchung'): what still waits for someone else is sent without the person; what was
+  // sent goes now, what still waits for the person is sent and then deleted by the outbox worker
   const fullName = profile?.fullName?.trim() ?? '';
-  const mentions = [email, ...(fullName.length >= 5 ? [fullName] : [])];
+  const mentions = [email, ...(fullName.length >= MIN_MENTION_LENGTH ? [fullName] : [])];
   const aboutThem = or(
     sql`lower(${mailOutbox.to}) = ${email}`,
     ...mentions.map(
       (text) =>
-        sql`lower(${mailOutbox.subject} || ' ' || ${mailOutbox.text} || ' ' || coalesce(${mailOutbox.html}, '')) like ${likePattern(text.toLowerCase())}`,
+        // lower() on both sides: the database's idea of lower case, also for 'Ö' under a C locale
+        sql`lower(${mailOutbox.subject} || ' ' || ${mailOutbox.text} || ' ' || coalesce(${mailOutbox.html}, '')) like lower(${likePattern(text)})`,
     ),
   );
+  // in those mails also the names the person booked under (only there: another person may share one)
+  const bookedAs = holderNames
+    .map((row) => row.name?.trim() ?? '')
+    .filter((name) => name.length >= MIN_MENTION_LENGTH && name !== DELETED_PERSON_NAME);
+  await tx
+    .update(mailOutbox)
+    .set(withoutThePerson(email, [...new Set([...mentions, ...bookedAs])]))
+    .where(and(aboutThem, eq(mailOutbox.status, 'pending'), sql`lower(${mailOutbox.to}) <> ${email}`));
   await tx.delete(mailOutbox).where(and(aboutThem, ne(mailOutbox.status, 'pending')));
   await tx
     .update(mailOutbox)
@@ -324,5 +366,60 @@ async function releasePendingHolds(tx: Tx, userId: string, now: Date, mail: Mail
   for (const row of released.rows) {
     await settleWaitlist(tx, row.event_id, { now, mail });
     await publishSeatChange(tx, row.event_id);
+  }
+}
+
+/** A regular expression (PostgreSQL ARE) that finds `text` literally, not inside a longer word. */
+const wholeWords = (text: string) =>
+  `(?<![[:alnum:]])${text.replace(/[\\^$.|?*+()[\]{}]/g, (char) => `\\${char}`)}(?![[:alnum:]])`;
+
+/**
+ * The columns of a mail still waiting for someone else (the organizer's 'Neue Buchung' and 'Stornierung', a
+ * transfer's notice), rewritten to keep the news but lose the person: each name becomes 'Gelöschte Person',
+ * the address '–' (docs/product/accounts-and-consent.md#deletion-serialised). The HTML carries names escaped.
+ */
+function withoutThePerson(email: string, mentions: string[]) {
+  const scrub = (column: SQL | AnyColumn, html: boolean) =>
+    mentions.reduce<SQL>(
+      (text, mention) => {
+        const replacement = mention === email ? '–' : DELETED_PERSON_NAME;
+        const once = sql`regexp_replace(${text}, ${wholeWords(mention)}, ${replacement}, 'gi')`;
+        return html && escapeHtml(mention) !== mention
+          ? sql`regexp_replace(${once}, ${wholeWords(escapeHtml(mention))}, ${escapeHtml(replacement)}, 'gi')`
+          : once;
+      },
+      sql`${column}`,
+    );
+  return {
+    subject: scrub(mailOutbox.subject, false),
+    text: scrub(mailOutbox.text, false),
+    html: scrub(mailOutbox.html, true),
+  };
+}
+
+/**
+ * A change of address still waiting for its confirmation ends with the account, with its mails: the link
+ * sent to the new address (sent or not) and the notice still waiting for the current one. The link then
+ * answers 'ungültig' like any used link (docs/product/accounts-and-consent.md#account-deletion).
+ */
+async function erasePendingEmailChange(tx: Tx, userId: string, email: string): Promise<void> {
+  const pending = await tx
+    .delete(verification)
+    .where(eq(verification.identifier, emailChangeIdentifier(userId)))
+    .returning({ id: verification.id, value: verification.value });
+  for (const change of pending) {
+    // the link carries the row's id: '…/profile/email?change={id}.{secret}'
+    await tx.delete(mailOutbox).where(sql`${mailOutbox.text} like ${likePattern(`change=${change.id}.`)}`);
+    const newEmail = pendingEmailOf(change.value);
+    if (!newEmail) continue;
+    await tx
+      .delete(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          sql`lower(${mailOutbox.to}) = ${email}`,
+          sql`lower(${mailOutbox.text}) like lower(${likePattern(newEmail)})`,
+        ),
+      );
   }
 }

@@ -9,6 +9,7 @@ import {
   parseEmailChangeToken,
 } from './email-change-token';
 import { EMAIL_IN_USE_MESSAGE, emailTakenByOther } from './request-email-change';
+import { holdPerson } from '../privacy/person-lock';
 
 export const EMAIL_CHANGE_INVALID_MESSAGE =
   'Der Bestätigungslink ist ungültig oder wurde bereits verwendet. Bitte fordere die Änderung in deinem Profil erneut an.';
@@ -29,23 +30,30 @@ export interface ConfirmEmailChangeOptions {
 export async function confirmEmailChange({ db, token, now = new Date() }: ConfirmEmailChangeOptions) {
   const parsed = parseEmailChangeToken(token);
   if (!parsed) throw new AppError('token_invalid', EMAIL_CHANGE_INVALID_MESSAGE);
+  const pendingRow = and(
+    eq(verification.id, parsed.id),
+    like(verification.identifier, `${EMAIL_CHANGE_IDENTIFIER_PREFIX}%`),
+  );
   return db
     .transaction(async (tx) => {
-      const [row] = await tx
-        .select()
+      // the person first, as an account deletion takes them (person-lock.ts): a deletion in flight is
+      // waited for, and the link of a deleted account is dead, never a failed write (decision 045)
+      const [known] = await tx
+        .select({ identifier: verification.identifier })
         .from(verification)
-        .where(
-          and(
-            eq(verification.id, parsed.id),
-            like(verification.identifier, `${EMAIL_CHANGE_IDENTIFIER_PREFIX}%`),
-          ),
-        )
-        .for('update');
+        .where(pendingRow);
+      const owner = known?.identifier.slice(EMAIL_CHANGE_IDENTIFIER_PREFIX.length);
+      if (!owner) throw new AppError('token_invalid', EMAIL_CHANGE_INVALID_MESSAGE);
+      if (!(await holdPerson(tx, owner))) {
+        await tx.delete(verification).where(pendingRow);
+        return { dead: true as const };
+      }
+      const [row] = await tx.select().from(verification).where(pendingRow).for('update');
       const email = row ? emailOfMatchingChange(row.value, parsed.secret) : null;
       if (!row || !email) throw new AppError('token_invalid', EMAIL_CHANGE_INVALID_MESSAGE);
       if (row.expiresAt <= now) {
         await tx.delete(verification).where(eq(verification.id, row.id));
-        return { expired: true as const };
+        return { expired: true as const, dead: false as const };
       }
       const userId = row.identifier.slice(EMAIL_CHANGE_IDENTIFIER_PREFIX.length);
       if (await emailTakenByOther(tx, email, userId)) throw new AppError('conflict', EMAIL_IN_USE_MESSAGE);
@@ -60,7 +68,7 @@ export async function confirmEmailChange({ db, token, now = new Date() }: Confir
           target: userNotificationPreferences.userId,
           set: { emailConfirmed: true, confirmedAt: now },
         });
-      return { expired: false as const, userId, email };
+      return { expired: false as const, dead: false as const, userId, email };
     })
     .catch((error: unknown) => {
       // Another account took the address between the check and the update (user.email is unique).
@@ -68,7 +76,8 @@ export async function confirmEmailChange({ db, token, now = new Date() }: Confir
       throw error;
     })
     .then((result) => {
-      // Thrown after the transaction, so the expired row's deletion is kept.
+      // Thrown after the transaction, so the expired (or orphaned) row's deletion is kept.
+      if (result.dead) throw new AppError('token_invalid', EMAIL_CHANGE_INVALID_MESSAGE);
       if (result.expired) throw new AppError('token_invalid', EMAIL_CHANGE_EXPIRED_MESSAGE);
       return { userId: result.userId, email: result.email };
     });
