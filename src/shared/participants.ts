@@ -131,10 +131,18 @@ export const parseTicketScan = (raw: string): { code: string; idPrefix: string |
 export interface CheckInRequest {
   scan?: string;
   ticketId?: string;
-  /** ISO time the device checked in (offline queue); the server keeps the earliest. */
+  /**
+   * ISO time the device checked in (offline queue): within the event's days
+   * (docs/product/organizer-day.md#offline-check-in-time); a check-in on record is never moved.
+   */
   at?: string;
   /** An id the device made up, so a check-in sent twice counts once. */
   deviceCheckInId?: string;
+  /**
+   * The ticket number the device knew when it checked in (its list, offline): a ticket transferred since has
+   * a new one and is not checked in (docs/product/organizer-day.md#check-in-current-number).
+   */
+  ticketNumber?: string;
 }
 
 export const CHECK_IN_MESSAGES = {
@@ -145,6 +153,10 @@ export const CHECK_IN_MESSAGES = {
   scan: 'Der gescannte Code ist zu lang.',
   at: 'Die Check-in-Zeit ist ungültig.',
   atInFuture: 'Die Check-in-Zeit liegt in der Zukunft. Bitte die Uhr des Geräts prüfen.',
+  /** docs/product/organizer-day.md#offline-check-in-time */
+  atOutsideEvent:
+    'Die Check-in-Zeit liegt nicht in der Zeit des Events (ab 2 Stunden vor Beginn bis zum Ende des letzten Tages). Bitte die Uhr des Geräts prüfen.',
+  ticketNumber: 'Die Ticketnummer ist ungültig.',
   deviceCheckInId: 'Die Geräte-Kennung des Check-ins ist ungültig.',
   /** docs/product/organizer-day.md#no-cancel-after-check-in */
   noCancelAfterCheckIn: 'Eingecheckte Tickets können nicht storniert werden.',
@@ -152,6 +164,13 @@ export const CHECK_IN_MESSAGES = {
 
 /** An offline device's clock may run ahead by this much; later times are refused. */
 export const CHECK_IN_CLOCK_SKEW_MS = 60_000;
+
+/**
+ * An offline check-in's time may lie this long before the event's start (the door opens 15 minutes before,
+ * ENTRY_MINUTES_BEFORE_START; early doors and a slow device clock get room), and until the end of the
+ * event's last day in its time zone (docs/product/organizer-day.md#offline-check-in-time).
+ */
+export const CHECK_IN_EARLIEST_BEFORE_START_MS = 2 * 60 * 60_000;
 
 /** The body of POST /api/checkin/{eventId}; `at` is checked against the server's clock by the server. */
 export const checkInRequestSchema = z
@@ -162,6 +181,10 @@ export const checkInRequestSchema = z
     deviceCheckInId: z
       .string({ error: CHECK_IN_MESSAGES.deviceCheckInId })
       .regex(/^[A-Za-z0-9_-]{1,100}$/, CHECK_IN_MESSAGES.deviceCheckInId)
+      .optional(),
+    ticketNumber: z
+      .string({ error: CHECK_IN_MESSAGES.ticketNumber })
+      .regex(/^[A-Za-z0-9-]{1,64}$/, CHECK_IN_MESSAGES.ticketNumber)
       .optional(),
   })
   .refine((body) => (body.scan !== undefined && body.scan.trim() !== '') || body.ticketId !== undefined, {

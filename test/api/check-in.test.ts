@@ -12,7 +12,7 @@ import type { Event, Ticket } from '@server/db/types';
 import { eventOrganizers, tickets } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
-import { DAY, MINUTE, signedInUser, ticketRow, type ErrorBody } from '../helpers/tickets';
+import { DAY, HOUR, MINUTE, signedInUser, ticketRow, type ErrorBody } from '../helpers/tickets';
 
 // Check-in at the door (docs/product/organizer-day.md#check-in): outcomes, the server as the authority for
 // several devices (docs/product/organizer-day.md#check-in-authority), offline devices
@@ -26,6 +26,8 @@ let organizer: Person;
 let buyer: Person;
 let event: Event;
 let otherEvent: Event;
+/** An event under way (began an hour ago): offline times of the last minutes lie within its day. */
+let doorEvent: Event;
 
 const db = () => t.database.db;
 const as = (cookie: string): Record<string, string> => ({ cookie });
@@ -55,7 +57,17 @@ beforeAll(async () => {
   buyer = await signedInUser(t, 'attendee');
   event = await createEvent(db(), { title: 'Tür-Workshop', startTime: new Date(Date.now() + 2 * DAY) });
   otherEvent = await createEvent(db(), { title: 'Anderes Event' });
-  await db().insert(eventOrganizers).values({ eventId: event.id, userId: organizer.id });
+  doorEvent = await createEvent(db(), {
+    title: 'Laufender Workshop',
+    startTime: new Date(Date.now() - HOUR),
+    endTime: new Date(Date.now() + 2 * HOUR),
+  });
+  await db()
+    .insert(eventOrganizers)
+    .values([
+      { eventId: event.id, userId: organizer.id },
+      { eventId: doorEvent.id, userId: organizer.id },
+    ]);
 });
 afterAll(() => t.close());
 
@@ -127,7 +139,9 @@ describe('outcomes', () => {
       [{ ticketId: 'abc' }, CHECK_IN_MESSAGES.ticketId],
       [{ ticketId: ticket.id, at: 'gestern' }, CHECK_IN_MESSAGES.at],
       [{ ticketId: ticket.id, at: future }, CHECK_IN_MESSAGES.atInFuture],
+      [{ ticketId: ticket.id, at: '1970-01-01T00:00:00Z' }, CHECK_IN_MESSAGES.atOutsideEvent],
       [{ ticketId: ticket.id, deviceCheckInId: 'a b' }, CHECK_IN_MESSAGES.deviceCheckInId],
+      [{ ticketId: ticket.id, ticketNumber: 'WR 1' }, CHECK_IN_MESSAGES.ticketNumber],
     ] as const) {
       const res = await post(t, `/api/checkin/${event.id}`, body, as(organizer.cookie));
       expect(res.status).toBe(422);
@@ -147,43 +161,165 @@ describe('several devices', () => {
     }
   });
 
-  it('takes offline check-ins with their own time, keeps the earliest, and answers a repeat the same', async () => {
-    const ticket = await newTicket();
+  it('takes offline check-ins with their own time and answers a repeat the same', async () => {
+    const ticket = await newTicket(doorEvent);
     const tenAgo = new Date(Date.now() - 10 * MINUTE).toISOString();
-    const first = await checkIn({ ticketId: ticket.id, at: tenAgo, deviceCheckInId: 'door-1-0001' });
+    const first = await checkIn(
+      { ticketId: ticket.id, at: tenAgo, deviceCheckInId: 'door-1-0001' },
+      organizer.cookie,
+      doorEvent.id,
+    );
     expect(first.result).toBe('checked-in');
     expect(participantOf(first).checkedInAt).toBe(tenAgo);
-    const repeat = await checkIn({ ticketId: ticket.id, at: tenAgo, deviceCheckInId: 'door-1-0001' });
+    const repeat = await checkIn(
+      { ticketId: ticket.id, at: tenAgo, deviceCheckInId: 'door-1-0001' },
+      organizer.cookie,
+      doorEvent.id,
+    );
     expect(repeat).toEqual(first);
 
-    // another device was offline too and earlier: 'already', and its earlier time is kept
+    // the same device id sent twice at once counts once
+    const fresh = await newTicket(doorEvent);
+    const body = { ticketId: fresh.id, at: tenAgo, deviceCheckInId: 'door-3-0001' };
+    const both = await Promise.all([
+      checkIn(body, organizer.cookie, doorEvent.id),
+      checkIn(body, organizer.cookie, doorEvent.id),
+    ]);
+    expect(both.map((outcome) => outcome.result)).toEqual(['checked-in', 'checked-in']);
+  });
+
+  // docs/product/organizer-day.md#offline-check-in, decision 045
+  it('never moves a check-in on record: a later send with an earlier time answers the duplicate', async () => {
+    const ticket = await newTicket(doorEvent);
+    const recorded = participantOf(await checkIn({ ticketId: ticket.id }, organizer.cookie, doorEvent.id));
+    // another device was offline and claims an earlier time (within the event's day)
     const twentyAgo = new Date(Date.now() - 20 * MINUTE).toISOString();
     const second = await checkIn(
       { ticketId: ticket.id, at: twentyAgo, deviceCheckInId: 'door-2-0001' },
       admin.cookie,
+      doorEvent.id,
     );
     expect(second.result).toBe('already');
-    expect(participantOf(second).checkedInAt).toBe(twentyAgo);
+    expect(participantOf(second)).toMatchObject({
+      checkedInAt: recorded.checkedInAt,
+      checkedInBy: recorded.checkedInBy,
+    });
+    // the repeat of that send answers the same duplicate
     expect(
-      (await checkIn({ ticketId: ticket.id, at: twentyAgo, deviceCheckInId: 'door-2-0001' })).result,
-    ).toBe('already');
-    // a later one never moves the time
-    const now = await checkIn({ ticketId: ticket.id });
-    expect(participantOf(now).checkedInAt).toBe(twentyAgo);
+      await checkIn(
+        { ticketId: ticket.id, at: twentyAgo, deviceCheckInId: 'door-2-0001' },
+        admin.cookie,
+        doorEvent.id,
+      ),
+    ).toEqual(second);
+    // a time from before the event is refused outright and changes nothing either
+    const epoch = await post(
+      t,
+      `/api/checkin/${doorEvent.id}`,
+      { ticketId: ticket.id, at: '1970-01-01T00:00:00Z', deviceCheckInId: 'door-2-0002' },
+      as(admin.cookie),
+    );
+    expect(epoch.status).toBe(422);
+    expect(((await epoch.json()) as ErrorBody).error.message).toBe(CHECK_IN_MESSAGES.atOutsideEvent);
+    expect(await ticketRow(t, ticket.id)).toMatchObject({
+      checkedInAt: new Date(recorded.checkedInAt!),
+      checkedInBy: organizer.id,
+    });
+  });
 
-    // the same device id sent twice at once counts once
-    const fresh = await newTicket();
-    const body = { ticketId: fresh.id, at: tenAgo, deviceCheckInId: 'door-3-0001' };
-    const both = await Promise.all([checkIn(body), checkIn(body)]);
-    expect(both.map((outcome) => outcome.result)).toEqual(['checked-in', 'checked-in']);
+  // docs/product/organizer-day.md#offline-check-in-time
+  it("takes offline times from two hours before the start to the end of the event's last day only", async () => {
+    // two days, in the past: from 09:00 UTC the day before yesterday to 12:00 UTC yesterday
+    const dayBefore = new Date(Date.now() - 2 * DAY);
+    const start = new Date(
+      Date.UTC(dayBefore.getUTCFullYear(), dayBefore.getUTCMonth(), dayBefore.getUTCDate(), 9),
+    );
+    const past = await createEvent(db(), {
+      title: 'Zweitägiges Seminar',
+      startTime: start,
+      endTime: new Date(start.getTime() + DAY + 3 * HOUR),
+      timezone: 'Europe/Berlin',
+    });
+    await db().insert(eventOrganizers).values({ eventId: past.id, userId: organizer.id });
+    const at = (ms: number) => new Date(start.getTime() + ms).toISOString();
+    let device = 0;
+    const send = async (time: string) => {
+      const ticket = await newTicket(past);
+      const res = await post(
+        t,
+        `/api/checkin/${past.id}`,
+        { ticketId: ticket.id, at: time, deviceCheckInId: `window-${++device}` },
+        as(organizer.cookie),
+      );
+      const row = await ticketRow(t, ticket.id);
+      return { status: res.status, body: (await res.json()) as CheckInOutcome | ErrorBody, row: row! };
+    };
+    // within: 1 h 59 before the start, the first day, the last day until 20:00 UTC (before midnight in Berlin)
+    for (const time of [at(-119 * MINUTE), at(2 * HOUR), at(DAY + 11 * HOUR)]) {
+      const { status, row } = await send(time);
+      expect(status, time).toBe(200);
+      expect(row.checkedInAt?.toISOString(), time).toBe(time);
+    }
+    // outside: 2 h 01 before the start, the day after the last day (01:00 Berlin at the latest), 1970
+    for (const time of [at(-121 * MINUTE), at(2 * DAY), '1970-01-01T00:00:00.000Z']) {
+      const { status, body, row } = await send(time);
+      expect(status, time).toBe(422);
+      expect((body as ErrorBody).error.message).toBe(CHECK_IN_MESSAGES.atOutsideEvent);
+      expect(row.checkedInAt, time).toBeNull();
+    }
   });
 
   it('a time up to a minute ahead of the server counts as now', async () => {
-    const ticket = await newTicket();
+    const ticket = await newTicket(doorEvent);
     const ahead = new Date(Date.now() + 30_000).toISOString();
-    const outcome = await checkIn({ ticketId: ticket.id, at: ahead, deviceCheckInId: 'door-4-0001' });
+    const outcome = await checkIn(
+      { ticketId: ticket.id, at: ahead, deviceCheckInId: 'door-4-0001' },
+      organizer.cookie,
+      doorEvent.id,
+    );
     expect(outcome.result).toBe('checked-in');
     expect(new Date(participantOf(outcome).checkedInAt!).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  // docs/product/organizer-day.md#check-in-current-number
+  it('a queued check-in of a ticket transferred since does not check it in', async () => {
+    const soon = await createEvent(db(), {
+      title: 'Gleich geht es los',
+      startTime: new Date(Date.now() + HOUR),
+      endTime: new Date(Date.now() + 4 * HOUR),
+    });
+    await db().insert(eventOrganizers).values({ eventId: soon.id, userId: organizer.id });
+    const ticket = await newTicket(soon);
+    // the offline door checked the old ticket in; the buyer transfers it before the door is online again
+    const queued = {
+      ticketId: ticket.id,
+      ticketNumber: ticket.ticketNumber,
+      at: new Date(Date.now() - MINUTE).toISOString(),
+      deviceCheckInId: 'door-5-0001',
+    };
+    const transferred = await post(
+      t,
+      `/api/tickets/${ticket.id}/transfer`,
+      { name: 'Theo Ersatz', email: 'theo.ersatz@example.org' },
+      as(buyer.cookie),
+    );
+    expect(transferred.status, await transferred.clone().text()).toBe(200);
+    expect(await checkIn(queued, organizer.cookie, soon.id)).toEqual({ result: 'unknown' });
+    expect(await checkIn(queued, organizer.cookie, soon.id)).toEqual({ result: 'unknown' });
+    // also without its time (the device's fallback after a refused time)
+    const untimed = {
+      ticketId: ticket.id,
+      ticketNumber: ticket.ticketNumber,
+      deviceCheckInId: 'door-5-0001',
+    };
+    expect(await checkIn(untimed, organizer.cookie, soon.id)).toEqual({ result: 'unknown' });
+    expect((await ticketRow(t, ticket.id))!.checkedInAt).toBeNull();
+    // the new number checks in
+    const current = (await ticketRow(t, ticket.id))!;
+    expect(
+      (await checkIn({ ticketId: ticket.id, ticketNumber: current.ticketNumber }, organizer.cookie, soon.id))
+        .result,
+    ).toBe('checked-in');
   });
 });
 

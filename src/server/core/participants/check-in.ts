@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CHECK_IN_CLOCK_SKEW_MS,
+  CHECK_IN_EARLIEST_BEFORE_START_MS,
   CHECK_IN_MESSAGES,
   parseTicketScan,
   type CheckInOutcome,
@@ -10,16 +11,21 @@ import {
 } from '@shared/participants';
 import type { Actor } from '../actor';
 import { AppError } from '../app-error';
-import type { Db, DbOrTx } from '../../db/types';
+import type { Db, DbOrTx, Event } from '../../db/types';
 import { deviceCheckIns, events, tickets } from '../../db/schema';
 import { assertMayRunEvent } from './assert-may-run-event';
 import { participantOf } from './participant-rows';
 
-type Result = 'checked-in' | 'already' | 'cancelled';
+type Result = 'checked-in' | 'already' | 'cancelled' | 'unknown';
 
 interface FoundTicket {
   id: string;
   eventId: string;
+  /**
+   * The ticket number the door named (the scanned code's, or the one an offline device knew); null for a
+   * tap on a name of the current list. Checked again inside the check-in's UPDATE.
+   */
+  named: string | null;
 }
 
 /**
@@ -30,10 +36,10 @@ interface FoundTicket {
  * (docs/product/tickets-and-refunds.md#ticket-transfer).
  */
 async function findTicket(db: DbOrTx, eventId: string, request: CheckInRequest): Promise<FoundTicket | null> {
-  const selection = { id: tickets.id, eventId: tickets.eventId };
+  const selection = { id: tickets.id, eventId: tickets.eventId, ticketNumber: tickets.ticketNumber };
   if (request.ticketId) {
     const [row] = await db.select(selection).from(tickets).where(eq(tickets.id, request.ticketId));
-    return row ?? null;
+    return row ? { id: row.id, eventId: row.eventId, named: request.ticketNumber ?? null } : null;
   }
   const scan = parseTicketScan(request.scan ?? '');
   if (!scan) return null;
@@ -52,21 +58,38 @@ async function findTicket(db: DbOrTx, eventId: string, request: CheckInRequest):
       asc(tickets.ticketNumber),
     )
     .limit(1);
-  return row ?? null;
+  return row ? { id: row.id, eventId: row.eventId, named: row.ticketNumber } : null;
 }
 
-/** The device's time for an offline check-in: never more than a minute ahead of ours, and never after now. */
-function checkInTime(at: string | undefined, now: Date): Date {
+/**
+ * The device's time for an offline check-in (docs/product/organizer-day.md#offline-check-in-time): never more
+ * than a minute ahead of ours (and then now), and within the event's days: from two hours before its start
+ * to the end of its last day in its own time zone. Anything else is refused with the reason, changing nothing.
+ */
+async function checkInTime(db: DbOrTx, at: string | undefined, now: Date, event: Event): Promise<Date> {
   if (!at) return now;
   const time = new Date(at);
   if (Number.isNaN(time.getTime())) throw new AppError('validation_failed', CHECK_IN_MESSAGES.at);
   if (time.getTime() > now.getTime() + CHECK_IN_CLOCK_SKEW_MS) {
     throw new AppError('validation_failed', CHECK_IN_MESSAGES.atInFuture);
   }
-  return time.getTime() > now.getTime() ? now : time;
+  const claimed = time.getTime() > now.getTime() ? now : time;
+  const earliest = event.startTime.getTime() - CHECK_IN_EARLIEST_BEFORE_START_MS;
+  const [lastDay] = await db
+    .execute<{ ends_at: string | Date }>(
+      sql`SELECT (((${event.endTime.toISOString()}::timestamptz AT TIME ZONE ${event.timezone}::text)::date + 1)::timestamp
+        AT TIME ZONE ${event.timezone}::text) AS ends_at`,
+    )
+    .then((result) => result.rows);
+  const latest = new Date(lastDay!.ends_at).getTime();
+  if (claimed.getTime() < earliest || claimed.getTime() >= latest) {
+    throw new AppError('validation_failed', CHECK_IN_MESSAGES.atOutsideEvent);
+  }
+  return claimed;
 }
 
 async function outcomeOf(db: DbOrTx, result: Result, ticketId: string): Promise<CheckInOutcome> {
+  if (result === 'unknown') return { result };
   const participant = (await participantOf(db, ticketId)) as Participant;
   return { result, participant };
 }
@@ -74,10 +97,11 @@ async function outcomeOf(db: DbOrTx, result: Result, ticketId: string): Promise<
 /**
  * Checks a ticket in at the door (docs/product/organizer-day.md#check-in). The server is the authority
  * (docs/product/organizer-day.md#check-in-authority): the check-in is one conditional UPDATE on
- * `checked_in_at IS NULL AND status = 'active'`, so of two devices scanning the same ticket one gets
- * 'checked-in' and the other 'already'. Offline devices send their own time and an id of their check-in
- * (docs/product/organizer-day.md#offline-check-in): the earliest time is kept, and a second send of the same
- * id answers what the first did.
+ * `checked_in_at IS NULL AND status = 'active'` and on the ticket number the door named, so of two devices
+ * scanning the same ticket one gets 'checked-in' and the other 'already', and a code the ticket no longer has
+ * (transferred meanwhile, docs/product/organizer-day.md#check-in-current-number) answers 'unknown'. Offline
+ * devices send their own time and an id of their check-in (docs/product/organizer-day.md#offline-check-in):
+ * the check-in on record is never moved, and a second send of the same id answers what the first did.
  */
 export async function checkIn(
   db: Db,
@@ -86,8 +110,8 @@ export async function checkIn(
   request: CheckInRequest,
   now = new Date(),
 ): Promise<CheckInOutcome> {
-  await assertMayRunEvent(db, actor, eventId);
-  const at = checkInTime(request.at, now);
+  const event = await assertMayRunEvent(db, actor, eventId);
+  const at = await checkInTime(db, request.at, now, event);
   const ticket = await findTicket(db, eventId, request);
   if (!ticket) return { result: 'unknown' };
   if (ticket.eventId !== eventId) {
@@ -115,33 +139,37 @@ export async function checkIn(
         return { result: earlier!.result as Result, ticketId: earlier!.ticketId };
       }
     }
+    // the number is compared here, in the UPDATE, not only when the scan was looked up: a transfer that
+    // commits in between gives the ticket a new number, and the old code then checks nothing in
     const updated = await tx
       .update(tickets)
       .set({ checkedInAt: at, checkedInBy: actor.id, isCheckedIn: true })
-      .where(and(eq(tickets.id, ticket.id), isNull(tickets.checkedInAt), eq(tickets.status, 'active')))
+      .where(
+        and(
+          eq(tickets.id, ticket.id),
+          isNull(tickets.checkedInAt),
+          eq(tickets.status, 'active'),
+          ticket.named === null ? undefined : eq(tickets.ticketNumber, ticket.named),
+        ),
+      )
       .returning({ id: tickets.id });
     let result: Result = 'checked-in';
     if (updated.length === 0) {
       const [current] = await tx
-        .select({ status: tickets.status })
+        .select({ status: tickets.status, ticketNumber: tickets.ticketNumber })
         .from(tickets)
         .where(eq(tickets.id, ticket.id));
-      if (current?.status !== 'active') {
-        result = 'cancelled';
-      } else {
-        result = 'already';
-        // an offline device that was earlier than the check-in on record: its time wins
-        await tx
-          .update(tickets)
-          .set({ checkedInAt: at, checkedInBy: actor.id })
-          .where(and(eq(tickets.id, ticket.id), gt(tickets.checkedInAt, at)));
-      }
+      if (ticket.named !== null && current?.ticketNumber !== ticket.named) result = 'unknown';
+      else if (current?.status !== 'active') result = 'cancelled';
+      // checked in already: the check-in on record keeps its time and who, whatever time this one claims
+      else result = 'already';
     }
     if (deviceId) {
-      await tx
-        .update(deviceCheckIns)
-        .set({ result })
-        .where(and(eq(deviceCheckIns.eventId, eventId), eq(deviceCheckIns.deviceCheckInId, deviceId)));
+      const receipt = and(eq(deviceCheckIns.eventId, eventId), eq(deviceCheckIns.deviceCheckInId, deviceId));
+      // an old number keeps no receipt (the table knows the three answers that name a ticket): sent again,
+      // the number is still not the ticket's and the answer is the same 'unknown'
+      if (result === 'unknown') await tx.delete(deviceCheckIns).where(receipt);
+      else await tx.update(deviceCheckIns).set({ result }).where(receipt);
     }
     return { result, ticketId: ticket.id };
   });

@@ -179,6 +179,28 @@ describe('syncQueue', () => {
     ]);
   });
 
+  // docs/product/organizer-day.md#check-in-current-number: a ticket transferred meanwhile is not checked in
+  it('sends the ticket number the list had, also when it sends again without the refused time', async () => {
+    const store = memoryStore();
+    enqueue(store, EVENT, 't1', '2026-11-27T18:00:00.000Z', 'd1', 'WR-261127-00AA11BB22-0001');
+    const sent: CheckInRequest[] = [];
+    const result = await syncQueue(store, EVENT, async (request) => {
+      sent.push(request);
+      if (request.at) throw new ApiError(422, 'validation_failed', 'außerhalb der Zeit des Events');
+      return { result: 'unknown' };
+    });
+    expect(sent).toEqual([
+      {
+        ticketId: 't1',
+        at: '2026-11-27T18:00:00.000Z',
+        deviceCheckInId: 'd1',
+        ticketNumber: 'WR-261127-00AA11BB22-0001',
+      },
+      { ticketId: 't1', deviceCheckInId: 'd1', ticketNumber: 'WR-261127-00AA11BB22-0001' },
+    ]);
+    expect(result).toMatchObject({ sent: 1, left: 0, conflicts: 0 });
+  });
+
   it('keeps a check-in queued while the round was under way', async () => {
     const store = memoryStore();
     enqueue(store, EVENT, 't1', '2026-11-27T18:00:00.000Z', 'd1');

@@ -23,6 +23,11 @@ export interface QueuedCheckIn {
   ticketId: string;
   /** ISO time of the check-in at the door. */
   at: string;
+  /**
+   * The ticket number the device's list had: a ticket transferred since is not checked in by it
+   * (docs/product/organizer-day.md#check-in-current-number). Missing in queues stored before it was sent.
+   */
+  ticketNumber?: string;
 }
 
 /** The part of Storage the queue needs (localStorage in the browser, a Map in the tests). */
@@ -101,11 +106,17 @@ export function enqueue(
   ticketId: string,
   at: string,
   id: string = newDeviceCheckInId(),
+  ticketNumber?: string,
 ): QueuedCheckIn {
   const queue = readQueue(store, eventId);
   const existing = queue.find((item) => item.ticketId === ticketId);
   if (existing) return existing;
-  const item: QueuedCheckIn = { deviceCheckInId: id, ticketId, at };
+  const item: QueuedCheckIn = {
+    deviceCheckInId: id,
+    ticketId,
+    at,
+    ...(ticketNumber ? { ticketNumber } : {}),
+  };
   writeQueue(store, eventId, [...queue, item]);
   return item;
 }
@@ -199,12 +210,18 @@ export async function syncQueue(
   const result: SyncResult = { sent: 0, conflicts: 0, outcomes: [], left: 0, error: null };
   for (const item of readQueue(store, eventId)) {
     try {
-      const request = { ticketId: item.ticketId, at: item.at, deviceCheckInId: item.deviceCheckInId };
+      const known = item.ticketNumber ? { ticketNumber: item.ticketNumber } : {};
+      const request = {
+        ticketId: item.ticketId,
+        at: item.at,
+        deviceCheckInId: item.deviceCheckInId,
+        ...known,
+      };
       const outcome = await send(request).catch((error: unknown) => {
-        // a device clock too far ahead makes the time invalid (422): the check-in still counts, at the
-        // server's time, rather than being lost
+        // a device clock that is wrong makes the time invalid (422: ahead of the server, or outside the
+        // event's days): the check-in still counts, at the server's time, rather than being lost
         if ((error as { status?: unknown } | null)?.status !== 422) throw error;
-        return send({ ticketId: item.ticketId, deviceCheckInId: item.deviceCheckInId });
+        return send({ ticketId: item.ticketId, deviceCheckInId: item.deviceCheckInId, ...known });
       });
       result.sent += 1;
       result.outcomes.push(outcome);

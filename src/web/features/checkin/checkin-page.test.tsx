@@ -204,6 +204,9 @@ describe('CheckInPage offline', () => {
       ticketId: anna.ticketId,
       at: queued[0]!.at,
       deviceCheckInId: queued[0]!.deviceCheckInId,
+      // the number the list had: a ticket transferred meanwhile is not checked in by it
+      // (docs/product/organizer-day.md#check-in-current-number)
+      ticketNumber: anna.ticketNumber,
     });
     expect(screen.getByRole('alert').textContent).toContain(
       '1 Check-in war bereits auf einem anderen Gerät erfasst.',

@@ -171,7 +171,7 @@ export function useDoor(eventId: string) {
         : findByScan(tickets, scan ?? '');
       const { outcome, changed } = checkInLocally(ticket, at);
       if (changed) {
-        enqueue(store(), eventId, changed.ticketId, at);
+        enqueue(store(), eventId, changed.ticketId, at, undefined, changed.ticketNumber);
         setQueue(readQueue(store(), eventId));
       }
       showOutcome(outcome, Boolean(changed));
