@@ -1,18 +1,37 @@
 // Runs before first paint (an external file, because the CSP allows no inline scripts):
 // applies the stored theme so a dark-mode visitor never sees a white flash, and marks a stored cookie choice
 // (`<html data-consent>`), so the server-rendered cookie banner stays hidden for whoever has chosen.
+// Comfort settings (theme, viewMode) stay on the device only with consent ('accepted'); without it they hold
+// for this tab (session storage), and one found on the device is moved there (src/web/lib/comfort-storage.ts,
+// docs/decisions/046).
 (function () {
-  var stored = null;
-  try {
-    stored = localStorage.getItem('theme');
-  } catch (e) {}
+  var read = function (area, key) {
+    try {
+      return window[area].getItem(key);
+    } catch (e) {
+      return null;
+    }
+  };
+  var consent = read('localStorage', 'cookie-consent');
+  if (consent !== 'accepted') {
+    ['theme', 'viewMode'].forEach(function (key) {
+      var value = read('localStorage', key);
+      if (value === null) return;
+      try {
+        sessionStorage.setItem(key, value);
+        localStorage.removeItem(key);
+      } catch (e) {}
+    });
+  }
+  var stored =
+    consent === 'accepted'
+      ? read('localStorage', 'theme') || read('sessionStorage', 'theme')
+      : read('sessionStorage', 'theme') || read('localStorage', 'theme');
   var dark =
     stored === 'dark' ||
-    ((stored === null || stored === 'system') && window.matchMedia('(prefers-color-scheme: dark)').matches);
+    ((!stored || stored === 'system') && window.matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.classList.toggle('dark', dark);
-  try {
-    if (localStorage.getItem('cookie-consent')) document.documentElement.setAttribute('data-consent', '');
-  } catch (e) {}
+  if (consent) document.documentElement.setAttribute('data-consent', '');
   var meta = document.querySelector('meta[name="theme-color"]');
   if (meta) meta.setAttribute('content', dark ? '#0b1222' : '#ffffff');
 })();

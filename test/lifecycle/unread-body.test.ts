@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   ({ cookie } = await signIn(t));
 });
 afterAll(async () => {
-  server.closeAllConnections?.();
+  (server as Server).closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await t.close();
 });

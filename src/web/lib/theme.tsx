@@ -7,7 +7,7 @@ import {
   type ThemeChoice,
 } from '@shared/theme';
 import { useClientValue } from './client-value';
-import { readStorage, writeStorage } from './storage';
+import { readComfort, writeComfort } from './comfort-storage';
 
 interface ThemeContextValue {
   choice: ThemeChoice;
@@ -27,7 +27,8 @@ const DARK_QUERY = '(prefers-color-scheme: dark)';
 // jsdom has no matchMedia: there the system counts as light.
 const hasMatchMedia = () => typeof window.matchMedia === 'function';
 
-const readStoredChoice = () => parseThemeChoice(readStorage('local', THEME_STORAGE_KEY));
+// on this device with consent, else for this tab only (lib/comfort-storage.ts)
+const readStoredChoice = () => parseThemeChoice(readComfort(THEME_STORAGE_KEY));
 const readSystemDark = () => hasMatchMedia() && window.matchMedia(DARK_QUERY).matches;
 
 // 'System' follows the operating system live (docs/product/site.md#theme).
@@ -62,7 +63,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [chosen, systemDark]);
 
   const setChoice = useCallback((next: ThemeChoice) => {
-    writeStorage('local', THEME_STORAGE_KEY, next);
+    writeComfort(THEME_STORAGE_KEY, next);
     setChosen(next);
   }, []);
 

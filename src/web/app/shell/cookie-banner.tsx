@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { settleComfort } from '@web/lib/comfort-storage';
 import { COOKIE_CONSENT_KEY, OPEN_COOKIE_CONSENT_EVENT, type CookieConsent } from '@web/lib/cookie-consent';
 import { useSettings } from '@web/lib/settings';
 import { readStorage, writeStorage } from '@web/lib/storage';
@@ -11,6 +12,10 @@ import { SmartLink } from '@web/components/ui/smart-link';
  * for the app's code: the CSS class `cookie-banner-start` shows it after 200 ms, unless public/theme-init.js
  * found a stored choice (`<html data-consent>`) before the first paint; once the app runs, a stored choice
  * removes it (docs/architecture.md#server-rendering).
+ *
+ * It takes its place at the end of the page and sticks to the bottom of the window (`sticky`, not `fixed`):
+ * scrolled to the end, the page's last button lies above it, not under it (docs/product/site.md#cookie-banner).
+ * The choice decides where the comfort settings live (lib/comfort-storage.ts, docs/decisions/046).
  */
 export function CookieBanner() {
   const [state, setState] = useState<'start' | 'open' | 'closed'>('start');
@@ -26,6 +31,7 @@ export function CookieBanner() {
   if (state === 'closed') return null;
   const choose = (value: CookieConsent) => {
     writeStorage('local', COOKIE_CONSENT_KEY, value);
+    settleComfort(value);
     setState('closed');
   };
   return (
@@ -34,7 +40,7 @@ export function CookieBanner() {
       aria-modal="false"
       aria-labelledby="cookie-banner-title"
       aria-describedby="cookie-banner-text"
-      className={`fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4 ${state === 'start' ? 'cookie-banner-start' : ''}`}
+      className={`sticky bottom-0 z-50 p-3 sm:p-4 ${state === 'start' ? 'cookie-banner-start' : ''}`}
     >
       <div className="mx-auto flex max-w-3xl flex-col gap-3 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-2xl sm:flex-row sm:items-end sm:gap-6">
         <div className="flex-1">
@@ -42,8 +48,9 @@ export function CookieBanner() {
             Cookies &amp; Datenschutz
           </h2>
           <p id="cookie-banner-text" className="mt-1 text-sm text-muted-foreground">
-            Wir verwenden nur technisch notwendige Cookies für Anmeldung und Buchung. Mit deiner Zustimmung
-            merken wir uns zusätzlich Komfort-Einstellungen. Mehr in der{' '}
+            Wir verwenden nur technisch notwendige Cookies für Anmeldung und Buchung. Deine Darstellung (hell
+            oder dunkel) und die Ansicht der Startseite merken wir uns nur mit „Alle akzeptieren“ auf diesem
+            Gerät, sonst nur für diesen Tab. Mehr in der{' '}
             <SmartLink to={legal.privacyUrl} className="text-foreground underline">
               Datenschutzerklärung
             </SmartLink>
@@ -52,9 +59,9 @@ export function CookieBanner() {
         </div>
         <div className="flex shrink-0 gap-2">
           <Button variant="secondary" onClick={() => choose('essential')}>
-            Only necessary
+            Nur notwendige
           </Button>
-          <Button onClick={() => choose('accepted')}>Accept all</Button>
+          <Button onClick={() => choose('accepted')}>Alle akzeptieren</Button>
         </div>
       </div>
     </div>

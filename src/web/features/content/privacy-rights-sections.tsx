@@ -55,19 +55,31 @@ export function PrivacyRightsSections() {
       </LegalSection>
 
       <LegalSection id="cookies" title="Cookies und lokale Speicherung">
-        <p>Wir verwenden nur, was für den Betrieb der Seite technisch notwendig ist:</p>
+        <p>Ohne deine Zustimmung verwenden wir nur, was für den Betrieb der Seite technisch notwendig ist:</p>
         <ul className={listClass}>
           <li>ein Sitzungs-Cookie, das dich nach der Anmeldung angemeldet hält,</li>
           <li>
-            die Speicherung deiner Cookie-Auswahl sowie deiner Einstellungen (z. B. helle oder dunkle
-            Darstellung, Karten- oder Kalenderansicht) im Speicher deines Browsers.
+            im Speicher deines Browsers deine Cookie-Auswahl und, ob du den Newsletter-Hinweis geschlossen
+            oder den Newsletter bestellt hast; beim Einlasspersonal außerdem die Teilnehmerliste für den
+            Einlass ohne Netz und, ob die Kamera von selbst startet,
+          </li>
+          <li>
+            nur für den geöffneten Tab (gelöscht, wenn du ihn schließt): wohin du nach der Anmeldung
+            zurückkehrst, die E-Mail-Adresse der laufenden Anmeldung, deine Ticketliste für zwei Minuten
+            (damit sie beim nächsten Aufruf sofort erscheint) sowie deine Darstellung (hell oder dunkel) und
+            die Ansicht der Startseite (Karten oder Kalender).
           </li>
         </ul>
         <p>
-          Rechtsgrundlage ist § 25 Abs. 2 Nr. 2 TDDDG in Verbindung mit Art. 6 Abs. 1 lit. b und f DSGVO. Wir
-          setzen keine Tracking-, Analyse- oder Werbe-Cookies ein – auch dann nicht, wenn du „Alle
-          akzeptieren“ wählst. Auf der Bezahlseite lädt Stripe sein Zahlungsformular und kann dabei eigene,
-          für die Zahlung und Betrugsvorbeugung notwendige Cookies setzen.
+          Wählst du im Cookie-Hinweis „Alle akzeptieren“, merken wir uns Darstellung und Ansicht der
+          Startseite außerdem dauerhaft auf diesem Gerät (Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 1 TDDDG). Mit
+          „Nur notwendige“ – auch später über „Cookie-Einstellungen“ – löschen wir sie dort wieder.
+        </p>
+        <p>
+          Rechtsgrundlage für das Notwendige ist § 25 Abs. 2 Nr. 2 TDDDG in Verbindung mit Art. 6 Abs. 1 lit.
+          b und f DSGVO. Wir setzen keine Tracking-, Analyse- oder Werbe-Cookies ein – auch dann nicht, wenn
+          du „Alle akzeptieren“ wählst. Auf der Bezahlseite lädt Stripe sein Zahlungsformular und kann dabei
+          eigene, für die Zahlung und Betrugsvorbeugung notwendige Cookies setzen.
         </p>
         <p>
           <button type="button" onClick={openCookieConsent} className={proseLinkClass}>
