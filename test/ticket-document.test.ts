@@ -317,6 +317,17 @@ describe('ticket PNG', () => {
     expect(Math.abs(r! - 15) + Math.abs(g! - 118) + Math.abs(b! - 110)).toBeLessThan(12);
   });
 
+  it("prints the venue's name with room and town, each once (docs/product/events.md#venue-for-buyers)", async () => {
+    const heide = ticket({ venue: 'Heidehof Wilsede', room: null, location: 'Undeloh' });
+    expect(ticketTexts(heide).place).toBe('Heidehof Wilsede, Undeloh');
+    expect(pdfText(await renderTicketPdf(heide))).toContain('Heidehof Wilsede, Undeloh');
+    const withRoom = ticket({ venue: 'Kulturetage Elbblick', room: 'Seminarraum 2', location: 'Hamburg' });
+    expect(ticketTexts(withRoom).place).toBe('Kulturetage Elbblick, Seminarraum 2, Hamburg');
+    expect(ticketSvg(ticketTexts(withRoom), 'Wachstumsraum', true)).toContain('Kulturetage Elbblick');
+    expect(ticketTexts(ticket({ venue: 'Undeloh', location: 'Undeloh' })).place).toBe('Undeloh');
+    expect(ticketTexts(ticket({ venue: 'Heidehof Wilsede', mode: 'online' })).place).toBe('Online');
+  });
+
   it('builds escaped SVG text with umlauts intact', () => {
     const svg = ticketSvg(ticketTexts(ticket({ holderName: 'Jürgen <Weiß> & "Co"' })), 'Wachstumsraum', true);
     expect(svg).toContain('Jürgen &lt;Weiß&gt; &amp; &quot;Co&quot;');

@@ -60,6 +60,12 @@ export interface BookingEventSummary {
   timezone: string;
   location: string;
   locationDetails: string | null;
+  /**
+   * The venue's name and the room, shown with the town (docs/product/events.md#venue-for-buyers); GET
+   * /api/bookings/:id has them, the order's own answer may not.
+   */
+  venue?: string | null;
+  room?: string | null;
   mode: EventMode;
   priceUnit: PriceUnit;
   imageUrl: string | null;

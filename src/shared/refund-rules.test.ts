@@ -21,6 +21,10 @@ describe('cancelButtonLabel (docs/product/tickets-and-refunds.md#cancel-button-l
   ])('share %d', (share, label) => {
     expect(cancelButtonLabel(share)).toBe(label);
   });
+
+  it('a free ticket reads "Stornieren", whatever the tier (docs/product/tickets-and-refunds.md#free-ticket-cancel)', () => {
+    for (const share of [1, 0.7, 0]) expect(cancelButtonLabel(share, true)).toBe('Stornieren');
+  });
 });
 
 describe('parseLeadTime (docs/product/admin.md#lead-time-input: number with optional unit min, m, h, d, w; hours by default)', () => {

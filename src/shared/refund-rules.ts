@@ -2,6 +2,8 @@
 // editor's lead-time input (docs/product/admin.md#lead-time-input). Pure functions: the server computes the
 // real refund with them, the client only labels buttons and previews.
 
+import { FREE_TICKET_TEXTS } from './tickets';
+
 /** Stored values; db/schema's enum and the policy form's choices derive from this list. */
 export const REFUND_TYPES = ['percentage', 'fixed_amount'] as const;
 export type RefundType = (typeof REFUND_TYPES)[number];
@@ -71,9 +73,11 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 
 /**
  * 'Stornieren (100 % Erstattung)' and friends: the label of the cancel button
- * (docs/product/tickets-and-refunds.md#cancel-button-label).
+ * (docs/product/tickets-and-refunds.md#cancel-button-label). A free ticket's reads 'Stornieren': no tier, no
+ * refund to speak of (docs/product/tickets-and-refunds.md#free-ticket-cancel).
  */
-export function cancelButtonLabel(share: number): string {
+export function cancelButtonLabel(share: number, free = false): string {
+  if (free) return FREE_TICKET_TEXTS.button;
   if (share <= 0) return 'Stornieren (keine Erstattung)';
   const percent = Math.round(share * 100);
   return percent >= 100 ? 'Stornieren (100 % Erstattung)' : `Stornieren (ca. ${percent} % Erstattung)`;

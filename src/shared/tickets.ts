@@ -16,6 +16,9 @@ export interface TicketEventSummary {
   endTime: string;
   timezone: string;
   location: string;
+  /** The venue's name and the room, shown with the town (docs/product/events.md#venue-for-buyers). */
+  venue?: string | null;
+  room?: string | null;
   mode: EventMode;
   priceUnit: PriceUnit;
   imageUrl: string | null;
@@ -127,6 +130,26 @@ export const TICKET_MESSAGES = {
   alreadyCancelled: 'Dieses Ticket wurde bereits storniert.',
   eventStarted: 'Tickets für Events, die bereits begonnen haben, können nicht mehr storniert werden.',
 } as const;
+
+/**
+ * A free ticket (price 0) tells one story when cancelled: it was free, nothing comes back, the seat is released;
+ * no refund percentage and no policy anywhere (docs/product/tickets-and-refunds.md#free-ticket-cancel).
+ */
+export const FREE_TICKET_TEXTS = {
+  /** The cancel button in Meine Tickets. */
+  button: 'Stornieren',
+  /** The cancel dialog; its last line already says the seat is released. */
+  dialog: 'Das Ticket war kostenlos, es gibt nichts zu erstatten.',
+  /** The server's answer, shown in the toast. */
+  cancelled: 'Stornierung erfolgreich. Das Ticket war kostenlos, dein Platz ist wieder frei.',
+  /** The cancellation mail; when the event was called off, without the seat. */
+  mail: 'Das Ticket war kostenlos, es gibt nichts zu erstatten. Dein Platz ist wieder frei.',
+  mailEventCancelled: 'Das Ticket war kostenlos, es gibt nichts zu erstatten.',
+  /** The admin's cancel dialog, instead of the refund choices. */
+  admin: 'Kostenloses Ticket: Es gibt nichts zu erstatten, der Platz wird wieder frei.',
+} as const;
+
+export const isFreeTicket = (ticket: { priceCents: number }) => ticket.priceCents <= 0;
 
 /**
  * 'Stornierung erfolgreich. Erstattung: 12,50 EUR' (docs/product/tickets-and-refunds.md#cancel-button-label).

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView } from '@shared/booking';
-import { TICKET_MESSAGES, type CancelTicketResult, type MyTicket } from '@shared/tickets';
+import { FREE_TICKET_TEXTS, TICKET_MESSAGES, type CancelTicketResult, type MyTicket } from '@shared/tickets';
 import { createBooking, createEvent } from '@server/demo/factories';
 import { mailOutbox, payments, refunds, ticketPreviews } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
+import { pdfText } from '../helpers/pdf-text';
 import { seatInvariantViolations } from '../helpers/db';
 import {
   availableSeats,
@@ -140,6 +141,9 @@ describe('GET /api/tickets', () => {
         endTime: soon.event.endTime.toISOString(),
         timezone: 'Europe/Berlin',
         location: 'Hamburg',
+        // the venue and room are printed with the town (docs/product/events.md#venue-for-buyers)
+        venue: null,
+        room: null,
         mode: 'presence',
         priceUnit: 'per_person',
         imageUrl: '/uploads/events/x.webp',
@@ -148,9 +152,8 @@ describe('GET /api/tickets', () => {
       // 10 days ahead: the default 70 % tier (docs/product/tickets-and-refunds.md#default-tiers)
       cancellation: { share: 0.7, refundCents: 2100 },
     });
-    // free, 30 days ahead: the tier like any other ticket's
-    // (docs/product/tickets-and-refunds.md#cancel-button-label), nothing to refund
-    expect(list[0]!.cancellation).toEqual({ share: 1, refundCents: 0 });
+    // free, 30 days ahead: no tier, nothing to refund (docs/product/tickets-and-refunds.md#free-ticket-cancel)
+    expect(list[0]!.cancellation).toEqual({ share: 0, refundCents: 0 });
     expect(list[2]).toMatchObject({ status: 'canceled', cancellation: null });
     expect(list[3]).toMatchObject({ status: 'active', cancellation: { share: 1, refundCents: 4900 } });
     expect(list[4]).toMatchObject({ status: 'active', cancellation: null }); // already started
@@ -272,17 +275,27 @@ describe('POST /api/tickets/:id/cancel', () => {
     expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
   });
 
-  it('cancels a free ticket without a refund', async () => {
+  it('cancels a free ticket without a refund, telling one story: free, seat released, no tier (docs/product/tickets-and-refunds.md#free-ticket-cancel)', async () => {
     const buyer = await signedInUser(t);
-    const event = await createEvent(db(), { priceCents: 0 });
+    // 9 days ahead: the default tier would say 70 %
+    const event = await createEvent(db(), { priceCents: 0, startTime: new Date(Date.now() + 9 * DAY) });
     const booking = await bookAndPay(buyer.cookie, event.id, 1);
     expect(await availableSeats(t, event.id)).toBe(19);
+    const listed = ((await (await listTickets(buyer.cookie)).json()) as MyTicket[])[0]!;
+    expect(listed.cancellation).toEqual({ share: 0, refundCents: 0 });
     const res = await cancel(buyer.cookie, booking.tickets[0]!.id);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
-      refund: null,
-      message: 'Stornierung erfolgreich (keine Erstattung gemäß Richtlinie).',
-    });
+    expect(await res.json()).toEqual({ refund: null, message: FREE_TICKET_TEXTS.cancelled });
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Stornierung bestätigt: ${event.title}`));
+    expect(mail!.text).toContain(FREE_TICKET_TEXTS.mail);
+    expect(mail!.html).toContain('Das Ticket war kostenlos, es gibt nichts zu erstatten.');
+    for (const body of [mail!.text, mail!.html!]) {
+      expect(body).not.toMatch(/Erstattung|Stornobedingungen|Richtlinie/);
+    }
+    expect(mail!.text).not.toContain('%');
     expect(await refundsOf(t, booking.id)).toEqual([]);
     expect(await bookingRow(t, booking.id)).toMatchObject({
       status: 'cancelled',
@@ -336,6 +349,34 @@ describe('POST /api/tickets/:id/cancel', () => {
     const { tickets } = await factoryTickets(buyer.id);
     expect((await cancel(undefined, tickets[0]!.id)).status).toBe(401);
     expect((await ticketRow(t, tickets[0]!.id))!.status).toBe('active');
+  });
+});
+
+describe("the venue's name where the buyer needs it (docs/product/events.md#venue-for-buyers)", () => {
+  it('success page data, Meine Tickets, ticket PDF, image and confirmation mail name venue and town', async () => {
+    const buyer = await signedInUser(t);
+    const event = await createEvent(db(), { venue: 'Heidehof Wilsede', location: 'Undeloh' });
+    const booking = await bookAndPay(buyer.cookie, event.id, 1);
+    const place = 'Heidehof Wilsede, Undeloh';
+
+    // the success page reads GET /api/bookings/:id; Meine Tickets GET /api/tickets
+    const view = (await (
+      await t.app.request(`/api/bookings/${booking.id}`, { headers: as(buyer.cookie) })
+    ).json()) as BookingView;
+    expect(view.event).toMatchObject({ venue: 'Heidehof Wilsede', location: 'Undeloh' });
+    const [listed] = (await (await listTickets(buyer.cookie)).json()) as MyTicket[];
+    expect(listed!.event).toMatchObject({ venue: 'Heidehof Wilsede', location: 'Undeloh' });
+
+    const pdf = Buffer.from(
+      await (await download(buyer.cookie, booking.tickets[0]!.id, 'pdf')).arrayBuffer(),
+    );
+    expect(pdfText(pdf)).toContain(place);
+
+    const mail = (await db().select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email))).find((row) =>
+      row.subject.endsWith(`Deine Tickets: ${event.title}`),
+    );
+    expect(mail!.text).toContain(`Wo: ${place}`);
+    expect(mail!.html).toContain(place);
   });
 });
 

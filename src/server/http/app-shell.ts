@@ -1,5 +1,6 @@
 import type { PublicEvent } from '@shared/events';
-import { faqJsonLd } from '@shared/content/faq';
+import { faqEntries, faqJsonLd } from '@shared/content/faq';
+import type { OfferedPaymentMethods } from '@shared/content/payment-texts';
 import { matchClientRoute } from '@shared/routes';
 import type { AppSettings } from '@shared/settings';
 import {
@@ -27,6 +28,8 @@ export interface PageHead {
 
 export interface PageContext {
   settings: AppSettings;
+  /** The ways to pay the shop offers, for the FAQ's structured data (docs/product/site.md#payment-texts). */
+  paymentMethods?: OfferedPaymentMethods;
   publicUrl: string;
   /** A published, not hidden event by slug or id: what any visitor may see. */
   findEvent(slugOrId: string): Promise<PublicEvent | null>;
@@ -51,7 +54,13 @@ export async function pageHeadFor(pathname: string, context: PageContext): Promi
   const site = context.settings.brand.siteName;
   const route = matchClientRoute(pathname);
   if (route?.route === 'help') {
-    return withSocial({ title: `Häufige Fragen (FAQ) · ${site}`, jsonLd: [faqJsonLd()] }, site);
+    return withSocial(
+      {
+        title: `Häufige Fragen (FAQ) · ${site}`,
+        jsonLd: [faqJsonLd(faqEntries(context.paymentMethods))],
+      },
+      site,
+    );
   }
   if (route?.route === 'event') {
     const event = await context.findEvent(safeDecode(route.params.slug ?? ''));

@@ -24,6 +24,17 @@ export const SERVER_RENDERED_ROUTES: ReadonlySet<ClientRoute> = new Set([
 ]);
 
 /**
+ * Shared pages whose texts name the ways to pay the shop offers (docs/product/site.md#payment-texts): they are
+ * rendered with GET /api/payments/config's answer and kept per answer.
+ */
+export const PAYMENT_TEXT_ROUTES: ReadonlySet<ClientRoute> = new Set([
+  'help',
+  'privacy',
+  'terms',
+  'eventLogin',
+]);
+
+/**
  * Routes rendered for each request with the visitor's session (never kept): the checkout, whose order form
  * is what a buyer came for (docs/architecture.md#server-rendering).
  */
@@ -50,6 +61,8 @@ export interface PageRequest {
   route: ClientRoute | null;
   snapshot: PublicEventSnapshot;
   settings: AppSettings;
+  /** GET /api/payments/config's answer, for the pages of PAYMENT_TEXT_ROUTES. */
+  paymentConfig?: unknown;
   /** The finished document around the rendered markup (see renderShell). */
   document(rendered: { html: string; state: string } | null): string;
 }
@@ -110,16 +123,22 @@ export class ServerRenderedPages {
       set = { settings: request.settings, byUrl: new Map() };
       this.pages.set(request.snapshot, set);
     }
-    const cached = set.byUrl.get(request.url);
+    // a page with payment texts is kept per answer of the payment config: a Stripe key or the transfer
+    // switched on shows at once (docs/product/site.md#payment-texts)
+    const key =
+      request.paymentConfig === undefined
+        ? request.url
+        : `${request.url}\n${JSON.stringify(request.paymentConfig)}`;
+    const cached = set.byUrl.get(key);
     if (cached) return cached;
     const rendering = this.render(request);
     const byUrl = set.byUrl;
-    if (byUrl.size < MAX_PAGES_PER_SNAPSHOT) byUrl.set(request.url, rendering);
+    if (byUrl.size < MAX_PAGES_PER_SNAPSHOT) byUrl.set(key, rendering);
     try {
       return await rendering;
     } catch (error) {
       // a page that cannot be rendered still works: the browser renders it from the plain shell
-      if (byUrl.get(request.url) === rendering) byUrl.delete(request.url);
+      if (byUrl.get(key) === rendering) byUrl.delete(key);
       this.options.onError(error, request.url);
       return new EncodedBody(request.document(null));
     }
@@ -137,6 +156,7 @@ export class ServerRenderedPages {
       events: JSON.parse(request.snapshot.list.body.toString('utf8')),
       organizers: request.route === 'home' ? await this.options.organizers() : undefined,
       renderedAt: (this.options.now?.() ?? new Date()).toISOString(),
+      ...(request.paymentConfig === undefined ? {} : { paymentConfig: request.paymentConfig }),
       ...visitor,
     });
     const document = new EncodedBody(request.document(rendered));

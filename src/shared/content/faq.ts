@@ -1,5 +1,8 @@
 // The questions of /help (docs/product/site.md#help) as data, so the client renders them and the server emits
-// the same text as schema.org FAQPage JSON-LD. Plain text only: each string is one paragraph.
+// the same text as schema.org FAQPage JSON-LD. Plain text only: each string is one paragraph. How to pay
+// follows what the shop offers (faqEntries; docs/product/site.md#payment-texts).
+
+import { CARD_ONLY, faqHowToPay, faqWhenPaid, type OfferedPaymentMethods } from './payment-texts';
 
 export interface FaqEntry {
   /** Anchor on /help, e.g. `q-storno` for /help#q-storno. */
@@ -18,8 +21,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: 'Wie buche ich einen Platz?',
     answer: [
       'Such dir auf der Startseite eine Veranstaltung aus und klicke auf „Jetzt buchen“. Zum Anmelden gibst du nur deine E-Mail-Adresse ein; wir schicken dir einen 6-stelligen Code, den du eingibst – ein Passwort brauchst du nicht.',
-      'Beim ersten Mal ergänzt du kurz deinen Namen und deine Telefonnummer. Danach wählst du die Anzahl der Tickets, trägst den Namen für das Ticket ein und bezahlst bequem per Karte, Apple Pay oder Google Pay.',
-      'Sobald die Zahlung durch ist, bekommst du eine Bestätigung per E-Mail und dein Ticket liegt unter „Meine Tickets“ für dich bereit.',
+      faqHowToPay(CARD_ONLY),
+      faqWhenPaid(CARD_ONLY),
     ],
   },
   {
@@ -120,6 +123,18 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     ],
   },
 ];
+
+/**
+ * The questions as the shop's ways to pay make them read: 'Wie buche ich einen Platz?' names card, transfer,
+ * both or neither (docs/product/site.md#payment-texts). FAQ_ENTRIES is the card-only reading.
+ */
+export function faqEntries(methods: OfferedPaymentMethods = CARD_ONLY): FaqEntry[] {
+  return FAQ_ENTRIES.map((entry) =>
+    entry.id === 'q-wie-buche-ich'
+      ? { ...entry, answer: [entry.answer[0]!, faqHowToPay(methods), faqWhenPaid(methods)] }
+      : entry,
+  );
+}
 
 export interface FaqPageJsonLd {
   '@context': 'https://schema.org';

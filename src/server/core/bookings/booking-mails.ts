@@ -6,7 +6,7 @@ import { bookings, eventOrganizers, events, invoices, profiles, tickets } from '
 import { invoiceFileName } from '@shared/invoices';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { bookingConfirmationMail } from '../mail/templates/booking-confirmation';
-import type { MailEvent } from '../mail/templates/booking-mail-parts';
+import { mailPlace, type MailEvent } from '../mail/templates/booking-mail-parts';
 import type { MailContext } from '../mail/templates/mail-context';
 import { paymentRefundedMail } from '../mail/templates/payment-refunded';
 import { organizerBookingMail } from '../mail/templates/organizer-booking';
@@ -214,7 +214,8 @@ export async function enqueueEventUpdateMails(
     before.startTime.getTime() !== after.startTime.getTime() ||
     before.endTime.getTime() !== after.endTime.getTime() ||
     before.timezone !== after.timezone ||
-    before.location !== after.location ||
+    // the place as the mails print it: town, venue and room (docs/product/events.md#venue-for-buyers)
+    mailPlace(before) !== mailPlace(after) ||
     before.mode !== after.mode;
   if (!changed) return 0;
   const holders = await loadActiveHolders(db, eventId);

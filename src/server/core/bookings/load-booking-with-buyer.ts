@@ -10,6 +10,8 @@ export const mailEventColumns = {
   endTime: events.endTime,
   timezone: events.timezone,
   location: events.location,
+  venue: events.venue,
+  room: events.room,
   mode: events.mode,
 };
 

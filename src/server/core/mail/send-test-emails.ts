@@ -26,7 +26,8 @@ function sampleEvent(now: Date): MailEvent {
     startTime: start,
     endTime: new Date(start.getTime() + 7 * 60 * 60_000),
     timezone: 'Europe/Berlin',
-    location: 'Seminarhaus am See, Hamburg',
+    location: 'Hamburg',
+    venue: 'Seminarhaus am See',
     mode: 'presence',
   };
 }
@@ -47,6 +48,8 @@ function samplePdf(context: MailContext, event: MailEvent, ticket: { holderName:
       endTime: event.endTime,
       timezone: event.timezone,
       location: event.location,
+      venue: event.venue,
+      room: event.room,
       mode: event.mode,
       onlineUrl: null, // the sample is a presence event
       priceUnit: 'per_person',

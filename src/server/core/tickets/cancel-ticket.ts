@@ -2,7 +2,13 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { overrideRefundCents, type RefundOverrideInput } from '@shared/admin-tickets';
 import { CHECK_IN_MESSAGES } from '@shared/participants';
-import { cancelSuccessMessage, TICKET_MESSAGES, type CancelTicketResult } from '@shared/tickets';
+import {
+  cancelSuccessMessage,
+  FREE_TICKET_TEXTS,
+  isFreeTicket,
+  TICKET_MESSAGES,
+  type CancelTicketResult,
+} from '@shared/tickets';
 import type { Actor } from '../actor';
 import type { Db, DbOrTx } from '../../db/types';
 import { bookings, events, profiles, refunds, tickets } from '../../db/schema';
@@ -147,6 +153,7 @@ export async function cancelTicket(options: {
       ownerId: ticket.profileId,
       refundCents,
       currency: booking.currency,
+      free: isFreeTicket(ticket),
       byShop: asAdmin && ticket.profileId !== actor.id,
       // an admin's 'Abgesagt', or the minimum attendance not reached (docs/product/event-mails.md#minimum-attendance)
       eventCancelled: reason === 'event_cancelled' || reason === 'minimum_not_reached',
@@ -162,7 +169,10 @@ export async function cancelTicket(options: {
     await publishSeatChange(tx, ticket.eventId);
     return {
       refund: refundCents > 0 ? { amountCents: refundCents, currency: booking.currency } : null,
-      message: cancelSuccessMessage(refundCents, booking.currency),
+      // a free ticket's one story (docs/product/tickets-and-refunds.md#free-ticket-cancel)
+      message: isFreeTicket(ticket)
+        ? FREE_TICKET_TEXTS.cancelled
+        : cancelSuccessMessage(refundCents, booking.currency),
       refundIds,
     };
   });
@@ -199,6 +209,7 @@ async function enqueueCancellationMail(
     ownerId: string | null;
     refundCents: number;
     currency: string;
+    free: boolean;
     byShop: boolean;
     eventCancelled: boolean;
     mail: MailContext;
@@ -218,6 +229,7 @@ async function enqueueCancellationMail(
     ticketCode: input.ticketNumber.slice(-4),
     refundCents: input.refundCents,
     currency: input.currency,
+    free: input.free,
     byShop: input.byShop,
     eventCancelled: input.eventCancelled,
   });

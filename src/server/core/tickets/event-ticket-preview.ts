@@ -31,6 +31,8 @@ export async function renderEventTicketPreview(deps: {
     endTime: event.endTime,
     timezone: event.timezone,
     location: event.location,
+    venue: event.venue,
+    room: event.room,
     mode: event.mode,
     onlineUrl: null, // a file under a public URL: never the access link (docs/decisions/019-online-links.md)
     priceUnit: event.priceUnit,

@@ -64,6 +64,8 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
         endTime: events.endTime,
         timezone: events.timezone,
         location: events.location,
+        venue: events.venue,
+        room: events.room,
         mode: events.mode,
         priceUnit: events.priceUnit,
         imageUrl: events.imageUrl,
@@ -160,9 +162,9 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       createdAt: ticket.createdAt.toISOString(),
       event: { ...event, startTime: event.startTime.toISOString(), endTime: event.endTime.toISOString() },
       onlineUrl: deliveredOnlineUrl({ mode: event.mode, onlineUrl }, ticket.status === 'active'),
-      // the button shows the tier by days left, for a free ticket too
-      // (docs/product/tickets-and-refunds.md#cancel-button-label); after an earlier refund on the booking the
-      // share is what is left (docs/product/tickets-and-refunds.md#already-refunded)
+      // the button shows the tier by days left (docs/product/tickets-and-refunds.md#cancel-button-label), a free
+      // ticket none (share 0: docs/product/tickets-and-refunds.md#free-ticket-cancel); after an earlier refund
+      // on the booking the share is what is left (docs/product/tickets-and-refunds.md#already-refunded)
       cancellation: terms
         ? {
             share: terms.share,

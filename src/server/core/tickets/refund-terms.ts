@@ -95,6 +95,9 @@ export function selfServiceRefund(options: {
   now: Date;
 }): { share: number; tierShare: number; refundCents: number; rule: RefundRule | null; capped: boolean } {
   const terms = tierRefund(options);
+  // a free ticket has nothing to give back: no share to show, whatever the tier
+  // (docs/product/tickets-and-refunds.md#free-ticket-cancel)
+  if (options.priceCents <= 0) return { ...terms, share: 0, tierShare: terms.share, capped: false };
   const uncapped = tierRefund({ ...options, refundableCents: options.priceCents }).refundCents;
   const tierShare = terms.share;
   return terms.refundCents < uncapped && options.priceCents > 0
@@ -117,9 +120,8 @@ function tierRefund(options: {
       refundableCents: options.refundableCents,
       rule,
     });
-    // A fixed amount as a share of the price; of a free ticket's price it is all or nothing, so the button
-    // shows the rule's tier like any other ticket's
-    // (docs/product/tickets-and-refunds.md#cancel-button-label).
+    // A fixed amount as a share of the price; of a free ticket's price it is all or nothing (the admin's
+    // preview names the tier; the buyer sees none: docs/product/tickets-and-refunds.md#free-ticket-cancel).
     const share = !rule
       ? 0
       : rule.refundType === 'percentage'

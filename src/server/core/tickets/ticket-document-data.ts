@@ -18,6 +18,9 @@ export interface TicketDocumentData {
   /** IANA, e.g. Europe/Berlin */
   timezone: string;
   location: string;
+  /** The venue's name and the room, printed with the town (docs/product/events.md#venue-for-buyers). */
+  venue?: string | null;
+  room?: string | null;
   /** 'online' events print 'Online' instead of a place */
   mode: EventMode;
   /**

@@ -1,5 +1,5 @@
 import { eventDateRange, eventTimeRange, formatTime } from '@shared/date-range';
-import { perTicketText } from '@shared/event-rules';
+import { eventVenueLine, perTicketText } from '@shared/event-rules';
 import { ONLINE_LINK_TEXTS } from '@shared/online-link';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { ENTRY_MINUTES_BEFORE_START, TICKET_MESSAGES, ticketBarcodeContent } from '@shared/tickets';
@@ -48,7 +48,8 @@ export function ticketTexts(data: TicketDocumentData): TicketTexts {
         ? onlineEntry(onlineUrl, data.status)
         : `Einlass ab ${formatTime(entry, data.timezone)} Uhr`,
     onlineUrl,
-    place: data.mode === 'online' ? 'Online' : data.location,
+    // venue, room and town: where to go on the day (docs/product/events.md#venue-for-buyers)
+    place: eventVenueLine(data),
     holderLabel: 'Ticket für',
     holder: data.holderName.trim() || '–',
     perTicket: perTicketText(data.priceUnit),

@@ -9,7 +9,8 @@ import { pageHeadFor, renderShell } from '../app-shell';
 import { isLocalRequest } from '../peer-address';
 import { routePreloads } from '../route-preloads';
 import { sendEncoded } from '../send-encoded';
-import { ServerRenderedPages, withRenderedRoot } from '../server-rendered-pages';
+import { PAYMENT_TEXT_ROUTES, ServerRenderedPages, withRenderedRoot } from '../server-rendered-pages';
+import { offeredPaymentMethods } from '@shared/content/payment-texts';
 import { encodeFor, loadStaticSite, type StaticFile } from '../static-site';
 
 /**
@@ -34,8 +35,11 @@ export function clientRoutes(webRoot: string) {
     if (c.req.path.startsWith('/assets/') || path.extname(c.req.path) !== '') return c.notFound();
     const deps = c.get('deps');
     const [settings, snapshot] = await Promise.all([deps.settings.get(), deps.publicEvents.snapshot()]);
+    // the legal and help texts name the ways to pay the shop offers (docs/product/site.md#payment-texts)
+    const payments = route && PAYMENT_TEXT_ROUTES.has(route) ? await paymentConfig(deps) : undefined;
     const head = await pageHeadFor(c.req.path, {
       settings,
+      paymentMethods: offeredPaymentMethods(payments),
       publicUrl: deps.config.publicUrl,
       // visitors' view even for a signed-in admin: previews and search engines must never see a draft
       findEvent: async (slugOrId) => snapshot.find(slugOrId)?.event ?? null,
@@ -43,7 +47,13 @@ export function clientRoutes(webRoot: string) {
     if (route && head.status !== 404) head.modulePreloads = preloads.get(route);
     const status = head.status ?? (route ? 200 : 404);
     const url = new URL(c.req.url);
-    const request = { route, pathname: c.req.path, search: url.searchParams, settings };
+    const request = {
+      route,
+      pathname: c.req.path,
+      search: url.searchParams,
+      settings,
+      paymentConfig: payments,
+    };
     if (deps.pageRenderer && head.status !== 404 && status !== 404) {
       pages ??= new ServerRenderedPages({
         load: deps.pageRenderer,

@@ -42,3 +42,24 @@ describe('EventLoginPage (docs/product/booking-and-seats.md#book-button)', () =>
     expect(screen.getByLabelText('E-Mail-Adresse')).toBeTruthy();
   });
 });
+
+describe('EventLoginPage: the third step names the ways to pay the shop offers (docs/product/site.md#payment-texts)', () => {
+  it.each([
+    ['card only', 'stripe', null, 'Sicher per Karte bezahlen (über unseren Zahlungsanbieter)'],
+    ['transfer only', null, { minDaysBeforeStart: 10 }, 'Per Überweisung bezahlen (Vorkasse)'],
+    [
+      'both',
+      'stripe',
+      { minDaysBeforeStart: 10 },
+      'Per Karte (über unseren Zahlungsanbieter) oder per Überweisung bezahlen',
+    ],
+  ] as const)('%s', async (_name, provider, bankTransfer, step) => {
+    mockApi({
+      'GET /api/events/atem': () =>
+        json({ id: 'e1', slug: 'atem', title: 'Atem und Stille', shortDescription: null, imageUrl: null }),
+      'GET /api/payments/config': () => json({ provider, publishableKey: null, bankTransfer }),
+    });
+    at('atem');
+    expect(await screen.findByText(step)).toBeTruthy();
+  });
+});

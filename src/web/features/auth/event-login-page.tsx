@@ -1,21 +1,27 @@
-import { ArrowLeft, CreditCard, MailCheck, Ticket } from 'lucide-react';
+import { ArrowLeft, CreditCard, Landmark, MailCheck, Ticket } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
+import { signInPayStep } from '@shared/content/payment-texts';
 import { EventCover } from '@web/components/event-cover';
 import { buttonClasses } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSession } from '@web/lib/session';
+import { useOfferedPaymentMethods } from '@web/lib/payment-config';
 import { useEventForLogin } from './api/get-event';
 import { isCompletingSignIn, storedRedirect } from './auth-storage';
 import { SignInCard } from './components/sign-in-card';
 import { useRememberedOrigin } from './login-page';
 
-// The steps shown beside the card: confirm e-mail, select tickets, pay by card through a payment provider.
-const STEPS = [
-  { icon: MailCheck, text: 'E-Mail bestätigen' },
-  { icon: Ticket, text: 'Tickets auswählen' },
-  { icon: CreditCard, text: 'Sicher per Karte bezahlen (über unseren Zahlungsanbieter)' },
-];
+// The steps shown beside the card: confirm e-mail, select tickets, pay: by card through a payment provider
+// (the spec), or as the shop's settings offer it (docs/product/site.md#payment-texts).
+function useSteps() {
+  const methods = useOfferedPaymentMethods();
+  return [
+    { icon: MailCheck, text: 'E-Mail bestätigen' },
+    { icon: Ticket, text: 'Tickets auswählen' },
+    { icon: methods.card || !methods.bankTransfer ? CreditCard : Landmark, text: signInPayStep(methods) },
+  ];
+}
 
 /**
  * /event/{slug}/login: the sign-in card branded with the event
@@ -30,6 +36,7 @@ export function EventLoginPage() {
   usePageTitle(event ? `Anmelden · ${event.title}` : notFound ? 'Event nicht gefunden' : 'Anmelden');
   useRememberedOrigin();
   const { status } = useSession();
+  const steps = useSteps();
   if (status === 'signed-in' && !isCompletingSignIn()) return <Navigate to={storedRedirect()} replace />;
   if (notFound) return <EventNotFound />;
   return (
@@ -54,7 +61,7 @@ export function EventLoginPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Anmelden und buchen</h1>
         <ol className="mt-3 flex flex-col gap-2 text-sm text-muted-foreground">
-          {STEPS.map(({ icon: Icon, text }, index) => (
+          {steps.map(({ icon: Icon, text }, index) => (
             <li key={text} className="flex items-center gap-2">
               <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-foreground">
                 {index + 1}

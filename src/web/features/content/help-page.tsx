@@ -1,17 +1,20 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { FAQ_ENTRIES, faqJsonLd } from '@shared/content/faq';
+import { faqEntries, faqJsonLd, type FaqEntry } from '@shared/content/faq';
 import { buttonClasses } from '@web/components/ui/button';
 import { SmartLink } from '@web/components/ui/smart-link';
 import { useClientValue } from '@web/lib/client-value';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
 import { ContentPage, LegalSection, proseLinkClass } from './legal-section';
+import { useOfferedPaymentMethods } from '@web/lib/payment-config';
 
 /** Table of contents, one anchored section per question, structured data (docs/product/site.md#help). */
 export function HelpPage() {
   usePageTitle('Häufige Fragen (FAQ)');
   const { legal, supportEmail } = useSettings();
+  // how to pay follows what the shop offers (docs/product/site.md#payment-texts)
+  const entries = faqEntries(useOfferedPaymentMethods());
   useScrollToHash();
 
   return (
@@ -25,7 +28,7 @@ export function HelpPage() {
       >
         <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Inhalt</p>
         <ol className="mt-3 space-y-2">
-          {FAQ_ENTRIES.map((entry) => (
+          {entries.map((entry) => (
             <li key={entry.id}>
               <a href={`#${entry.id}`} className={proseLinkClass}>
                 {entry.question}
@@ -35,7 +38,7 @@ export function HelpPage() {
         </ol>
       </nav>
 
-      {FAQ_ENTRIES.map((entry) => (
+      {entries.map((entry) => (
         <LegalSection key={entry.id} id={entry.id} title={entry.question}>
           {entry.answer.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
@@ -72,7 +75,7 @@ export function HelpPage() {
         </p>
       </aside>
 
-      <FaqStructuredData />
+      <FaqStructuredData entries={entries} />
     </ContentPage>
   );
 }
@@ -89,11 +92,13 @@ const faqInHead = () =>
  * server renders /help with the block in <head>, so its HTML (and the hydrating render) leaves it out
  * (docs/architecture.md#server-rendering).
  */
-function FaqStructuredData() {
+function FaqStructuredData({ entries }: { entries: FaqEntry[] }) {
   const inHead = useClientValue(faqInHead, true);
   if (inHead) return null;
   // '<' escaped so the text can never close the element, as on the server.
-  return <script type="application/ld+json">{JSON.stringify(faqJsonLd()).replace(/</g, '\\u003c')}</script>;
+  return (
+    <script type="application/ld+json">{JSON.stringify(faqJsonLd(entries)).replace(/</g, '\\u003c')}</script>
+  );
 }
 
 /**

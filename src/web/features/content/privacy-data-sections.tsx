@@ -1,7 +1,13 @@
+import { PRIVACY_TRANSFER_TEXT } from '@shared/content/payment-texts';
 import { LegalSection, listClass, proseLinkClass } from './legal-section';
+import { useOfferedPaymentMethods } from '@web/lib/payment-config';
 
-/** Privacy policy, part 1: what we collect, why, and on which legal basis. */
+/**
+ * Privacy policy, part 1: what we collect, why, and on which legal basis. 'Zahlung' names the processors of
+ * the ways to pay the shop offers: Stripe for cards, our bank for transfers (docs/product/site.md#payment-texts).
+ */
 export function PrivacyDataSections() {
+  const methods = useOfferedPaymentMethods();
   return (
     <>
       <LegalSection id="daten" title="Welche Daten wir erheben">
@@ -18,17 +24,25 @@ export function PrivacyDataSections() {
             <strong>Buchungen und Tickets:</strong> gebuchte Veranstaltung, Anzahl, Preis, Name auf dem
             Ticket, Ticketnummer, Status (z. B. storniert) und Zeitpunkt der Buchung.
           </li>
-          <li>
-            <strong>Zahlung:</strong> Die Zahlung wickelt der Zahlungsdienstleister Stripe (Stripe Payments
-            Europe, Ltd., 1 Grand Canal Street Lower, Grand Canal Dock, Dublin, Irland) ab. Deine Karten- oder
-            Wallet-Daten gibst du direkt bei Stripe ein – wir sehen sie nie. Wir erhalten nur Betrag,
-            Zahlungsstatus und eine Referenz. Stripe kann Daten auch in die USA übermitteln; Stripe ist nach
-            dem EU-U.S. Data Privacy Framework zertifiziert. Näheres in der{' '}
-            <a href="https://stripe.com/de/privacy" className={proseLinkClass} rel="noopener">
-              Datenschutzerklärung von Stripe
-            </a>
-            .
-          </li>
+          {methods.card && (
+            <li>
+              <strong>Zahlung{methods.bankTransfer ? ' per Karte' : ''}:</strong> Die Zahlung wickelt der
+              Zahlungsdienstleister Stripe (Stripe Payments Europe, Ltd., 1 Grand Canal Street Lower, Grand
+              Canal Dock, Dublin, Irland) ab. Deine Karten- oder Wallet-Daten gibst du direkt bei Stripe ein –
+              wir sehen sie nie. Wir erhalten nur Betrag, Zahlungsstatus und eine Referenz. Stripe kann Daten
+              auch in die USA übermitteln; Stripe ist nach dem EU-U.S. Data Privacy Framework zertifiziert.
+              Näheres in der{' '}
+              <a href="https://stripe.com/de/privacy" className={proseLinkClass} rel="noopener">
+                Datenschutzerklärung von Stripe
+              </a>
+              .
+            </li>
+          )}
+          {methods.bankTransfer && (
+            <li>
+              <strong>Zahlung per Überweisung:</strong> {PRIVACY_TRANSFER_TEXT}
+            </li>
+          )}
           <li>
             <strong>Einwilligungen:</strong> ob und wann du der Datenverarbeitung oder dem Newsletter
             zugestimmt hast, mit Zeitpunkt und Version des Einwilligungstextes.

@@ -1,3 +1,4 @@
+import { termsHowToPay, termsTransferRefund } from '@shared/content/payment-texts';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
 import {
@@ -9,6 +10,7 @@ import {
   listClass,
 } from './legal-section';
 import { TermsFinalSections } from './terms-final-sections';
+import { useOfferedPaymentMethods } from '@web/lib/payment-config';
 
 /**
  * The terms (docs/product/site.md#legal-pages): contracting party; registration; fees; cancellation;
@@ -18,6 +20,9 @@ import { TermsFinalSections } from './terms-final-sections';
 export function TermsPage() {
   usePageTitle('Allgemeine Geschäftsbedingungen');
   const { brand } = useSettings();
+  // § 3 and § 4 name the ways to pay the shop offers (docs/product/site.md#payment-texts)
+  const methods = useOfferedPaymentMethods();
+  const transferRefund = termsTransferRefund(methods);
 
   return (
     <ContentPage
@@ -57,9 +62,8 @@ export function TermsPage() {
           Buchungen bis zum angegebenen Stichtag.
         </p>
         <p>
-          Die Teilnahmegebühr ist spätestens 7 Tage vor Beginn der Veranstaltung fällig. Bei einer Buchung
-          über diese Website bezahlst du direkt beim Buchen per Karte, Apple Pay oder Google Pay über unseren
-          Zahlungsdienstleister Stripe.
+          Die Teilnahmegebühr ist spätestens 7 Tage vor Beginn der Veranstaltung fällig.{' '}
+          {termsHowToPay(methods)}
         </p>
       </LegalSection>
 
@@ -79,7 +83,7 @@ export function TermsPage() {
         <p>
           Dir bleibt der Nachweis unbenommen, dass uns kein oder ein wesentlich geringerer Schaden entstanden
           ist. Bereits gezahlte Beträge erstatten wir abzüglich der Stornogebühr über das ursprüngliche
-          Zahlungsmittel.
+          Zahlungsmittel.{transferRefund ? ` ${transferRefund}` : null}
         </p>
         <p>
           Eine Ersatzteilnehmerin oder ein Ersatzteilnehmer ist immer möglich: Du kannst deinen Platz ohne

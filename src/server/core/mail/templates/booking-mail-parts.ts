@@ -1,4 +1,5 @@
 import { eventWhen } from '@shared/date-range';
+import { eventVenueLine } from '@shared/event-rules';
 import type { EventMode } from '@shared/events';
 import { markup, type SafeHtml } from './safe-html';
 import { COLORS } from './mail-blocks';
@@ -12,6 +13,9 @@ export interface MailEvent {
   endTime: Date;
   timezone: string;
   location: string;
+  /** The venue's name and the room: printed with the town (docs/product/events.md#venue-for-buyers). */
+  venue?: string | null;
+  room?: string | null;
   mode: EventMode;
 }
 
@@ -30,8 +34,9 @@ export interface BookingMailInput {
 export const mailWhen = (event: Pick<MailEvent, 'startTime' | 'endTime' | 'timezone'>): string =>
   eventWhen(event);
 
-export const mailPlace = (event: Pick<MailEvent, 'mode' | 'location'>) =>
-  event.mode === 'online' ? 'Online' : event.location || 'Ort folgt';
+/** 'Heidehof Wilsede, Undeloh': venue, room and town (docs/product/events.md#venue-for-buyers); 'Online'. */
+export const mailPlace = (event: Pick<MailEvent, 'mode' | 'location' | 'venue' | 'room'>) =>
+  eventVenueLine(event) || 'Ort folgt';
 
 export const formatCents = (cents: number, currency: string) =>
   new Intl.NumberFormat('de-DE', { style: 'currency', currency }).format(cents / 100);

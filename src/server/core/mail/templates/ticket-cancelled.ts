@@ -1,4 +1,5 @@
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
+import { FREE_TICKET_TEXTS } from '@shared/tickets';
 import { button, heading, note, paragraph } from './mail-blocks';
 import { factsTable, factsText, formatCents, mailWhen, type BookingMailInput } from './booking-mail-parts';
 import type { MailContent } from './mail-context';
@@ -10,6 +11,8 @@ export interface TicketCancelledMailInput extends BookingMailInput {
   ticketCode: string;
   refundCents: number;
   currency: string;
+  /** A free ticket (price 0): no refund to speak of (docs/product/tickets-and-refunds.md#free-ticket-cancel). */
+  free?: boolean;
   /** Cancelled by the shop (admin) rather than by the attendee. */
   byShop: boolean;
   /** The whole event was called off ('Abgesagt'). */
@@ -19,8 +22,11 @@ export interface TicketCancelledMailInput extends BookingMailInput {
 /** Cancellation confirmation with the refund (docs/product/tickets-and-refunds.md#cancel-effects). */
 export function ticketCancelledMail(input: TicketCancelledMailInput): MailContent {
   const { context, event } = input;
-  const refund =
-    input.refundCents > 0
+  const refund = input.free
+    ? input.eventCancelled
+      ? FREE_TICKET_TEXTS.mailEventCancelled
+      : FREE_TICKET_TEXTS.mail
+    : input.refundCents > 0
       ? `Wir erstatten dir ${formatCents(input.refundCents, input.currency)} auf das Zahlungsmittel, mit dem du bezahlt hast. Je nach Bank dauert die Gutschrift einige Tage.`
       : 'Gemäß unseren Stornobedingungen erfolgt für diese Stornierung keine Erstattung.';
   const intro = input.eventCancelled
@@ -33,7 +39,12 @@ export function ticketCancelledMail(input: TicketCancelledMailInput): MailConten
     ['Veranstaltung', event.title],
     ['Wann', mailWhen(event)],
     ['Ticket', `Code ${input.ticketCode}`],
-    ['Erstattung', input.refundCents > 0 ? formatCents(input.refundCents, input.currency) : 'keine'],
+    // a free ticket names no refund at all
+    ...(input.free
+      ? []
+      : ([
+          ['Erstattung', input.refundCents > 0 ? formatCents(input.refundCents, input.currency) : 'keine'],
+        ] as [string, string][])),
   ];
   const eventUrl = `${context.publicUrl}/event/${event.slug}`;
   const bodyHtml = markup`${heading('Stornierung bestätigt')}

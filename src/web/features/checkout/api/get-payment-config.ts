@@ -1,23 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentProviderName } from '@shared/payments';
-import { apiFetch } from '@web/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { paymentConfigQuery } from '@web/lib/payment-config';
 
-export interface PaymentConfig {
-  provider: PaymentProviderName | null;
-  publishableKey: string | null;
-  /**
-   * 'Überweisung (Vorkasse)' when switched on, offered for events at least this many days ahead
-   * (docs/product/bank-transfer.md#offered); null: not offered at all.
-   */
-  bankTransfer: { minDaysBeforeStart: number } | null;
-}
-
-/** GET /api/payments/config: which provider takes paid bookings (null: none, paid events cannot be booked). */
-export const paymentConfigQuery = queryOptions({
-  queryKey: ['payments', 'config'],
-  queryFn: ({ signal }) => apiFetch<PaymentConfig>('/api/payments/config', { signal }),
-  staleTime: 60_000,
-  retry: 1,
-});
+// The query lives in lib/: the legal and help texts read it too (docs/product/site.md#payment-texts).
+export { paymentConfigQuery, type PaymentConfig } from '@web/lib/payment-config';
 
 export const usePaymentConfig = (enabled = true) => useQuery({ ...paymentConfigQuery, enabled });

@@ -77,7 +77,10 @@ export function BookingConfirmed({ booking }: { booking: BookingView }) {
   );
 }
 
-/** The booking's copy of the event carries the short description only, and no venue. */
+/**
+ * The booking's copy of the event carries the short description only; the venue goes into the calendar's
+ * location with the town (docs/product/events.md#venue-for-buyers).
+ */
 const calendarEvent = (event: BookingEventSummary): CalendarEvent => ({
   slug: event.slug,
   title: event.title,
@@ -87,5 +90,5 @@ const calendarEvent = (event: BookingEventSummary): CalendarEvent => ({
   timezone: event.timezone,
   mode: event.mode,
   location: event.location,
-  venue: null,
+  venue: event.venue ?? null,
 });

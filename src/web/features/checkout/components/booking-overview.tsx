@@ -1,5 +1,6 @@
 import { Receipt, Ticket } from 'lucide-react';
 import type { BookingView } from '@shared/booking';
+import { eventVenueLine } from '@shared/event-rules';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { formatPrice } from '@web/lib/format';
 import { EventPanel, Fact } from './event-summary';
@@ -16,7 +17,8 @@ export function BookingOverview({ booking }: { booking: BookingView }) {
     <EventPanel
       titleId="booking-event-title"
       event={event}
-      place={event.mode === 'online' ? 'Online' : event.location}
+      // venue, room and town: where to go on the day (docs/product/events.md#venue-for-buyers)
+      place={eventVenueLine(event)}
     >
       <Fact icon={Ticket} term="Gebucht">
         <span data-testid="booking-quantity">{tickets}</span>

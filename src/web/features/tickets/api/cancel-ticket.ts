@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   cancelErrorMessage,
   cancelSuccessMessage,
+  FREE_TICKET_TEXTS,
   TICKET_MESSAGES,
   type CancelTicketResult,
   type MyTicket,
@@ -33,11 +34,14 @@ export const cancelTicket = ({ ticketId, payout }: CancelTicketInput) =>
   });
 
 /**
- * The server's message, else the refund in words (docs/product/tickets-and-refunds.md#cancel-button-label).
+ * The server's message, else the refund in words (docs/product/tickets-and-refunds.md#cancel-button-label), or
+ * a free ticket's story (docs/product/tickets-and-refunds.md#free-ticket-cancel).
  */
-export const cancelSuccessText = (result: CancelTicketResult) =>
+export const cancelSuccessText = (result: CancelTicketResult, free = false) =>
   result.message?.trim() ||
-  cancelSuccessMessage(result.refund?.amountCents ?? 0, result.refund?.currency ?? 'EUR');
+  (free
+    ? FREE_TICKET_TEXTS.cancelled
+    : cancelSuccessMessage(result.refund?.amountCents ?? 0, result.refund?.currency ?? 'EUR'));
 
 /**
  * A JSON message of the server as is, otherwise by status (0: no connection;

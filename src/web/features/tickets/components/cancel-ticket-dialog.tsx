@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState } from 'react';
-import type { MyTicket } from '@shared/tickets';
+import { FREE_TICKET_TEXTS, isFreeTicket, type MyTicket } from '@shared/tickets';
 import { Button } from '@web/components/ui/button';
 import { formatPrice } from '@web/lib/format';
 import type { RefundAccount } from '../api/cancel-ticket';
@@ -10,10 +10,10 @@ const inputClass =
   'h-10 w-full rounded-lg border border-input bg-background px-3 text-sm text-foreground outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60';
 
 /**
- * A free ticket's button names the tier like any other
- * (docs/product/tickets-and-refunds.md#cancel-button-label); the dialog says what it means.
+ * A free ticket's one story: it was free, the seat is released; no tier, no policy
+ * (docs/product/tickets-and-refunds.md#free-ticket-cancel).
  */
-export const FREE_TICKET_NO_REFUND = 'Das Ticket war kostenlos, es gibt nichts zu erstatten.';
+export const FREE_TICKET_NO_REFUND = FREE_TICKET_TEXTS.dialog;
 
 /**
  * After an earlier refund on the booking the dialog says why less comes back than the tier promises; the
@@ -176,10 +176,10 @@ function CancelDetails({ ticket }: { ticket: MyTicket }) {
         {ticket.event.title}, Code {ticket.code}
       </p>
       <p className="font-medium text-card-foreground">
-        {refundCents > 0
-          ? `Erstattung: ${formatPrice(refundCents, ticket.currency)}`
-          : ticket.priceCents === 0
-            ? FREE_TICKET_NO_REFUND
+        {isFreeTicket(ticket)
+          ? FREE_TICKET_NO_REFUND
+          : refundCents > 0
+            ? `Erstattung: ${formatPrice(refundCents, ticket.currency)}`
             : alreadyRefunded > 0
               ? 'Keine Erstattung mehr offen.'
               : 'Keine Erstattung gemäß Stornierungsrichtlinie.'}

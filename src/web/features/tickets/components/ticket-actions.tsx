@@ -1,7 +1,7 @@
 import { ArrowRightLeft, Download, FileText, PenLine, XCircle } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
 import { cancelButtonLabel } from '@shared/refund-rules';
-import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
+import { isFreeTicket, TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { invoicePdfFileName, invoicePdfUrl } from '@web/lib/invoice-pdf';
 import {
@@ -93,7 +93,7 @@ export function TicketActions({
   const confirmCancel = (payout?: RefundAccount) =>
     cancel.mutateAsync({ ticketId: ticket.id, payout }).then(
       (result) => {
-        toast.success(cancelSuccessText(result));
+        toast.success(cancelSuccessText(result, isFreeTicket(ticket)));
         setConfirming(false);
         return null;
       },
@@ -151,7 +151,9 @@ export function TicketActions({
           onClick={() => setConfirming(true)}
         >
           <XCircle className="h-4 w-4" aria-hidden />
-          {cancel.isPending ? 'Wird storniert …' : cancelButtonLabel(ticket.cancellation.share)}
+          {cancel.isPending
+            ? 'Wird storniert …'
+            : cancelButtonLabel(ticket.cancellation.share, isFreeTicket(ticket))}
         </Button>
       )}
       <CancelTicketDialog

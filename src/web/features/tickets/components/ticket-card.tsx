@@ -2,6 +2,7 @@ import { ArrowRightLeft, CalendarDays, Clock, MapPin, Receipt, Ticket, User } fr
 import { useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { eventDateRange, eventTimeRange } from '@shared/date-range';
+import { eventVenueLine } from '@shared/event-rules';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { TICKET_MESSAGES, type MyTicket, type TicketEventSummary } from '@shared/tickets';
 import { EventCover } from '@web/components/event-cover';
@@ -78,7 +79,7 @@ export function TicketCard({
               {when.time}
             </Fact>
             <Fact icon={MapPin} label="Ort">
-              {event.mode === 'online' ? 'Online' : event.location}
+              {eventVenueLine(event)}
             </Fact>
             {transferredTo ? (
               <Fact icon={ArrowRightLeft}>Übertragen an {transferredTo}</Fact>

@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminCancelPreview } from '@shared/admin-tickets';
 import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
+import { FREE_TICKET_TEXTS } from '@shared/tickets';
 import { json, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { adminTicketRow } from '../testing/ticket-fixtures';
@@ -77,5 +78,31 @@ describe('CancelTicketDialog', () => {
     expect(within(dialog).getByText(/^Erstattung:/).textContent).toMatch(/^Erstattung: 160,00\s€$/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stornieren' }));
     expect(onConfirm).toHaveBeenCalledWith({ type: 'percentage', value: 0.5 });
+  });
+
+  it("tells a free ticket's one story: no tier, no goodwill percentage, just free and the seat released (docs/product/tickets-and-refunds.md#free-ticket-cancel)", async () => {
+    const free = adminTicketRow({ priceCents: 0 });
+    mockApi({
+      [`GET /api/admin/tickets/${free.id}/cancel-preview`]: () =>
+        json({
+          ...PREVIEW,
+          ticketId: free.id,
+          priceCents: 0,
+          refundableCents: 0,
+          share: 0.7,
+          refundCents: 0,
+          goodwillCents: 0,
+        }),
+    });
+    const onConfirm = vi.fn(() => Promise.resolve());
+    renderPage(<CancelTicketDialog tickets={[free]} onClose={() => {}} onConfirm={onConfirm} />, {
+      path: '/admin',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket stornieren' });
+    expect(await within(dialog).findByText(FREE_TICKET_TEXTS.admin)).toBeTruthy();
+    expect(within(dialog).queryAllByRole('radio')).toEqual([]);
+    expect(dialog.textContent).not.toMatch(/%|Staffel|Richtlinie|Erstattung:/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stornieren' }));
+    expect(onConfirm).toHaveBeenCalledWith(null);
   });
 });

@@ -7,6 +7,7 @@ import {
   type AdminTicketRow,
   type RefundOverrideInput,
 } from '@shared/admin-tickets';
+import { FREE_TICKET_TEXTS, isFreeTicket } from '@shared/tickets';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { formatPrice } from '@web/lib/format';
@@ -135,6 +136,9 @@ function CancelForm({
         <p role="alert" className="text-sm text-destructive">
           Dieses Ticket wurde bereits storniert.
         </p>
+      ) : data && isFreeTicket(data) ? (
+        // a free ticket's one story, no tiers to choose from (docs/product/tickets-and-refunds.md#free-ticket-cancel)
+        <p className="rounded-lg bg-muted px-3 py-2 text-sm">{FREE_TICKET_TEXTS.admin}</p>
       ) : (
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">Erstattung</legend>
@@ -207,7 +211,7 @@ function CancelForm({
           {error}
         </p>
       )}
-      {data && data.cancellable && (
+      {data && data.cancellable && !isFreeTicket(data) && (
         <p className="rounded-lg bg-muted px-3 py-2 text-sm" aria-live="polite">
           Erstattung:{' '}
           <strong>{chosenAmount === null ? '–' : formatPrice(chosenAmount, data.currency)}</strong>
