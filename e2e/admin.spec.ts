@@ -414,6 +414,9 @@ test(
 
     await viaSidebar(page, 'Benutzer', /\/admin\/users$/, 'Benutzer');
     await expect(page.getByRole('searchbox', { name: 'Benutzer suchen' })).toBeVisible();
+    // a card per user, no table that scrolls sideways (docs/decisions/049-admin-screens-say-what-they-mean.md)
+    await expect(page.getByRole('list', { name: 'Benutzer' }).getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
     await checkPhonePage(page, testInfo, 'users');
 
     await viaSidebar(page, 'Einstellungen', /\/admin\/settings$/, 'Einstellungen');
@@ -425,6 +428,35 @@ test(
     await context.close();
   },
 );
+
+// Issue 29 item 19 (docs/product/admin.md#tables-fit, docs/decisions/049-admin-screens-say-what-they-mean.md):
+// on a 1280 px laptop the events list cut off 'Löschen' and the users list 'Erstellt', 'Buchungen', 'Löschen'.
+test('on a 1280 × 900 laptop the events and users tables fit beside the sidebar', async ({ browser }) => {
+  const { context, page, errors } = await openAdmin(browser);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const [path, box] of [
+    ['/admin/events', 'events-table'],
+    ['/admin/users', 'users-table'],
+  ] as const) {
+    await openPage(page, path);
+    const table = page.getByTestId(box);
+    const firstDelete = table.getByRole('button', { name: / löschen$/ }).first();
+    await expect(firstDelete).toBeVisible();
+    const { scrollWidth, clientWidth } = await table.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+    }));
+    expect(
+      scrollWidth,
+      `${box}: ${scrollWidth} px of content in a ${clientWidth} px box`,
+    ).toBeLessThanOrEqual(clientWidth);
+    // the last column is on the screen, not behind a sideways scroll
+    await expect(firstDelete).toBeInViewport({ ratio: 1 });
+    await expectNoPageOverflow(page, box);
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+});
 
 test('an admin sets a profile picture and a portrait through the crop dialog', async ({ browser }) => {
   test.setTimeout(180_000); // two uploads through the crop dialog: ~20 s on a busy machine

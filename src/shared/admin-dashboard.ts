@@ -1,6 +1,7 @@
 import type { BookingPaymentStatus, BookingStatus } from './booking';
 import type { EventStatus } from './events';
 import type { OperatorField } from './operator-data';
+import type { SeatFigures } from './seat-figures';
 
 // GET /api/admin/dashboard: real figures (docs/product/admin.md#dashboard-figures, decision 012). How each
 // figure is counted is written here once, for the server and the screen:
@@ -63,13 +64,9 @@ export interface DashboardBooking {
 }
 
 /** Seats count persons (a per_pair ticket takes two); sold + held + available = total. */
-export interface DashboardUpcomingEvent extends DashboardEvent {
-  totalSeats: number;
+/** Sold, offered, held and free seats as every back-office screen names them (docs/product/admin.md#seat-figures). */
+export interface DashboardUpcomingEvent extends DashboardEvent, SeatFigures {
   availableSeats: number;
-  /** Seats of confirmed bookings. */
-  soldSeats: number;
-  /** Seats held by pending bookings (checkouts in progress). */
-  heldSeats: number;
 }
 
 export interface AdminDashboard {

@@ -13,6 +13,7 @@ import { isValidSlug, normalizeDescription } from './event-text';
 import { TAX_MODES, type TaxMode } from './invoices';
 import { MAIL_RULE_MESSAGES } from './mail-rules';
 import { isHttpUrl } from './profile';
+import type { SeatFigures } from './seat-figures';
 
 // The admin event contract (the events list, the create and edit form;
 // docs/product/events.md#editing-admins): one zod schema validates the form in the browser and the request on
@@ -323,6 +324,8 @@ export interface AdminEvent {
   availableSeats: number;
   /** Seats of pending and confirmed bookings: total − available; total_seats may not go below it. */
   takenSeats: number;
+  /** Sold, offered, held and free seats (docs/product/admin.md#seat-figures). */
+  seats: SeatFigures;
   priceCents: number;
   currency: string;
   priceUnit: PriceUnit;
@@ -384,6 +387,8 @@ export interface AdminEventListItem {
   availableSeats: number;
   /** Active (not cancelled) tickets; a per-pair ticket takes two of the seats. */
   soldTickets: number;
+  /** Sold, offered, held and free seats (docs/product/admin.md#seat-figures). */
+  seats: SeatFigures;
   priceUnit: PriceUnit;
   imageUrl: string | null;
   /** Started already: listed after 'Vergangene Events' (docs/product/events.md#admin-events-list). */

@@ -3,8 +3,25 @@ import { z } from 'zod';
 // Admin Refund (docs/product/admin.md#admin-refund-target): the booking is named by its order number or its
 // id (docs/decisions/020-order-numbers.md); before confirming, the card shows whom and how much it refunds.
 
-/** When the field is empty; it also takes the order number (docs/product/admin.md#admin-refund-target). */
-export const ADMIN_REFUND_REFERENCE_MESSAGE = 'Bitte Booking-ID angeben';
+/**
+ * When the field is empty. The spec's 'Bitte Booking-ID angeben' named only the id, but the field takes the
+ * order number too (docs/product/admin.md#admin-refund-target, docs/decisions/049-admin-screens-say-what-they-mean.md).
+ */
+export const ADMIN_REFUND_REFERENCE_MESSAGE = 'Bitte gib eine Bestellnummer oder Booking-ID an.';
+
+/**
+ * The card's reasons, in German (docs/decisions/049-admin-screens-say-what-they-mean.md). The refund keeps the
+ * words; only the Stripe adapter turns them into Stripe's reason codes
+ * (src/server/adapters/payments/stripe-refund-reason.ts).
+ */
+export const ADMIN_REFUND_REASONS = {
+  customer: 'Auf Kundenwunsch',
+  goodwill: 'Kulanz',
+  eventChanged: 'Event geändert oder abgesagt',
+  duplicate: 'Doppelt bezahlt',
+} as const;
+/** Without a reason the request was the buyer's (the spec's default, 'requested_by_customer', in words). */
+export const ADMIN_REFUND_DEFAULT_REASON = ADMIN_REFUND_REASONS.customer;
 
 /** GET /api/admin/refunds/lookup?q=: an order number (any case, spaces) or a booking id. */
 export const adminRefundLookupSchema = z.object({

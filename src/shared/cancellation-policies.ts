@@ -31,8 +31,25 @@ export { REFUND_TYPES };
 export const REFUND_TYPE_LABELS: Record<RefundType, string> = {
   // people type percent; the rule keeps a fraction (docs/product/tickets-and-refunds.md#fraction-in-api)
   percentage: 'Prozent (0–100)',
-  fixed_amount: 'Fester Betrag (EUR)',
+  // '€' as on every other screen (docs/decisions/049-admin-screens-say-what-they-mean.md)
+  fixed_amount: 'Fester Betrag (€)',
 };
+
+const unit = (n: number, one: string, many: string) => `${n.toLocaleString('de-DE')} ${n === 1 ? one : many}`;
+
+/** Hours in words: '1 Stunde', '36 Stunden'. */
+export const hoursInWords = (hours: number) => unit(hours, 'Stunde', 'Stunden');
+
+/**
+ * A rule's lead time in words for people, in weeks or days when exact: 336 → '2 Wochen', 24 → '1 Tag', 1 →
+ * '1 Stunde'. The editor's input keeps its short form ('2w', docs/product/admin.md#lead-time-input); a text
+ * that people read never shows it (docs/decisions/049-admin-screens-say-what-they-mean.md).
+ */
+export function leadTimeInWords(hours: number): string {
+  if (hours > 0 && hours % 168 === 0) return unit(hours / 168, 'Woche', 'Wochen');
+  if (hours > 0 && hours % 24 === 0) return unit(hours / 24, 'Tag', 'Tage');
+  return hoursInWords(hours);
+}
 
 /** A new rule is 168 h, percentage, 0.7, priority 1, active (docs/product/admin.md#new-rule-defaults). */
 export const NEW_RULE = {

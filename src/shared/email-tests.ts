@@ -56,10 +56,10 @@ export function emailTestSummary(response: EmailTestResponse): string {
 }
 
 /**
- * The Admin Refund card's quick percentages and default reason (docs/product/admin.md#admin-refund-amount).
+ * The Admin Refund card's quick percentages (docs/product/admin.md#admin-refund-amount); its reasons are in
+ * admin-refunds.ts.
  */
 export const ADMIN_REFUND_QUICK_PERCENTS = [100, 70, 50, 0] as const;
-export const ADMIN_REFUND_DEFAULT_REASON = 'requested_by_customer';
 /**
  * A refund of nothing is refused on both sides (decision 012); the '0 %' quick button stays (decision 013).
  */

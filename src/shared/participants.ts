@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SeatFigures } from './seat-figures';
 
 // Who is coming to an event, and checking them in at the door (docs/product/organizer-day.md). Shared by the
 // server's answers and the pages /admin/events/{id}/teilnehmende, /veranstalter and /checkin/{eventId}.
@@ -86,6 +87,8 @@ export interface OrganizerEvent {
   location: string | null;
   status: string;
   counts: ParticipantCounts;
+  /** Sold, offered, held and free seats (docs/product/admin.md#seat-figures). */
+  seats: SeatFigures;
 }
 
 // ---- check-in at the door ----

@@ -128,7 +128,8 @@ describe('POST /api/admin/refunds', () => {
     expect(first).toMatchObject({
       amountCents: 1666,
       status: 'succeeded', // the test provider refunds at once
-      reason: 'requested_by_customer',
+      // no reason given: the buyer's request, in words, never Stripe's code (decision 049)
+      reason: 'Auf Kundenwunsch',
       createdBy: admin.id,
       ticketId: null,
       attempts: 1,
@@ -159,7 +160,7 @@ describe('POST /api/admin/refunds', () => {
     expect(((await rest.json()) as { refund: { amountCents: number } }).refund.amountCents).toBe(1667);
     const rows = await refundsOf(t, booking.id);
     expect(rows.map((row) => [row.amountCents, row.status, row.reason])).toEqual([
-      [1666, 'succeeded', 'requested_by_customer'],
+      [1666, 'succeeded', 'Auf Kundenwunsch'],
       [1667, 'succeeded', 'Kulanz'],
     ]);
     expect(rows.reduce((sum, row) => sum + row.amountCents, 0)).toBe(3333);
@@ -186,10 +187,9 @@ describe('POST /api/admin/refunds', () => {
       return (error.details ?? []).map((detail) => detail.message);
     };
 
-    expect(await detailsOf(await refund({ percent: 0.5 }))).toContain('Bitte Booking-ID angeben');
-    expect(await detailsOf(await refund({ bookingId: '   ', percent: 0.5 }))).toContain(
-      'Bitte Booking-ID angeben',
-    );
+    const reference = 'Bitte gib eine Bestellnummer oder Booking-ID an.';
+    expect(await detailsOf(await refund({ percent: 0.5 }))).toContain(reference);
+    expect(await detailsOf(await refund({ bookingId: '   ', percent: 0.5 }))).toContain(reference);
     expect(await detailsOf(await refund({ bookingId: booking.id, amountCents: -100 }))).toContain(
       'Betrag ungültig',
     );

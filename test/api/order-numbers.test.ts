@@ -331,7 +331,7 @@ describe('Admin Refund by order number', () => {
     const empty = await get('/api/admin/refunds/lookup?q=%20', admin.cookie);
     expect(empty.status).toBe(422);
     expect(((await empty.json()) as { error: { message: string } }).error.message).toBe(
-      'Bitte Booking-ID angeben',
+      'Bitte gib eine Bestellnummer oder Booking-ID an.',
     );
 
     // a free booking is found, with nothing to refund

@@ -27,6 +27,8 @@ export interface FakeRefund {
   currency: string;
   payment_intent: string;
   status: string;
+  /** Stripe's reason code as sent ('duplicate', 'requested_by_customer', …), null when none was. */
+  reason?: string | null;
   metadata: Record<string, string>;
 }
 
@@ -173,6 +175,7 @@ export class FakeStripe {
           currency: intent.currency,
           payment_intent: intent.id,
           status: 'succeeded',
+          reason: form.get('reason'),
           metadata: metadata(),
         };
         this.refunds.set(refund.id, refund);

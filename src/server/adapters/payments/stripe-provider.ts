@@ -5,6 +5,7 @@ import type {
   ProviderPaymentState,
   ProviderRefund,
 } from './payment-provider';
+import { stripeRefundReason } from './stripe-refund-reason';
 
 export interface StripeKeys {
   secretKey: string;
@@ -108,7 +109,7 @@ export function createStripeProvider(keys: StripeKeys): PaymentProvider {
         {
           payment_intent: providerPaymentId,
           amount: amountCents,
-          reason: 'requested_by_customer',
+          reason: stripeRefundReason(reason),
           metadata: reason ? { reason } : undefined,
         },
         { idempotencyKey },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import {
   DASHBOARD_NEWEST_BOOKINGS,
   DASHBOARD_NEWEST_EVENTS,
@@ -9,8 +9,10 @@ import {
 } from '@shared/admin-dashboard';
 import type { Db } from '../../db/types';
 import { bookings, events, profiles } from '../../db/schema';
+import { seatFiguresOf } from '../admin-events/seat-figures';
 
-// The dashboard's three short lists, one query each (joins and a grouped subquery, never a query per row).
+// The dashboard's three short lists: one query each (joins, never a query per row), the upcoming events' seats
+// two more.
 
 const eventColumns = {
   id: events.id,
@@ -71,38 +73,17 @@ export async function newestBookings(db: Db): Promise<DashboardBooking[]> {
 }
 
 /**
- * The next published events (hidden ones too: they may have sold before they were hidden). Held seats come
- * from pending bookings; sold = total − available − held (docs/product/booking-and-seats.md#seat-invariant).
+ * The next published events (hidden ones too: they may have sold before they were hidden) with their sold,
+ * offered, held and free seats from the one read model of the back office
+ * (docs/product/admin.md#seat-figures): an open waiting-list offer is not a sale.
  */
 export async function upcomingEvents(db: Db, now: Date): Promise<DashboardUpcomingEvent[]> {
-  const held = db
-    .select({
-      eventId: bookings.eventId,
-      seats: sql<number>`sum(${bookings.seats})::int`.as('held_seats'),
-    })
-    .from(bookings)
-    .where(eq(bookings.status, 'pending'))
-    .groupBy(bookings.eventId)
-    .as('held');
   const rows = await db
-    .select({
-      ...eventColumns,
-      totalSeats: events.totalSeats,
-      availableSeats: events.availableSeats,
-      heldSeats: sql<number>`coalesce(${held.seats}, 0)::int`,
-    })
+    .select({ ...eventColumns, totalSeats: events.totalSeats, availableSeats: events.availableSeats })
     .from(events)
-    .leftJoin(held, eq(held.eventId, events.id))
     .where(and(eq(events.status, 'published'), gt(events.startTime, now)))
     .orderBy(asc(events.startTime), asc(events.id))
     .limit(DASHBOARD_UPCOMING_EVENTS);
-  return rows.map((row) => {
-    const heldSeats = Math.min(Number(row.heldSeats), row.totalSeats - row.availableSeats);
-    return {
-      ...row,
-      ...eventView(row),
-      heldSeats,
-      soldSeats: Math.max(0, row.totalSeats - row.availableSeats - heldSeats),
-    };
-  });
+  const seats = await seatFiguresOf(db, rows);
+  return rows.map((row) => ({ ...row, ...eventView(row), ...seats.get(row.id)! }));
 }

@@ -4,6 +4,7 @@ import type { DbOrTx, Event } from '../../db/types';
 import { eventOrganizers, events, tickets, waitlistEntries } from '../../db/schema';
 import { AppError } from '../app-error';
 import { eventSummaryFields } from '../events/event-summary-fields';
+import { seatFiguresOfEvent } from './seat-figures';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,7 +36,10 @@ export async function activeWaitlistCount(db: DbOrTx, eventId: string): Promise<
   return Number(row?.n ?? 0);
 }
 
-/** The edit form's view of one event: every column plus organizers, ticket and waiting-list counts. */
+/**
+ * The edit form's view of one event: every column plus organizers, ticket and waiting-list counts and its
+ * seat figures (docs/product/admin.md#seat-figures).
+ */
 export async function loadAdminEvent(db: DbOrTx, id: string): Promise<AdminEvent> {
   assertEventId(id);
   const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
@@ -45,12 +49,15 @@ export async function loadAdminEvent(db: DbOrTx, id: string): Promise<AdminEvent
     .from(eventOrganizers)
     .where(eq(eventOrganizers.eventId, id))
     .orderBy(asc(eventOrganizers.createdAt), asc(eventOrganizers.userId));
-  return toAdminEvent(
-    row,
-    organizers.map((entry) => entry.userId),
-    await activeTicketCount(db, id),
-    await activeWaitlistCount(db, id),
-  );
+  return {
+    ...toAdminEvent(
+      row,
+      organizers.map((entry) => entry.userId),
+      await activeTicketCount(db, id),
+      await activeWaitlistCount(db, id),
+    ),
+    seats: await seatFiguresOfEvent(db, row),
+  };
 }
 
 /** Field by field, so a column added later is not sent to the client by accident. */
@@ -59,7 +66,7 @@ export function toAdminEvent(
   organizerIds: string[],
   activeTickets: number,
   waitlistCount = 0,
-): AdminEvent {
+): Omit<AdminEvent, 'seats'> {
   return {
     ...eventSummaryFields(row),
     room: row.room,

@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { orderAdminEvents, type AdminEventListItem } from '@shared/admin-events';
 import type { Db } from '../../db/types';
 import { events, tickets } from '../../db/schema';
+import { seatFiguresOf } from './seat-figures';
 
 /**
  * GET /api/admin/events (docs/product/events.md#admin-events-list): every event, drafts and hidden ones
- * included, with its seat counts and sold tickets; upcoming ascending by start, then past descending, each
- * marked `isPast`.
+ * included, with its sold, offered, held and free seats (docs/product/admin.md#seat-figures) and its sold
+ * tickets; upcoming ascending by start, then past descending, each marked `isPast`.
  */
 export async function listAdminEvents(options: { db: Db; now?: Date }): Promise<AdminEventListItem[]> {
   const { db, now = new Date() } = options;
@@ -39,11 +40,13 @@ export async function listAdminEvents(options: { db: Db; now?: Date }): Promise<
     })
     .from(events)
     .leftJoin(sold, sql`${sold.eventId} = ${events.id}`);
+  const seats = await seatFiguresOf(db, rows);
   return orderAdminEvents(
     rows.map((row) => ({
       ...row,
       startTime: row.startTime.toISOString(),
       soldTickets: Number(row.soldTickets),
+      seats: seats.get(row.id)!,
     })),
     now,
   );

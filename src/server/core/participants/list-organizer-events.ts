@@ -4,6 +4,7 @@ import type { Actor } from '../actor';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../app-error';
 import type { DbOrTx, Event } from '../../db/types';
 import { eventOrganizers, events } from '../../db/schema';
+import { seatFiguresOf } from '../admin-events/seat-figures';
 import { countsOfEvents } from './participant-rows';
 
 /**
@@ -33,6 +34,9 @@ export async function listOrganizerEvents(
   const upcoming = rows.filter((event) => event.endTime.getTime() >= now.getTime());
   const past = rows.filter((event) => event.endTime.getTime() < now.getTime()).reverse();
   const counts = await countsOfEvents(db, rows);
+  // the back office's one seat read model: an open waiting-list offer is not a sale
+  // (docs/product/admin.md#seat-figures)
+  const seats = await seatFiguresOf(db, rows);
   return [...upcoming, ...past].map((event) => ({
     id: event.id,
     title: event.title,
@@ -43,5 +47,6 @@ export async function listOrganizerEvents(
     location: event.location || null,
     status: event.status,
     counts: counts.get(event.id)!,
+    seats: seats.get(event.id)!,
   }));
 }

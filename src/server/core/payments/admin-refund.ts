@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { adminRefundCents } from '@shared/admin-refunds';
+import {
+  ADMIN_REFUND_DEFAULT_REASON,
+  ADMIN_REFUND_REFERENCE_MESSAGE,
+  adminRefundCents,
+} from '@shared/admin-refunds';
 import { ADMIN_REFUND_ZERO_MESSAGE } from '@shared/email-tests';
 import { fractionProblem } from '@shared/refund-percent';
 import type { Db } from '../../db/types';
@@ -17,7 +21,7 @@ import { refundableByBooking } from '../tickets/refund-terms';
 import { issueCancellationInvoice } from '../invoices/issue-invoice';
 
 export const ADMIN_REFUND_MESSAGES = {
-  bookingId: 'Bitte Booking-ID angeben',
+  bookingId: ADMIN_REFUND_REFERENCE_MESSAGE,
   amount: 'Betrag ungültig',
   notFound: 'Buchung nicht gefunden.',
   nothingPaid: 'Für diese Buchung gibt es keine Zahlung, die erstattet werden kann.',
@@ -90,7 +94,9 @@ export async function adminRefund(options: {
         bookingId: booking.id,
         amountCents,
         currency: booking.currency,
-        reason: input.reason || 'requested_by_customer',
+        // the admin's words; the Stripe adapter alone knows Stripe's reason codes
+        // (docs/decisions/049-admin-screens-say-what-they-mean.md)
+        reason: input.reason || ADMIN_REFUND_DEFAULT_REASON,
         createdBy: adminId,
       })
       .returning({ id: refunds.id });

@@ -19,6 +19,7 @@ const event = (overrides: Partial<OrganizerEvent>): OrganizerEvent => ({
   location: 'Hamburg',
   status: 'published',
   counts: { soldSeats: 12, totalSeats: 20, checkedIn: 3, active: 9, cancelled: 1, openPayments: 2 },
+  seats: { totalSeats: 20, soldSeats: 12, offeredSeats: 1, heldSeats: 3, freeSeats: 4 },
   ...overrides,
 });
 
@@ -69,7 +70,11 @@ describe('OrganizerPage', () => {
     const item = within(await screen.findByRole('listitem', { name: 'Yoga am Morgen' }));
     expect(item.getByText('Sa., 14.03.2099, 18:30–20:30 Uhr · Hamburg')).toBeTruthy();
     expect(
-      item.getByText('12 von 20 Plätzen verkauft · 3 eingecheckt · 1 storniert · 2 offene Zahlungen'),
+      // the back office's one seat line (docs/product/admin.md#seat-figures): the offer is not sold
+      item.getByText(
+        '12 verkauft · 1 angeboten (Warteliste) · 3 reserviert · 4 frei von 20 Plätzen · 3 eingecheckt · ' +
+          '1 storniert · 2 offene Zahlungen',
+      ),
     ).toBeTruthy();
     expect(item.getByRole('link', { name: 'Teilnehmende von „Yoga am Morgen“' }).getAttribute('href')).toBe(
       '/veranstalter/events/e1',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { EVENT_STATUS_LABELS } from '@shared/admin-events';
 import type { EventStatus } from '@shared/events';
 import type { OrganizerEvent } from '@shared/participants';
+import { seatFiguresText } from '@shared/seat-figures';
 import { Badge } from '@web/components/ui/badge';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
@@ -112,7 +113,7 @@ function EventItem({ event }: { event: OrganizerEvent }) {
           </span>
         </p>
         <p className="mt-1 text-sm">
-          {counts.soldSeats} von {counts.totalSeats} Plätzen verkauft · {counts.checkedIn} eingecheckt
+          {seatFiguresText(event.seats)} · {counts.checkedIn} eingecheckt
           {counts.cancelled > 0 && ` · ${counts.cancelled} storniert`}
           {counts.openPayments > 0 &&
             ` · ${counts.openPayments === 1 ? '1 offene Zahlung' : `${counts.openPayments} offene Zahlungen`}`}

@@ -64,7 +64,17 @@ const filled: AdminDashboard = {
       createdAt: '2026-03-14T10:00:00.000Z',
     },
   ],
-  upcomingEvents: [{ ...event, totalSeats: 20, availableSeats: 14, soldSeats: 3, heldSeats: 3 }],
+  upcomingEvents: [
+    {
+      ...event,
+      totalSeats: 20,
+      availableSeats: 13,
+      soldSeats: 3,
+      offeredSeats: 1,
+      heldSeats: 3,
+      freeSeats: 13,
+    },
+  ],
 };
 
 const card = (title: string) => screen.getByRole('heading', { name: title }).closest('section')!;
@@ -91,7 +101,10 @@ describe('DashboardPage', () => {
     });
     expect(bar.getAttribute('aria-valuenow')).toBe('3');
     expect(bar.getAttribute('aria-valuemax')).toBe('20');
-    expect(bar.getAttribute('aria-valuetext')).toBe('3 von 20 Plätzen verkauft, 3 reserviert');
+    // a waiting-list offer is named apart, never counted as sold (docs/product/admin.md#seat-figures)
+    const seats = '3 verkauft · 1 angeboten (Warteliste) · 3 reserviert · 13 frei von 20 Plätzen';
+    expect(bar.getAttribute('aria-valuetext')).toBe(seats);
+    expect(within(card('Nächste Events')).getByText(seats)).toBeTruthy();
     expect(
       within(card('Nächste Events')).getByRole('link', { name: 'Sommerfest' }).getAttribute('href'),
     ).toBe('/admin/events/e1/edit');

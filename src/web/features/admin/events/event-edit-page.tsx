@@ -2,6 +2,7 @@ import { ExternalLink, ListOrdered, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ADMIN_EVENT_MESSAGES as M, type AdminEvent, type AdminEventCreateInput } from '@shared/admin-events';
+import { seatFiguresText } from '@shared/seat-figures';
 import { buttonClasses } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { ApiError } from '@web/lib/api-client';
@@ -125,7 +126,7 @@ function EventEditor({ event }: { event: AdminEvent }) {
       {event.activeTicketCount > 0 && (
         <p className="text-sm text-muted-foreground">
           {event.activeTicketCount} {event.activeTicketCount === 1 ? 'aktives Ticket' : 'aktive Tickets'} ·{' '}
-          {event.takenSeats} von {event.totalSeats} Plätzen vergeben
+          {seatFiguresText(event.seats)}
         </p>
       )}
       {/* docs/product/event-mails.md#minimum-attendance */}

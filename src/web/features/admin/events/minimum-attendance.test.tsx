@@ -33,6 +33,7 @@ const event = (overrides: Partial<AdminEvent> = {}): AdminEvent => ({
   totalSeats: 20,
   availableSeats: 18,
   takenSeats: 2,
+  seats: { totalSeats: 20, soldSeats: 2, offeredSeats: 0, heldSeats: 0, freeSeats: 18 },
   priceCents: 4900,
   currency: 'EUR',
   priceUnit: 'per_person',

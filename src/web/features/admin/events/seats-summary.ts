@@ -1,16 +1,17 @@
 import type { AdminEventListItem } from '@shared/admin-events';
 import { ticketsLeft } from '@shared/event-rules';
+import { seatFiguresText } from '@shared/seat-figures';
 
-type SeatsOfEvent = Pick<AdminEventListItem, 'soldTickets' | 'availableSeats' | 'totalSeats' | 'priceUnit'>;
+type SeatsOfEvent = Pick<AdminEventListItem, 'soldTickets' | 'seats' | 'priceUnit'>;
 
 /**
- * The events list's seat line. Seats are persons (the form's 'Plätze gesamt'); a pair event says that its
- * sold tickets are pair tickets and how many tickets the free seats still make, the number the shop's badge
- * shows (docs/decisions/024-seats-in-tickets-and-date-ranges.md).
+ * The events list's seat line: the back office's one seat line (docs/product/admin.md#seat-figures), in
+ * seats, i.e. persons. A pair event adds its pair tickets sold and how many tickets the free seats still make,
+ * the number the shop's badge shows (docs/decisions/024-seats-in-tickets-and-date-ranges.md).
  */
 export function seatsSummary(event: SeatsOfEvent): string {
-  const seats = `${event.availableSeats} von ${event.totalSeats} Plätzen frei`;
-  if (event.priceUnit !== 'per_pair') return `${event.soldTickets} verkauft · ${seats}`;
-  const left = ticketsLeft(event);
-  return `${event.soldTickets} Paar-Tickets verkauft · ${seats} (${left} ${left === 1 ? 'Ticket' : 'Tickets'})`;
+  const seats = seatFiguresText(event.seats);
+  if (event.priceUnit !== 'per_pair') return seats;
+  const left = ticketsLeft({ availableSeats: event.seats.freeSeats, priceUnit: event.priceUnit });
+  return `${seats} · Paar-Tickets: ${event.soldTickets} verkauft, noch ${left} ${left === 1 ? 'Ticket' : 'Tickets'}`;
 }

@@ -161,6 +161,8 @@ describe('SettingsPage', () => {
     const lead2 = within(second).getByLabelText('Vorlaufzeit vor dem Event') as HTMLInputElement;
     fireEvent.click(within(second).getByRole('button', { name: 'Vorlaufzeit 60min' }));
     expect(lead2.value).toBe('1h');
+    // one hour in the singular (docs/decisions/049-admin-screens-say-what-they-mean.md)
+    expect(within(second).getByText(/= 1 Stunde\./)).toBeTruthy();
     fireEvent.change(within(second).getByLabelText('Wert'), { target: { value: 'abc' } });
     fireEvent.click(within(second).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalled());

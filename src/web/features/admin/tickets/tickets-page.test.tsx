@@ -190,7 +190,9 @@ describe('TicketsPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Ticket 0001 \(Greta Gans\) stornieren/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Ticket stornieren' });
     expect(await within(dialog).findByText('Noch 170 Stunden bis zum Beginn (ca. 7,1 Tage)')).toBeTruthy();
-    const policy = within(dialog).getByRole('radio', { name: /Richtlinie „Flex“: 70 % ab 1w vor Beginn/ });
+    const policy = within(dialog).getByRole('radio', {
+      name: /Richtlinie „Flex“: 70 % ab 1 Woche vor Beginn/,
+    });
     expect((policy as HTMLInputElement).checked).toBe(true);
     expect(within(dialog).getByText(/Erstattung:/).textContent).toMatch(/34,30\s€/);
 
@@ -281,6 +283,8 @@ describe('TicketsPage', () => {
     const bar = screen.getByRole('region', { name: 'Aktionen für die Auswahl' });
     expect(within(bar).getByText(/2 Tickets ausgewählt/)).toBeTruthy();
     expect(within(bar).getByRole('button', { name: 'CSV (Auswahl)' })).toBeTruthy();
+    // the row menu's words, not the spec's 'Preview neu' (docs/decisions/049-admin-screens-say-what-they-mean.md)
+    expect(within(bar).getByRole('button', { name: 'Vorschau neu rendern' })).toBeTruthy();
     fireEvent.click(within(bar).getByRole('button', { name: 'Löschen' }));
     const confirm = await screen.findByRole('dialog', { name: '2 Tickets wirklich löschen?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Löschen' }));

@@ -54,6 +54,40 @@ describe('UsersPage', () => {
     expect(await screen.findByText('Keine Benutzer gefunden')).toBeTruthy();
   });
 
+  // issue 29 item 19 (docs/decisions/049-admin-screens-say-what-they-mean.md): no sideways scrolling on a phone
+  it('shows a card per user on a phone, with the same data and controls', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: Number(/min-width:\s*([\d.]+)rem/.exec(query)?.[1] ?? 0) * 16 <= 390,
+        media: query,
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      })),
+    );
+    mockApi({ 'GET /api/admin/users': () => page([entry({ role: 'organizer' })]) });
+    renderPage(<UsersPage />, { path: '/admin/users' });
+    const card = within(await screen.findByRole('listitem', { name: 'anna@example.org' }));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(card.getByText('Anna Admin')).toBeTruthy();
+    expect(card.getByText('+49 40 1')).toBeTruthy();
+    expect(
+      (card.getByRole('combobox', { name: 'Rolle von anna@example.org' }) as HTMLSelectElement).value,
+    ).toBe('organizer');
+    expect(card.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Telefon',
+      'Newsletter',
+      'E-Mail bestätigt',
+      'Onboarding',
+      'Erstellt',
+    ]);
+    expect(card.getByText(/14\.03\.2026/)).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Buchungen von anna@example.org' }).getAttribute('href')).toBe(
+      '/admin/bookings?user=u1',
+    );
+    expect(card.getByRole('button', { name: 'anna@example.org löschen' })).toBeTruthy();
+  });
+
   it('searches only after 250 ms without typing', async () => {
     const calls = mockApi({ 'GET /api/admin/users': () => page([entry()]) });
     renderPage(<UsersPage />, { path: '/admin/users' });

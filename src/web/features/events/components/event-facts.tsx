@@ -1,6 +1,13 @@
 import { CalendarDays, Clock, MapPin, Ticket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { earlyBirdCountdown, eventAddress, isEarlyBird, mapsUrl, perTicketText } from '@shared/event-rules';
+import {
+  earlyBirdCountdown,
+  eventAddress,
+  isEarlyBird,
+  isPastEvent,
+  mapsUrl,
+  perTicketText,
+} from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { minimumAttendanceText } from '@shared/events';
 import { useClientValue } from '@web/lib/client-value';
@@ -33,15 +40,18 @@ export function EventFacts({ event, now }: { event: PublicEvent; now: Date }) {
       <Fact icon={MapPin} term="Ort">
         <Place event={event} />
       </Fact>
-      <Fact icon={Users} term="Plätze">
-        <SeatBadgeView event={event} now={now} />
-        {/* docs/product/event-mails.md#minimum-attendance: from the event data alone, the same on the server */}
-        {event.minParticipants != null && event.status !== 'cancelled' && (
-          <span className="mt-1 block text-muted-foreground">
-            {minimumAttendanceText(event.minParticipants)}
-          </span>
-        )}
-      </Fact>
+      {/* a past event has no seats to speak of: no empty 'Plätze' (docs/decisions/049-admin-screens-say-what-they-mean.md) */}
+      {!isPastEvent(event, now) && (
+        <Fact icon={Users} term="Plätze">
+          <SeatBadgeView event={event} now={now} />
+          {/* docs/product/event-mails.md#minimum-attendance: from the event data alone, the same on the server */}
+          {event.minParticipants != null && event.status !== 'cancelled' && (
+            <span className="mt-1 block text-muted-foreground">
+              {minimumAttendanceText(event.minParticipants)}
+            </span>
+          )}
+        </Fact>
+      )}
       <Fact icon={Ticket} term="Preis">
         <EventPrice event={event} now={now} unitStyle="long" size="lg" />
         <span className="mt-1 block text-muted-foreground">{perTicketText(event.priceUnit)}</span>

@@ -12,6 +12,14 @@ import { useUpdateProfile } from '../api/update-profile';
 import { AutosaveField } from './autosave-field';
 import { cardClass } from './field-styles';
 
+/**
+ * After a change was requested: the address is not changed yet, a link went to the new one
+ * (docs/decisions/049-admin-screens-say-what-they-mean.md; the spec's 'E-Mail aktualisiert. Bestätige ggf. die
+ * Änderung per E-Mail.' said it was updated while it still waited).
+ */
+export const emailChangeSentMessage = (email: string) =>
+  `Wir haben dir einen Bestätigungslink an ${email} geschickt. Deine E-Mail-Adresse ändert sich, sobald du ihn öffnest.`;
+
 // When the change mail cannot be started for an unknown reason, hint at the mail setup.
 const EMAIL_CHANGE_FALLBACK =
   'Die E-Mail-Änderung konnte nicht gestartet werden. Bitte prüfe die Absender-Konfiguration des E-Mail-Versands und versuche es erneut.';
@@ -28,7 +36,7 @@ export function ContactSection({ profile }: { profile: ProfileDetails }) {
   const saveEmail = async (email: string) => {
     try {
       const { pending } = await emailChange.mutateAsync(email);
-      if (pending) toast.success('E-Mail aktualisiert. Bestätige ggf. die Änderung per E-Mail.');
+      if (pending) toast.success(emailChangeSentMessage(email));
       return false; // not changed until the link is opened: no 'Gespeichert'
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw error;

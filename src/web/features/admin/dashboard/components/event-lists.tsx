@@ -44,12 +44,7 @@ export function UpcomingEvents({ events }: { events: DashboardUpcomingEvent[] })
                 {formatDateTimeShort(event.startTime, event.timezone)}
               </span>
             </div>
-            <SeatProgress
-              title={event.title}
-              sold={event.soldSeats}
-              held={event.heldSeats}
-              total={event.totalSeats}
-            />
+            <SeatProgress title={event.title} figures={event} />
           </li>
         ))}
       </ul>

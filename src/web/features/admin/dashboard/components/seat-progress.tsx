@@ -1,16 +1,15 @@
-import { formatCount } from '@web/lib/format';
+import { seatFiguresText, type SeatFigures } from '@shared/seat-figures';
 
 /**
- * Sold seats of an event as a bar, with the seats held by open checkouts as a second segment. The bar's
- * value is spoken in the same words as the line below it (not only as a bare percentage).
+ * An event's seats as a bar: sold, then offered to the waiting list, then held by open checkouts, each its own
+ * segment. The bar's value is spoken in the same words as the line below it, the line every back-office screen
+ * prints (docs/product/admin.md#seat-figures).
  */
-export function SeatProgress(props: { title: string; sold: number; held: number; total: number }) {
-  const { title, sold, held, total } = props;
+export function SeatProgress({ title, figures }: { title: string; figures: SeatFigures }) {
+  const { totalSeats: total, soldSeats: sold, offeredSeats: offered, heldSeats: held } = figures;
   if (total <= 0) return <p className="text-xs text-muted-foreground">Keine Plätze</p>;
   const share = (seats: number) => `${Math.min(100, (seats / total) * 100)}%`;
-  const text = `${formatCount(sold)} von ${formatCount(total)} Plätzen verkauft${
-    held > 0 ? `, ${formatCount(held)} reserviert` : ''
-  }`;
+  const text = seatFiguresText(figures);
   return (
     <div className="flex flex-col gap-1">
       <div
@@ -23,6 +22,7 @@ export function SeatProgress(props: { title: string; sold: number; held: number;
         className="flex h-2 w-full overflow-hidden rounded-full bg-muted"
       >
         <div className="h-full bg-primary" style={{ width: share(sold) }} />
+        {offered > 0 && <div className="h-full bg-primary/40" style={{ width: share(offered) }} />}
         {held > 0 && <div className="h-full bg-warning" style={{ width: share(held) }} />}
       </div>
       <p className="text-xs text-muted-foreground tabular-nums">{text}</p>

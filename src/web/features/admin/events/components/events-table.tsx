@@ -47,7 +47,10 @@ export function EventsTable({ events, selected, onToggle, onToggleAll, onDelete 
   );
 
   return (
-    <div className="overflow-x-auto rounded-2xl border border-border bg-card text-card-foreground">
+    <div
+      className="overflow-x-auto rounded-2xl border border-border bg-card text-card-foreground"
+      data-testid="events-table"
+    >
       <table className="w-full text-left text-sm md:min-w-[44rem]">
         <caption className="sr-only">Alle Events</caption>
         <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
@@ -153,7 +156,9 @@ function EventRow(props: {
         <EventStatusBadge status={event.status} />
       </td>
       <td className="px-3 py-3 align-top">
-        <div className="flex justify-end gap-1">
+        {/* wraps when the row is tight, so the table fits a 1280 px laptop beside the sidebar without
+            scrolling sideways (docs/decisions/049-admin-screens-say-what-they-mean.md) */}
+        <div className="flex flex-wrap justify-end gap-1">
           <Link
             to={participantsPath(event.id)}
             className={buttonClasses('ghost', 'sm')}

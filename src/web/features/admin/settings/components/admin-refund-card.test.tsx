@@ -6,7 +6,7 @@ import { renderPage, resetEachTest } from '@web/testing/render-page';
 import type { AdminRefundLookup } from '@shared/admin-refunds';
 import { REFUND_PERCENT_MESSAGES } from '@shared/refund-percent';
 import { toast } from '@web/lib/toast';
-import { AdminRefundCard, refundOkMessage, toRefundInput } from './admin-refund-card';
+import { AdminRefundCard, OTHER_REASON, refundOkMessage, toRefundInput } from './admin-refund-card';
 
 vi.mock('@web/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -34,6 +34,10 @@ const found =
     json({ ...LOOKUP, ...overrides });
 const EURO = '\u00a0€'; // Intl writes a no-break space before the sign
 const posts = (calls: { key: string; body: unknown }[]) => calls.filter((c) => c.key.startsWith('POST '));
+/** The default reason: the buyer asked (the spec's 'requested_by_customer', in words; decision 049). */
+const CUSTOMER = 'Auf Kundenwunsch';
+const REFERENCE_MISSING = 'Bitte gib eine Bestellnummer oder Booking-ID an.';
+const FAILED = 'Die Erstattung ist fehlgeschlagen.';
 
 resetEachTest(vi.mocked(toast.success), vi.mocked(toast.error));
 
@@ -49,12 +53,12 @@ async function confirm() {
 }
 
 describe('toRefundInput (docs/product/admin.md#admin-refund-amount)', () => {
-  const values = { bookingId: ` ${BOOKING} `, reason: '', percent: '100', amount: '' };
+  const values = { bookingId: ` ${BOOKING} `, reason: '', otherReason: '', percent: '100', amount: '' };
 
   it('clamps the percent to 100, refuses nothing, and sends it as a fraction', () => {
     expect(toRefundInput(values).input).toEqual({
       bookingId: BOOKING,
-      reason: 'requested_by_customer',
+      reason: CUSTOMER,
       percent: 1,
     });
     expect(toRefundInput({ ...values, percent: '150' }).input?.percent).toBe(1);
@@ -71,7 +75,7 @@ describe('toRefundInput (docs/product/admin.md#admin-refund-amount)', () => {
   it('sends an amount in cents instead of the percent; refuses negative or unreadable amounts', () => {
     expect(toRefundInput({ ...values, amount: '12,50' }).input).toEqual({
       bookingId: BOOKING,
-      reason: 'requested_by_customer',
+      reason: CUSTOMER,
       amountCents: 1250,
     });
     expect(toRefundInput({ ...values, amount: '1.234,56' }).input?.amountCents).toBe(123456);
@@ -89,13 +93,28 @@ describe('toRefundInput (docs/product/admin.md#admin-refund-amount)', () => {
 
   it('requires a booking id', () => {
     expect(toRefundInput({ ...values, bookingId: '  ' })).toEqual({
-      errors: { bookingId: 'Bitte Booking-ID angeben' },
+      errors: { bookingId: REFERENCE_MISSING },
     });
   });
 
-  it('formats the success text de-DE with two decimals', () => {
-    expect(refundOkMessage(16.6, 'EUR')).toBe('Refund OK: 16,60 EUR');
-    expect(refundOkMessage(1234.5, 'EUR')).toBe('Refund OK: 1.234,50 EUR');
+  // the shop's one money format, '€' as on every screen, not 'Refund OK: 16,60 EUR' (decision 049)
+  it('says what happened, in the shop money format', () => {
+    expect(refundOkMessage(16.6, 'EUR')).toBe(`Erstattung ausgelöst: 16,60${EURO}`);
+    expect(refundOkMessage(1234.5, 'EUR')).toBe(`Erstattung ausgelöst: 1.234,50${EURO}`);
+    expect(refundOkMessage(0.1 + 0.2, 'EUR')).toBe(`Erstattung ausgelöst: 0,30${EURO}`);
+  });
+
+  it("takes a reason in the admin's own words, and asks for it when none is typed", () => {
+    expect(
+      toRefundInput({ ...values, reason: OTHER_REASON, otherReason: ' Doppelt gebucht ' }).input,
+    ).toEqual({
+      bookingId: BOOKING,
+      reason: 'Doppelt gebucht',
+      percent: 1,
+    });
+    expect(toRefundInput({ ...values, reason: OTHER_REASON }).errors).toEqual({
+      reason: 'Bitte beschreibe den Grund.',
+    });
   });
 });
 
@@ -104,9 +123,9 @@ describe('AdminRefundCard', () => {
     const calls = mockApi({});
     renderPage(<AdminRefundCard />, { path: '/admin/settings' });
     expect(screen.getByRole('heading', { name: 'Admin Refund' })).toBeTruthy();
-    expect(field('Grund').value).toBe('requested_by_customer');
+    expect(field('Grund').value).toBe(CUSTOMER);
     submit();
-    expect((await screen.findByRole('alert')).textContent).toBe('Bitte Booking-ID angeben');
+    expect((await screen.findByRole('alert')).textContent).toBe(REFERENCE_MISSING);
     expect(field(REFERENCE).getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls).toHaveLength(0);
@@ -130,11 +149,11 @@ describe('AdminRefundCard', () => {
     submit();
     // the euro amount, not the share: 50 % of 33,33 € floored to the cent
     expect(await confirm()).toBe(`16,66${EURO} erstatten?`);
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund OK: 16,66 EUR'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(`Erstattung ausgelöst: 16,66${EURO}`));
     expect(posts(calls)).toEqual([
       {
         key: 'POST /api/admin/refunds',
-        body: { bookingId: BOOKING, reason: 'requested_by_customer', percent: 0.5 },
+        body: { bookingId: BOOKING, reason: CUSTOMER, percent: 0.5 },
       },
     ]);
     // ready for the next one: no accidental second refund of the same booking
@@ -158,13 +177,52 @@ describe('AdminRefundCard', () => {
 
     submit();
     await confirm();
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund OK: 12,50 EUR'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(`Erstattung ausgelöst: 12,50${EURO}`));
     expect(posts(calls)[0]?.body).toEqual({ bookingId: BOOKING, reason: 'Kulanz', amountCents: 1250 });
+  });
+
+  // issue 29 item 22 (docs/decisions/049-admin-screens-say-what-they-mean.md)
+  it("offers German reasons, never Stripe's codes, and a reason in the admin's words", async () => {
+    const calls = mockApi({ [LOOKUP_KEY]: found(), 'POST /api/admin/refunds': () => ok(3333) });
+    renderPage(<AdminRefundCard />, { path: '/admin/settings' });
+    const reasons = within(screen.getByRole('combobox', { name: 'Grund' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(reasons).toEqual([
+      CUSTOMER,
+      'Kulanz',
+      'Event geändert oder abgesagt',
+      'Doppelt bezahlt',
+      'Anderer Grund …',
+    ]);
+    expect(document.body.innerHTML).not.toMatch(/requested_by_customer|duplicate/);
+    fireEvent.change(field(REFERENCE), { target: { value: 'WR-7K3Q9F' } });
+    fireEvent.change(field('Grund'), { target: { value: OTHER_REASON } });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Bitte beschreibe den Grund.');
+    fireEvent.change(field('Anderer Grund'), { target: { value: 'Zweimal gebucht' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    submit();
+    await confirm();
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]?.body).toEqual({ bookingId: BOOKING, reason: 'Zweimal gebucht', percent: 1 });
+  });
+
+  it('takes the missing-booking message away once an order number is typed and found', async () => {
+    mockApi({ [LOOKUP_KEY]: found() });
+    renderPage(<AdminRefundCard />, { path: '/admin/settings' });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(REFERENCE_MISSING);
+    fireEvent.change(field(REFERENCE), { target: { value: 'WR-7K3Q9F' } });
+    expect(await screen.findByText('Anna Beispiel <anna@example.org>')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(REFERENCE_MISSING)).toBeNull();
+    expect(field(REFERENCE).getAttribute('aria-invalid')).toBeNull();
   });
 
   // docs/decisions/023-refund-percentages.md: '0,5' meant half; it once refunded 0,5 % (1,60 € of 320 €)
   it('refuses a percent between 0 and 1 as ambiguous and sends nothing; 50 sends 0.5', async () => {
-    const values = { bookingId: BOOKING, reason: '', percent: '100', amount: '' };
+    const values = { bookingId: BOOKING, reason: '', otherReason: '', percent: '100', amount: '' };
     expect(toRefundInput({ ...values, percent: '0,5' }).errors).toEqual({
       percent: REFUND_PERCENT_MESSAGES.ambiguous,
     });
@@ -208,10 +266,10 @@ describe('AdminRefundCard', () => {
     await confirm();
   }
 
-  it("shows 'Fehler bei Refund' with the server's message", async () => {
+  it("shows 'Die Erstattung ist fehlgeschlagen.' with the server's message", async () => {
     await refundAnswered(() => apiError(409, 'conflict', 'Es sind nur noch 16,67 € erstattbar.'));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Fehler bei Refund', {
+      expect(toast.error).toHaveBeenCalledWith(FAILED, {
         description: 'Es sind nur noch 16,67 € erstattbar.',
       }),
     );
@@ -232,9 +290,7 @@ describe('AdminRefundCard', () => {
         422,
       ),
     );
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Fehler bei Refund', { description: 'Betrag ungültig' }),
-    );
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(FAILED, { description: 'Betrag ungültig' }));
   });
 
   it('takes an order number as typed and shows buyer, event, paid, refunded and the euros before asking', async () => {
@@ -273,11 +329,11 @@ describe('AdminRefundCard', () => {
       expect(details).toContain(text);
     }
     fireEvent.click(within(dialog).getByRole('button', { name: 'Erstatten' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund OK: 24,50 EUR'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(`Erstattung ausgelöst: 24,50${EURO}`));
     // the booking that was shown is the one refunded
     expect(posts(calls)[0]?.body).toEqual({
       bookingId: BOOKING,
-      reason: 'requested_by_customer',
+      reason: CUSTOMER,
       percent: 0.5,
     });
   });

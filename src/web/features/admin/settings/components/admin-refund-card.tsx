@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminRefundCents, type AdminRefundLookup } from '@shared/admin-refunds';
 import {
   ADMIN_REFUND_DEFAULT_REASON,
-  ADMIN_REFUND_QUICK_PERCENTS,
-  ADMIN_REFUND_ZERO_MESSAGE,
-} from '@shared/email-tests';
+  ADMIN_REFUND_REASONS,
+  ADMIN_REFUND_REFERENCE_MESSAGE,
+  adminRefundCents,
+  type AdminRefundLookup,
+} from '@shared/admin-refunds';
+import { ADMIN_REFUND_QUICK_PERCENTS, ADMIN_REFUND_ZERO_MESSAGE } from '@shared/email-tests';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { parsePercentField } from '@shared/refund-percent';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
@@ -13,35 +15,41 @@ import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { formatPrice } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { inputClass, labelClass } from '../../admin-styles';
+import { inputClass, labelClass, selectClass } from '../../admin-styles';
 import { useAdminRefund, type AdminRefundInput } from '../api/admin-refund';
 import { refundLookupQuery, refundReference } from '../api/lookup-refund-booking';
 import { buyerLabel, REFUND_SUMMARY_TEXTS, RefundBookingSummary } from './refund-booking-summary';
 import { serverMessage } from './server-message';
 import { SettingsCard } from './settings-card';
 
-// The card's texts.
+// The card's texts. The spec's 'Bitte Booking-ID angeben', 'Fehler bei Refund' and 'Refund OK: {amount}
+// {currency}' read in our words (docs/decisions/049-admin-screens-say-what-they-mean.md).
 export const ADMIN_REFUND_TEXTS = {
-  bookingId: 'Bitte Booking-ID angeben',
+  bookingId: ADMIN_REFUND_REFERENCE_MESSAGE,
   amount: 'Betrag ungültig',
-  failed: 'Fehler bei Refund',
+  failed: 'Die Erstattung ist fehlgeschlagen.',
+  otherReason: 'Bitte beschreibe den Grund.',
 } as const;
 
-const money = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** The reason select's last choice: a reason in the admin's own words. */
+export const OTHER_REASON = 'other';
 
-/** 'Refund OK: {amount} {currency}', the amount de-DE with two decimals. */
+/** 'Erstattung ausgelöst: 16,66 €', in the shop's one money format (as every screen writes euros). */
 export const refundOkMessage = (amount: number, currency: string) =>
-  `Refund OK: ${money.format(amount)} ${currency}`;
+  `Erstattung ausgelöst: ${formatPrice(Math.round(amount * 100), currency)}`;
 
 export interface RefundFormValues {
   bookingId: string;
+  /** One of ADMIN_REFUND_REASONS' words, or OTHER_REASON. */
   reason: string;
+  /** The reason in the admin's words when OTHER_REASON is chosen. */
+  otherReason: string;
   /** Percent of the amount paid, 0..100, as typed. */
   percent: string;
   /** Euros as typed ('12,50' or '12.50'); when set it is sent instead of the percent. */
   amount: string;
 }
-type RefundErrors = Partial<Record<'bookingId' | 'percent' | 'amount', string>>;
+type RefundErrors = Partial<Record<'bookingId' | 'reason' | 'percent' | 'amount', string>>;
 
 /** '1.234,50' and '1234.50' alike; NaN for anything else. */
 function parseEuros(text: string): number {
@@ -59,7 +67,10 @@ export function toRefundInput(values: RefundFormValues): { input?: AdminRefundIn
   const errors: RefundErrors = {};
   const bookingId = values.bookingId.trim();
   if (!bookingId) errors.bookingId = ADMIN_REFUND_TEXTS.bookingId;
-  const base = { bookingId, reason: values.reason.trim() || ADMIN_REFUND_DEFAULT_REASON };
+  const other = values.reason === OTHER_REASON;
+  const reason = (other ? values.otherReason : values.reason).trim();
+  if (other && !reason) errors.reason = ADMIN_REFUND_TEXTS.otherReason;
+  const base = { bookingId, reason: reason || ADMIN_REFUND_DEFAULT_REASON };
   let share: Pick<AdminRefundInput, 'percent' | 'amountCents'> = {};
   if (values.amount.trim()) {
     const euros = parseEuros(values.amount);
@@ -81,6 +92,7 @@ export function toRefundInput(values: RefundFormValues): { input?: AdminRefundIn
 const EMPTY: RefundFormValues = {
   bookingId: '',
   reason: ADMIN_REFUND_DEFAULT_REASON,
+  otherReason: '',
   percent: '100',
   amount: '',
 };
@@ -133,8 +145,17 @@ export function AdminRefundCard() {
   const [checking, setChecking] = useState(false);
   const refund = useAdminRefund();
   const queryClient = useQueryClient();
-  const set = (key: keyof RefundFormValues, value: string) =>
+  // a field's error goes once it is edited: it no longer describes what is typed
+  const set = (key: keyof RefundFormValues, value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
+    const field = key === 'otherReason' ? 'reason' : key;
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const rest = { ...current };
+      delete rest[field as keyof RefundErrors];
+      return rest;
+    });
+  };
   const amountMode = values.amount.trim() !== '';
 
   const typed = toRefundInput(values).input ?? null;
@@ -221,13 +242,36 @@ export function AdminRefundCard() {
             <label htmlFor="refund-reason" className={labelClass}>
               Grund
             </label>
-            <input
+            <select
               id="refund-reason"
               value={values.reason}
-              maxLength={500}
               onChange={(event) => set('reason', event.target.value)}
-              className={inputClass}
-            />
+              className={selectClass}
+            >
+              {Object.values(ADMIN_REFUND_REASONS).map((reason) => (
+                <option key={reason} value={reason}>
+                  {reason}
+                </option>
+              ))}
+              <option value={OTHER_REASON}>Anderer Grund …</option>
+            </select>
+            {values.reason === OTHER_REASON && (
+              <>
+                <label htmlFor="refund-other-reason" className="sr-only">
+                  Anderer Grund
+                </label>
+                <input
+                  id="refund-other-reason"
+                  value={values.otherReason}
+                  maxLength={500}
+                  placeholder="Grund in eigenen Worten"
+                  onChange={(event) => set('otherReason', event.target.value)}
+                  className={inputClass}
+                  {...invalid('reason')}
+                />
+              </>
+            )}
+            {fieldError('reason')}
           </div>
         </div>
 

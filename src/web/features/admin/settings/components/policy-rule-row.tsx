@@ -4,6 +4,7 @@ import {
   POLICY_MESSAGES,
   REFUND_TYPES,
   REFUND_TYPE_LABELS,
+  hoursInWords,
   numberOrZero,
   ruleInputSchema,
   type CancellationRule,
@@ -116,8 +117,10 @@ export function PolicyRuleRow({
           Regel {index + 1}
           {changed && <span className="text-xs font-normal text-warning">nicht gespeichert</span>}
         </legend>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
+        {/* lead time on its own row, then three columns wide enough for 'Prozent (0–100)' (a fourth column
+            cut it to 'Prozent (0–10…' beside the settings navigation) */}
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-3">
             <label htmlFor={`${id}-lead`} className={labelClass}>
               Vorlaufzeit vor dem Event
             </label>
@@ -144,7 +147,7 @@ export function PolicyRuleRow({
               ))}
             </div>
             <p id={`${id}-lead-hint`} className="text-xs text-muted-foreground">
-              = {draft.hours} Stunden. Eingabe z. B. 60min, 24h, 3d oder 1w.
+              = {hoursInWords(draft.hours)}. Eingabe z. B. 60min, 24h, 3d oder 1w.
             </p>
           </div>
           <div className="flex flex-col gap-1.5">
@@ -155,7 +158,7 @@ export function PolicyRuleRow({
               id={`${id}-type`}
               value={draft.refundType}
               onChange={(event) => set({ refundType: event.target.value as RefundType })}
-              className={selectClass}
+              className={`${selectClass} min-w-[10.5rem]`}
             >
               {REFUND_TYPES.map((type) => (
                 <option key={type} value={type}>

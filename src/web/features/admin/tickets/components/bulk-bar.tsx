@@ -1,7 +1,10 @@
 import { Ban, FileSpreadsheet, ImageUp, Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 
-/** Actions on the selection: CSV (Auswahl), Preview neu, Stornieren, Löschen. */
+/**
+ * Actions on the selection: CSV (Auswahl), Vorschau neu rendern (the spec's 'Preview neu', in the words of the
+ * row menu; docs/decisions/049-admin-screens-say-what-they-mean.md), Stornieren, Löschen.
+ */
 export function BulkBar({
   count,
   busy,
@@ -37,7 +40,7 @@ export function BulkBar({
       </Button>
       <Button size="sm" variant="secondary" onClick={onRerender} disabled={busy}>
         <ImageUp className="h-4 w-4" aria-hidden />
-        Preview neu
+        Vorschau neu rendern
       </Button>
       <Button size="sm" variant="secondary" onClick={onCancel} disabled={busy}>
         <Ban className="h-4 w-4" aria-hidden />

@@ -5,7 +5,7 @@ import {
   type RefundOverrideInput,
 } from '@shared/admin-tickets';
 import { parsePercentField } from '@shared/refund-percent';
-import { formatLeadTime } from '@shared/refund-rules';
+import { leadTimeInWords } from '@shared/cancellation-policies';
 import { formatPrice } from '@web/lib/format';
 
 // The cancel dialog's choices and their checks (docs/product/admin.md#admin-cancel-dialog), apart from the
@@ -45,7 +45,7 @@ export function overrideOf(
 
 const percentText = (share: number) => `${Math.round(share * 1000) / 10} %`.replace('.', ',');
 
-/** 'Richtlinie „Flex“: 70 % ab 1w vor Beginn', or the default tiers' share. */
+/** 'Richtlinie „Flex“: 70 % ab 1 Woche vor Beginn', or the default tiers' share. */
 export function policyLabel(preview: AdminCancelPreview): string {
   if (preview.usesDefaultTiers) {
     const inactive = preview.policy ? ` (Richtlinie „${preview.policy.name}“ ist inaktiv)` : '';
@@ -58,7 +58,7 @@ export function policyLabel(preview: AdminCancelPreview): string {
     rule.refundType === 'percentage'
       ? percentText(rule.refundValue)
       : formatPrice(Math.round(rule.refundValue * 100), preview.currency);
-  return `${name}: ${value} ab ${formatLeadTime(rule.minHoursBeforeEvent)} vor Beginn`;
+  return `${name}: ${value} ab ${leadTimeInWords(rule.minHoursBeforeEvent)} vor Beginn`;
 }
 
 /** 'Noch 170 Stunden bis zum Beginn (ca. 7,1 Tage)'. */

@@ -1,4 +1,5 @@
 import { CalendarCheck, Trash2 } from 'lucide-react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROLE_LABELS, USER_ADMIN_MESSAGES, userBookingsPath, type AdminUserEntry } from '@shared/admin-users';
 import { ROLES, type Role } from '@shared/session';
@@ -6,6 +7,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '@web/lib/use-media-query';
 import { messageOf } from '../../admin-errors';
 import { selectClass } from '../../admin-styles';
 import { useChangeUserRole } from '../api/change-user-role';
@@ -14,16 +16,48 @@ const YesNo = ({ value }: { value: boolean }) => (
   <Badge tone={value ? 'success' : 'neutral'}>{value ? 'Ja' : 'Nein'}</Badge>
 );
 
-/** The table with role dropdown, Bookings and Delete per row (docs/product/admin.md#admin-users). */
-export function UsersTable({
-  users,
-  onDelete,
-}: {
+const personName = (user: AdminUserEntry) => user.fullName || user.displayName || '–';
+
+/**
+ * An address that wraps before its '@' and before the dots of its domain ('jonas' / '@wachstumsraum' /
+ * '.example') rather than anywhere; only a part still too long for the column breaks inside.
+ */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  const labels = email.slice(at + 1).split('.');
+  return (
+    <>
+      {email.slice(0, at)}
+      {labels.map((label, index) => (
+        <Fragment key={index}>
+          <wbr />
+          {index === 0 ? `@${label}` : `.${label}`}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+interface UsersListProps {
   users: AdminUserEntry[];
   onDelete: (user: AdminUserEntry) => void;
-}) {
-  const changeRole = useChangeUserRole();
+}
 
+/**
+ * The users with role dropdown, Bookings and Delete (docs/product/admin.md#admin-users): a table from `md` up
+ * that fits a 1280 px laptop beside the sidebar without scrolling sideways (name, e-mail and phone share one
+ * column, the three yes/no flags another; the actions wrap when the row is tight), cards on phones, only one of
+ * them rendered
+ * (docs/decisions/026-admin-tickets-on-phones.md, docs/decisions/049-admin-screens-say-what-they-mean.md).
+ */
+export function UsersTable(props: UsersListProps) {
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  return wide ? <UsersWide {...props} /> : <UsersCards {...props} />;
+}
+
+function useSetRole() {
+  const changeRole = useChangeUserRole();
   const setRole = async (user: AdminUserEntry, role: Role) => {
     try {
       await changeRole.mutateAsync({ id: user.id, role });
@@ -33,33 +67,89 @@ export function UsersTable({
       toast.error(messageOf(error, USER_ADMIN_MESSAGES.roleFailed));
     }
   };
+  const pendingRole = (user: AdminUserEntry) =>
+    changeRole.isPending && changeRole.variables?.id === user.id ? changeRole.variables.role : null;
+  return { setRole, pendingRole };
+}
 
+function RoleSelect({
+  user,
+  roles,
+  className = '',
+}: {
+  user: AdminUserEntry;
+  roles: ReturnType<typeof useSetRole>;
+  className?: string;
+}) {
+  const pending = roles.pendingRole(user);
+  return (
+    <select
+      aria-label={`Rolle von ${user.email}`}
+      value={pending ?? user.role}
+      disabled={pending !== null}
+      onChange={(event) => void roles.setRole(user, event.target.value as Role)}
+      // wide enough for the longest role, 'Veranstalter', with the select's arrow
+      className={`${selectClass} h-9 min-w-[10rem] ${className}`}
+    >
+      {ROLES.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function UserActions({
+  user,
+  onDelete,
+  align = 'end',
+}: {
+  user: AdminUserEntry;
+  onDelete: UsersListProps['onDelete'];
+  align?: 'start' | 'end';
+}) {
+  return (
+    <div className={`flex flex-wrap gap-1 ${align === 'end' ? 'justify-end' : 'justify-start'}`}>
+      <Link
+        to={userBookingsPath(user.id)}
+        className={buttonClasses('ghost', 'sm')}
+        aria-label={`Buchungen von ${user.email}`}
+      >
+        <CalendarCheck className="h-4 w-4" aria-hidden />
+        Buchungen
+      </Link>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-destructive"
+        aria-label={`${user.email} löschen`}
+        onClick={() => onDelete(user)}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+        Löschen
+      </Button>
+    </div>
+  );
+}
+
+function UsersWide({ users, onDelete }: UsersListProps) {
+  const roles = useSetRole();
   return (
     // relative: the sr-only header text (position absolute) is then clipped here, not widening the page
-    <div className="relative overflow-x-auto rounded-2xl border border-border">
-      <table className="w-full min-w-[64rem] text-left text-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-border" data-testid="users-table">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Benutzer</caption>
         <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
             <th scope="col" className="px-3 py-2">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2">
-              E-Mail
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Telefon
+              Name und Kontakt
             </th>
             <th scope="col" className="px-3 py-2">
               Rolle
             </th>
             <th scope="col" className="px-3 py-2">
-              Newsletter
-            </th>
-            <th scope="col" className="px-3 py-2">
-              E-Mail bestätigt
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Onboarding
+              Status
             </th>
             <th scope="col" className="px-3 py-2">
               Erstellt
@@ -70,65 +160,89 @@ export function UsersTable({
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
-          {users.map((user) => {
-            const pending = changeRole.isPending && changeRole.variables?.id === user.id;
-            return (
-              <tr key={user.id} className="bg-card">
-                <td className="px-3 py-2 font-medium">{user.fullName || user.displayName || '–'}</td>
-                <td className="min-w-52 break-all px-3 py-2">{user.email}</td>
-                <td className="whitespace-nowrap px-3 py-2">{user.phone || '–'}</td>
-                <td className="px-3 py-2">
-                  <select
-                    aria-label={`Rolle von ${user.email}`}
-                    value={pending ? changeRole.variables!.role : user.role}
-                    disabled={pending}
-                    onChange={(event) => void setRole(user, event.target.value as Role)}
-                    className={`${selectClass} h-9 w-36 min-w-36`}
-                  >
-                    {ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {ROLE_LABELS[role]}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td className="px-3 py-2">
-                  <YesNo value={user.globalMarketingEnabled} />
-                </td>
-                <td className="px-3 py-2">
-                  <YesNo value={user.emailConfirmed} />
-                </td>
-                <td className="px-3 py-2">
-                  <YesNo value={user.onboarded} />
-                </td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDate(user.createdAt)}</td>
-                <td className="px-3 py-2">
-                  <div className="flex justify-end gap-1">
-                    <Link
-                      to={userBookingsPath(user.id)}
-                      className={buttonClasses('ghost', 'sm')}
-                      aria-label={`Buchungen von ${user.email}`}
-                    >
-                      <CalendarCheck className="h-4 w-4" aria-hidden />
-                      Buchungen
-                    </Link>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-destructive"
-                      aria-label={`${user.email} löschen`}
-                      onClick={() => onDelete(user)}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                      Löschen
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
+          {users.map((user) => (
+            <tr key={user.id} className="bg-card align-top">
+              <td className="px-3 py-2">
+                <div className="font-medium break-words">{personName(user)}</div>
+                <div className="text-muted-foreground [overflow-wrap:anywhere]">
+                  <EmailText email={user.email} />
+                </div>
+                <div className="whitespace-nowrap text-muted-foreground">{user.phone || '–'}</div>
+              </td>
+              <td className="px-3 py-2">
+                <RoleSelect user={user} roles={roles} />
+              </td>
+              <td className="px-3 py-2">
+                <dl className="grid grid-cols-[auto_auto] items-center justify-start gap-x-2 gap-y-1 text-xs">
+                  <UserFlags user={user} />
+                </dl>
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDate(user.createdAt)}</td>
+              <td className="px-3 py-2">
+                <UserActions user={user} onDelete={onDelete} />
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Phones: one card per user, the same data and controls stacked (docs/decisions/026-admin-tickets-on-phones.md). */
+function UsersCards({ users, onDelete }: UsersListProps) {
+  const roles = useSetRole();
+  return (
+    <ul aria-label="Benutzer" className="rounded-2xl border border-border bg-card text-card-foreground">
+      {users.map((user) => (
+        <li
+          key={user.id}
+          aria-label={user.email}
+          className="flex flex-col gap-3 border-b border-border px-4 py-3 last:border-b-0"
+        >
+          <div className="min-w-0">
+            <div className="font-medium break-words">{personName(user)}</div>
+            <div className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+              <EmailText email={user.email} />
+            </div>
+          </div>
+          <RoleSelect user={user} roles={roles} className="self-start" />
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 text-sm">
+            <Fact term="Telefon">{user.phone || '–'}</Fact>
+            <UserFlags user={user} />
+            <Fact term="Erstellt">
+              <span className="tabular-nums">{formatDate(user.createdAt)}</span>
+            </Fact>
+          </dl>
+          <UserActions user={user} onDelete={onDelete} align="start" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Newsletter, e-mail confirmed and onboarding, yes or no (the spec's three columns, one under the other). */
+function UserFlags({ user }: { user: AdminUserEntry }) {
+  return (
+    <>
+      <Fact term="Newsletter">
+        <YesNo value={user.globalMarketingEnabled} />
+      </Fact>
+      <Fact term="E-Mail bestätigt">
+        <YesNo value={user.emailConfirmed} />
+      </Fact>
+      <Fact term="Onboarding">
+        <YesNo value={user.onboarded} />
+      </Fact>
+    </>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </>
   );
 }
