@@ -10,6 +10,8 @@ await build({
     'storage-migrate': 'src/server/cli/storage-migrate.ts',
     backup: 'src/server/cli/backup.ts',
     restore: 'src/server/cli/restore.ts',
+    // read-off-thread.ts starts it beside main.js (docs/product/bank-transfer.md#hostile-files)
+    'statement-worker': 'src/server/core/bank-transfer/statement-worker.ts',
   },
   bundle: true,
   platform: 'node',

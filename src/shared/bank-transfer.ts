@@ -153,7 +153,7 @@ export const BANK_TRANSFER_MESSAGES = {
 // GET  /api/bookings/:id/bank-transfer → BankTransferInstructions, or null when the booking does not wait for a transfer
 // GET  /api/bank-transfers → { transfers: BankTransferInstructions[] }: the caller's open ones (Meine Tickets)
 // PUT  /api/admin/settings/bank-transfer (bankTransferSettingsSchema) → BankTransferSettings
-// POST /api/admin/bank-statements (multipart, field 'file') → BankImportResult
+// POST /api/admin/bank-statements (multipart, field 'file') → BankImportResult, or BankImportProgress lines
 // GET  /api/admin/bank-statements/lines?status=open|all → { lines: AdminBankLine[] } (open: unmatched, partial,
 //      overpaid; newest first)
 // POST /api/admin/bank-statements/lines/:id/assign { orderNumber } → AdminBankLine
@@ -170,6 +170,17 @@ export interface BankImportResult {
   unmatched: number;
   ignored: number;
 }
+
+/**
+ * With `Accept: application/x-ndjson` the import answers line by line once the file is read and checked (a file
+ * that fails that still gets its 422): 'read' with the number of lines, then 'done' or 'failed'
+ * (docs/product/bank-transfer.md#statement-import).
+ */
+export const BANK_IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
+export type BankImportProgress =
+  | { phase: 'read'; format: BankImportResult['format']; linesTotal: number }
+  | { phase: 'done'; result: BankImportResult }
+  | { phase: 'failed'; error: { code: string; message: string } };
 
 export type AdminBankLineStatus = 'matched' | 'partial' | 'overpaid' | 'unmatched' | 'ignored';
 
@@ -192,6 +203,8 @@ export interface AdminBankLine {
   remittance: string;
   status: AdminBankLineStatus;
   excessCents: number;
+  /** why an unmatched line cannot be matched, e.g. its currency (docs/product/bank-transfer.md#currency) */
+  reason: string | null;
   /** what the line credited */
   bookings: { bookingId: string; orderNumber: string; amountCents: number }[];
 }
@@ -201,6 +214,35 @@ export const BANK_IMPORT_MESSAGES = {
   noFile: 'Bitte wähle eine Datei.',
   orderNotFound: 'Keine offene Überweisungs-Buchung mit dieser Bestellnummer.',
   alreadyAssigned: 'Diese Zeile ist schon zugeordnet.',
+  // a file that cannot hurt (docs/product/bank-transfer.md#hostile-files): one line's problem names the line
+  line: (line: number, problem: string) => `Zeile ${line}: ${problem}`,
+  badCharacter: (field: string) => `${field} enthält ein unzulässiges Zeichen.`,
+  fields: {
+    remittance: 'Der Verwendungszweck',
+    name: 'Der Name',
+    iban: 'Die IBAN',
+    reference: 'Die Buchungsreferenz der Bank',
+    account: 'Die Kontonummer des Auszugs',
+    currency: 'Die Währung',
+  },
+  amountMissing: 'Der Betrag fehlt oder ist keine Zahl.',
+  amountNegative: 'Der Betrag ist negativ; ob Gutschrift oder Lastschrift, sagt die Kennung CRDT/DBIT.',
+  amountDecimals: 'Der Betrag hat mehr als zwei Nachkommastellen.',
+  amountTooLarge: 'Der Betrag ist zu groß (höchstens 21.474.836,47).',
+  creditDebit: 'Es fehlt die Kennung, ob Gutschrift oder Lastschrift (CRDT/DBIT).',
+  currencyInvalid: 'Die Währung ist kein dreistelliger Code wie EUR.',
+  date: 'Das Buchungsdatum fehlt oder ist kein gültiges Datum.',
+  fileName: 'Der Dateiname enthält ein unzulässiges Zeichen.',
+  doctype:
+    'Die Datei enthält eine DOCTYPE- oder ENTITY-Angabe. Kontoauszüge haben keine; aus Sicherheitsgründen wird sie nicht gelesen.',
+  tooDeep: 'Die Datei ist zu tief verschachtelt.',
+  tooLarge: 'Die Datei ist zu groß (höchstens 20 MB).',
+  tooManyLines: (max: string) => `Die Datei hat mehr als ${max} Zeilen. Bitte lies sie in Teilen ein.`,
+  xmlBroken: (line: number) => `Die XML-Datei ist fehlerhaft (in Zeile ${line} der Datei).`,
+  tooSlow: 'Die Datei ließ sich nicht in angemessener Zeit lesen.',
+  /** why a line in another currency waits (docs/product/bank-transfer.md#currency) */
+  foreignCurrency: (currency: string) => `Währung ${currency} – nur Euro-Zahlungen werden zugeordnet`,
+  notEuro: 'Nur Euro-Zahlungen können einer Buchung zugeordnet werden.',
 } as const;
 
 // ---- the admin's side of transfers (docs/product/bank-transfer.md#admin-actions, #refunds) ----

@@ -37,6 +37,7 @@ import {
 } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
+import { camtFile } from '../helpers/bank-statements';
 import { availableSeats, DAY, mailContextOf, signedInUser, type ErrorBody } from '../helpers/tickets';
 
 // Pay by bank transfer (docs/product/bank-transfer.md, decision 042).
@@ -86,7 +87,7 @@ async function order(startInDays: number, priceCents = 8000, quantity = 1) {
     { eventId: event.id, quantity, holderName: 'Anna Beispiel' },
     as(buyer.cookie),
   );
-  expect(res.status).toBe(201);
+  expect(res.status, await res.clone().text()).toBe(201);
   return { event, booking: (await res.json()) as BookingView };
 }
 
@@ -331,7 +332,7 @@ describe('statement import (docs/product/bank-transfer.md#matching)', () => {
       [over.booking.orderNumber, 2000, 'DE02120300000000202051'],
     ]);
     expect(await (await get('/api/admin/transfer-refunds/pain001', admin.cookie)).text()).toContain(
-      `<Ustrd>Erstattung Überzahlung ${over.booking.orderNumber}</Ustrd>`,
+      `<Ustrd>Erstattung Ueberzahlung ${over.booking.orderNumber}</Ustrd>`,
     );
     const paidBack = await post(
       t,
@@ -625,6 +626,64 @@ describe('refunds of transfers (docs/product/bank-transfer.md#refunds)', () => {
   });
 });
 
+describe('the SEPA file (docs/product/bank-transfer.md#sepa-characters)', () => {
+  it('writes names and remittance in the SEPA character set, cut after transliterating', async () => {
+    const cancelled = await order(45, 3000);
+    const over = await order(45, 2000);
+    for (const { booking } of [cancelled, over]) expect((await chooseTransfer(booking.id)).status).toBe(200);
+    const payer = 'Jörg "JJ" Müller & Söhne <GmbH> – Straßenbau für Groß und Klein, Weißenfels an der Saale';
+    const paidIn = await upload(
+      camt([
+        { ref: 'S1', amount: '30.00', text: [paymentReference(cancelled.booking.orderNumber)], name: 'Anna' },
+        // 5 € too much: owed back to the payer, by the name the bank wrote (XML-escaped in the statement)
+        {
+          ref: 'S2',
+          amount: '25.00',
+          text: [paymentReference(over.booking.orderNumber)],
+          name: payer.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+        },
+      ]),
+    );
+    expect(await paidIn.json()).toMatchObject({ matched: 1, overpaid: 1 });
+    const [ticket] = await db().select().from(tickets).where(eq(tickets.bookingId, cancelled.booking.id));
+    const cancel = await post(
+      t,
+      `/api/tickets/${ticket!.id}/cancel`,
+      { payoutIban: 'DE75 5121 0800 1245 1261 99', payoutName: 'Zoë O’Brien-Weiß' },
+      as(buyer.cookie),
+    );
+    expect(cancel.status, await cancel.clone().text()).toBe(200);
+
+    const xml = await (await get('/api/admin/transfer-refunds/pain001', admin.cookie)).text();
+    const texts = [...xml.matchAll(/<(Nm|Ustrd)>([^<]*)<\/\1>/g)].map(([, tag, text]) => [
+      tag,
+      text!.replace(/&apos;/g, "'").replace(/&amp;/g, '&'),
+    ]);
+    expect(texts).toContainEqual(['Nm', "Zoe O'Brien-Weiss"]);
+    const longName = 'Joerg JJ Mueller + Soehne GmbH - Strassenbau fuer Gross und Klein, Wei';
+    expect(longName).toHaveLength(70);
+    expect(texts).toContainEqual(['Nm', longName]);
+    expect(texts).toContainEqual(['Ustrd', `Erstattung Ueberzahlung ${over.booking.orderNumber}`]);
+    for (const [tag, text] of texts) {
+      expect(text, tag).toMatch(/^[a-zA-Z0-9/\-?:().,'+ ]{1,140}$/);
+      if (tag === 'Nm') expect(text!.length).toBeLessThanOrEqual(70);
+    }
+    // paid back: the lists after this test stay as they were
+    const owed = (
+      (await (await get('/api/admin/transfer-refunds', admin.cookie)).json()) as {
+        refunds: AdminTransferRefund[];
+      }
+    ).refunds;
+    const marked = await post(
+      t,
+      '/api/admin/transfer-refunds/mark-paid',
+      { ids: owed.map((refund) => refund.refundId) },
+      as(admin.cookie),
+    );
+    expect(marked.status).toBe(200);
+  });
+});
+
 describe('CSV statements (docs/product/bank-transfer.md#csv)', () => {
   const SPARKASSE: CsvMapping = {
     name: 'Sparkasse',
@@ -712,6 +771,74 @@ describe('CSV statements (docs/product/bank-transfer.md#csv)', () => {
     expect((await bookingRow(booking.id)).status).toBe('confirmed');
     const again = (await (await uploadCsv(csv, 'Sparkasse')).json()) as BankImportResult;
     expect(again).toMatchObject({ linesNew: 0, matched: 0 });
+  });
+});
+
+describe('other currencies (docs/product/bank-transfer.md#currency)', () => {
+  it('pay nothing: a line in yen or dollars waits with its reason, and cannot be assigned by hand', async () => {
+    const { booking } = await order(40, 19000);
+    expect((await chooseTransfer(booking.id)).status).toBe(200);
+    const reference = paymentReference(booking.orderNumber);
+    const yen = await upload(
+      Buffer.from(camtFile([{ ref: 'JPY-1', amount: '190.00', currency: 'JPY', text: [reference] }])),
+    );
+    expect(await yen.json()).toMatchObject({ linesNew: 1, matched: 0, unmatched: 1 });
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
+    const lines = (
+      (await (await get('/api/admin/bank-statements/lines', admin.cookie)).json()) as {
+        lines: AdminBankLine[];
+      }
+    ).lines;
+    const line = lines.find((each) => each.currency === 'JPY')!;
+    expect(line).toMatchObject({ status: 'unmatched', amountCents: 19000, bookings: [] });
+    expect(line.reason).toBe('Währung JPY – nur Euro-Zahlungen werden zugeordnet');
+    expect(lines.filter((each) => each.currency === 'EUR').every((each) => each.reason === null)).toBe(true);
+    const byHand = await post(
+      t,
+      `/api/admin/bank-statements/lines/${line.id}/assign`,
+      { orderNumber: booking.orderNumber },
+      as(admin.cookie),
+    );
+    expect(byHand.status).toBe(409);
+    expect(((await byHand.json()) as ErrorBody).error.message).toBe(BANK_IMPORT_MESSAGES.notEuro);
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'pending' });
+
+    // a CSV's 'Waehrung' column decides the same way; the euro row pays the booking
+    const mapping: CsvMapping = {
+      name: 'Volksbank',
+      delimiter: ';',
+      dateColumn: 'Buchungstag',
+      dateFormat: 'DD.MM.YYYY',
+      amountColumn: 'Betrag',
+      decimalComma: true,
+      nameColumn: 'Name',
+      ibanColumn: '',
+      textColumns: ['Verwendungszweck'],
+    };
+    expect(
+      (await put('/api/admin/bank-statements/csv-mappings', admin.cookie, { mappings: [mapping] })).status,
+    ).toBe(200);
+    const form = new FormData();
+    const csv = [
+      'Buchungstag;Name;Verwendungszweck;Betrag;Waehrung',
+      `27.11.2026;Anna Beispiel;${reference};190,00;USD`,
+      `28.11.2026;Anna Beispiel;${reference};190,00;EUR`,
+    ].join('\n');
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'umsaetze.csv');
+    form.append('mapping', 'Volksbank');
+    const dollars = await t.app.request('/api/admin/bank-statements', {
+      method: 'POST',
+      headers: as(admin.cookie),
+      body: form,
+    });
+    expect(await dollars.json()).toMatchObject({ linesNew: 2, matched: 1, unmatched: 1 });
+    expect((await bookingRow(booking.id)).status).toBe('confirmed');
+    const usd = (
+      (await (await get('/api/admin/bank-statements/lines', admin.cookie)).json()) as {
+        lines: AdminBankLine[];
+      }
+    ).lines.find((each) => each.currency === 'USD');
+    expect(usd?.reason).toBe('Währung USD – nur Euro-Zahlungen werden zugeordnet');
   });
 });
 

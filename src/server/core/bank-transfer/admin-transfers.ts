@@ -20,6 +20,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../app-error';
 import { loadSettings } from '../settings/settings-store';
+import { sepaText } from './sepa-text';
 import { creditedCents, transferPaymentOf } from './transfer-booking';
 
 // The admin's side of transfers (docs/product/bank-transfer.md#admin-actions, #refunds): the bookings that wait
@@ -216,10 +217,14 @@ async function payingAccounts(db: DbOrTx, bookingIds: string[]) {
   return result;
 }
 
+/** Names in the file: the SEPA character set, 70 characters (docs/product/bank-transfer.md#sepa-characters). */
+const sepaName = (name: string) => sepaText(name, 70) || 'NOTPROVIDED';
+
 /**
  * The SEPA credit transfer file (pain.001.001.03, made with `sepa`) of every owed refund with an IBAN, for the
  * shop's online banking: debtor = the shop's account from the settings, one transaction per refund with the
- * order number in the remittance and the refund's id as end-to-end id.
+ * order number in the remittance and the refund's id as end-to-end id. Names and remittance text in the SEPA
+ * character set (docs/product/bank-transfer.md#sepa-characters).
  */
 export async function transferRefundsPain001(
   db: DbOrTx,
@@ -231,19 +236,22 @@ export async function transferRefundsPain001(
   const doc = new SEPA.Document('pain.001.001.03');
   doc.grpHdr.id = `ERST-${now.getTime()}`;
   doc.grpHdr.created = now;
-  doc.grpHdr.initiatorName = account.accountHolder.slice(0, 70);
+  doc.grpHdr.initiatorName = sepaName(account.accountHolder);
   const info = doc.createPaymentInfo();
   info.requestedExecutionDate = now;
   info.debtorIBAN = account.iban;
   if (account.bic) info.debtorBIC = account.bic;
-  info.debtorName = account.accountHolder.slice(0, 70);
+  info.debtorName = sepaName(account.accountHolder);
   doc.addPaymentInfo(info);
   for (const refund of owed) {
     const tx = info.createTransaction();
-    tx.creditorName = refund.payoutName.slice(0, 70);
+    tx.creditorName = sepaName(refund.payoutName);
     tx.creditorIBAN = refund.payoutIban.replace(/\s+/g, '');
     tx.amount = refund.amountCents / 100;
-    tx.remittanceInfo = `${refund.kind === 'excess' ? 'Erstattung Überzahlung' : 'Erstattung'} ${refund.orderNumber}`;
+    tx.remittanceInfo = sepaText(
+      `${refund.kind === 'excess' ? 'Erstattung Überzahlung' : 'Erstattung'} ${refund.orderNumber}`,
+      140,
+    );
     tx.end2endId = refund.refundId.replace(/-/g, '').slice(0, 35);
     info.addTransaction(tx);
   }

@@ -1,11 +1,12 @@
 import { parse } from 'csv-parse/sync';
-import { CSV_MESSAGES, type CsvMapping, type CsvPreview } from '@shared/bank-transfer';
+import { BANK_IMPORT_MESSAGES, CSV_MESSAGES, type CsvMapping, type CsvPreview } from '@shared/bank-transfer';
 import { AppError } from '../app-error';
-import { decode, withKeys, type RawLine, type StatementLine } from './statements';
+import { checkLines, decode, lineError, withKeys, type RawLine, type StatementLine } from './statements';
 
 // CSV statements (docs/product/bank-transfer.md#csv): what a bank's CSV export means is the admin's mapping of its
 // columns, saved per bank; parsing is csv-parse's. A row whose date or amount cannot be read stops the import
-// with its row number (never a 0 € line: pretix #5168 mailed customers about such lines).
+// with its row number (never a 0 € line: pretix #5168 mailed customers about such lines). A column headed
+// 'Währung' (as German banks name it) says each row's currency (docs/product/bank-transfer.md#currency).
 
 const DELIMITERS: CsvMapping['delimiter'][] = [';', ',', '\t'];
 
@@ -24,7 +25,7 @@ function rowsOf(text: string, delimiter: string): string[][] {
 }
 
 /** The header row and the first rows, with the delimiter that splits the header best. */
-export function csvPreview(content: Buffer | string, rows = 5): CsvPreview {
+export function csvPreview(content: Uint8Array | string, rows = 5): CsvPreview {
   const text = decode(content);
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = DELIMITERS.reduce((best, candidate) =>
@@ -65,8 +66,18 @@ function csvDate(text: string, format: CsvMapping['dateFormat']): string | null 
   return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(day) ? null : `${year}-${month}-${day}`;
 }
 
+/** The headers German and international bank exports give the currency column. */
+const CURRENCY_HEADER = /^(?:w(?:ä|ae|a)hrung(?:scode)?|wkz|currency|ccy)$/i;
+
+/** 'EUR', 'eur', '€', 'Euro' → 'EUR'; '' → the account's (EUR); null: no currency. */
+function csvCurrency(text: string): string | null {
+  const value = text.trim().toUpperCase();
+  if (value === '' || value === '€' || value === 'EURO') return 'EUR';
+  return /^[A-Z]{3}$/.test(value) ? value : null;
+}
+
 /** The statement lines of a CSV export read with `mapping`. */
-export function parseCsvStatement(content: Buffer | string, mapping: CsvMapping): StatementLine[] {
+export function parseCsvStatement(content: Uint8Array | string, mapping: CsvMapping): StatementLine[] {
   const [headers, ...rows] = rowsOf(decode(content), mapping.delimiter);
   if (!headers) throw new AppError('validation_failed', 'Die CSV-Datei hat keine Zeilen.');
   const column = (name: string) => {
@@ -79,18 +90,22 @@ export function parseCsvStatement(content: Buffer | string, mapping: CsvMapping)
   const name = column(mapping.nameColumn);
   const iban = mapping.ibanColumn ? column(mapping.ibanColumn) : -1;
   const texts = mapping.textColumns.map(column);
+  const currencyColumn = headers.findIndex((header) => CURRENCY_HEADER.test(header.trim()));
+  // row numbers as the admin sees them in a spreadsheet: the header is row 1
+  const rowNumber = (index: number) => index + 2;
   const lines: RawLine[] = rows.map((row, index) => {
     const bookedOn = csvDate(row[date] ?? '', mapping.dateFormat);
     const amountCents = csvAmountCents(row[amount] ?? '', mapping.decimalComma);
-    // row numbers as the admin sees them in a spreadsheet: the header is row 1
     if (!bookedOn || amountCents === null)
-      throw new AppError('validation_failed', CSV_MESSAGES.badRow(index + 2));
+      throw new AppError('validation_failed', CSV_MESSAGES.badRow(rowNumber(index)));
+    const currency = currencyColumn >= 0 ? csvCurrency(row[currencyColumn] ?? '') : 'EUR';
+    if (!currency) throw lineError(rowNumber(index), BANK_IMPORT_MESSAGES.currencyInvalid);
     return {
       account: `csv:${mapping.name}`,
       bankReference: '',
       bookedOn,
       amountCents,
-      currency: 'EUR',
+      currency,
       counterpartyName: row[name] ?? '',
       counterpartyIban: iban >= 0 ? (row[iban] ?? '').replace(/\s+/g, '').toUpperCase() : '',
       remittance: texts
@@ -99,5 +114,5 @@ export function parseCsvStatement(content: Buffer | string, mapping: CsvMapping)
         .join('\n'),
     };
   });
-  return withKeys(lines);
+  return withKeys(checkLines(lines, rowNumber));
 }

@@ -1,7 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   BANK_IMPORT_MESSAGES,
-  CSV_MESSAGES,
   type CsvMapping,
   type AdminBankLine,
   type AdminBankLineStatus,
@@ -15,13 +15,16 @@ import { AppError } from '../app-error';
 import type { MailContext } from '../mail/templates/mail-context';
 import { loadSettings } from '../settings/settings-store';
 import { orderNumbersIn, planMatch, type MatchPlan, type OpenBooking } from './match-lines';
-import { parseCsvStatement } from './csv-statement';
-import { parseStatement, type StatementLine } from './statements';
+import { readStatementOffThread, type UnexpectedReport } from './read-off-thread';
+import type { ReadStatement } from './read-statement';
+import { hasBadCharacter, type StatementLine } from './statements';
 import { creditedCents, enqueueBankTransferMail } from './transfer-booking';
 
-// Statement import and matching (docs/product/bank-transfer.md#statement-import): lines are stored once (by
-// their dedupe key), each new credit line is matched in its own transaction with the bookings it names locked,
-// and a booking whose credits reach its total is settled like a card payment, after that commit.
+// Statement import and matching (docs/product/bank-transfer.md#statement-import): the whole file is read and
+// checked first, in a worker (docs/product/bank-transfer.md#hostile-files); then, in ONE transaction, its new
+// lines are stored (by their dedupe key), matched in memory against the bookings they name, locked once, and
+// credited. A file that fails leaves nothing behind. Bookings paid in full are settled like a card payment after
+// that commit.
 
 type LineRow = typeof bankStatementLines.$inferSelect;
 
@@ -34,26 +37,75 @@ export interface BankDeps {
   settleLater: () => void;
   /** How many bookings to confirm before answering; default SETTLE_INLINE (tests lower it). */
   settleInline?: number;
+  /** Told of a parser's crash on a file (logged; the admin hears 'unreadable'). */
+  onUnexpected?: UnexpectedReport;
 }
 
-/** Lines per INSERT; a line takes 9 parameters. */
-const INSERT_CHUNK = 500;
+/** Rows per INSERT: a line takes 10 parameters, PostgreSQL allows 65,535 per statement. */
+const INSERT_CHUNK = 1_000;
+/** Keys or order numbers per look-up (one parameter each). */
+const LOOKUP_CHUNK = 5_000;
 /**
  * Bookings an import confirms before it answers (tickets, invoice and mail take ~10 ms each); the job confirms
  * the others within seconds, so a statement of thousands of lines answers in seconds, not minutes.
  */
 const SETTLE_INLINE = 100;
 
+const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** The file's name as shown in the list of imports: no control characters (422), at most 200 characters. */
+function importFileName(name: string): string {
+  if (hasBadCharacter(name) || /[\t\n\r]/.test(name))
+    throw new AppError('validation_failed', BANK_IMPORT_MESSAGES.fileName);
+  return Array.from(name.trim()).slice(0, 200).join('') || 'Kontoauszug';
+}
+
 export async function importStatement(
   deps: BankDeps,
-  input: { fileName: string; content: Buffer; adminId: string | null; mapping?: CsvMapping },
+  input: {
+    fileName: string;
+    content: Uint8Array;
+    adminId: string | null;
+    mapping?: CsvMapping;
+    /** Called once the file is read and checked, before it is stored: the admin's progress. */
+    onRead?: (read: { format: ReadStatement['format']; linesTotal: number }) => void;
+  },
 ): Promise<BankImportResult> {
-  const { db } = deps;
-  const parsed = readStatement(input.content, input.mapping);
-  const [created] = await db
+  const fileName = importFileName(input.fileName);
+  const parsed = await readStatementOffThread(input.content, input.mapping, deps.onUnexpected);
+  input.onRead?.({ format: parsed.format, linesTotal: parsed.lines.length });
+  const notice = await mailNotice(deps);
+  const outcome = await deps.db.transaction((tx) =>
+    storeAndMatch(tx, { fileName, adminId: input.adminId, parsed, notice }),
+  );
+  // a large statement leaves the rest of the settlements to the bank-transfer job (due-dates.ts)
+  const inline = deps.settleInline ?? SETTLE_INLINE;
+  for (const paymentId of outcome.paid.slice(0, inline)) {
+    try {
+      await deps.settle(paymentId);
+    } catch {
+      // the credits are committed; the job settles what this could not
+      deps.settleLater();
+    }
+  }
+  if (outcome.paid.length > inline) deps.settleLater();
+  return outcome.result;
+}
+
+/** Only one import at a time: two files with the same lines must not both find them new. */
+const IMPORT_LOCK = sql`SELECT pg_advisory_xact_lock(hashtext('ticketshop:bank-statement-import'))`;
+
+async function storeAndMatch(
+  tx: Tx,
+  input: { fileName: string; adminId: string | null; parsed: ReadStatement; notice: MailNotice },
+): Promise<{ result: BankImportResult; paid: string[] }> {
+  const { parsed } = input;
+  await tx.execute(IMPORT_LOCK);
+  const [created] = await tx
     .insert(bankStatementImports)
     .values({
-      fileName: input.fileName.slice(0, 200),
+      fileName: input.fileName,
       format: parsed.format,
       importedBy: input.adminId,
       linesTotal: parsed.lines.length,
@@ -61,73 +113,84 @@ export async function importStatement(
     })
     .returning({ id: bankStatementImports.id });
   const importId = created!.id;
-  const fresh: LineRow[] = [];
-  for (let start = 0; start < parsed.lines.length; start += INSERT_CHUNK) {
-    const rows = await db
-      .insert(bankStatementLines)
-      .values(
-        parsed.lines.slice(start, start + INSERT_CHUNK).map((line) => ({
-          ...lineValues(line),
-          importId,
-          status: line.amountCents > 0 ? ('unmatched' as const) : ('ignored' as const),
-        })),
-      )
-      .onConflictDoNothing({ target: bankStatementLines.dedupeKey })
-      .returning();
-    fresh.push(...rows);
+  const known = await knownKeys(
+    tx,
+    parsed.lines.map((line) => line.dedupeKey),
+  );
+  const fresh = parsed.lines.filter((line) => !known.has(line.dedupeKey));
+
+  // only euro credits are matched (docs/product/bank-transfer.md#currency); the others wait with their reason
+  const matchable = (line: StatementLine) => line.amountCents > 0 && line.currency === 'EUR';
+  const open = await openBookings(
+    tx,
+    fresh.filter(matchable).flatMap((line) => orderNumbersIn(line.remittance)),
+  );
+  const counts = { matched: 0, partial: 0, overpaid: 0, unmatched: 0, ignored: 0 };
+  const credits: { lineId: string; bookingId: string; amountCents: number }[] = [];
+  // in the file's order: the first paid are confirmed before the answer
+  const paid: string[] = [];
+  const rows = fresh.map((line) => {
+    const id = randomUUID();
+    const plan: MatchPlan =
+      line.amountCents <= 0
+        ? { status: 'ignored', credits: [], excessCents: 0 }
+        : matchable(line)
+          ? planMatch(line, open)
+          : { status: 'unmatched', credits: [], excessCents: 0 };
+    for (const credit of plan.credits) {
+      credits.push({ lineId: id, ...credit });
+      // the next line of the file sees what this one paid
+      const booking = open.byBookingId.get(credit.bookingId)!;
+      booking.owedCents -= credit.amountCents;
+      if (booking.owedCents <= 0) paid.push(booking.paymentId);
+    }
+    counts[plan.status]++;
+    return { id, importId, ...lineValues(line), status: plan.status, excessCents: plan.excessCents };
+  });
+  for (const part of chunks(rows, INSERT_CHUNK)) await tx.insert(bankStatementLines).values(part);
+  for (const [index, part] of chunks(credits, INSERT_CHUNK).entries()) {
+    await tx.insert(bankCredits).values(
+      // one microsecond apart, in the file's order: lists name a line's bookings and a booking's payers in it
+      part.map((credit, i) => ({
+        ...credit,
+        createdAt: sql`now() + ${index * INSERT_CHUNK + i}::int * interval '1 microsecond'`,
+      })),
+    );
   }
-  await db
+  await tx
     .update(bankStatementImports)
     .set({ linesNew: fresh.length })
     .where(eq(bankStatementImports.id, importId));
 
-  const counts = { matched: 0, partial: 0, overpaid: 0, unmatched: 0, ignored: 0 };
-  const notice = await mailNotice(deps);
-  const inline = deps.settleInline ?? SETTLE_INLINE;
-  let settled = 0;
-  for (const line of fresh) {
-    if (line.status === 'ignored') {
-      counts.ignored++;
-      continue;
-    }
-    const outcome = await matchLine(deps, line, orderNumbersIn(line.remittance), notice);
-    counts[outcome.status]++;
-    // a large statement leaves the rest of the settlements to the bank-transfer job (due-dates.ts)
-    for (const paymentId of outcome.paid) {
-      if (settled++ < inline) await deps.settle(paymentId);
-    }
+  // one mail per booking paid in part, with what all of the file's lines brought together
+  const partly = new Set(credits.map((credit) => credit.bookingId));
+  for (const bookingId of partly) {
+    if (open.byBookingId.get(bookingId)!.owedCents <= 0) continue;
+    await enqueueBankTransferMail(tx, { bookingId, kind: 'partial', ...input.notice });
   }
-  if (settled > inline) deps.settleLater();
   return {
-    importId,
-    format: parsed.format,
-    linesTotal: parsed.lines.length,
-    linesNew: fresh.length,
-    ...counts,
+    result: {
+      importId,
+      format: parsed.format,
+      linesTotal: parsed.lines.length,
+      linesNew: fresh.length,
+      ...counts,
+    },
+    paid,
   };
 }
 
-/**
- * CAMT.053 and MT940 are recognised by their content; anything else is read as CSV with the chosen mapping
- * (docs/product/bank-transfer.md#csv).
- */
-function readStatement(
-  content: Buffer,
-  mapping?: CsvMapping,
-): { format: BankImportResult['format']; lines: StatementLine[] } {
-  const head = content.subarray(0, 200).toString('latin1').trimStart();
-  if (head.startsWith('<') || /^:20:/m.test(content.subarray(0, 2000).toString('latin1')) || !mapping) {
-    try {
-      return parseStatement(content);
-    } catch (error) {
-      // a CSV without a mapping: say what is missing rather than 'unreadable'
-      if (!mapping && /[;,\t]/.test(head.split('\n', 1)[0] ?? '') && !head.startsWith('<')) {
-        throw new AppError('validation_failed', CSV_MESSAGES.mappingMissing);
-      }
-      throw error;
-    }
+/** The keys among `keys` that an earlier import stored. */
+async function knownKeys(tx: Tx, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks(keys, LOOKUP_CHUNK)) {
+    const rows = await tx
+      .select({ key: bankStatementLines.dedupeKey })
+      .from(bankStatementLines)
+      .where(inArray(bankStatementLines.dedupeKey, part));
+    for (const row of rows) found.add(row.key);
   }
-  return { format: 'csv', lines: parseCsvStatement(content, mapping) };
+  return found;
 }
 
 /** What a partial payment's mail is written with, read once per import. */
@@ -140,50 +203,66 @@ const mailNotice = async (deps: BankDeps): Promise<MailNotice> => ({
   settings: (await loadSettings(deps.db)).bankTransfer,
 });
 
+/** At most `max` characters, never half of a character that UTF-16 writes as two. */
+const clip = (text: string, max: number) =>
+  text.length <= max ? text : Array.from(text).slice(0, max).join('');
+
 function lineValues(line: StatementLine) {
   return {
     dedupeKey: line.dedupeKey,
     bookedOn: line.bookedOn,
     amountCents: line.amountCents,
     currency: line.currency,
-    counterpartyName: line.counterpartyName.slice(0, 200),
-    counterpartyIban: line.counterpartyIban.slice(0, 40),
-    remittance: line.remittance.slice(0, 2000),
+    counterpartyName: clip(line.counterpartyName, 200),
+    counterpartyIban: clip(line.counterpartyIban, 40),
+    remittance: clip(line.remittance, 2000),
   };
 }
 
-/** Bookings that wait for a transfer: pending or expired, with an open 'bank_transfer' payment. */
-async function openBookings(
-  tx: Tx,
-  orderNumbers: string[],
-): Promise<Map<string, OpenBooking & { paymentId: string; totalCents: number }>> {
-  const result = new Map<string, OpenBooking & { paymentId: string; totalCents: number }>();
-  if (orderNumbers.length === 0) return result;
-  const rows = await tx
-    .select({
-      bookingId: bookings.id,
-      orderNumber: bookings.orderNumber,
-      totalCents: bookings.totalAmountCents,
-      paymentId: payments.id,
-    })
-    .from(bookings)
-    .innerJoin(payments, and(eq(payments.bookingId, bookings.id), eq(payments.provider, 'bank_transfer')))
-    .where(
-      and(
-        inArray(bookings.orderNumber, orderNumbers),
-        inArray(bookings.status, ['pending', 'expired']),
-        eq(payments.status, 'pending'),
-      ),
-    )
-    .orderBy(bookings.id)
-    .for('update', { of: [bookings] });
-  const credited = await creditedCents(
-    tx,
-    rows.map((row) => row.bookingId),
-  );
-  for (const row of rows) {
-    const owedCents = row.totalCents - (credited.get(row.bookingId) ?? 0);
-    if (owedCents > 0) result.set(row.orderNumber, { ...row, owedCents });
+type OpenTransfer = OpenBooking & { paymentId: string; totalCents: number };
+/** By order number, as planMatch looks them up, and by booking, as the import books them. */
+type OpenTransfers = Map<string, OpenTransfer> & { byBookingId: Map<string, OpenTransfer> };
+
+/**
+ * Bookings that wait for a transfer, locked: pending or expired, in euro, with an open 'bank_transfer' payment
+ * and money still owed.
+ */
+async function openBookings(tx: Tx, named: string[]): Promise<OpenTransfers> {
+  const result = Object.assign(new Map<string, OpenTransfer>(), {
+    byBookingId: new Map<string, OpenTransfer>(),
+  });
+  const orderNumbers = [...new Set(named)].sort();
+  for (const part of chunks(orderNumbers, LOOKUP_CHUNK)) {
+    const rows = await tx
+      .select({
+        bookingId: bookings.id,
+        orderNumber: bookings.orderNumber,
+        totalCents: bookings.totalAmountCents,
+        paymentId: payments.id,
+      })
+      .from(bookings)
+      .innerJoin(payments, and(eq(payments.bookingId, bookings.id), eq(payments.provider, 'bank_transfer')))
+      .where(
+        and(
+          inArray(bookings.orderNumber, part),
+          inArray(bookings.status, ['pending', 'expired']),
+          eq(bookings.currency, 'EUR'),
+          eq(payments.status, 'pending'),
+        ),
+      )
+      .orderBy(bookings.id)
+      .for('update', { of: [bookings] });
+    const credited = await creditedCents(
+      tx,
+      rows.map((row) => row.bookingId),
+    );
+    for (const row of rows) {
+      const owedCents = row.totalCents - (credited.get(row.bookingId) ?? 0);
+      if (owedCents <= 0) continue;
+      const open = { ...row, owedCents };
+      result.set(row.orderNumber, open);
+      result.byBookingId.set(row.bookingId, open);
+    }
   }
   return result;
 }
@@ -248,6 +327,8 @@ export async function assignLine(
     .where(eq(bankStatementLines.id, input.lineId));
   if (!line) throw new AppError('not_found', 'Zeile nicht gefunden.');
   if (line.status !== 'unmatched') throw new AppError('conflict', BANK_IMPORT_MESSAGES.alreadyAssigned);
+  // docs/product/bank-transfer.md#currency: yen do not pay a booking in euro, by hand neither
+  if (line.currency !== 'EUR') throw new AppError('conflict', BANK_IMPORT_MESSAGES.notEuro);
   const [known] = await deps.db
     .select({ id: bookings.id })
     .from(bookings)
@@ -304,6 +385,10 @@ export async function listBankLines(
     remittance: line.remittance,
     status: line.status,
     excessCents: line.excessCents,
+    reason:
+      line.status === 'unmatched' && line.currency !== 'EUR'
+        ? BANK_IMPORT_MESSAGES.foreignCurrency(line.currency)
+        : null,
     bookings: credits
       .filter((credit) => credit.lineId === line.id)
       .map(({ bookingId, orderNumber, amountCents }) => ({ bookingId, orderNumber, amountCents })),

@@ -269,20 +269,90 @@ describe('unreadable files', () => {
     ['a PDF', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n', 'latin1')],
     ['XML of another message (pain.001)', camt.replaceAll('camt.053.001.02', 'pain.001.001.03')],
     ['a CSV', 'Buchungstag;Betrag;Verwendungszweck\n03.03.2025;49,90;WR-7K3Q9F-9\n'],
-    ['broken XML', camt.slice(0, camt.length / 2)],
     ['CAMT without a statement report', '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"/>'],
-    [
-      'CAMT with an amount of three decimals',
-      camt.replace('<Amt Ccy="EUR">120.00</Amt>', '<Amt Ccy="EUR">120.005</Amt>'),
-    ],
-    [
-      'CAMT with a number that is none',
-      camt.replace('<Amt Ccy="EUR">120.00</Amt>', '<Amt Ccy="EUR">1.2e2</Amt>'),
-    ],
-    ['CAMT without a credit/debit mark', camt.replace('<CdtDbtInd>DBIT</CdtDbtInd>', '')],
     ['MT940 without closing balance', mt940.replace(/:62F:[^\r\n]*/, '')],
     ['MT940 whose lines do not add up', mt940.replace(':61:2503030303CR49,90', ':61:2503030303CR49,99')],
   ])('%s → the German message', (_name, content) => {
     expectUnreadable(content);
+  });
+});
+
+// docs/product/bank-transfer.md#hostile-files: the problem of one line is named with the line
+describe('lines that cannot be read', () => {
+  const camt = fixture('camt053-001-02.xml').toString('utf8');
+  const M = BANK_IMPORT_MESSAGES;
+
+  it.each([
+    [
+      'an amount of three decimals',
+      camt.replace('<Amt Ccy="EUR">120.00</Amt>', '<Amt Ccy="EUR">120.005</Amt>'),
+      M.line(2, M.amountDecimals),
+    ],
+    [
+      'a number that is none',
+      camt.replace('<Amt Ccy="EUR">120.00</Amt>', '<Amt Ccy="EUR">1.2e2</Amt>'),
+      M.line(2, M.amountMissing),
+    ],
+    [
+      'an amount of 2^31 cents',
+      camt.replace('<Amt Ccy="EUR">120.00</Amt>', '<Amt Ccy="EUR">21474836.48</Amt>'),
+      M.line(2, M.amountTooLarge),
+    ],
+    [
+      'a negative amount',
+      camt.replace('<Amt Ccy="EUR">120.00</Amt>', '<Amt Ccy="EUR">-120.00</Amt>'),
+      M.line(2, M.amountNegative),
+    ],
+    ['no credit/debit mark', camt.replace('<CdtDbtInd>DBIT</CdtDbtInd>', ''), M.line(3, M.creditDebit)],
+    [
+      'a day that does not exist',
+      camt.replace('<BookgDt><Dt>2025-03-03</Dt>', '<BookgDt><Dt>2025-02-30</Dt>'),
+      M.line(1, M.date),
+    ],
+    [
+      'a currency that is none',
+      camt.replace('<Amt Ccy="EUR">120.00</Amt>', '<Amt Ccy="€">120.00</Amt>'),
+      M.line(2, M.currencyInvalid),
+    ],
+    [
+      'NUL in a name',
+      camt.replace('Erika Mustermann', 'Erika\u0000Mustermann'),
+      M.line(1, M.badCharacter(M.fields.name)),
+    ],
+    [
+      'NUL as a character reference',
+      camt.replace('Erika Mustermann', 'Erika&#0;Mustermann'),
+      M.line(1, M.badCharacter(M.fields.name)),
+    ],
+    [
+      'a control character in the text',
+      camt.replace('Danke', 'Dan\u001bke'),
+      M.line(1, M.badCharacter(M.fields.remittance)),
+    ],
+    ['broken XML', camt.slice(0, camt.length / 2), null],
+    [
+      'a DOCTYPE',
+      camt.replace('<Document', '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<Document'),
+      M.doctype,
+    ],
+  ])('%s → the German message', (_name, content, message) => {
+    let thrown: unknown;
+    try {
+      parseStatement(content);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AppError);
+    expect((thrown as AppError).code).toBe('validation_failed');
+    if (message) expect((thrown as AppError).message).toBe(message);
+    else
+      expect((thrown as AppError).message).toMatch(
+        /^(Zeile \d+: |Die XML-Datei ist fehlerhaft \(in Zeile \d+ der Datei\)\.)/,
+      );
+  });
+
+  it('refuses nesting deeper than a statement has, before parsing', () => {
+    const deep = camt.replace('<Ustrd>', `${'<x>'.repeat(100)}${'</x>'.repeat(100)}<Ustrd>`);
+    expect(() => parseStatement(deep)).toThrow(M.tooDeep);
   });
 });

@@ -29,15 +29,79 @@ export interface StatementLine {
 
 export type StatementFormat = 'camt053' | 'mt940' | 'csv';
 
+/** The largest amount a line may carry: what the database's integer column holds (2^31 − 1 cents). */
+export const MAX_AMOUNT_CENTS = 2_147_483_647;
+/** CAMT.053 nests about 12 deep; anything far deeper is no statement (docs/product/bank-transfer.md#hostile-files). */
+export const MAX_XML_DEPTH = 40;
+
 /** A line before its key: the account it was booked on and the bank's reference, if it gave one. */
 export interface RawLine extends Omit<StatementLine, 'dedupeKey'> {
   account: string;
   bankReference: string;
 }
 
-const unreadable = () => new AppError('validation_failed', BANK_IMPORT_MESSAGES.unreadable);
+const M = BANK_IMPORT_MESSAGES;
+const unreadable = () => new AppError('validation_failed', M.unreadable);
 
-export function parseStatement(content: Buffer | string): {
+/**
+ * What is wrong with one line; whoever knows the line's number turns it into 'Zeile 502: …'
+ * (docs/product/bank-transfer.md#hostile-files).
+ */
+export class LineProblem extends Error {}
+
+/** 'Zeile 502: Der Betrag ist zu groß.' */
+export const lineError = (lineNumber: number, problem: string) =>
+  new AppError('validation_failed', M.line(lineNumber, problem));
+
+/**
+ * Characters no statement line may hold: control characters (NUL, which PostgreSQL cannot store, ESC, the C1
+ * range that a wrongly decoded file shows), UTF-16 halves without their partner, and the bidirectional
+ * overrides that would turn a name around on the admin's screen. Tab and line breaks are text.
+ */
+const BAD_CHARACTER =
+  // eslint-disable-next-line no-control-regex -- these are exactly the characters it finds
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const hasBadCharacter = (text: string) => BAD_CHARACTER.test(text);
+
+/** Each field of a raw line that is stored or keyed, with how a message names it. */
+const TEXT_FIELDS: [keyof RawLine, string][] = [
+  ['remittance', M.fields.remittance],
+  ['counterpartyName', M.fields.name],
+  ['counterpartyIban', M.fields.iban],
+  ['bankReference', M.fields.reference],
+  ['account', M.fields.account],
+];
+
+/** The first problem of a line that parsed: a character, an amount out of range, a currency or day that is none. */
+export function lineProblem(line: RawLine): string | null {
+  for (const [field, label] of TEXT_FIELDS) {
+    if (hasBadCharacter(String(line[field]))) return M.badCharacter(label);
+  }
+  if (!Number.isSafeInteger(line.amountCents) || Math.abs(line.amountCents) > MAX_AMOUNT_CENTS)
+    return M.amountTooLarge;
+  if (!/^[A-Z]{3}$/.test(line.currency)) return M.currencyInvalid;
+  if (!isCalendarDay(line.bookedOn)) return M.date;
+  return null;
+}
+
+/** Every line checked, numbered by `numberOf(index)`; the first problem stops the file. */
+export function checkLines(lines: RawLine[], numberOf = (index: number) => index + 1): RawLine[] {
+  lines.forEach((line, index) => {
+    const problem = lineProblem(line);
+    if (problem) throw lineError(numberOf(index), problem);
+  });
+  return lines;
+}
+
+/** 'YYYY-MM-DD' of a day that exists (not 2025-02-30). */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.getUTCDate() === Number(match[3]);
+}
+
+export function parseStatement(content: Uint8Array | string): {
   format: StatementFormat;
   lines: StatementLine[];
 } {
@@ -45,33 +109,44 @@ export function parseStatement(content: Buffer | string): {
   const head = text.trimStart();
   if (head.startsWith('<')) {
     if (!CAMT053_ROOT.test(head.slice(0, 2_000))) throw unreadable();
-    return { format: 'camt053', lines: withKeys(camtLines(text)) };
+    return { format: 'camt053', lines: withKeys(checkLines(camtLines(text))) };
   }
-  if (/^:20:/m.test(text)) return { format: 'mt940', lines: withKeys(mt940Lines(text)) };
+  if (/^:20:/m.test(text)) return { format: 'mt940', lines: withKeys(checkLines(mt940Lines(text))) };
   throw unreadable();
 }
 
-/** UTF-8 when the bytes are valid UTF-8, else Latin-1 (many German banks write MT940 in ISO 8859-1). */
-export function decode(content: Buffer | string): string {
+/**
+ * UTF-16 when the bytes start with its byte-order mark (Excel's 'Unicode text'), UTF-8 when they are valid
+ * UTF-8, else Windows-1252, the superset of Latin-1 that German banks write MT940 and CSV in (its € is 0x80).
+ */
+export function decode(content: Uint8Array | string): string {
   let text: string;
   if (typeof content === 'string') text = content;
+  else if (content[0] === 0xff && content[1] === 0xfe) text = new TextDecoder('utf-16le').decode(content);
+  else if (content[0] === 0xfe && content[1] === 0xff) text = new TextDecoder('utf-16be').decode(content);
   else {
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(content);
     } catch {
-      text = content.toString('latin1');
+      text = new TextDecoder('windows-1252').decode(content);
     }
   }
   return text.replace(/^\uFEFF/, '');
 }
 
-/** '1234.5' / '1234,50' / '1234,' → cents, from the digits (never through a float). */
+/**
+ * '1234.5' / '1234,50' / '1234,' → cents, from the digits (never through a float). The sign is the file's
+ * credit/debit mark, so a minus is wrong here; beyond MAX_AMOUNT_CENTS is no transfer (and no database integer).
+ */
 function toCents(amount: string): number {
-  const match = /^(\d+)(?:[.,](\d*))?$/.exec(amount.trim());
-  if (!match) throw unreadable();
+  const value = amount.trim();
+  const match = /^(\d+)(?:[.,](\d*))?$/.exec(value);
+  if (!match) throw new LineProblem(/^-\s*\d/.test(value) ? M.amountNegative : M.amountMissing);
   const fraction = (match[2] ?? '').replace(/0+$/, '');
-  if (fraction.length > 2) throw unreadable();
-  return Number(match[1]) * 100 + Number(fraction.padEnd(2, '0'));
+  if (fraction.length > 2) throw new LineProblem(M.amountDecimals);
+  const cents = Number(match[1]) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!(cents <= MAX_AMOUNT_CENTS)) throw new LineProblem(M.amountTooLarge);
+  return cents;
 }
 
 /**
@@ -80,6 +155,8 @@ function toCents(amount: string): number {
  * transfers on one day stay two lines and a re-import of the same day finds both again. A bank reference seen twice
  * in one file (which a bank should not do) gets '#2', '#3' …, so no money of the file is skipped as a duplicate.
  */
+const MAX_KEY_LENGTH = 200;
+
 export function withKeys(lines: RawLine[]): StatementLine[] {
   const seen = new Map<string, number>();
   return lines.map(({ account, bankReference, ...line }) => {
@@ -97,11 +174,14 @@ export function withKeys(lines: RawLine[]): StatementLine[] {
           .concat('\u0000hash');
     const position = (seen.get(base) ?? 0) + 1;
     seen.set(base, position);
-    const dedupeKey = bankReference
+    const key = bankReference
       ? position === 1
         ? base
         : `${base}#${position}`
       : createHash('sha256').update(`${base}\u0000${position}`).digest('hex');
+    // a reference far beyond the 35 characters of the standards would not fit the key's index
+    const dedupeKey =
+      key.length > MAX_KEY_LENGTH ? `sha256:${createHash('sha256').update(key).digest('hex')}` : key;
     return { dedupeKey, ...line };
   });
 }
@@ -120,6 +200,8 @@ const xml = new XMLParser({
   ignoreAttributes: false,
   parseTagValue: false, // amounts, IBANs and references stay the strings the bank wrote
   parseAttributeValue: false,
+  // numeric character references ('M&#252;ller') are XML and mean their character, so '&#0;' is a NUL and refused
+  htmlEntities: true,
   isArray: (name) => REPEATABLE.has(name),
 });
 
@@ -146,8 +228,42 @@ function textOf(node: Node | undefined): string {
 }
 const text = (node: Node | undefined, path: string) => textOf(at(node, path));
 
+/**
+ * Refuses, before any parser sees the file, what no bank writes into a statement and what turns XML into a
+ * weapon (docs/product/bank-transfer.md#hostile-files): a DOCTYPE or ENTITY declaration (external entities,
+ * entity expansion) and nesting deeper than MAX_XML_DEPTH (the parser's time grows with depth × elements).
+ * The depth is counted in one pass over the tags, without building anything.
+ */
+export function refuseHostileXml(content: string): void {
+  if (/<!(?:DOCTYPE|ENTITY)/i.test(content)) throw new AppError('validation_failed', M.doctype);
+  let depth = 0;
+  let at = content.indexOf('<');
+  while (at !== -1) {
+    const next = content[at + 1];
+    if (content.startsWith('<!--', at)) at = skipPast(content, '-->', at);
+    else if (content.startsWith('<![CDATA[', at)) at = skipPast(content, ']]>', at);
+    else if (next === '?' || next === '!') at = skipPast(content, '>', at);
+    else {
+      const end = content.indexOf('>', at);
+      if (end === -1) return; // unfinished: the validator says where
+      if (next === '/') depth--;
+      else if (content[end - 1] !== '/' && ++depth > MAX_XML_DEPTH) {
+        throw new AppError('validation_failed', M.tooDeep);
+      }
+      at = end + 1;
+    }
+    at = at === -1 ? -1 : content.indexOf('<', at);
+  }
+}
+const skipPast = (content: string, marker: string, from: number) => {
+  const end = content.indexOf(marker, from);
+  return end === -1 ? -1 : end + marker.length;
+};
+
 function camtLines(content: string): RawLine[] {
-  if (XMLValidator.validate(content) !== true) throw unreadable();
+  refuseHostileXml(content);
+  const valid = XMLValidator.validate(content);
+  if (valid !== true) throw new AppError('validation_failed', M.xmlBroken(valid.err.line));
   const report = at(xml.parse(content) as Node, 'Document.BkToCstmrStmt');
   if (report === undefined) throw unreadable();
   const statements = all(report, 'Stmt');
@@ -159,7 +275,13 @@ function camtLines(content: string): RawLine[] {
       // .02 writes <Sts>BOOK</Sts>, .08 <Sts><Cd>BOOK</Cd></Sts>; pending entries may still change or vanish
       const status = text(entry, 'Sts') || text(entry, 'Sts.Cd');
       if (status !== 'BOOK') continue;
-      lines.push(...entryLines(entry, account, accountCurrency));
+      try {
+        lines.push(...entryLines(entry, account, accountCurrency));
+      } catch (error) {
+        // the entry's first line: the one the admin finds in the bank's list
+        if (error instanceof LineProblem) throw lineError(lines.length + 1, error.message);
+        throw error;
+      }
     }
   }
   return lines;
@@ -171,7 +293,7 @@ function entryLines(entry: Node, account: string, accountCurrency: string): RawL
     text(entry, 'BookgDt.DtTm') ||
     text(entry, 'ValDt.Dt')
   ).slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(bookedOn)) throw unreadable();
+  if (!isCalendarDay(bookedOn)) throw new LineProblem(M.date);
   const entrySign = signOf(text(entry, 'CdtDbtInd'));
   const entryAmount = at(entry, 'Amt');
   const entryReference = text(entry, 'AcctSvcrRef') || text(entry, 'NtryRef');
@@ -221,12 +343,15 @@ function entryLines(entry: Node, account: string, accountCurrency: string): RawL
 function signOf(indicator: string): 1 | -1 {
   if (indicator === 'CRDT') return 1;
   if (indicator === 'DBIT') return -1;
-  throw unreadable();
+  throw new LineProblem(M.creditDebit);
 }
 
+/** The amount's Ccy, else the account's, else EUR (docs/product/bank-transfer.md#currency). */
 function currencyOf(amount: Node | undefined, fallback: string): string {
   const currency = typeof amount === 'object' ? amount['@_Ccy'] : undefined;
-  return (typeof currency === 'string' && currency.trim()) || fallback || 'EUR';
+  const code = ((typeof currency === 'string' && currency.trim()) || fallback || 'EUR').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code)) throw new LineProblem(M.currencyInvalid);
+  return code;
 }
 
 /** The other party (the debtor of a credit, the creditor of a debit; .08 nests the name in Pty) and the text. */
@@ -294,37 +419,45 @@ function mt940Lines(content: string): RawLine[] {
     throw unreadable();
   }
   if (statements.length === 0) throw unreadable();
-  return statements.flatMap((statement) => {
-    // the amounts as the bank wrote them: mt940js's own :61: pattern, whose 7th group is the mark, 9th the amount
-    const amounts = statement.tags
-      .filter((tag) => tag.id === 61)
-      .map((tag) => {
-        const match = new RegExp(tag.re.source).exec(tag.data);
-        if (!match?.[7] || match[9] === undefined) throw unreadable();
-        // C and RD (reversal of a debit) bring money in; D and RC take it out
-        const incoming = match[7] === 'C' || match[7] === 'RD';
-        return (incoming ? 1 : -1) * toCents(match[9]);
-      });
+  const lines: RawLine[] = [];
+  for (const statement of statements) {
+    const tags = statement.tags.filter((tag) => tag.id === 61);
+    if (tags.length !== statement.transactions.length) throw unreadable();
     const account = statement.accountIdentification.replace(/\s+/g, '').toUpperCase();
-    return statement.transactions.map((transaction, index): RawLine => {
-      const fields = transaction.structuredDetails;
-      const bankReference = transaction.bankReference.trim();
-      return {
-        account,
-        bankReference: bankReference.toUpperCase() === 'NONREF' ? '' : bankReference,
-        bookedOn: bookingDay(transaction),
-        amountCents: amounts[index]!,
-        currency: statement.currency,
-        counterpartyName: fields ? `${fields['32'] ?? ''}${fields['33'] ?? ''}`.trim() : '',
-        counterpartyIban: fields ? (fields['31'] ?? '').replace(/\s+/g, '').toUpperCase() : '',
-        remittance: fields
-          ? PURPOSE_SUBFIELDS.map((key) => fields[key]?.trimEnd() ?? '')
-              .filter(Boolean)
-              .join('\n')
-          : transaction.details,
-      };
+    statement.transactions.forEach((transaction, index) => {
+      try {
+        lines.push(mt940Line(transaction, tags[index]!, account, statement.currency));
+      } catch (error) {
+        if (error instanceof LineProblem) throw lineError(lines.length + 1, error.message);
+        throw error;
+      }
     });
-  });
+  }
+  return lines;
+}
+
+function mt940Line(transaction: Mt940Transaction, tag: Mt940Tag, account: string, currency: string): RawLine {
+  // the amount as the bank wrote it: mt940js's own :61: pattern, whose 7th group is the mark, 9th the amount
+  const match = new RegExp(tag.re.source).exec(tag.data);
+  if (!match?.[7] || match[9] === undefined) throw new LineProblem(M.amountMissing);
+  // C and RD (reversal of a debit) bring money in; D and RC take it out
+  const incoming = match[7] === 'C' || match[7] === 'RD';
+  const fields = transaction.structuredDetails;
+  const bankReference = transaction.bankReference.trim();
+  return {
+    account,
+    bankReference: bankReference.toUpperCase() === 'NONREF' ? '' : bankReference,
+    bookedOn: bookingDay(transaction),
+    amountCents: (incoming ? 1 : -1) * toCents(match[9]),
+    currency: currency.toUpperCase(),
+    counterpartyName: fields ? `${fields['32'] ?? ''}${fields['33'] ?? ''}`.trim() : '',
+    counterpartyIban: fields ? (fields['31'] ?? '').replace(/\s+/g, '').toUpperCase() : '',
+    remittance: fields
+      ? PURPOSE_SUBFIELDS.map((key) => fields[key]?.trimEnd() ?? '')
+          .filter(Boolean)
+          .join('\n')
+      : transaction.details,
+  };
 }
 
 /**
@@ -333,8 +466,10 @@ function mt940Lines(content: string): RawLine[] {
  */
 function bookingDay(transaction: Mt940Transaction): string {
   const { date, entryDate } = transaction;
+  if (Number.isNaN(date.getTime())) throw new LineProblem(M.date);
   if (!entryDate) return date.toISOString().slice(0, 10);
   const booked = new Date(entryDate);
+  if (Number.isNaN(booked.getTime())) throw new LineProblem(M.date);
   const drift = booked.getTime() - date.getTime();
   if (drift > 180 * DAY_MS) booked.setUTCFullYear(booked.getUTCFullYear() - 1);
   if (drift < -180 * DAY_MS) booked.setUTCFullYear(booked.getUTCFullYear() + 1);

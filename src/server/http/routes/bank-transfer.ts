@@ -3,11 +3,15 @@ import { z } from 'zod';
 import { csvMappingsSchema } from '@shared/admin-settings';
 import {
   BANK_IMPORT_MESSAGES,
+  BANK_IMPORT_PROGRESS_TYPE,
   CSV_MESSAGES,
   EXTEND_DAYS_MAX,
   TRANSFER_ADMIN_MESSAGES,
+  type BankImportProgress,
+  type BankImportResult,
 } from '@shared/bank-transfer';
-import { csvPreview } from '../../core/bank-transfer/csv-statement';
+import { csvPreviewOffThread } from '../../core/bank-transfer/read-off-thread';
+import { STATEMENT_MAX_BYTES } from '../../core/bank-transfer/read-statement';
 import { saveCsvMappings } from '../../core/settings/save-bank-transfer-settings';
 import {
   extendDueDate,
@@ -28,7 +32,7 @@ import {
   openTransfers,
   transferInstructions,
 } from '../../core/bank-transfer/transfer-booking';
-import { AppError } from '../../core/app-error';
+import { AppError, GERMAN_DEFAULT_MESSAGES } from '../../core/app-error';
 import { mailContextOf } from '../../core/use-case-deps';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../context';
@@ -38,10 +42,6 @@ import type { Context } from 'hono';
 
 // 'Überweisung (Vorkasse)' (docs/product/bank-transfer.md): the buyer's choice and instructions, and the
 // admin's statement import.
-
-/** A CAMT.053 file of a busy month is a few MB; 20 MB leaves room. */
-const STATEMENT_MAX_BYTES = 20 * 1024 * 1024;
-const STATEMENT_TOO_LARGE = 'Die Datei ist zu groß (höchstens 20 MB).';
 
 const bankDeps = (c: Context<AppEnv>): BankDeps => {
   const deps = c.get('deps');
@@ -53,8 +53,61 @@ const bankDeps = (c: Context<AppEnv>): BankDeps => {
       deps.outbox.kick();
     },
     settleLater: () => deps.bankTransfers.kick(),
+    onUnexpected: (detail) => deps.logger.warn({ detail }, 'statement parser failed on a file'),
   };
 };
+
+/**
+ * The import with progress (docs/product/bank-transfer.md#statement-import): waits until the file is read and
+ * checked, so a bad file still gets its 422; then answers 'read' at once and 'done' or 'failed' when stored.
+ */
+async function importWithProgress(
+  c: Context<AppEnv>,
+  run: (
+    onRead: (read: { format: BankImportResult['format']; linesTotal: number }) => void,
+  ) => Promise<BankImportResult>,
+): Promise<Response> {
+  let onRead: (read: { format: BankImportResult['format']; linesTotal: number }) => void = () => {};
+  const read = new Promise<{ format: BankImportResult['format']; linesTotal: number }>((resolve) => {
+    onRead = resolve;
+  });
+  const importing = run(onRead);
+  // a file that fails to read rejects here, before the answer starts: the ordinary 422
+  const first = await Promise.race([read, importing.then(() => read)]);
+  const { logger, outbox } = c.get('deps');
+  const encoder = new TextEncoder();
+  const line = (event: BankImportProgress) => encoder.encode(`${JSON.stringify(event)}\n`);
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(line({ phase: 'read', ...first }));
+      try {
+        const result = await importing;
+        outbox.kick();
+        controller.enqueue(line({ phase: 'done', result }));
+      } catch (error) {
+        if (!(error instanceof AppError)) logger.error({ err: error }, 'bank statement import failed');
+        const known = error instanceof AppError;
+        controller.enqueue(
+          line({
+            phase: 'failed',
+            error: {
+              code: known ? error.code : 'internal',
+              message: known ? error.message : GERMAN_DEFAULT_MESSAGES.internal,
+            },
+          }),
+        );
+      }
+      controller.close();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      'Content-Type': `${BANK_IMPORT_PROGRESS_TYPE}; charset=utf-8`,
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+    },
+  });
+}
 
 /** Mounted at /api/bookings. */
 export const bookingTransferRoutes = new Hono<AppEnv>()
@@ -89,7 +142,7 @@ const assignSchema = z.object({
 
 /** Mounted at /api/admin/bank-statements. */
 export const adminBankStatementRoutes = new Hono<AppEnv>()
-  .post('/', allow('admin'), uploadLimit(STATEMENT_MAX_BYTES, STATEMENT_TOO_LARGE), async (c) => {
+  .post('/', allow('admin'), uploadLimit(STATEMENT_MAX_BYTES, BANK_IMPORT_MESSAGES.tooLarge), async (c) => {
     const form = await c.req.formData().catch(() => null);
     const file = form?.get('file');
     if (!file || typeof file === 'string')
@@ -105,22 +158,27 @@ export const adminBankStatementRoutes = new Hono<AppEnv>()
     if (typeof mappingName === 'string' && mappingName !== '' && !mapping) {
       throw new AppError('validation_failed', CSV_MESSAGES.mappingUnknown);
     }
-    const result = await importStatement(bankDeps(c), {
-      fileName: file.name || 'Kontoauszug',
-      content: Buffer.from(await file.arrayBuffer()),
-      adminId: user.id,
-      mapping,
-    });
+    const content = new Uint8Array(await file.arrayBuffer());
+    const run = (onRead?: (read: { format: BankImportResult['format']; linesTotal: number }) => void) =>
+      importStatement(bankDeps(c), { fileName: file.name, content, adminId: user.id, mapping, onRead });
+    if ((c.req.header('Accept') ?? '').includes(BANK_IMPORT_PROGRESS_TYPE)) return importWithProgress(c, run);
+    const result = await run();
     c.get('deps').outbox.kick();
     return c.json(result);
   })
-  .post('/csv-preview', allow('admin'), uploadLimit(STATEMENT_MAX_BYTES, STATEMENT_TOO_LARGE), async (c) => {
-    const form = await c.req.formData().catch(() => null);
-    const file = form?.get('file');
-    if (!file || typeof file === 'string')
-      throw new AppError('validation_failed', BANK_IMPORT_MESSAGES.noFile);
-    return c.json(csvPreview(Buffer.from(await file.arrayBuffer())));
-  })
+  .post(
+    '/csv-preview',
+    allow('admin'),
+    uploadLimit(STATEMENT_MAX_BYTES, BANK_IMPORT_MESSAGES.tooLarge),
+    async (c) => {
+      const form = await c.req.formData().catch(() => null);
+      const file = form?.get('file');
+      if (!file || typeof file === 'string')
+        throw new AppError('validation_failed', BANK_IMPORT_MESSAGES.noFile);
+      const deps = bankDeps(c);
+      return c.json(await csvPreviewOffThread(new Uint8Array(await file.arrayBuffer()), deps.onUnexpected));
+    },
+  )
   .get('/csv-mappings', allow('admin'), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json((await c.get('deps').settings.get()).bankCsvMappings);

@@ -25,6 +25,7 @@ const line = (overrides: Partial<AdminBankLine>): AdminBankLine => ({
   remittance: 'Seminar Maerz',
   status: 'unmatched',
   excessCents: 0,
+  reason: null,
   bookings: [],
   ...overrides,
 });
