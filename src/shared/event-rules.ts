@@ -281,21 +281,6 @@ export function eventAddress(event: PlaceData): string {
 }
 
 /**
- * Where the buyer goes on the day, as one line: venue, room and town, each once ('Heidehof Wilsede, Undeloh',
- * 'Kulturetage Elbblick, Seminarraum 2, Hamburg'); 'Online' for online events. The ticket, the mails and the
- * success page print it (docs/product/events.md#venue-for-buyers).
- */
-export function eventVenueLine(
-  event: Pick<PublicEvent, 'mode' | 'location'> & { venue?: string | null; room?: string | null },
-): string {
-  if (event.mode === 'online') return 'Online';
-  const parts = [event.venue, event.room, event.location]
-    .map((part) => part?.trim() ?? '')
-    .filter((part) => part !== '');
-  return [...new Set(parts)].join(', ');
-}
-
-/**
  * A maps search for the address: Apple Maps on iOS devices, otherwise Google Maps
  * (docs/product/events.md#place).
  */

@@ -1,5 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { offeredPaymentMethods, type OfferedPaymentMethods } from '@shared/content/payment-texts';
+import { queryOptions } from '@tanstack/react-query';
 import type { PaymentProviderName } from '@shared/payments';
 import { apiFetch } from './api-client';
 
@@ -20,13 +19,3 @@ export const paymentConfigQuery = queryOptions({
   staleTime: 60_000,
   retry: 1,
 });
-
-/**
- * The ways to pay the shop offers now, for the legal and help texts (docs/product/site.md#payment-texts). A
- * server-rendered page has the answer in its cache; until a client-side navigation has it, the texts read as
- * the spec's card payment.
- */
-export function useOfferedPaymentMethods(): OfferedPaymentMethods {
-  const { data } = useQuery(paymentConfigQuery);
-  return offeredPaymentMethods(data);
-}

@@ -1,5 +1,6 @@
 import { eventDateRange, eventTimeRange, formatTime } from '@shared/date-range';
-import { eventVenueLine, perTicketText } from '@shared/event-rules';
+import { perTicketText } from '@shared/event-rules';
+import { eventVenueLine } from '@shared/venue-line';
 import { ONLINE_LINK_TEXTS } from '@shared/online-link';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { ENTRY_MINUTES_BEFORE_START, TICKET_MESSAGES, ticketBarcodeContent } from '@shared/tickets';

@@ -6,7 +6,7 @@ import { buttonClasses } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSession } from '@web/lib/session';
-import { useOfferedPaymentMethods } from '@web/lib/payment-config';
+import { useOfferedPaymentMethods } from '@web/lib/payment-methods';
 import { useEventForLogin } from './api/get-event';
 import { isCompletingSignIn, storedRedirect } from './auth-storage';
 import { SignInCard } from './components/sign-in-card';

@@ -7,7 +7,7 @@ import { useClientValue } from '@web/lib/client-value';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
 import { ContentPage, LegalSection, proseLinkClass } from './legal-section';
-import { useOfferedPaymentMethods } from '@web/lib/payment-config';
+import { useOfferedPaymentMethods } from '@web/lib/payment-methods';
 
 /** Table of contents, one anchored section per question, structured data (docs/product/site.md#help). */
 export function HelpPage() {

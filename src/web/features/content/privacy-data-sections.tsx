@@ -1,6 +1,6 @@
 import { PRIVACY_TRANSFER_TEXT } from '@shared/content/payment-texts';
 import { LegalSection, listClass, proseLinkClass } from './legal-section';
-import { useOfferedPaymentMethods } from '@web/lib/payment-config';
+import { useOfferedPaymentMethods } from '@web/lib/payment-methods';
 
 /**
  * Privacy policy, part 1: what we collect, why, and on which legal basis. 'Zahlung' names the processors of

@@ -10,7 +10,7 @@ import {
   listClass,
 } from './legal-section';
 import { TermsFinalSections } from './terms-final-sections';
-import { useOfferedPaymentMethods } from '@web/lib/payment-config';
+import { useOfferedPaymentMethods } from '@web/lib/payment-methods';
 
 /**
  * The terms (docs/product/site.md#legal-pages): contracting party; registration; fees; cancellation;

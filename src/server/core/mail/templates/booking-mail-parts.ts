@@ -1,5 +1,5 @@
 import { eventWhen } from '@shared/date-range';
-import { eventVenueLine } from '@shared/event-rules';
+import { eventVenueLine } from '@shared/venue-line';
 import type { EventMode } from '@shared/events';
 import { markup, type SafeHtml } from './safe-html';
 import { COLORS } from './mail-blocks';

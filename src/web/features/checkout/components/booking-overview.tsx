@@ -1,6 +1,6 @@
 import { Receipt, Ticket } from 'lucide-react';
 import type { BookingView } from '@shared/booking';
-import { eventVenueLine } from '@shared/event-rules';
+import { eventVenueLine } from '@shared/venue-line';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { formatPrice } from '@web/lib/format';
 import { EventPanel, Fact } from './event-summary';

@@ -2,7 +2,7 @@ import { ArrowRightLeft, CalendarDays, Clock, MapPin, Receipt, Ticket, User } fr
 import { useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { eventDateRange, eventTimeRange } from '@shared/date-range';
-import { eventVenueLine } from '@shared/event-rules';
+import { eventVenueLine } from '@shared/venue-line';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { TICKET_MESSAGES, type MyTicket, type TicketEventSummary } from '@shared/tickets';
 import { EventCover } from '@web/components/event-cover';
