@@ -2,7 +2,7 @@
 // applies the stored theme so a dark-mode visitor never sees a white flash, and marks a stored cookie choice
 // (`<html data-consent>`), so the server-rendered cookie banner stays hidden for whoever has chosen.
 // Comfort settings (theme, viewMode) stay on the device only with consent ('accepted'); without it they hold
-// for this tab (session storage), and one found on the device is moved there (src/web/lib/comfort-storage.ts,
+// for this tab (session storage), and one found on the device is moved there (src/web/lib/storage.ts,
 // docs/decisions/046).
 (function () {
   var read = function (area, key) {
@@ -23,10 +23,7 @@
       } catch (e) {}
     });
   }
-  var stored =
-    consent === 'accepted'
-      ? read('localStorage', 'theme') || read('sessionStorage', 'theme')
-      : read('sessionStorage', 'theme') || read('localStorage', 'theme');
+  var stored = read('sessionStorage', 'theme') || read('localStorage', 'theme');
   var dark =
     stored === 'dark' ||
     ((!stored || stored === 'system') && window.matchMedia('(prefers-color-scheme: dark)').matches);

@@ -1,4 +1,4 @@
-export const COOKIE_CONSENT_KEY = 'cookie-consent';
+export { COOKIE_CONSENT_KEY } from './storage';
 export const OPEN_COOKIE_CONSENT_EVENT = 'open-cookie-consent';
 export type CookieConsent = 'accepted' | 'essential';
 

@@ -7,7 +7,7 @@ import {
   type ThemeChoice,
 } from '@shared/theme';
 import { useClientValue } from './client-value';
-import { readComfort, writeComfort } from './comfort-storage';
+import { readComfort, writeComfort } from './storage';
 
 interface ThemeContextValue {
   choice: ThemeChoice;
@@ -27,7 +27,7 @@ const DARK_QUERY = '(prefers-color-scheme: dark)';
 // jsdom has no matchMedia: there the system counts as light.
 const hasMatchMedia = () => typeof window.matchMedia === 'function';
 
-// on this device with consent, else for this tab only (lib/comfort-storage.ts)
+// on this device with consent, else for this tab only (lib/storage.ts)
 const readStoredChoice = () => parseThemeChoice(readComfort(THEME_STORAGE_KEY));
 const readSystemDark = () => hasMatchMedia() && window.matchMedia(DARK_QUERY).matches;
 

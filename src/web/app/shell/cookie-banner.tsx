@@ -1,10 +1,22 @@
 import { useEffect, useState } from 'react';
-import { settleComfort } from '@web/lib/comfort-storage';
 import { COOKIE_CONSENT_KEY, OPEN_COOKIE_CONSENT_EVENT, type CookieConsent } from '@web/lib/cookie-consent';
 import { useSettings } from '@web/lib/settings';
-import { readStorage, writeStorage } from '@web/lib/storage';
+import { readComfort, readStorage, writeComfort, writeStorage, type ComfortKey } from '@web/lib/storage';
 import { Button } from '@web/components/ui/button';
 import { SmartLink } from '@web/components/ui/smart-link';
+
+const COMFORT_KEYS: ComfortKey[] = ['theme', 'viewMode'];
+
+/**
+ * After a cookie choice is stored: with consent what this tab holds goes to the device; without it (also when
+ * consent is withdrawn later) the comfort settings leave the device and stay with this tab (lib/storage.ts).
+ */
+export function settleComfort(): void {
+  for (const key of COMFORT_KEYS) {
+    const value = readComfort(key);
+    if (value !== null) writeComfort(key, value);
+  }
+}
 
 /**
  * Shown 200 ms after start when no choice is stored; reopened by a window event
@@ -15,7 +27,7 @@ import { SmartLink } from '@web/components/ui/smart-link';
  *
  * It takes its place at the end of the page and sticks to the bottom of the window (`sticky`, not `fixed`):
  * scrolled to the end, the page's last button lies above it, not under it (docs/product/site.md#cookie-banner).
- * The choice decides where the comfort settings live (lib/comfort-storage.ts, docs/decisions/046).
+ * The choice decides where the comfort settings live (lib/storage.ts, docs/decisions/046).
  */
 export function CookieBanner() {
   const [state, setState] = useState<'start' | 'open' | 'closed'>('start');
@@ -31,7 +43,7 @@ export function CookieBanner() {
   if (state === 'closed') return null;
   const choose = (value: CookieConsent) => {
     writeStorage('local', COOKIE_CONSENT_KEY, value);
-    settleComfort(value);
+    settleComfort();
     setState('closed');
   };
   return (

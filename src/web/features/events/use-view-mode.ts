@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useClientValue } from '@web/lib/client-value';
-import { readComfort, VIEW_MODE_KEY, writeComfort } from '@web/lib/comfort-storage';
+import { readComfort, writeComfort } from '@web/lib/storage';
 
 export type ViewMode = 'cards' | 'timetable';
 
 // The start page's view, remembered under viewMode (docs/product/events.md#home-views): on this device with
-// consent to comfort settings, else for this tab only (lib/comfort-storage.ts, docs/decisions/046).
-export { VIEW_MODE_KEY };
+// consent to comfort settings, else for this tab only (lib/storage.ts, docs/decisions/046).
+export const VIEW_MODE_KEY = 'viewMode';
 
 const parseView = (value: string | null): ViewMode | null =>
   value === 'cards' || value === 'timetable' ? value : null;

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { THEME_STORAGE_KEY } from '@shared/theme';
-import { readComfort, settleComfort, VIEW_MODE_KEY, writeComfort } from './comfort-storage';
-import { COOKIE_CONSENT_KEY } from './cookie-consent';
+import { settleComfort } from '@web/app/shell/cookie-banner';
+import { VIEW_MODE_KEY } from '@web/features/events/use-view-mode';
+import { COOKIE_CONSENT_KEY, readComfort, writeComfort } from './storage';
 
 // docs/decisions/046: comfort settings on this device only with consent, else for this tab.
 
@@ -20,6 +21,7 @@ beforeEach(() => {
 describe('writeComfort and readComfort', () => {
   it('without consent: this tab only, and a value left on the device is taken off it', () => {
     localStorage.setItem(VIEW_MODE_KEY, 'cards');
+    expect(readComfort(VIEW_MODE_KEY)).toBe('cards');
     writeComfort(VIEW_MODE_KEY, 'timetable');
     expect(localStorage.getItem(VIEW_MODE_KEY)).toBeNull();
     expect(sessionStorage.getItem(VIEW_MODE_KEY)).toBe('timetable');
@@ -35,12 +37,14 @@ describe('writeComfort and readComfort', () => {
     expect(readComfort(THEME_STORAGE_KEY)).toBe('dark');
   });
 
-  it('settleComfort moves the settings to where the choice puts them', () => {
+  it('settleComfort moves the settings to where the stored choice puts them', () => {
     sessionStorage.setItem(THEME_STORAGE_KEY, 'dark');
-    settleComfort('accepted');
+    localStorage.setItem(COOKIE_CONSENT_KEY, 'accepted');
+    settleComfort();
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
     expect(sessionStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
-    settleComfort('essential');
+    localStorage.setItem(COOKIE_CONSENT_KEY, 'essential');
+    settleComfort();
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
     expect(sessionStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
   });
