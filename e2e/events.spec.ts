@@ -159,6 +159,8 @@ test.describe('home: card view', () => {
 });
 
 test.describe('home: timetable', () => {
+  test.use({ cookieConsent: 'accepted' }); // the view is kept on the device only with consent (decision 046)
+
   test(
     "'Kalender' shows the table by month with 'Heute', in the URL and remembered in local storage",
     { tag: '@phone' },

@@ -25,6 +25,9 @@ async function expectResolvedTheme(page: Page, resolved: 'light' | 'dark') {
 }
 
 test.describe('theme (desktop header)', () => {
+  // kept on the device with consent to comfort settings (docs/decisions/046)
+  test.use({ cookieConsent: 'accepted' });
+
   async function chooseTheme(page: Page, label: 'Hell' | 'Dunkel' | 'System') {
     await page.getByRole('button', { name: /^Darstellung/ }).click();
     const menu = page.getByRole('menu');
@@ -73,6 +76,29 @@ test.describe('theme (desktop header)', () => {
     await expectResolvedTheme(page, 'light');
   });
 
+  test('after „Nur notwendige“ the theme holds for the tab only, never on the device', async ({
+    page,
+    context,
+  }) => {
+    await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'essential'));
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openPage(page, '/');
+    await chooseTheme(page, 'Dunkel');
+    await expectResolvedTheme(page, 'dark');
+    expect(await storedValue(page, 'theme')).toBeNull();
+    expect(await page.evaluate(() => window.sessionStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    await waitForApp(page);
+    await expectResolvedTheme(page, 'dark');
+    expect(await storedValue(page, 'theme')).toBeNull();
+    // another tab starts without it
+    const other = await context.newPage();
+    await other.emulateMedia({ colorScheme: 'light' });
+    await openPage(other, '/');
+    await expectResolvedTheme(other, 'light');
+    await expect(other.getByRole('button', { name: 'Darstellung: System' })).toBeVisible();
+  });
+
   test('a stored dark theme is applied before the app starts (no light flash)', async ({
     page,
     allowBrowserErrors,
@@ -103,17 +129,19 @@ test.describe('cookie banner', () => {
 
   const banner = (page: Page) => page.getByRole('dialog', { name: 'Cookies & Datenschutz' });
 
-  test('shows on a first visit; "Accept all" stores the choice; the footer reopens it', async ({ page }) => {
+  test('shows on a first visit; "Alle akzeptieren" stores the choice; the footer reopens it', async ({
+    page,
+  }) => {
     await page.clock.install();
     await openPage(page, '/');
     expect(await storedValue(page, 'cookie-consent')).toBeNull();
     await expect(banner(page)).toBeVisible();
-    await expect(banner(page).getByRole('button', { name: 'Only necessary' })).toBeVisible();
-    await expect(banner(page).getByRole('button', { name: 'Accept all' })).toBeVisible();
+    await expect(banner(page).getByRole('button', { name: 'Nur notwendige' })).toBeVisible();
+    await expect(banner(page).getByRole('button', { name: 'Alle akzeptieren' })).toBeVisible();
     await expect(banner(page).locator('a[href="/datenschutz"]')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'cookie banner');
 
-    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await banner(page).getByRole('button', { name: 'Alle akzeptieren' }).click();
     await expect(banner(page)).toHaveCount(0);
     expect(await storedValue(page, 'cookie-consent')).toBe('accepted');
 
@@ -122,7 +150,7 @@ test.describe('cookie banner', () => {
 
     await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie-Einstellungen' }).click();
     await expect(banner(page)).toBeVisible();
-    await banner(page).getByRole('button', { name: 'Only necessary' }).click();
+    await banner(page).getByRole('button', { name: 'Nur notwendige' }).click();
     await expect(banner(page)).toHaveCount(0);
     expect(await storedValue(page, 'cookie-consent')).toBe('essential');
 
@@ -140,6 +168,8 @@ test.describe('cookie banner', () => {
 
 // the slide-in menu is for small screens
 test.describe('phone menu', { tag: '@phone-only' }, () => {
+  test.use({ cookieConsent: 'accepted' }); // the theme is kept on the device (docs/decisions/046)
+
   test('desktop navigation is hidden; the menu opens, switches theme, closes', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await openPage(page, '/');
