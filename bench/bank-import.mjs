@@ -50,10 +50,11 @@ function spellings(code, check, pick) {
   return variants[Math.floor(pick() * variants.length)]();
 }
 
-function generate() {
+/** `lines` open bookings with distinct order numbers, and the seeded generator that goes on from there. */
+export function generate(lines = LINES) {
   const next = random(20_250_303);
   const codes = new Set();
-  while (codes.size < LINES) {
+  while (codes.size < lines) {
     let code = '';
     for (let i = 0; i < 6; i += 1) code += ALPHABET[Math.floor(next() * ALPHABET.length)];
     codes.add(code);
@@ -66,10 +67,11 @@ function generate() {
   return { bookings, next };
 }
 
-function statement({ bookings, next }, referenceCheckCharacter) {
+/** The CAMT.053 file of one line per booking (see the top), and per line the booking it should credit. */
+export function statement({ bookings, next }, referenceCheckCharacter) {
   const entries = [];
   const expected = []; // per line: the booking it should credit, or null
-  for (let i = 0; i < LINES; i += 1) {
+  for (let i = 0; i < bookings.length; i += 1) {
     const booking = bookings[i];
     const code = booking.orderNumber.slice(3);
     const check = referenceCheckCharacter(code);

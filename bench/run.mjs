@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { benchBankImport } from './bank-import.mjs';
+import { benchBankImportDb } from './bank-import-db.mjs';
 import { benchBookingRush } from './booking-rush.mjs';
 import { benchBookingThroughput } from './booking-throughput.mjs';
 import { benchCluster } from './cluster.mjs';
@@ -50,6 +51,11 @@ await benchAdminTickets().catch((error) => {
 });
 console.log('\n# bank statement: 5,000 lines parsed and matched');
 await benchBankImport();
+console.log('\n# bank statement: 10,000 lines imported on PostgreSQL');
+await benchBankImportDb().catch((error) => {
+  console.error(`übersprungen: ${error.message}`);
+  process.exitCode = 1;
+});
 console.log('\n# server-rendered pages');
 await benchPages();
 console.log('\n# Lighthouse (mobile)');

@@ -180,7 +180,7 @@ export const BANK_IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
 export type BankImportProgress =
   | { phase: 'read'; format: BankImportResult['format']; linesTotal: number }
   | { phase: 'done'; result: BankImportResult }
-  | { phase: 'failed'; error: { code: string; message: string } };
+  | { phase: 'failed'; status: number; error: { code: string; message: string } };
 
 export type AdminBankLineStatus = 'matched' | 'partial' | 'overpaid' | 'unmatched' | 'ignored';
 

@@ -295,7 +295,9 @@ describe('seedDemo', () => {
     expect(credits).toHaveLength(1);
     expect(waiting.map((booking) => booking.id)).toContain(credits[0]!.bookingId);
     const lines = await database.db.select().from(bankStatementLines);
-    expect(lines.map((line) => line.status).sort()).toEqual(['ignored', 'partial', 'unmatched']);
+    expect(lines.map((line) => line.status).sort()).toEqual(['ignored', 'partial', 'unmatched', 'unmatched']);
+    // one in Swiss francs, which pays nothing (docs/product/bank-transfer.md#currency)
+    expect(lines.filter((line) => line.currency !== 'EUR').map((line) => line.currency)).toEqual(['CHF']);
     // Tobias's company invoice asks for the e-invoice
     const companies = (await database.db.select().from(invoices)).filter(
       (row) => row.document.buyer.address?.eInvoice,

@@ -28,7 +28,8 @@ export const DEMO_BANK_ACCOUNT: BankTransferSettings = {
 /**
  * Transfers in the demo (docs/product/bank-transfer.md): the method switched on; on the given event one ticket
  * booked by transfer and not paid yet, one partly paid by a statement line; that statement also has a line
- * nobody could match and an outgoing one, so 'Kontoauszüge' shows every state in the first minute.
+ * nobody could match, one in Swiss francs (which pays nothing) and an outgoing one, so 'Kontoauszüge' shows every
+ * state in the first minute.
  */
 export async function seedBankTransfers(
   tx: DbOrTx,
@@ -44,8 +45,8 @@ export async function seedBankTransfers(
     .values({
       fileName: 'Umsaetze-Demo.xml',
       format: 'camt053',
-      linesTotal: 3,
-      linesNew: 3,
+      linesTotal: 4,
+      linesNew: 4,
       createdAt: new Date(now.getTime() - DAY),
     })
     .returning({ id: bankStatementImports.id });
@@ -97,6 +98,18 @@ export async function seedBankTransfers(
       counterpartyName: 'Maria Beispiel',
       counterpartyIban: 'DE75512108001245126199',
       remittance: 'Workshop Stimme Lübeck Maria',
+      status: 'unmatched',
+    },
+    {
+      // docs/product/bank-transfer.md#currency: francs pay no booking; the line says why
+      importId: statement!.id,
+      dedupeKey: 'DEMO:foreign-currency',
+      bookedOn,
+      amountCents: 12_000,
+      currency: 'CHF',
+      counterpartyName: 'Luca Meier',
+      counterpartyIban: 'CH9300762011623852957',
+      remittance: 'Anmeldung Seminar Ostsee',
       status: 'unmatched',
     },
     {

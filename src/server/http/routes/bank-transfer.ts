@@ -90,6 +90,7 @@ async function importWithProgress(
         controller.enqueue(
           line({
             phase: 'failed',
+            status: known ? error.status : 500,
             error: {
               code: known ? error.code : 'internal',
               message: known ? error.message : GERMAN_DEFAULT_MESSAGES.internal,

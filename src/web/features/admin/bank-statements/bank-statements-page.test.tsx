@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BANK_IMPORT_MESSAGES, type AdminBankLine, type BankImportResult } from '@shared/bank-transfer';
+import {
+  BANK_IMPORT_MESSAGES,
+  BANK_IMPORT_PROGRESS_TYPE,
+  type AdminBankLine,
+  type BankImportProgress,
+  type BankImportResult,
+} from '@shared/bank-transfer';
 import { toast } from '@web/lib/toast';
 import { sessionUser } from '@web/testing/fixtures';
 import { apiError, json, keysOf, mockApi } from '@web/testing/mock-api';
@@ -110,6 +116,66 @@ describe('Kontoauszüge', () => {
     await waitFor(() => expect(keysOf(calls).filter((key) => key === OPEN).length).toBe(2));
   });
 
+  it('says how many lines were read while the server stores them, then sums up (docs/product/bank-transfer.md#statement-import)', async () => {
+    let finish = () => {};
+    const stored = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const line = (event: BankImportProgress) => new TextEncoder().encode(`${JSON.stringify(event)}\n`);
+    mockApi({
+      ...NO_TRANSFERS,
+      [OPEN]: () => json({ lines: [] }),
+      [UPLOAD]: () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            async start(controller) {
+              controller.enqueue(line({ phase: 'read', format: 'camt053', linesTotal: 10_000 }));
+              await stored;
+              controller.enqueue(line({ phase: 'done', result: { ...RESULT, linesTotal: 10_000 } }));
+              controller.close();
+            },
+          }),
+          { headers: { 'Content-Type': `${BANK_IMPORT_PROGRESS_TYPE}; charset=utf-8` } },
+        ),
+    });
+    showPage();
+    choose(new File(['<Document/>'], 'auszug.xml', { type: 'text/xml' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Einlesen' }));
+    expect(await screen.findByText('10.000 Zeilen gelesen – wird verarbeitet …')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Wird eingelesen …' })).toBeTruthy();
+    finish();
+    expect(await screen.findByText(/^10\.000 Zeilen gelesen, 10 neu: 6 zugeordnet/)).toBeTruthy();
+    expect(screen.queryByText('10.000 Zeilen gelesen – wird verarbeitet …')).toBeNull();
+  });
+
+  it('shows why storing failed after the file was read', async () => {
+    mockApi({
+      ...NO_TRANSFERS,
+      [OPEN]: () => json({ lines: [] }),
+      [UPLOAD]: () =>
+        new Response(
+          [
+            JSON.stringify({ phase: 'read', format: 'camt053', linesTotal: 2 }),
+            JSON.stringify({
+              phase: 'failed',
+              status: 409,
+              error: { code: 'conflict', message: 'Die Aktion ist im aktuellen Zustand nicht möglich.' },
+            }),
+            '',
+          ].join('\n'),
+          { headers: { 'Content-Type': BANK_IMPORT_PROGRESS_TYPE } },
+        ),
+    });
+    showPage();
+    choose(new File(['<Document/>'], 'auszug.xml', { type: 'text/xml' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Einlesen' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Die Aktion ist im aktuellen Zustand nicht möglich.',
+      ),
+    );
+  });
+
   it('asks for a file first and shows why the server refused one', async () => {
     const calls = mockApi({
       ...NO_TRANSFERS,
@@ -147,6 +213,21 @@ describe('Kontoauszüge', () => {
     expect(two.getByText('WR-7K3Q9F')).toBeTruthy();
     expect(two.getByText('davon zu viel 10,00 €')).toBeTruthy();
     expect(two.queryByRole('textbox', { name: 'Bestellnummer' })).toBeNull();
+  });
+
+  it('shows why a line in another currency waits, without the assign field (docs/product/bank-transfer.md#currency)', async () => {
+    const yen = line({
+      id: 'l9',
+      amountCents: 59000,
+      currency: 'JPY',
+      reason: 'Währung JPY – nur Euro-Zahlungen werden zugeordnet',
+    });
+    mockApi({ ...NO_TRANSFERS, [OPEN]: () => json({ lines: [yen] }) });
+    showPage();
+    const table = await screen.findByRole('table', { name: 'Zeilen der Kontoauszüge' });
+    expect(within(table).getByText('Währung JPY – nur Euro-Zahlungen werden zugeordnet')).toBeTruthy();
+    expect(within(table).getByText('590 ¥')).toBeTruthy();
+    expect(within(table).queryByRole('textbox', { name: 'Bestellnummer' })).toBeNull();
   });
 
   it("'Alle Zeilen' asks for every line", async () => {

@@ -82,7 +82,9 @@ function LineRow({ line }: { line: AdminBankLine }) {
             ))}
           </ul>
         )}
-        {line.status === 'unmatched' && <AssignLineForm lineId={line.id} />}
+        {/* a line no booking can take says why (docs/product/bank-transfer.md#currency) */}
+        {line.reason && <p className="text-xs text-muted-foreground">{line.reason}</p>}
+        {line.status === 'unmatched' && !line.reason && <AssignLineForm lineId={line.id} />}
         {line.bookings.length === 0 && line.status !== 'unmatched' && '–'}
       </Cell>
     </tr>

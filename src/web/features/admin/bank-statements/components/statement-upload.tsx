@@ -2,6 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { BANK_IMPORT_MESSAGES, CSV_MESSAGES, type BankImportResult } from '@shared/bank-transfer';
 import { Button } from '@web/components/ui/button';
+import { formatCount } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '../../admin-errors';
 import { cardClass, inputClass, labelClass } from '../../admin-styles';
@@ -14,16 +15,23 @@ const ACCEPT = '.xml,.sta,.mt940,.txt,.csv';
 
 const isCsv = (file: File | null) => file !== null && /\.csv$/i.test(file.name);
 
+/** While the server works: the upload, then, once the file is read, its number of lines. */
+const progressText = (linesTotal: number | null) =>
+  linesTotal === null
+    ? 'Datei wird hochgeladen und geprüft …'
+    : `${formatCount(linesTotal)} ${linesTotal === 1 ? 'Zeile' : 'Zeilen'} gelesen – wird verarbeitet …`;
+
 /**
  * 'Kontoauszug einlesen' (docs/product/bank-transfer.md#statement-import): a CAMT.053 or MT940 file, or a CSV
  * export with the bank's saved mapping (docs/product/bank-transfer.md#csv), goes to the server, which
- * matches every new credit line; the answer is summed up below the form.
+ * matches every new credit line; the progress and then the answer are shown below the form.
  */
 export function StatementUpload() {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<BankImportResult | null>(null);
+  const [linesRead, setLinesRead] = useState<number | null>(null);
   const [chosen, setChosen] = useState('');
   const upload = useImportBankStatement();
   const mappings = useCsvMappings().data?.mappings ?? [];
@@ -47,8 +55,9 @@ export function StatementUpload() {
     }
     setError(null);
     setResult(null);
+    setLinesRead(null);
     return upload
-      .mutateAsync({ file, mapping })
+      .mutateAsync({ file, mapping, onRead: (read) => setLinesRead(read.linesTotal) })
       .then((answer) => {
         setResult(answer);
         setFile(null);
@@ -116,6 +125,7 @@ export function StatementUpload() {
         </Button>
       </form>
       <div role="status" className="mt-3 text-sm">
+        {upload.isPending && <p className="text-muted-foreground">{progressText(linesRead)}</p>}
         {result && (
           <p className="flex items-start gap-2 rounded-xl bg-success-bg px-4 py-3 text-success">
             <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
