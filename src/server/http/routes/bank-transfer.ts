@@ -76,29 +76,38 @@ async function importWithProgress(
   const first = await Promise.race([read, importing.then(() => read)]);
   const { logger, outbox } = c.get('deps');
   const encoder = new TextEncoder();
-  const line = (event: BankImportProgress) => encoder.encode(`${JSON.stringify(event)}\n`);
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      controller.enqueue(line({ phase: 'read', ...first }));
+      // an admin who closed the page meanwhile: the import goes on, the answer goes nowhere
+      const send = (event: BankImportProgress) => {
+        try {
+          controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+        } catch {
+          // the stream is closed
+        }
+      };
+      send({ phase: 'read', ...first });
       try {
         const result = await importing;
         outbox.kick();
-        controller.enqueue(line({ phase: 'done', result }));
+        send({ phase: 'done', result });
       } catch (error) {
         if (!(error instanceof AppError)) logger.error({ err: error }, 'bank statement import failed');
         const known = error instanceof AppError;
-        controller.enqueue(
-          line({
-            phase: 'failed',
-            status: known ? error.status : 500,
-            error: {
-              code: known ? error.code : 'internal',
-              message: known ? error.message : GERMAN_DEFAULT_MESSAGES.internal,
-            },
-          }),
-        );
+        send({
+          phase: 'failed',
+          status: known ? error.status : 500,
+          error: {
+            code: known ? error.code : 'internal',
+            message: known ? error.message : GERMAN_DEFAULT_MESSAGES.internal,
+          },
+        });
       }
-      controller.close();
+      try {
+        controller.close();
+      } catch {
+        // closed by the client already
+      }
     },
   });
   return new Response(body, {
