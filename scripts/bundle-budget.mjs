@@ -76,7 +76,7 @@ for (const page of pages) {
   const framework = page.files.filter(isFramework).reduce((sum, file) => sum + gz(file), 0);
   const own = total - framework;
   console.log(
-    `  ${page.route.padEnd(11)} ${kb(total).padStart(9)} = ${kb(framework)} + ${kb(own).padStart(8)}  (${page.files.length} files)`,
+    `  ${page.route.padEnd(13)} ${kb(total).padStart(9)} = ${kb(framework)} + ${kb(own).padStart(8)}  (${page.files.length} files)`,
   );
   if (!framework) problems.push(`${page.route}: kein Framework-Chunk (vite.config.ts, codeSplitting)`);
   if (own > PAGE_BUDGET_KB * 1024)

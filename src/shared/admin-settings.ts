@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isTimeZone } from './event-rules';
 import { isValidBIC, isValidIBAN } from 'ibantools';
-import { BANK_TRANSFER_MESSAGES, CSV_DATE_FORMATS, CSV_MESSAGES } from './bank-transfer';
+import { BANK_TRANSFER_MESSAGES } from './bank-transfer';
+import { CSV_DATE_FORMATS, CSV_MESSAGES } from './bank-statements';
 import { TAX_MODES } from './invoices';
 import type { AppSettings } from './settings';
 

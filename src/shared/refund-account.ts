@@ -1,6 +1,6 @@
 import { isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { TRANSFER_ADMIN_MESSAGES } from './bank-transfer';
+import { TRANSFER_ADMIN_MESSAGES } from './bank-statements';
 
 /**
  * Where the refund of a ticket paid by transfer goes (docs/product/bank-transfer.md#refunds), sent with

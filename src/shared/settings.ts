@@ -1,7 +1,8 @@
 // Defaults of the application settings, also used when loading them fails
 // (docs/product/admin.md#settings-defaults). Deliberately free of zod: this module is on every page's first
 // download (scripts/bundle-budget.mjs).
-import { DEFAULT_BANK_TRANSFER_SETTINGS, type BankTransferSettings, type CsvMapping } from './bank-transfer';
+import type { CsvMapping } from './bank-statements';
+import { DEFAULT_BANK_TRANSFER_SETTINGS, type BankTransferSettings } from './bank-transfer-settings';
 import type { InvoiceSettings } from './invoices';
 
 export const DEFAULT_SITE_NAME = 'Wachstumsraum';

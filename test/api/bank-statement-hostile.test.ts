@@ -6,7 +6,7 @@ import {
   CSV_MESSAGES,
   type BankImportProgress,
   type BankImportResult,
-} from '@shared/bank-transfer';
+} from '@shared/bank-statements';
 import { bookings } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import {

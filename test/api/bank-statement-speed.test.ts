@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentReference, type BankImportResult } from '@shared/bank-transfer';
+import { paymentReference } from '@shared/bank-transfer';
+import { type BankImportResult } from '@shared/bank-statements';
 import { importStatement } from '@server/core/bank-transfer/import-statement';
 import { bankCredits, bankStatementLines, mailOutbox } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';

@@ -6,10 +6,13 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BANK_IMPORT_MESSAGES,
   BANK_TRANSFER_MESSAGES,
   epcPayload,
   paymentReference,
+  type BankTransferInstructions,
+} from '@shared/bank-transfer';
+import {
+  BANK_IMPORT_MESSAGES,
   TRANSFER_ADMIN_MESSAGES,
   CSV_MESSAGES,
   type CsvMapping,
@@ -18,8 +21,7 @@ import {
   type AdminTransferBooking,
   type AdminTransferRefund,
   type BankImportResult,
-  type BankTransferInstructions,
-} from '@shared/bank-transfer';
+} from '@shared/bank-statements';
 import type { BookingView } from '@shared/booking';
 import { cancelUnpaidTransfers, sendTransferReminders } from '@server/core/bank-transfer/due-dates';
 import { importStatement } from '@server/core/bank-transfer/import-statement';

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import SEPA from 'sepa';
+import { transferHoldEnd } from '@shared/bank-transfer';
 import {
   EXTEND_DAYS_MAX,
   TRANSFER_ADMIN_MESSAGES,
-  transferHoldEnd,
   type AdminTransferBooking,
   type AdminTransferRefund,
-} from '@shared/bank-transfer';
+} from '@shared/bank-statements';
 import type { Db, DbOrTx } from '../../db/types';
 import {
   bankCredits,

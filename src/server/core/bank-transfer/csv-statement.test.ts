@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CsvMapping } from '@shared/bank-transfer';
+import type { CsvMapping } from '@shared/bank-statements';
 import { csvAmountCents, csvPreview, parseCsvStatement } from './csv-statement';
 
 // CSV statements read by the admin's mapping (docs/product/bank-transfer.md#csv).

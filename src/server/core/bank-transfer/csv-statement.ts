@@ -1,5 +1,10 @@
 import { parse } from 'csv-parse/sync';
-import { BANK_IMPORT_MESSAGES, CSV_MESSAGES, type CsvMapping, type CsvPreview } from '@shared/bank-transfer';
+import {
+  BANK_IMPORT_MESSAGES,
+  CSV_MESSAGES,
+  type CsvMapping,
+  type CsvPreview,
+} from '@shared/bank-statements';
 import { AppError } from '../app-error';
 import { checkLines, decode, lineError, withKeys, type RawLine, type StatementLine } from './statements';
 

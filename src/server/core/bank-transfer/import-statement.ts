@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type BankTransferSettings } from '@shared/bank-transfer';
 import {
   BANK_IMPORT_MESSAGES,
   type CsvMapping,
   type AdminBankLine,
   type AdminBankLineStatus,
   type BankImportResult,
-  type BankTransferSettings,
-} from '@shared/bank-transfer';
+} from '@shared/bank-statements';
 import { normalizeOrderNumber } from '@shared/order-number';
 import type { Db, DbOrTx, Tx } from '../../db/types';
 import { bankCredits, bankStatementImports, bankStatementLines, bookings, payments } from '../../db/schema';

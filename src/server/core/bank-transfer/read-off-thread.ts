@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BANK_IMPORT_MESSAGES, type CsvMapping, type CsvPreview } from '@shared/bank-transfer';
+import { BANK_IMPORT_MESSAGES, type CsvMapping, type CsvPreview } from '@shared/bank-statements';
 import { AppError, type ErrorCode } from '../app-error';
 import type { ReadStatement } from './read-statement';
 

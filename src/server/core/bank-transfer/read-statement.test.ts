@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BANK_IMPORT_MESSAGES, type CsvMapping } from '@shared/bank-transfer';
+import { BANK_IMPORT_MESSAGES, type CsvMapping } from '@shared/bank-statements';
 import { readStatement, STATEMENT_MAX_BYTES, STATEMENT_MAX_LINES } from './read-statement';
 
 // The limits of one file (docs/product/bank-transfer.md#hostile-files).

@@ -1,4 +1,4 @@
-import { BANK_IMPORT_MESSAGES, CSV_MESSAGES, type CsvMapping } from '@shared/bank-transfer';
+import { BANK_IMPORT_MESSAGES, CSV_MESSAGES, type CsvMapping } from '@shared/bank-statements';
 import { AppError } from '../app-error';
 import { parseCsvStatement } from './csv-statement';
 import { parseStatement, type StatementFormat, type StatementLine } from './statements';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BANK_IMPORT_MESSAGES } from '@shared/bank-transfer';
+import { BANK_IMPORT_MESSAGES } from '@shared/bank-statements';
 import { AppError } from '../app-error';
 import { parseStatement, type StatementLine } from './statements';
 

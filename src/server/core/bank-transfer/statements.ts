@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { BANK_IMPORT_MESSAGES } from '@shared/bank-transfer';
+import { BANK_IMPORT_MESSAGES } from '@shared/bank-statements';
 import { AppError } from '../app-error';
 
 export interface StatementLine {

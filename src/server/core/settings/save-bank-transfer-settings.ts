@@ -1,4 +1,5 @@
-import type { BankTransferSettings, CsvMapping } from '@shared/bank-transfer';
+import type { BankTransferSettings } from '@shared/bank-transfer';
+import type { CsvMapping } from '@shared/bank-statements';
 import type { Db } from '../../db/types';
 import { publishEventChange } from '../events/event-changes';
 import { mergeSettingRow } from './setting-rows';

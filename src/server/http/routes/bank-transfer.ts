@@ -9,7 +9,7 @@ import {
   TRANSFER_ADMIN_MESSAGES,
   type BankImportProgress,
   type BankImportResult,
-} from '@shared/bank-transfer';
+} from '@shared/bank-statements';
 import { csvPreviewOffThread } from '../../core/bank-transfer/read-off-thread';
 import { STATEMENT_MAX_BYTES } from '../../core/bank-transfer/read-statement';
 import { saveCsvMappings } from '../../core/settings/save-bank-transfer-settings';

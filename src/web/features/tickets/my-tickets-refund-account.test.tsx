@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { TRANSFER_ADMIN_MESSAGES } from '@shared/bank-transfer';
+import { TRANSFER_ADMIN_MESSAGES } from '@shared/bank-statements';
 import type { MyTicket } from '@shared/tickets';
 import { toast } from '@web/lib/toast';
 import { json, keysOf, mockApi } from '@web/testing/mock-api';

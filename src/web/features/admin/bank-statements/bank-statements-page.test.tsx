@@ -7,7 +7,7 @@ import {
   type AdminBankLine,
   type BankImportProgress,
   type BankImportResult,
-} from '@shared/bank-transfer';
+} from '@shared/bank-statements';
 import { toast } from '@web/lib/toast';
 import { sessionUser } from '@web/testing/fixtures';
 import { apiError, json, keysOf, mockApi } from '@web/testing/mock-api';

@@ -1,5 +1,5 @@
 import { csvMappingsSchema } from '@shared/admin-settings';
-import { CSV_MESSAGES, type CsvMapping, type CsvPreview } from '@shared/bank-transfer';
+import { CSV_MESSAGES, type CsvMapping, type CsvPreview } from '@shared/bank-statements';
 
 /** The editor's fields; the delimiter is none of them (it comes from the sample's preview). */
 export type CsvField =

@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CSV_MESSAGES, type BankImportResult, type CsvMapping, type CsvPreview } from '@shared/bank-transfer';
+import {
+  CSV_MESSAGES,
+  type BankImportResult,
+  type CsvMapping,
+  type CsvPreview,
+} from '@shared/bank-statements';
 import { toast } from '@web/lib/toast';
 import { sessionUser } from '@web/testing/fixtures';
 import { apiError, json, keysOf, mockApi } from '@web/testing/mock-api';

@@ -1,4 +1,4 @@
-import type { BankImportResult } from '@shared/bank-transfer';
+import type { BankImportResult } from '@shared/bank-statements';
 import { formatCount } from '@web/lib/format';
 
 const count = (value: number, one: string, many: string) =>

@@ -5,7 +5,7 @@ import {
   TRANSFER_ADMIN_MESSAGES,
   type AdminTransferBooking,
   type AdminTransferRefund,
-} from '@shared/bank-transfer';
+} from '@shared/bank-statements';
 import { toast } from '@web/lib/toast';
 import { sessionUser } from '@web/testing/fixtures';
 import { apiError, json, keysOf, mockApi } from '@web/testing/mock-api';

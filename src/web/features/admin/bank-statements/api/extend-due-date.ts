@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminTransferBooking } from '@shared/bank-transfer';
+import type { AdminTransferBooking } from '@shared/bank-statements';
 import { apiFetch } from '@web/lib/api-client';
 import { TRANSFER_KEYS } from './bank-statement-keys';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminBankLine } from '@shared/bank-transfer';
+import type { AdminBankLine } from '@shared/bank-statements';
 import { apiFetch } from '@web/lib/api-client';
 import { BANK_LINES_KEYS, type BankLinesFilter } from './bank-statement-keys';
 

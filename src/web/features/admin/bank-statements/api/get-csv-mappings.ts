@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CsvMapping } from '@shared/bank-transfer';
+import type { CsvMapping } from '@shared/bank-statements';
 import { apiFetch } from '@web/lib/api-client';
 import { CSV_MAPPINGS_KEY } from './bank-statement-keys';
 

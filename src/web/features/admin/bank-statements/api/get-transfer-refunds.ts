@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminTransferRefund } from '@shared/bank-transfer';
+import type { AdminTransferRefund } from '@shared/bank-statements';
 import { apiFetch } from '@web/lib/api-client';
 import { TRANSFER_KEYS } from './bank-statement-keys';
 

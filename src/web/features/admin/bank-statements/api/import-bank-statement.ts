@@ -4,7 +4,7 @@ import {
   BANK_IMPORT_PROGRESS_TYPE,
   type BankImportProgress,
   type BankImportResult,
-} from '@shared/bank-transfer';
+} from '@shared/bank-statements';
 import { ApiError } from '@web/lib/api-client';
 import { BANK_LINES_KEYS, TRANSFER_KEYS } from './bank-statement-keys';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CsvPreview } from '@shared/bank-transfer';
+import type { CsvPreview } from '@shared/bank-statements';
 import { apiFetch } from '@web/lib/api-client';
 
 /**

@@ -1,9 +1,9 @@
+import { formatIban } from '@shared/bank-transfer';
 import {
   BANK_LINE_STATUS_LABELS,
-  formatIban,
   type AdminBankLine,
   type AdminBankLineStatus,
-} from '@shared/bank-transfer';
+} from '@shared/bank-statements';
 import { Badge, type BadgeTone } from '@web/components/ui/badge';
 import { formatIsoDay, formatPrice } from '@web/lib/format';
 import { AssignLineForm } from './assign-line-form';

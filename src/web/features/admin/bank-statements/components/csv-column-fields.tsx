@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CSV_DATE_FORMATS, type CsvDateFormat, type CsvMapping } from '@shared/bank-transfer';
+import { CSV_DATE_FORMATS, type CsvDateFormat, type CsvMapping } from '@shared/bank-statements';
 import { checkboxClass, selectClass } from '../../admin-styles';
 import { FormField } from '../../events/components/form-field';
 import type { CsvFieldErrors } from '../csv-mapping-form';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CsvMapping, CsvPreview } from '@shared/bank-transfer';
+import type { CsvMapping, CsvPreview } from '@shared/bank-statements';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';

@@ -1,4 +1,4 @@
-import { CSV_MESSAGES, type CsvMapping } from '@shared/bank-transfer';
+import { CSV_MESSAGES, type CsvMapping } from '@shared/bank-statements';
 import { labelClass, selectClass } from '../../admin-styles';
 import { CSV_MAPPINGS_ANCHOR } from './csv-mappings-section';
 

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { CsvMapping } from '@shared/bank-transfer';
+import type { CsvMapping } from '@shared/bank-statements';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';

@@ -1,4 +1,4 @@
-import type { CsvPreview } from '@shared/bank-transfer';
+import type { CsvPreview } from '@shared/bank-statements';
 import { formatCount } from '@web/lib/format';
 
 const DELIMITER_NAMES: Record<CsvPreview['delimiter'], string> = {

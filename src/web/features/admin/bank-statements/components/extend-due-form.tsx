@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { EXTEND_DAYS_MAX, TRANSFER_ADMIN_MESSAGES } from '@shared/bank-transfer';
+import { EXTEND_DAYS_MAX, TRANSFER_ADMIN_MESSAGES } from '@shared/bank-statements';
 import { Button } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';

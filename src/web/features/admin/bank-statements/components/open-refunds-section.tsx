@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { formatIban, type AdminTransferRefund } from '@shared/bank-transfer';
+import { formatIban } from '@shared/bank-transfer';
+import { type AdminTransferRefund } from '@shared/bank-statements';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { Button, buttonClasses } from '@web/components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { TRANSFER_ADMIN_MESSAGES, type AdminTransferBooking } from '@shared/bank-transfer';
+import { TRANSFER_ADMIN_MESSAGES, type AdminTransferBooking } from '@shared/bank-statements';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { formatDate, formatPrice } from '@web/lib/format';

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { BANK_IMPORT_MESSAGES, CSV_MESSAGES, type BankImportResult } from '@shared/bank-transfer';
+import { BANK_IMPORT_MESSAGES, CSV_MESSAGES, type BankImportResult } from '@shared/bank-statements';
 import { Button } from '@web/components/ui/button';
 import { formatCount } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
