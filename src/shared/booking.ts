@@ -61,11 +61,10 @@ export interface BookingEventSummary {
   location: string;
   locationDetails: string | null;
   /**
-   * The venue's name and the room, shown with the town (docs/product/events.md#venue-for-buyers); GET
-   * /api/bookings/:id has them, the order's own answer may not.
+   * The venue's name and the room, shown with the town (docs/product/events.md#venue-for-buyers).
    */
-  venue?: string | null;
-  room?: string | null;
+  venue: string | null;
+  room: string | null;
   mode: EventMode;
   priceUnit: PriceUnit;
   imageUrl: string | null;

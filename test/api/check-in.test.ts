@@ -229,8 +229,9 @@ describe('several devices', () => {
 
   // docs/product/organizer-day.md#offline-check-in-time
   it("takes offline times from two hours before the start to the end of the event's last day only", async () => {
-    // two days, in the past: from 09:00 UTC the day before yesterday to 12:00 UTC yesterday
-    const dayBefore = new Date(Date.now() - 2 * DAY);
+    // two days, in the past: from 09:00 UTC three days ago to 12:00 UTC the day before yesterday, so that even
+    // "the day after the last day" (09:00 UTC yesterday) lies before now at any time of day the test runs
+    const dayBefore = new Date(Date.now() - 3 * DAY);
     const start = new Date(
       Date.UTC(dayBefore.getUTCFullYear(), dayBefore.getUTCMonth(), dayBefore.getUTCDate(), 9),
     );

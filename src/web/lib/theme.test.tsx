@@ -34,6 +34,7 @@ function stubSystemDark(initial: boolean) {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   document.documentElement.className = '';
   document.head.innerHTML = `<meta name="theme-color" content="${THEME_COLOR.light}">`;
 });

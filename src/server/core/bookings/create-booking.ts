@@ -220,8 +220,8 @@ const HOLD_PAID_BOOKING = new PgDialect().sqlToQuery(sql`
     WHERE EXISTS (SELECT 1 FROM buyer) AND ${takeSeatsWhere(EVENT, NOW, QUANTITY)}
       AND ${unitPriceAt(NOW)} > 0
       AND (${unitPriceAt(NOW)} * $3::int <= ${sql.raw(String(SIMPLIFIED_INVOICE_LIMIT_CENTS))} OR $8::jsonb IS NOT NULL)
-    RETURNING id, slug, title, start_time, end_time, timezone, location, location_details, mode, price_unit,
-      image_url, short_description, currency,
+    RETURNING id, slug, title, start_time, end_time, timezone, location, location_details, venue, room, mode,
+      price_unit, image_url, short_description, currency,
       ${unitPriceAt(NOW)} AS unit_price, ${SEATS_PER_TICKET} AS per_ticket
   ), booked AS (
     INSERT INTO bookings (event_id, profile_id, quantity, seats, unit_price_cents, total_amount_cents,
@@ -233,7 +233,8 @@ const HOLD_PAID_BOOKING = new PgDialect().sqlToQuery(sql`
     RETURNING id, order_number, seats, unit_price_cents, total_amount_cents, currency, hold_expires_at
   )
   SELECT booked.*, taken.slug, taken.title, taken.start_time, taken.end_time, taken.timezone, taken.location,
-    taken.location_details, taken.mode, taken.price_unit, taken.image_url, taken.short_description
+    taken.location_details, taken.venue, taken.room, taken.mode, taken.price_unit, taken.image_url,
+    taken.short_description
   FROM booked, taken`).sql;
 
 /**
@@ -288,6 +289,8 @@ async function holdPaidBooking(
       timezone: row.timezone as string,
       location: row.location as string,
       locationDetails: (row.location_details as string | null) ?? null,
+      venue: (row.venue as string | null) ?? null,
+      room: (row.room as string | null) ?? null,
       mode: row.mode as BookingView['event']['mode'],
       priceUnit: row.price_unit as BookingView['event']['priceUnit'],
       imageUrl: (row.image_url as string | null) ?? null,

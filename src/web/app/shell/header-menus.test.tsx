@@ -14,6 +14,7 @@ import { ThemeMenu } from './theme-menu';
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   document.documentElement.className = '';
 });
 

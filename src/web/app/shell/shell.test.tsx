@@ -25,6 +25,7 @@ function returningVisitor() {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   document.documentElement.className = '';
   vi.stubGlobal(
     'fetch',

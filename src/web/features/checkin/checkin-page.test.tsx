@@ -73,6 +73,7 @@ const type = (text: string) => {
 let online = true;
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
 });

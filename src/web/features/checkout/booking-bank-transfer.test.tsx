@@ -46,6 +46,8 @@ function pendingBooking(startsInDays: number): BookingView {
       timezone: 'Europe/Berlin',
       location: event.location,
       locationDetails: null,
+      venue: null,
+      room: null,
       mode: 'presence',
       priceUnit: 'per_person',
       imageUrl: null,

@@ -25,6 +25,7 @@ function iPhoneThatChoseTheTimetable() {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   vi.stubGlobal(
     'fetch',
     vi.fn(() => new Promise(() => undefined)),
