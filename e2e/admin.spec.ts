@@ -258,7 +258,7 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   // ... and the event leaves the public lists again ('Versteckt' in the editor)
   await page.getByRole('link', { name: `„${title}“ bearbeiten` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/events/${eventId}/edit$`));
-  await expect(page.getByText('1 aktives Ticket · 1 von 10 Plätzen vergeben')).toBeVisible();
+  await expect(page.getByText('1 aktives Ticket · 1 verkauft · 9 frei von 10 Plätzen')).toBeVisible();
   await page.getByRole('checkbox', { name: 'Versteckt', exact: true }).check();
   // leaving with unsaved changes asks first (docs/decisions/025-back-office-layout.md)
   await sidebar(page).getByRole('link', { name: 'Veranstaltungen', exact: true }).click();

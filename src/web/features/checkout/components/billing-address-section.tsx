@@ -45,7 +45,8 @@ export function BillingAddressSection({
             type="checkbox"
             checked={billing.chosen}
             onChange={(event) => billing.toggle(event.target.checked)}
-            aria-controls={`${id}-fields`}
+            // points only at fields that are there: an id missing from the page is an invalid ARIA value
+            aria-controls={billing.open ? `${id}-fields` : undefined}
             className={checkboxClass}
           />
           Rechnungsadresse angeben (optional)
