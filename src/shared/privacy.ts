@@ -41,6 +41,8 @@ export interface DeletionTicket {
   eventStart: string;
   refundCents: number;
   currency: string;
+  /** the ticket cost nothing: there is nothing to refund (docs/product/tickets-and-refunds.md#free-ticket-cancel) */
+  free: boolean;
 }
 
 /**

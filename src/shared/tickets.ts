@@ -147,6 +147,8 @@ export const FREE_TICKET_TEXTS = {
   mailEventCancelled: 'Das Ticket war kostenlos, es gibt nichts zu erstatten.',
   /** The admin's cancel dialog, instead of the refund choices. */
   admin: 'Kostenloses Ticket: Es gibt nichts zu erstatten, der Platz wird wieder frei.',
+  /** A ticket's line in 'Konto löschen', among the tickets the deletion cancels. */
+  deletionLine: 'kostenlos, nichts zu erstatten',
 } as const;
 
 export const isFreeTicket = (ticket: { priceCents: number }) => ticket.priceCents <= 0;

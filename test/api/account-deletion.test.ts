@@ -101,6 +101,21 @@ describe('the last admin', () => {
 });
 
 describe("'Konto löschen' (docs/product/accounts-and-consent.md#account-deletion)", () => {
+  // docs/product/tickets-and-refunds.md#free-ticket-cancel
+  it('marks a free ticket as free in the preview, a paid one without refund as not free', async () => {
+    const kim = await person('Kim Kostenlos', '+49 30 5550177');
+    const free = await createEvent(db(), {
+      title: 'Offener Abend',
+      priceCents: 0,
+      startTime: new Date(Date.now() + 30 * DAY),
+    });
+    await createBooking(db(), { event: free, profileId: kim.id });
+    const preview = (await (await get('/api/profile/deletion', kim.cookie)).json()) as AccountDeletionPreview;
+    expect(preview.tickets.map((ticket) => [ticket.eventTitle, ticket.refundCents, ticket.free])).toEqual([
+      ['Offener Abend', 0, true],
+    ]);
+  });
+
   it('cancels future tickets under their policy, then leaves no name, e-mail or phone outside the kept invoices', async () => {
     const admin = await signedInUser(t, 'admin');
     const zora = await person('Zora Quellenhof', '+49 171 5550123');
@@ -157,9 +172,9 @@ describe("'Konto löschen' (docs/product/accounts-and-consent.md#account-deletio
       keptInvoices: 2,
       lastAdmin: false,
     });
-    expect(preview.tickets.map((ticket) => [ticket.eventTitle, ticket.refundCents])).toEqual([
-      ['Stille Tage', 12000],
-      ['Stille Tage', 12000],
+    expect(preview.tickets.map((ticket) => [ticket.eventTitle, ticket.refundCents, ticket.free])).toEqual([
+      ['Stille Tage', 12000, false],
+      ['Stille Tage', 12000, false],
     ]);
 
     // without the typed word nothing happens

@@ -30,6 +30,7 @@ import { cancelTicket } from '../tickets/cancel-ticket';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from '../tickets/refund-terms';
 import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 import { assertNotLastAdmin } from '../users/change-user-role';
+import { isFreeTicket } from '@shared/tickets';
 import { ACTIVE_WAITLIST_STATUSES } from '@shared/waitlist';
 import { endEntriesOfAccount } from '../waitlist/my-waitlist';
 import { settleWaitlist } from '../waitlist/settle-waitlist';
@@ -127,6 +128,7 @@ async function ticketsToCancel(db: DbOrTx, userId: string, now: Date): Promise<D
       eventStart: row.startTime.toISOString(),
       refundCents,
       currency: row.currency,
+      free: isFreeTicket(row),
     };
   });
 }

@@ -8,6 +8,7 @@ import {
   PRIVACY_MESSAGES,
   type AccountDeletionPreview,
 } from '@shared/privacy';
+import { FREE_TICKET_TEXTS } from '@shared/tickets';
 import { Button } from '@web/components/ui/button';
 import { formatDate, formatPrice } from '@web/lib/format';
 import { sessionQuery } from '@web/lib/session';
@@ -126,9 +127,11 @@ function DeletionConsequences({ preview }: { preview: AccountDeletionPreview }) 
             {tickets.map((ticket) => (
               <li key={ticket.ticketId}>
                 Ticket {ticket.ticketNumber} – {ticket.eventTitle} am {formatDate(ticket.eventStart)}:{' '}
-                {ticket.refundCents > 0
-                  ? `Erstattung ${formatPrice(ticket.refundCents, ticket.currency)}`
-                  : 'keine Erstattung'}
+                {ticket.free
+                  ? FREE_TICKET_TEXTS.deletionLine
+                  : ticket.refundCents > 0
+                    ? `Erstattung ${formatPrice(ticket.refundCents, ticket.currency)}`
+                    : 'keine Erstattung'}
               </li>
             ))}
           </ul>

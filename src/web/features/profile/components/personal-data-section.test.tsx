@@ -23,6 +23,7 @@ const PREVIEW: AccountDeletionPreview = {
       eventStart: '2030-05-01T08:00:00.000Z',
       refundCents: 4_000,
       currency: 'EUR',
+      free: false,
     },
     {
       ticketId: 't2',
@@ -31,6 +32,16 @@ const PREVIEW: AccountDeletionPreview = {
       eventStart: '2030-06-02T16:00:00.000Z',
       refundCents: 0,
       currency: 'EUR',
+      free: false,
+    },
+    {
+      ticketId: 't3',
+      ticketNumber: 'WR-2030-EF56',
+      eventTitle: 'Offener Abend',
+      eventStart: '2030-06-03T17:00:00.000Z',
+      refundCents: 0,
+      currency: 'EUR',
+      free: true,
     },
   ],
   totalRefundCents: 4_000,
@@ -101,6 +112,8 @@ describe('Konto löschen', () => {
     expect(items.map((item) => item.textContent?.replace(/\s/g, ' '))).toEqual([
       'Ticket WR-2030-AB12 – Atem & Stimme am Mi., 01.05.2030: Erstattung 40,00 €',
       'Ticket WR-2030-CD34 – Klangreise am So., 02.06.2030: keine Erstattung',
+      // a free ticket tells the one story of free tickets (docs/product/tickets-and-refunds.md#free-ticket-cancel)
+      'Ticket WR-2030-EF56 – Offener Abend am Mo., 03.06.2030: kostenlos, nichts zu erstatten',
     ]);
     expect(
       within(dialog)
