@@ -178,6 +178,21 @@ describe('create and slug', () => {
     expect((await row(event.id))?.creatorId).toBe(adminId);
   });
 
+  // docs/product/events.md#venue-for-buyers: the admin names the house; the buyer reads it with the town
+  it("stores the venue's name from the form, changes and clears it", async () => {
+    const event = await created({ venue: '  Heidehof Wilsede ', room: 'Saal' });
+    expect(event).toMatchObject({ location: 'Hamburg', venue: 'Heidehof Wilsede', room: 'Saal' });
+    expect((await row(event.id))?.venue).toBe('Heidehof Wilsede');
+    const renamed = await asAdmin('PATCH', `/api/admin/events/${event.id}`, { venue: 'Gut Sunder' });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    expect((await row(event.id))?.venue).toBe('Gut Sunder');
+    const cleared = await asAdmin('PATCH', `/api/admin/events/${event.id}`, { venue: '' });
+    expect(cleared.status).toBe(200);
+    expect((await row(event.id))?.venue).toBeNull();
+    const tooLong = await asAdmin('POST', '/api/admin/events', input({ venue: 'x'.repeat(201) }));
+    expect(tooLong.status).toBe(422);
+  });
+
   it('renders a ticket preview for a new event, kept out of the public media', async () => {
     const event = await created({ title: 'Vorschau Workshop', status: 'published' });
     let previews: (typeof eventMedia.$inferSelect)[] = [];

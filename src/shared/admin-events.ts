@@ -146,6 +146,8 @@ const eventFields = z.object({
     .trim()
     .refine((value) => isTimeZone(value), M.timezone),
   location: z.string(M.location).trim().min(1, M.location).max(300, M_TEXT),
+  /** the venue's name, e.g. 'Heidehof Wilsede'; shown with the town (docs/product/events.md#venue-for-buyers) */
+  venue: optionalText(200),
   room: optionalText(300),
   mode: z.enum(EVENT_MODES, { error: M.mode }),
   onlineUrl: z
@@ -260,6 +262,7 @@ export const adminEventCreateSchema = eventFields
   .extend({
     slug: slugSchema.optional(),
     shortDescription: eventFields.shape.shortDescription.default(null),
+    venue: eventFields.shape.venue.default(null),
     room: eventFields.shape.room.default(null),
     onlineUrl: eventFields.shape.onlineUrl.default(null),
     timezone: eventFields.shape.timezone.default('Europe/Berlin'),
@@ -317,6 +320,7 @@ export interface AdminEvent {
   endTime: string;
   timezone: string;
   location: string;
+  venue: string | null;
   room: string | null;
   mode: EventMode;
   onlineUrl: string | null;

@@ -69,6 +69,7 @@ export function toAdminEvent(
 ): Omit<AdminEvent, 'seats'> {
   return {
     ...eventSummaryFields(row),
+    venue: row.venue,
     room: row.room,
     mode: row.mode,
     onlineUrl: row.onlineUrl,

@@ -198,6 +198,7 @@ const storedEvent = (): AdminEvent => ({
   endTime: '2030-07-01T19:00:00.000Z',
   timezone: 'Europe/Berlin',
   location: 'Hamburg',
+  venue: 'Heidehof Wilsede',
   room: null,
   mode: 'online',
   onlineUrl: 'https://example.org/raum',
@@ -223,6 +224,7 @@ describe('formValuesOf', () => {
       price: '49,00',
       totalSeats: '20',
       earlyBirdPrice: '',
+      venue: 'Heidehof Wilsede',
       room: '',
       cancellationPolicyId: '',
     });

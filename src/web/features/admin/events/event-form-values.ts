@@ -26,6 +26,7 @@ export interface EventFormValues {
   end: string;
   timezone: string;
   location: string;
+  venue: string;
   room: string;
   mode: EventMode;
   onlineUrl: string;
@@ -74,6 +75,7 @@ export function emptyFormValues(timezone = DEFAULT_EVENT_TIMEZONE): EventFormVal
     end: '',
     timezone,
     location: '',
+    venue: '',
     room: '',
     mode: 'presence',
     onlineUrl: '',
@@ -109,6 +111,7 @@ export function formValuesOf(event: AdminEvent): EventFormValues {
     end: isoToZonedLocal(event.endTime, zone),
     timezone: zone,
     location: event.location,
+    venue: event.venue ?? '',
     room: event.room ?? '',
     mode: event.mode,
     onlineUrl: event.onlineUrl ?? '',
@@ -249,6 +252,7 @@ export function toEventInput(
     endTime: zonedLocalToIso(values.end, zone) ?? '',
     timezone: zone,
     location: values.location,
+    venue: values.venue,
     room: values.room,
     mode: values.mode,
     onlineUrl: values.onlineUrl,

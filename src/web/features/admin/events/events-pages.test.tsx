@@ -49,6 +49,7 @@ const event = (overrides: Partial<AdminEvent> = {}): AdminEvent => ({
   endTime: '2030-03-14T19:30:00.000Z',
   timezone: 'Europe/Berlin',
   location: 'Hamburg',
+  venue: null,
   room: null,
   mode: 'presence',
   onlineUrl: null,

@@ -27,6 +27,7 @@ const event = (overrides: Partial<AdminEvent> = {}): AdminEvent => ({
   endTime: '2030-03-21T19:30:00.000Z',
   timezone: 'Europe/Berlin',
   location: 'Hamburg',
+  venue: null,
   room: null,
   mode: 'presence',
   onlineUrl: null,

@@ -181,6 +181,23 @@ export function TimePlaceSection({ values, errors, set }: SectionProps) {
           />
         )}
       </FormField>
+      {values.mode !== 'online' && (
+        <FormField
+          label="Veranstaltungsort"
+          error={errors.venue}
+          hint="Name des Hauses, z. B. „Heidehof Wilsede“. Steht mit dem Ort auf Ticket, Mail und Kalendereintrag."
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={values.venue}
+              onChange={(e) => set('venue', e.target.value)}
+              maxLength={200}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+      )}
       <FormField label="Raum" error={errors.room}>
         {(control) => (
           <input
