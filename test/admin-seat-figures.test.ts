@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@shared/admin-dashboard';
 import type { AdminEvent, AdminEventListItem } from '@shared/admin-events';
-import type { OrganizerEvent } from '@shared/participants';
+import type { OrganizerEvent, ParticipantList } from '@shared/participants';
 import { seatFiguresText, type SeatFigures } from '@shared/seat-figures';
 import { offerByHand } from '@server/core/waitlist/admin-waitlist';
 import { createBooking, createEvent, createUser } from '@server/demo/factories';
@@ -69,6 +69,7 @@ describe('seat figures of the back office', () => {
     const organizer = (await getJson<OrganizerEvent[]>('/api/organizer/events')).find(
       (row) => row.id === event.id,
     )!;
+    const participants = await getJson<ParticipantList>(`/api/participants/${event.id}`);
     const pick = ({ totalSeats, soldSeats, offeredSeats, heldSeats, freeSeats }: SeatFigures) => ({
       totalSeats,
       soldSeats,
@@ -81,7 +82,14 @@ describe('seat figures of the back office', () => {
       list: listed.seats,
       editor: edited.seats,
       organizer: organizer.seats,
-    }).toEqual({ dashboard: expected, list: expected, editor: expected, organizer: expected });
+      participants: participants.seats,
+    }).toEqual({
+      dashboard: expected,
+      list: expected,
+      editor: expected,
+      organizer: expected,
+      participants: expected,
+    });
     expect(seatFiguresText(upcoming)).toBe(
       '12 verkauft · 1 angeboten (Warteliste) · 1 reserviert · 0 frei von 14 Plätzen',
     );

@@ -72,6 +72,8 @@ export interface ParticipantList {
     venue: string | null;
   };
   counts: ParticipantCounts;
+  /** Sold, offered, held and free seats, as every back-office screen names them (docs/product/admin.md#seat-figures). */
+  seats: SeatFigures;
   sales: EventSales;
   participants: Participant[];
 }

@@ -10,6 +10,7 @@ import type { DbOrTx, Event } from '../../db/types';
 import { tickets } from '../../db/schema';
 import { CSV_BOM, csvEuros, csvLine } from '../tickets/export-admin-tickets';
 import { assertMayRunEvent } from './assert-may-run-event';
+import { seatFiguresOf } from '../admin-events/seat-figures';
 import { countsOfEvents, participantRows, salesOfEvent } from './participant-rows';
 
 /**
@@ -22,9 +23,10 @@ export async function listParticipants(db: DbOrTx, actor: Actor, eventId: string
 }
 
 async function participantListOf(db: DbOrTx, event: Event): Promise<ParticipantList> {
-  const [participants, counts, sales] = [
+  const [participants, counts, seats, sales] = [
     await participantRows(db, eq(tickets.eventId, event.id)),
     (await countsOfEvents(db, [event])).get(event.id)!,
+    (await seatFiguresOf(db, [event])).get(event.id)!,
     await salesOfEvent(db, event.id, event.currency),
   ];
   return {
@@ -39,6 +41,7 @@ async function participantListOf(db: DbOrTx, event: Event): Promise<ParticipantL
       venue: event.venue,
     },
     counts,
+    seats,
     sales,
     participants,
   };

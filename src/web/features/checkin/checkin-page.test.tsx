@@ -54,6 +54,7 @@ const list = (participants: Participant[] = [anna, ben, cleo]): ParticipantList 
     venue: null,
   },
   counts: { soldSeats: 2, totalSeats: 20, checkedIn: 0, active: 2, cancelled: 1, openPayments: 0 },
+  seats: { totalSeats: 20, soldSeats: 2, offeredSeats: 0, heldSeats: 0, freeSeats: 18 },
   sales: { currency: 'EUR', grossCents: 0, refundedCents: 0, netCents: 0 },
   participants,
 });

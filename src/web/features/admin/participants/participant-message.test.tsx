@@ -53,6 +53,7 @@ const list: ParticipantList = {
     venue: null,
   },
   counts: { soldSeats: 2, totalSeats: 20, checkedIn: 1, active: 1, cancelled: 1, openPayments: 0 },
+  seats: { totalSeats: 20, soldSeats: 2, offeredSeats: 0, heldSeats: 0, freeSeats: 18 },
   sales: { currency: 'EUR', grossCents: 9800, refundedCents: 0, netCents: 9800 },
   participants: [
     participant({}),

@@ -1,4 +1,5 @@
 import { PARTICIPANT_STATE_LABELS, type Participant, type ParticipantCounts } from '@shared/participants';
+import { seatFiguresText, type SeatFigures } from '@shared/seat-figures';
 import { formatTime } from '@web/lib/format';
 
 const normalize = (text: string) => text.toLocaleLowerCase('de-DE').replace(/[\s-]+/g, '');
@@ -30,10 +31,13 @@ export function participantStateText(participant: Participant, timeZone: string)
   return PARTICIPANT_STATE_LABELS[participant.state];
 }
 
-/** '12 von 20 Plätzen verkauft', '3 eingecheckt', '1 storniert', '2 offene Zahlungen'. */
-export function countTexts(counts: ParticipantCounts): string[] {
+/**
+ * '12 verkauft · 1 angeboten (Warteliste) · 0 frei von 13 Plätzen' (the back office's one seat line,
+ * docs/product/admin.md#seat-figures), '3 eingecheckt', '1 storniert', '2 offene Zahlungen'.
+ */
+export function countTexts(counts: ParticipantCounts, seats: SeatFigures): string[] {
   return [
-    `${counts.soldSeats} von ${counts.totalSeats} Plätzen verkauft`,
+    seatFiguresText(seats),
     `${counts.checkedIn} eingecheckt`,
     `${counts.cancelled} storniert`,
     counts.openPayments === 1 ? '1 offene Zahlung' : `${counts.openPayments} offene Zahlungen`,

@@ -44,6 +44,7 @@ const list = (overrides: Partial<ParticipantList> = {}): ParticipantList => ({
     venue: 'Kulturhaus',
   },
   counts: { soldSeats: 3, totalSeats: 20, checkedIn: 1, active: 1, cancelled: 1, openPayments: 2 },
+  seats: { totalSeats: 20, soldSeats: 3, offeredSeats: 1, heldSeats: 2, freeSeats: 14 },
   sales: { currency: 'EUR', grossCents: 14700, refundedCents: 4900, netCents: 9800 },
   participants: [
     participant({}),
@@ -104,7 +105,7 @@ describe('ParticipantsPage', () => {
     );
     const counts = within(screen.getByRole('list', { name: 'Zahlen' }));
     expect(counts.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '3 von 20 Plätzen verkauft',
+      '3 verkauft · 1 angeboten (Warteliste) · 2 reserviert · 14 frei von 20 Plätzen',
       '1 eingecheckt',
       '1 storniert',
       '2 offene Zahlungen',

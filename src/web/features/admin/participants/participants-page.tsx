@@ -167,7 +167,7 @@ function ParticipantsView({ list, eventId }: { list: List; eventId: string }) {
         <div className="grid gap-3 sm:grid-cols-2">
           <Panel title="Plätze und Tickets">
             <ul className="flex flex-col gap-1 text-sm" aria-label="Zahlen">
-              {countTexts(counts).map((text) => (
+              {countTexts(counts, list.seats).map((text) => (
                 <li key={text}>{text}</li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import type { ParticipantList } from '@shared/participants';
+import { seatFiguresText } from '@shared/seat-figures';
 
 /**
  * What 'Drucken' puts on paper (docs/product/organizer-day.md#participants): the event and one line per
@@ -25,8 +26,7 @@ export function ParticipantsPrint({
         {place && ` · ${place}`}
       </p>
       <p className="mb-4 text-sm">
-        {people.length} {people.length === 1 ? 'Ticket' : 'Tickets'} · {list.counts.soldSeats} von{' '}
-        {list.counts.totalSeats} Plätzen verkauft
+        {people.length} {people.length === 1 ? 'Ticket' : 'Tickets'} · {seatFiguresText(list.seats)}
       </p>
       <ol className="text-sm">
         {people.map((participant) => (
