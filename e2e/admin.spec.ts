@@ -109,12 +109,22 @@ async function checkSettings(page: Page, testInfo: TestInfo) {
 async function axe(page: Page, label: string) {
   const toasts = page.locator('[data-sonner-toast]');
   if (await toasts.first().isVisible()) {
-    const held = await toasts
-      .first()
+    const toast = toasts.first();
+    const held = await toast
       .hover({ timeout: 1_000 })
       .then(() => true)
       .catch(() => false); // it may have closed by itself meanwhile
-    if (held) await expectNoSeriousA11yViolations(page, `${label} (with toast)`);
+    // a toast caught in its fade (coming or going) is half transparent: check its colours once it stands still,
+    // and only when it is staying (sonner marks a leaving one data-removed)
+    const standing =
+      held &&
+      (await toast
+        .evaluate(async (element) => {
+          await Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished));
+          return element.getAttribute('data-removed') !== 'true' && getComputedStyle(element).opacity === '1';
+        }, undefined)
+        .catch(() => false));
+    if (standing) await expectNoSeriousA11yViolations(page, `${label} (with toast)`);
   }
   for (const close of await toasts.getByRole('button', { name: 'Close toast' }).all()) {
     await close.click({ timeout: 1_000 }).catch(() => undefined); // it may have closed by itself meanwhile
