@@ -30,14 +30,28 @@ export function paymentDueAt(orderedAt: Date, eventStart: Date): Date {
 /** When the seats of an unpaid transfer booking go back. */
 export const transferHoldEnd = (dueAt: Date) => new Date(dueAt.getTime() + GRACE_DAYS * DAY_MS);
 
-/** Is 'Überweisung (Vorkasse)' offered for this event now? */
 /** Switched on with an account to pay to. */
 export const bankTransferReady = (settings: BankTransferSettings) =>
   settings.enabled && settings.iban !== '' && settings.accountHolder !== '';
 
-export function bankTransferOffered(settings: BankTransferSettings, eventStart: Date, now: Date): boolean {
-  return bankTransferReady(settings) && farEnoughAhead(settings.minDaysBeforeStart, eventStart, now);
+/** Is 'Überweisung (Vorkasse)' offered for this event now? */
+export function bankTransferOffered(
+  settings: BankTransferSettings,
+  event: { startTime: Date; currency: string },
+  now: Date,
+): boolean {
+  return (
+    bankTransferReady(settings) &&
+    transferCurrency(event.currency) &&
+    farEnoughAhead(settings.minDaysBeforeStart, event.startTime, now)
+  );
 }
+
+/**
+ * Transfers are taken in euro only: the GiroCode carries euro, and a statement's other currencies pay nothing
+ * (docs/product/bank-transfer.md#euro-only).
+ */
+export const transferCurrency = (currency: string) => currency.toUpperCase() === 'EUR';
 
 /** The event starts at least `minDaysBeforeStart` days after `now`: the lead time transfers need. */
 export const farEnoughAhead = (minDaysBeforeStart: number, eventStart: Date, now: Date) =>

@@ -254,6 +254,29 @@ describe('choosing transfer (docs/product/bank-transfer.md#instructions)', () =>
     }
   });
 
+  // docs/product/bank-transfer.md#euro-only: the GiroCode and the statement import know euro only
+  it('is refused for an event in another currency, and such an order is not taken for transfer alone', async () => {
+    const event = await createEvent(db(), {
+      title: 'Seminar in Basel',
+      priceCents: 9000,
+      currency: 'CHF',
+      totalSeats: 10,
+      startTime: new Date(Date.now() + 30 * DAY),
+    });
+    const res = await post(
+      t,
+      '/api/bookings',
+      { eventId: event.id, quantity: 1, holderName: 'Anna Beispiel' },
+      as(buyer.cookie),
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    const booking = (await res.json()) as BookingView;
+    const refused = await chooseTransfer(booking.id);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as ErrorBody).error.message).toBe(BANK_TRANSFER_MESSAGES.notOffered);
+    expect((await bookingRow(booking.id)).paymentDueAt).toBeNull();
+  });
+
   it('is refused when the event is too close', async () => {
     const { booking } = await order(9);
     const res = await chooseTransfer(booking.id);

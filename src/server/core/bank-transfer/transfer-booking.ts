@@ -73,10 +73,10 @@ export async function chooseBankTransfer(options: {
     if (booking.paymentDueAt) return; // chosen before
     const settings = (await loadSettings(tx)).bankTransfer;
     const [event] = await tx
-      .select({ startTime: events.startTime })
+      .select({ startTime: events.startTime, currency: events.currency })
       .from(events)
       .where(eq(events.id, booking.eventId));
-    if (!event || !bankTransferOffered(settings, event.startTime, now)) {
+    if (!event || !bankTransferOffered(settings, event, now)) {
       throw new AppError('conflict', BANK_TRANSFER_MESSAGES.notOffered);
     }
     const dueAt = paymentDueAt(now, event.startTime);

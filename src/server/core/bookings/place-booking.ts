@@ -55,9 +55,9 @@ async function transferOfferedFor(
   const { bankTransfer } = await deps.settings.get();
   if (!bankTransferReady(bankTransfer)) return false;
   const [event] = await deps.database.db
-    .select({ startTime: events.startTime })
+    .select({ startTime: events.startTime, currency: events.currency })
     .from(events)
     .where(eq(events.id, eventId))
     .limit(1);
-  return event ? bankTransferOffered(bankTransfer, event.startTime, now) : false;
+  return event ? bankTransferOffered(bankTransfer, event, now) : false;
 }

@@ -19,7 +19,7 @@ resetEachTest(vi.mocked(toast.success), vi.mocked(toast.error));
 const DAY = 86_400_000;
 const user = sessionUser({ fullName: 'Anna Berg' });
 
-function pendingBooking(startsInDays: number): BookingView {
+function pendingBooking(startsInDays: number, currency = 'EUR'): BookingView {
   const event = publicEvent();
   const start = Date.now() + startsInDays * DAY;
   return {
@@ -32,7 +32,7 @@ function pendingBooking(startsInDays: number): BookingView {
     seats: 2,
     unitPriceCents: 2500,
     totalAmountCents: 5000,
-    currency: 'EUR',
+    currency,
     holdExpiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
     holderName: 'Anna Berg',
     isTest: false,
@@ -62,6 +62,7 @@ const POST_TRANSFER = 'POST /api/bookings/b1/payment/bank-transfer';
 
 function mockCheckout({
   startsInDays = 20,
+  currency = 'EUR',
   provider = 'test' as 'test' | null,
   bankTransfer = { minDaysBeforeStart: 10 } as { minDaysBeforeStart: number } | null,
   chosen = null as BankTransferInstructions | null,
@@ -69,7 +70,7 @@ function mockCheckout({
 } = {}) {
   let current = chosen;
   return mockApi({
-    'GET /api/bookings/b1': () => json(pendingBooking(startsInDays)),
+    'GET /api/bookings/b1': () => json(pendingBooking(startsInDays, currency)),
     'GET /api/bookings/b1/bank-transfer': () => json(current),
     'GET /api/payments/config': () => json({ provider, publishableKey: null, bankTransfer }),
     'POST /api/bookings/b1/payment': () =>
@@ -147,6 +148,17 @@ describe('payment step: Überweisung (Vorkasse)', () => {
     const second = showPage();
     expect(await screen.findByRole('button', { name: 'Testzahlung abschließen' })).toBeTruthy();
     await waitFor(() => expect(second.client.getQueryData(['payments', 'config'])).toBeTruthy());
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByText(BANK_TRANSFER_MESSAGES.methodLabel)).toBeNull();
+  });
+
+  // docs/product/bank-transfer.md#euro-only
+  it('does not offer it for an event in another currency', async () => {
+    const calls = mockCheckout({ currency: 'CHF' });
+    const page = showPage();
+    expect(await screen.findByRole('button', { name: 'Testzahlung abschließen' })).toBeTruthy();
+    expect(keysOf(calls)).toContain('GET /api/payments/config');
+    await waitFor(() => expect(page.client.getQueryData(['payments', 'config'])).toBeTruthy());
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByText(BANK_TRANSFER_MESSAGES.methodLabel)).toBeNull();
   });

@@ -92,7 +92,7 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
       ? 'loading'
       : config.isError ||
           config.data.provider !== null ||
-          bankTransferOfferedFor(config.data, event.startTime, now)
+          bankTransferOfferedFor(config.data, event, now)
         ? 'ready' // a failed config read does not block: the server decides when the order is sent
         : 'unavailable';
   const button = orderButtonState({

@@ -54,7 +54,11 @@ export function PaymentStep({
   const now = useNow(15_000);
   const expiredLocally = holdIsOver(booking.holdExpiresAt, now);
   const config = usePaymentConfig();
-  const transferOffered = bankTransferOfferedFor(config.data, booking.event.startTime, now);
+  const transferOffered = bankTransferOfferedFor(
+    config.data,
+    { startTime: booking.event.startTime, currency: booking.currency },
+    now,
+  );
   const [method, setMethod] = useState<PaymentChoiceValue>('card');
   // a shop that takes transfers only: no card to choose (docs/product/bank-transfer.md#offered)
   const transferOnly = transferOffered && config.data?.provider === null;
