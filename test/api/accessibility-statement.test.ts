@@ -1,13 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCESSIBILITY_AUTHORITY } from '@shared/accessibility';
 import { legalSettingsOf, legalSettingsSchema } from '@shared/legal-settings';
 import { AppError } from '@server/core/app-error';
 import { FUTURE_STATEMENT_MESSAGE, saveLegalSettings } from '@server/core/settings/save-legal-settings';
-import { renderPage } from '@web/ssr/render-page';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { closeRenderingTestApp, createRenderingTestApp } from '../helpers/rendering-app';
 import { signedInUser } from '../helpers/tickets';
 
 // The accessibility statement (issue 29 item 14, docs/decisions/047-accessibility-statement.md): the page
@@ -16,22 +13,12 @@ import { signedInUser } from '../helpers/tickets';
 
 let t: TestApp;
 let admin = '';
-const webRoot = mkdtempSync(path.join(tmpdir(), 'ticketshop-a11y-'));
 
 beforeAll(async () => {
-  writeFileSync(
-    path.join(webRoot, 'index.html'),
-    '<!doctype html><html lang="de"><head><title>Wachstumsraum</title><!--app-head--></head>' +
-      '<body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>',
-  );
-  t = await createTestApp({ webRoot, pageRenderer: async () => renderPage });
-  await t.services.seatFeed.start();
+  t = await createRenderingTestApp('a11y');
   admin = (await signedInUser(t, 'admin')).cookie;
 });
-afterAll(async () => {
-  await t.services.seatFeed.stop();
-  await t.close();
-});
+afterAll(() => closeRenderingTestApp(t));
 
 const rootText = async (pathname: string) => {
   const res = await t.app.request(pathname);

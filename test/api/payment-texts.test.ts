@@ -1,12 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_TRANSFER_TEXT } from '@shared/content/payment-texts';
 import { publishEventChange } from '@server/core/events/event-changes';
 import { createEvent } from '@server/demo/factories';
-import { renderPage } from '@web/ssr/render-page';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { closeRenderingTestApp, createRenderingTestApp } from '../helpers/rendering-app';
 import { signedInUser } from '../helpers/tickets';
 
 // The legal and help texts follow the ways to pay the shop offers (docs/product/site.md#payment-texts), in
@@ -17,7 +14,6 @@ import { signedInUser } from '../helpers/tickets';
 let t: TestApp;
 let admin = '';
 let eventSlug = '';
-const webRoot = mkdtempSync(path.join(tmpdir(), 'ticketshop-payment-texts-'));
 const TRANSFER = {
   enabled: true,
   accountHolder: 'Wachstumsraum GmbH',
@@ -27,22 +23,13 @@ const TRANSFER = {
 };
 
 beforeAll(async () => {
-  writeFileSync(
-    path.join(webRoot, 'index.html'),
-    '<!doctype html><html lang="de"><head><title>Wachstumsraum</title><!--app-head--></head>' +
-      '<body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>',
-  );
-  t = await createTestApp({ webRoot, pageRenderer: async () => renderPage });
-  await t.services.seatFeed.start();
+  t = await createRenderingTestApp('payment-texts');
   admin = (await signedInUser(t, 'admin')).cookie;
   const event = await createEvent(t.database.db, { slug: 'atem-und-stille', title: 'Atem und Stille' });
   await publishEventChange(t.database.db, event.id);
   eventSlug = event.slug;
 });
-afterAll(async () => {
-  await t.services.seatFeed.stop();
-  await t.close();
-});
+afterAll(() => closeRenderingTestApp(t));
 
 const decode = (html: string) =>
   html

@@ -25,14 +25,7 @@ let t: TestApp;
 let stripe: FakeStripe;
 beforeAll(async () => {
   stripe = await new FakeStripe().start();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_local',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-    },
-  });
+  t = await createTestApp({ env: stripe.env() });
 });
 afterEach(async () => {
   expect(await seatInvariantViolations(t.database.db)).toEqual([]);

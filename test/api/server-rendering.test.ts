@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_RENDER_STATE_ID, type ServerRenderState } from '@shared/server-render';
 import { eq } from 'drizzle-orm';
@@ -10,29 +7,18 @@ import { createEvent, createUser } from '@server/demo/factories';
 import { PublicEventSnapshot } from '@server/core/events/public-event-cache';
 import { ServerRenderedPages } from '@server/http/server-rendered-pages';
 import { DEFAULT_SETTINGS, type AppSettings } from '@shared/settings';
-import { renderPage } from '@web/ssr/render-page';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { closeRenderingTestApp, createRenderingTestApp } from '../helpers/rendering-app';
 import { signIn } from '../helpers/auth';
 
 // Public pages carry their content in the first HTML (docs/architecture.md#server-rendering): what a
 // visitor, a search engine or a link preview reads before any script runs.
 let t: TestApp;
-const webRoot = mkdtempSync(path.join(tmpdir(), 'ticketshop-ssr-'));
 
 beforeAll(async () => {
-  writeFileSync(
-    path.join(webRoot, 'index.html'),
-    '<!doctype html><html lang="de"><head><title>Wachstumsraum</title><!--app-head--></head>' +
-      '<body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>',
-  );
-  t = await createTestApp({ webRoot, pageRenderer: async () => renderPage });
-  // as in a running server: the event cache (and with it the page cache) is trusted while the feed listens
-  await t.services.seatFeed.start();
+  t = await createRenderingTestApp('ssr');
 });
-afterAll(async () => {
-  await t.services.seatFeed.stop();
-  await t.close();
-});
+afterAll(() => closeRenderingTestApp(t));
 
 /** A new event, announced as the admin API announces its writes. */
 async function newEvent(overrides: Parameters<typeof createEvent>[1]) {

@@ -46,6 +46,16 @@ export class FakeStripe {
   private readonly signer = new Stripe('sk_test_signer');
   url = '';
 
+  /** The environment that points a test app's Stripe adapter at this server (after `start()`). */
+  env(): Record<string, string> {
+    return {
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+      STRIPE_WEBHOOK_SECRET: this.webhookSecret,
+      STRIPE_API_BASE: this.url,
+    };
+  }
+
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
       void this.handle(req).then(

@@ -8,7 +8,7 @@ import { mergeSettings } from '@shared/settings';
 import { AppRoutes } from '@web/app/app-routes';
 import { createQueryClient, Providers } from '@web/app/providers';
 import { preloadRoute } from '@web/app/router';
-import { paymentConfigQuery, type PaymentConfig } from '@web/features/checkout/api/get-payment-config';
+import { paymentConfigQuery, type PaymentConfig } from '@web/lib/payment-config';
 import { organizersQuery } from '@web/features/events/api/get-organizers';
 import { queryKeys } from '@web/lib/query-keys';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type BankTransferSettings } from '@shared/bank-transfer';
+import { transferCurrency, type BankTransferSettings } from '@shared/bank-transfer';
 import {
   BANK_IMPORT_MESSAGES,
   type CsvMapping,
@@ -54,11 +54,15 @@ const SETTLE_INLINE = 100;
 const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
+/** At most `max` characters, never half of a character that UTF-16 writes as two. */
+const clip = (text: string, max: number) =>
+  text.length <= max ? text : Array.from(text).slice(0, max).join('');
+
 /** The file's name as shown in the list of imports: no control characters (422), at most 200 characters. */
 function importFileName(name: string): string {
   if (hasBadCharacter(name) || /[\t\n\r]/.test(name))
     throw new AppError('validation_failed', BANK_IMPORT_MESSAGES.fileName);
-  return Array.from(name.trim()).slice(0, 200).join('') || 'Kontoauszug';
+  return clip(name.trim(), 200) || 'Kontoauszug';
 }
 
 export async function importStatement(
@@ -120,7 +124,7 @@ async function storeAndMatch(
   const fresh = parsed.lines.filter((line) => !known.has(line.dedupeKey));
 
   // only euro credits are matched (docs/product/bank-transfer.md#currency); the others wait with their reason
-  const matchable = (line: StatementLine) => line.amountCents > 0 && line.currency === 'EUR';
+  const matchable = (line: StatementLine) => line.amountCents > 0 && transferCurrency(line.currency);
   const open = await openBookings(
     tx,
     fresh.filter(matchable).flatMap((line) => orderNumbersIn(line.remittance)),
@@ -202,10 +206,6 @@ const mailNotice = async (deps: BankDeps): Promise<MailNotice> => ({
   mail: await deps.mail(),
   settings: (await loadSettings(deps.db)).bankTransfer,
 });
-
-/** At most `max` characters, never half of a character that UTF-16 writes as two. */
-const clip = (text: string, max: number) =>
-  text.length <= max ? text : Array.from(text).slice(0, max).join('');
 
 function lineValues(line: StatementLine) {
   return {
@@ -328,7 +328,7 @@ export async function assignLine(
   if (!line) throw new AppError('not_found', 'Zeile nicht gefunden.');
   if (line.status !== 'unmatched') throw new AppError('conflict', BANK_IMPORT_MESSAGES.alreadyAssigned);
   // docs/product/bank-transfer.md#currency: yen do not pay a booking in euro, by hand neither
-  if (line.currency !== 'EUR') throw new AppError('conflict', BANK_IMPORT_MESSAGES.notEuro);
+  if (!transferCurrency(line.currency)) throw new AppError('conflict', BANK_IMPORT_MESSAGES.notEuro);
   const [known] = await deps.db
     .select({ id: bookings.id })
     .from(bookings)
@@ -386,7 +386,7 @@ export async function listBankLines(
     status: line.status,
     excessCents: line.excessCents,
     reason:
-      line.status === 'unmatched' && line.currency !== 'EUR'
+      line.status === 'unmatched' && !transferCurrency(line.currency)
         ? BANK_IMPORT_MESSAGES.foreignCurrency(line.currency)
         : null,
     bookings: credits

@@ -10,7 +10,7 @@ import type { DbOrTx, Event } from '../../db/types';
 import { tickets } from '../../db/schema';
 import { CSV_BOM, csvEuros, csvLine } from '../tickets/export-admin-tickets';
 import { assertMayRunEvent } from './assert-may-run-event';
-import { seatFiguresOf } from '../admin-events/seat-figures';
+import { seatFiguresOfEvent } from '../admin-events/seat-figures';
 import { countsOfEvents, participantRows, salesOfEvent } from './participant-rows';
 
 /**
@@ -26,7 +26,7 @@ async function participantListOf(db: DbOrTx, event: Event): Promise<ParticipantL
   const [participants, counts, seats, sales] = [
     await participantRows(db, eq(tickets.eventId, event.id)),
     (await countsOfEvents(db, [event])).get(event.id)!,
-    (await seatFiguresOf(db, [event])).get(event.id)!,
+    await seatFiguresOfEvent(db, event),
     await salesOfEvent(db, event.id, event.currency),
   ];
   return {

@@ -1,5 +1,5 @@
 import { farEnoughAhead, transferCurrency } from '@shared/bank-transfer';
-import type { PaymentConfig } from './api/get-payment-config';
+import type { PaymentConfig } from '@web/lib/payment-config';
 
 /**
  * Is 'Überweisung (Vorkasse)' offered for a booking of an event starting at `eventStart`: switched on, an event

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FREE_TICKET_TEXTS, TICKET_MESSAGES, TICKETS_CACHE_KEY, type MyTicket } from '@shared/tickets';
-import { alreadyRefundedText, FREE_TICKET_NO_REFUND } from './components/cancel-ticket-dialog';
+import { alreadyRefundedText } from './components/cancel-ticket-dialog';
 import { apiError, json, keysOf, mockApi } from '@web/testing/mock-api';
 import { renderPage, resetEachTest } from '@web/testing/render-page';
 import { toast } from '@web/lib/toast';
@@ -265,7 +265,7 @@ describe('MyTicketsPage: cancelling', () => {
     });
     renderMyTickets(user);
     const dialog = await openCancelDialog(ticket, 'Stornieren');
-    expect(within(dialog).getByText(FREE_TICKET_NO_REFUND)).toBeTruthy();
+    expect(within(dialog).getByText(FREE_TICKET_TEXTS.dialog)).toBeTruthy();
     expect(within(dialog).getByText(/Dein Platz wird wieder freigegeben\./)).toBeTruthy();
     expect(dialog.textContent).not.toMatch(/%|Richtlinie/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ticket stornieren' }));

@@ -1,7 +1,8 @@
 import type { BankImportResult } from '@shared/bank-statements';
 import { formatCount } from '@web/lib/format';
 
-const count = (value: number, one: string, many: string) =>
+/** '1 Zeile', '1.200 Zeilen'. */
+export const count = (value: number, one: string, many: string) =>
   `${formatCount(value)} ${value === 1 ? one : many}`;
 
 /**

@@ -1,6 +1,6 @@
 import { CreditCard, TriangleAlert } from 'lucide-react';
 import { PAYMENT_MESSAGES } from '@shared/payments';
-import type { PaymentConfig } from '../api/get-payment-config';
+import type { PaymentConfig } from '@web/lib/payment-config';
 import { TestModeNote } from './test-mode-note';
 
 /**

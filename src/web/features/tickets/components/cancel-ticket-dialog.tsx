@@ -10,12 +10,6 @@ const inputClass =
   'h-10 w-full rounded-lg border border-input bg-background px-3 text-sm text-foreground outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60';
 
 /**
- * A free ticket's one story: it was free, the seat is released; no tier, no policy
- * (docs/product/tickets-and-refunds.md#free-ticket-cancel).
- */
-export const FREE_TICKET_NO_REFUND = FREE_TICKET_TEXTS.dialog;
-
-/**
  * After an earlier refund on the booking the dialog says why less comes back than the tier promises; the
  * button's percentage is already what is left (docs/decisions/023-refund-percentages.md).
  */
@@ -176,8 +170,9 @@ function CancelDetails({ ticket }: { ticket: MyTicket }) {
         {ticket.event.title}, Code {ticket.code}
       </p>
       <p className="font-medium text-card-foreground">
+        {/* a free ticket: no tier, no policy (docs/product/tickets-and-refunds.md#free-ticket-cancel) */}
         {isFreeTicket(ticket)
-          ? FREE_TICKET_NO_REFUND
+          ? FREE_TICKET_TEXTS.dialog
           : refundCents > 0
             ? `Erstattung: ${formatPrice(refundCents, ticket.currency)}`
             : alreadyRefunded > 0

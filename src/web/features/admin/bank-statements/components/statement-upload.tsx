@@ -2,13 +2,12 @@ import { CheckCircle2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { BANK_IMPORT_MESSAGES, CSV_MESSAGES, type BankImportResult } from '@shared/bank-statements';
 import { Button } from '@web/components/ui/button';
-import { formatCount } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '../../admin-errors';
 import { cardClass, inputClass, labelClass } from '../../admin-styles';
 import { useCsvMappings } from '../api/get-csv-mappings';
 import { useImportBankStatement } from '../api/import-bank-statement';
-import { importSummary } from '../import-summary';
+import { count, importSummary } from '../import-summary';
 import { CsvMappingSelect } from './csv-mapping-select';
 
 const ACCEPT = '.xml,.sta,.mt940,.txt,.csv';
@@ -19,7 +18,7 @@ const isCsv = (file: File | null) => file !== null && /\.csv$/i.test(file.name);
 const progressText = (linesTotal: number | null) =>
   linesTotal === null
     ? 'Datei wird hochgeladen und geprüft …'
-    : `${formatCount(linesTotal)} ${linesTotal === 1 ? 'Zeile' : 'Zeilen'} gelesen – wird verarbeitet …`;
+    : `${count(linesTotal, 'Zeile', 'Zeilen')} gelesen – wird verarbeitet …`;
 
 /**
  * 'Kontoauszug einlesen' (docs/product/bank-transfer.md#statement-import): a CAMT.053 or MT940 file, or a CSV
