@@ -1,3 +1,4 @@
+import { isCalendarDay } from './calendar-day';
 import type { AccessibilityStatement } from './settings';
 
 // The accessibility statement ('Erklärung zur Barrierefreiheit', BFSG § 14 with Annex 3;
@@ -48,14 +49,8 @@ export const textLines = (text: string) =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
-/** A stored day 'YYYY-MM-DD' that exists in the calendar. */
-export function isCalendarDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 2000 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+/** The statement's day: a stored day 'YYYY-MM-DD' that exists in the calendar, from the year 2000. */
+export const isStatementDay = (value: string) => isCalendarDay(value) && Number(value.slice(0, 4)) >= 2000;
 
 /** '28. November 2026' for a stored day. */
 export function formatStatementDay(value: string): string {
@@ -75,6 +70,6 @@ export function missingStatementParts(
   const missing: ('conformity' | 'knownGaps' | 'reviewedOn')[] = [];
   if (!level) missing.push('conformity');
   if (level !== 'full' && textLines(statement.knownGaps).length === 0) missing.push('knownGaps');
-  if (!isCalendarDay(statement.reviewedOn)) missing.push('reviewedOn');
+  if (!isStatementDay(statement.reviewedOn)) missing.push('reviewedOn');
   return missing;
 }

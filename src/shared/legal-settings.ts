@@ -4,7 +4,7 @@ import {
   AUTHORITY_MAX_CHARS,
   AUTHORITY_MAX_LINES,
   CONFORMITY_KEYS,
-  isCalendarDay,
+  isStatementDay,
   KNOWN_GAPS_MAX_CHARS,
   KNOWN_GAPS_MAX_LINES,
   textLines,
@@ -175,7 +175,7 @@ const legalSettingsFields = z.object(
       .string({ error: `${ACCESSIBILITY_LABELS.accessibilityReviewedOn}: bitte als Datum angeben.` })
       .trim()
       .refine(
-        (value) => value === '' || isCalendarDay(value),
+        (value) => value === '' || isStatementDay(value),
         `${ACCESSIBILITY_LABELS.accessibilityReviewedOn}: bitte ein gültiges Datum wählen.`,
       ),
   },

@@ -15,6 +15,7 @@ export class ApiError extends Error {
 }
 
 const NETWORK_MESSAGE = 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung.';
+export const UNEXPECTED_MESSAGE = 'Ein unerwarteter Fehler ist aufgetreten';
 
 type RefreshHandler = () => Promise<boolean>;
 let refreshSession: RefreshHandler | undefined;
@@ -27,12 +28,23 @@ export function onUnauthorized(handler: RefreshHandler) {
   refreshSession = handler;
 }
 
-export async function apiFetch<T>(path: string, init: RequestInit = {}, retried = false): Promise<T> {
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await apiResponse(path, init);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/**
+ * The successful answer itself, for a caller that reads it another way (a stream, as the bank statement import
+ * does); JSON is asked for unless `init` names another Accept. No connection, an error answer and a 401 are
+ * handled as in `apiFetch`.
+ */
+export async function apiResponse(path: string, init: RequestInit = {}, retried = false): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('Content-Type')) {
     headers.set('Content-Type', 'application/json');
   }
-  headers.set('Accept', 'application/json');
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   let response: Response;
   try {
     response = await fetch(path, { ...init, headers, credentials: 'same-origin' });
@@ -40,11 +52,10 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}, retried 
     throw new ApiError(0, 'network', NETWORK_MESSAGE);
   }
   if (response.status === 401 && !retried && refreshSession && (await refreshSession())) {
-    return apiFetch<T>(path, init, true);
+    return apiResponse(path, init, true);
   }
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return response;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -54,11 +65,5 @@ async function toApiError(response: Response): Promise<ApiError> {
     const { code, message, details } = body.error;
     return new ApiError(response.status, code, message, details, retryAfter);
   }
-  return new ApiError(
-    response.status,
-    'unknown',
-    'Ein unerwarteter Fehler ist aufgetreten',
-    undefined,
-    retryAfter,
-  );
+  return new ApiError(response.status, 'unknown', UNEXPECTED_MESSAGE, undefined, retryAfter);
 }

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { BANK_IMPORT_MESSAGES } from '@shared/bank-statements';
+import { isCalendarDay } from '@shared/calendar-day';
 import { AppError } from '../app-error';
 
 export interface StatementLine {
@@ -91,14 +92,6 @@ export function checkLines(lines: RawLine[], numberOf = (index: number) => index
     if (problem) throw lineError(numberOf(index), problem);
   });
   return lines;
-}
-
-/** 'YYYY-MM-DD' of a day that exists (not 2025-02-30). */
-export function isCalendarDay(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.getUTCDate() === Number(match[3]);
 }
 
 export function parseStatement(content: Uint8Array | string): {

@@ -4,7 +4,7 @@ import {
   conformityOf,
   DEFAULT_ACCESSIBILITY_AUTHORITY,
   formatStatementDay,
-  isCalendarDay,
+  isStatementDay,
   missingStatementParts,
   textLines,
 } from '@shared/accessibility';
@@ -40,7 +40,7 @@ export function AccessibilityPage() {
   const gaps = textLines(accessibility.knownGaps);
   const authority = textLines(accessibility.authority || DEFAULT_ACCESSIBILITY_AUTHORITY);
   const contact = accessibility.contactEmail || operator.email || supportEmail;
-  const day = isCalendarDay(accessibility.reviewedOn) ? formatStatementDay(accessibility.reviewedOn) : null;
+  const day = isStatementDay(accessibility.reviewedOn) ? formatStatementDay(accessibility.reviewedOn) : null;
   const incomplete = missingStatementParts(accessibility).length > 0;
 
   return (

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiErrorBody } from '@shared/api-error';
 import {
   BANK_IMPORT_PROGRESS_TYPE,
   type BankImportProgress,
   type BankImportResult,
 } from '@shared/bank-statements';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, apiResponse, UNEXPECTED_MESSAGE } from '@web/lib/api-client';
 import { BANK_LINES_KEYS, TRANSFER_KEYS } from './bank-statement-keys';
 
 export interface ImportInput {
@@ -14,17 +13,6 @@ export interface ImportInput {
   mapping?: string;
   /** the number of lines, as soon as the server has read and checked the file */
   onRead?: (read: { linesTotal: number }) => void;
-}
-
-const UNEXPECTED = 'Ein unerwarteter Fehler ist aufgetreten';
-
-async function apiErrorOf(response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => null);
-  if (isApiErrorBody(body)) {
-    const { code, message, details } = body.error;
-    return new ApiError(response.status, code, message, details);
-  }
-  return new ApiError(response.status, 'unknown', UNEXPECTED);
 }
 
 /** The answer's lines (BankImportProgress, one JSON per line) until 'done' or 'failed'. */
@@ -43,7 +31,7 @@ async function readProgress(response: Response, onRead: ImportInput['onRead']): 
       else if (event.phase === 'done') return event.result;
       else throw new ApiError(event.status, event.error.code, event.error.message);
     }
-    if (done) throw new ApiError(0, 'network', UNEXPECTED);
+    if (done) throw new ApiError(0, 'network', UNEXPECTED_MESSAGE);
   }
 }
 
@@ -58,13 +46,11 @@ export async function importBankStatement({ file, mapping = '', onRead }: Import
   const form = new FormData();
   form.append('file', file, file.name);
   if (mapping) form.append('mapping', mapping);
-  const response = await fetch('/api/admin/bank-statements', {
+  const response = await apiResponse('/api/admin/bank-statements', {
     method: 'POST',
     body: form,
-    credentials: 'same-origin',
     headers: { Accept: `${BANK_IMPORT_PROGRESS_TYPE}, application/json` },
   });
-  if (!response.ok) throw await apiErrorOf(response);
   if (!(response.headers.get('Content-Type') ?? '').includes(BANK_IMPORT_PROGRESS_TYPE)) {
     return (await response.json()) as BankImportResult;
   }
