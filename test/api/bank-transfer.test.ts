@@ -25,7 +25,7 @@ import {
 import type { BookingView } from '@shared/booking';
 import { cancelUnpaidTransfers, sendTransferReminders } from '@server/core/bank-transfer/due-dates';
 import { importStatement } from '@server/core/bank-transfer/import-statement';
-import type { PersonalDataExport } from '@server/core/privacy/personal-data-export';
+import type { PersonalDataExport } from '@server/core/privacy/personal-data-document';
 import { expireHolds } from '@server/core/bookings/expire-holds';
 import { dueRefundIds } from '@server/core/payments/process-refund';
 import { createEvent } from '@server/demo/factories';

@@ -4,7 +4,7 @@ import type { BookingView } from '@shared/booking';
 import { CONSENT_VERSION, DSGVO_CONSENT_TEXT } from '@shared/consent-texts';
 import { zonedParts } from '@shared/event-rules';
 import type { MyTicket } from '@shared/tickets';
-import type { PersonalDataExport } from '@server/core/privacy/personal-data-export';
+import type { PersonalDataExport } from '@server/core/privacy/personal-data-document';
 import { mergeSettingRow } from '@server/core/settings/setting-rows';
 import { createBooking, createEvent, createUser } from '@server/demo/factories';
 import { invoices, newsletterSubscriptions, session, tickets } from '@server/db/schema';

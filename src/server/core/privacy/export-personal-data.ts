@@ -26,7 +26,7 @@ import {
   lowerEquals,
   type ExportedMail,
   type PersonalDataExport,
-} from './personal-data-export';
+} from './personal-data-document';
 import { ownBookings, receivedTickets, transfersOf } from './personal-data-tickets';
 
 // 'Meine Daten herunterladen' (docs/product/accounts-and-consent.md#data-export, Art. 15 GDPR): everything the

@@ -13,7 +13,7 @@ import {
   tickets,
   user,
 } from '../../db/schema';
-import { eventColumns, eventOf, iso, lowerEquals, type ExportedTicketTransfer } from './personal-data-export';
+import { eventColumns, eventOf, iso, lowerEquals, type ExportedTicketTransfer } from './personal-data-document';
 
 // The bookings, tickets and money part of 'Meine Daten herunterladen'
 // (docs/product/accounts-and-consent.md#data-export), read by exportPersonalData.

@@ -4,8 +4,9 @@ import type { BillingAddress, InvoiceKind } from '@shared/invoices';
 import type * as schema from '../../db/schema';
 import { events } from '../../db/schema';
 
-// The shape of 'Meine Daten herunterladen' (docs/product/accounts-and-consent.md#data-export): what
-// exportPersonalData returns and GET /api/profile/export sends as a JSON file. Times are ISO strings.
+// The document of 'Meine Daten herunterladen' (docs/product/accounts-and-consent.md#data-export): its shape,
+// which exportPersonalData (export-personal-data.ts, the use case) returns and GET /api/profile/export sends
+// as a JSON file, and the helpers that turn rows into it. Times are ISO strings.
 
 /** A row as it reads in JSON: points in time as ISO strings. */
 export type Jsonified<T> = {
