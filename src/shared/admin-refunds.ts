@@ -23,6 +23,15 @@ export const ADMIN_REFUND_REASONS = {
 /** Without a reason the request was the buyer's (the spec's default, 'requested_by_customer', in words). */
 export const ADMIN_REFUND_DEFAULT_REASON = ADMIN_REFUND_REASONS.customer;
 
+/**
+ * The Admin Refund card's quick percentages (docs/product/admin.md#admin-refund-amount).
+ */
+export const ADMIN_REFUND_QUICK_PERCENTS = [100, 70, 50, 0] as const;
+/**
+ * A refund of nothing is refused on both sides (decision 012); the '0 %' quick button stays (decision 013).
+ */
+export const ADMIN_REFUND_ZERO_MESSAGE = 'Der Erstattungsbetrag muss größer als 0 sein.';
+
 /** GET /api/admin/refunds/lookup?q=: an order number (any case, spaces) or a booking id. */
 export const adminRefundLookupSchema = z.object({
   q: z

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminEvent } from '@shared/admin-events';
 import type { BookingView } from '@shared/booking';
 import type { DevMail } from '@shared/dev-mail';
-import { EMAIL_TEST_TYPES, type EmailTestResponse } from '@shared/email-tests';
+import { EMAIL_TEST_TYPES, type EmailTestResponse } from '@shared/admin-test-mails';
 import { ADMIN_REFUND_MESSAGES } from '@server/core/payments/admin-refund';
 import { MAX_REFUND_ATTEMPTS } from '@server/core/payments/process-refund';
 import { createBooking, createEvent } from '@server/demo/factories';

@@ -1,5 +1,5 @@
-import type { EmailTestResponse, EmailTestType } from '@shared/email-tests';
-import { EMAIL_TEST_TYPES } from '@shared/email-tests';
+import type { EmailTestResponse, EmailTestType } from '@shared/admin-test-mails';
+import { EMAIL_TEST_TYPES } from '@shared/admin-test-mails';
 import { DEFAULT_OFFER_HOURS, offerCheckoutPath, offerEnd } from '@shared/waitlist';
 import type { OutgoingMail } from '../../adapters/mail/mail-transport';
 import { renderTicketsPdf } from '../tickets/ticket-document';

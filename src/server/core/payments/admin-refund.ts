@@ -3,9 +3,9 @@ import { z } from 'zod';
 import {
   ADMIN_REFUND_DEFAULT_REASON,
   ADMIN_REFUND_REFERENCE_MESSAGE,
+  ADMIN_REFUND_ZERO_MESSAGE,
   adminRefundCents,
 } from '@shared/admin-refunds';
-import { ADMIN_REFUND_ZERO_MESSAGE } from '@shared/email-tests';
 import { fractionProblem } from '@shared/refund-percent';
 import type { Db } from '../../db/types';
 import { bookings, refunds } from '../../db/schema';

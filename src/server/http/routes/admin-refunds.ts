@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { adminRefundLookupSchema } from '@shared/admin-refunds';
-import { emailTestSchema } from '@shared/email-tests';
+import { emailTestSchema } from '@shared/admin-test-mails';
 import { adminRefundSchema } from '../../core/payments/admin-refund';
 import { issueAdminRefund } from '../../core/payments/issue-admin-refund';
 import { lookupRefundBooking } from '../../core/payments/lookup-refund-booking';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EmailTestResponse, EmailTestType } from '@shared/email-tests';
+import type { EmailTestResponse, EmailTestType } from '@shared/admin-test-mails';
 import { apiFetch } from '@web/lib/api-client';
 
 export interface EmailTestInput {

@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   ADMIN_REFUND_DEFAULT_REASON,
+  ADMIN_REFUND_QUICK_PERCENTS,
   ADMIN_REFUND_REASONS,
   ADMIN_REFUND_REFERENCE_MESSAGE,
+  ADMIN_REFUND_ZERO_MESSAGE,
   adminRefundCents,
   type AdminRefundLookup,
 } from '@shared/admin-refunds';
-import { ADMIN_REFUND_QUICK_PERCENTS, ADMIN_REFUND_ZERO_MESSAGE } from '@shared/email-tests';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { parsePercentField } from '@shared/refund-percent';
 import { ConfirmDialog } from '@web/components/confirm-dialog';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { EMAIL_TEST_LABELS, EMAIL_TEST_TYPES, type EmailTestResponse } from '@shared/email-tests';
+import { EMAIL_TEST_LABELS, EMAIL_TEST_TYPES, type EmailTestResponse } from '@shared/admin-test-mails';
 import type { SessionUser } from '@shared/session';
 import { apiError, json, mockApi } from '@web/testing/mock-api';
 import { sessionUser } from '@web/testing/fixtures';

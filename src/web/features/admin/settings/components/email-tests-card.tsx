@@ -6,7 +6,7 @@ import {
   emailTestSummary,
   type EmailTestResponse,
   type EmailTestType,
-} from '@shared/email-tests';
+} from '@shared/admin-test-mails';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useSession } from '@web/lib/session';

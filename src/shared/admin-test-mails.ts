@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// The e-mail tests of the settings (docs/product/admin.md#email-tests).
+// The admin's test mails: the settings' e-mail tests (docs/product/admin.md#email-tests) send each type
+// with sample data to an address the admin names.
 export const EMAIL_TEST_TYPES = [
   'booking-confirmation',
   'cancellation-confirmation',
@@ -55,12 +56,3 @@ export function emailTestSummary(response: EmailTestResponse): string {
   return failed === 0 ? `Erfolgreich ${total} E-Mail(s) gesendet` : `Fehler bei ${failed}/${total} E-Mail(s)`;
 }
 
-/**
- * The Admin Refund card's quick percentages (docs/product/admin.md#admin-refund-amount); its reasons are in
- * admin-refunds.ts.
- */
-export const ADMIN_REFUND_QUICK_PERCENTS = [100, 70, 50, 0] as const;
-/**
- * A refund of nothing is refused on both sides (decision 012); the '0 %' quick button stays (decision 013).
- */
-export const ADMIN_REFUND_ZERO_MESSAGE = 'Der Erstattungsbetrag muss größer als 0 sein.';
