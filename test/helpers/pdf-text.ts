@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 
 // Reads back what a pdfkit PDF shows, for API tests that fetch a ticket document (the renderer's own test,
-// ticket-document.test.ts, decodes images and metadata as well).
+// tickets/ticket-document.test.ts, decodes images and metadata as well).
 
 // cp1252 0x80–0x9F (Node's TextDecoder treats 'windows-1252' as Latin-1, which would hide a wrong dash)
 const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';

@@ -12,9 +12,9 @@ import { sanitizeSvg } from '@server/core/settings/sanitize-svg';
 import { SECRET_NAMES, SecretDecryptError, SecretStore } from '@server/core/settings/secret-store';
 import { createEvent, createUser } from '@server/demo/factories';
 import { appSecrets, events } from '@server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
-import { signIn, uniqueEmail } from './helpers/auth';
-import { pngFile } from './helpers/png';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { signIn, uniqueEmail } from '../helpers/auth';
+import { pngFile } from '../helpers/png';
 
 let t: TestApp;
 let admin: string;

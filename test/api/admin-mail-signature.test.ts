@@ -3,8 +3,8 @@ import { MAIL_SIGNATURE_MESSAGE, type AdminSettings } from '@shared/admin-settin
 import type { AppSettings } from '@shared/settings';
 import { mailSignatureOf } from '@server/core/event-mails/mail-signature';
 import { appSettings } from '@server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
-import { signedInUser } from './helpers/tickets';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { signedInUser } from '../helpers/tickets';
 
 // Card 'Automatische E-Mails' (docs/product/event-mails.md#signature): PUT /api/admin/settings/mail-signature,
 // the signature in the admin settings only, and mailSignatureOf for the mail job and the preview.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_REFUND_REASONS } from '@shared/admin-refunds';
 import { createStripeProvider } from '@server/adapters/payments/stripe-provider';
 import { stripeRefundReason } from '@server/adapters/payments/stripe-refund-reason';
-import { FakeStripe } from './helpers/fake-stripe';
+import { FakeStripe } from '../helpers/fake-stripe';
 
 // Issue 29 item 22 (docs/decisions/049-admin-screens-say-what-they-mean.md): the Admin Refund card shows German
 // reasons; only the Stripe adapter turns them into Stripe's reason codes, and the words travel as metadata.

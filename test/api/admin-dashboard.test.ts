@@ -6,9 +6,9 @@ import { expireHolds } from '@server/core/bookings/expire-holds';
 import { createBooking, createEvent, createUser } from '@server/demo/factories';
 import type { Booking, Event } from '@server/db/types';
 import { events, payments, refunds, tickets } from '@server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
-import { signIn, uniqueEmail } from './helpers/auth';
-import { TEST_MAIL } from './helpers/mail-context';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { signIn, uniqueEmail } from '../helpers/auth';
+import { TEST_MAIL } from '../helpers/mail-context';
 
 let t: TestApp;
 beforeAll(async () => {

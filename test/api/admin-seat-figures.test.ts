@@ -6,10 +6,10 @@ import { seatFiguresText, type SeatFigures } from '@shared/seat-figures';
 import { offerByHand } from '@server/core/waitlist/admin-waitlist';
 import { createBooking, createEvent, createUser } from '@server/demo/factories';
 import { waitlistEntries } from '@server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
-import { signIn, uniqueEmail } from './helpers/auth';
-import { seatInvariantViolations } from './helpers/db';
-import { TEST_MAIL } from './helpers/mail-context';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { signIn, uniqueEmail } from '../helpers/auth';
+import { seatInvariantViolations } from '../helpers/db';
+import { TEST_MAIL } from '../helpers/mail-context';
 
 // Issue 29 item 21 (docs/product/admin.md#seat-figures, docs/decisions/049-admin-screens-say-what-they-mean.md):
 // the dashboard said '13 von 13 Plätzen verkauft' where the events list and the organizer page said 12, because

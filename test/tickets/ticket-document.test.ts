@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pngFile } from './helpers/png';
+import { pngFile } from '../helpers/png';
 import { ticketBarcodeContent } from '@shared/tickets';
 import { renderBarcodePng } from '@server/core/tickets/ticket-barcode';
 import { renderTicketPdf, renderTicketPng, renderTicketsPdf } from '@server/core/tickets/ticket-document';

@@ -21,10 +21,10 @@ import {
   ticketTransfers,
   tickets,
 } from '@server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
-import { post } from './helpers/auth';
-import { seatInvariantViolations } from './helpers/db';
-import { DAY, HOUR, MINUTE, refundsOf, signedInUser, ticketRow, type ErrorBody } from './helpers/tickets';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { post } from '../helpers/auth';
+import { seatInvariantViolations } from '../helpers/db';
+import { DAY, HOUR, MINUTE, refundsOf, signedInUser, ticketRow, type ErrorBody } from '../helpers/tickets';
 
 // 'Tickets verwalten' (docs/product/admin.md#tickets-screen): display state, cancel dialog and override
 // limits (docs/product/admin.md#admin-cancel-dialog), the CSV (docs/product/admin.md#csv-export); admins

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserPage } from '@shared/admin-users';
 import { createUser } from '@server/demo/factories';
 import { profiles, user, userNotificationPreferences } from '@server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
-import { sessionOf, signIn, uniqueEmail } from './helpers/auth';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { sessionOf, signIn, uniqueEmail } from '../helpers/auth';
 
 let t: TestApp;
 beforeAll(async () => {

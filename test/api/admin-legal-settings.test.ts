@@ -4,8 +4,8 @@ import type { AdminSettings } from '@shared/admin-settings';
 import type { LegalSettings } from '@shared/legal-settings';
 import type { AppSettings } from '@shared/settings';
 import { appSettings } from '@server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
-import { signedInUser } from './helpers/tickets';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { signedInUser } from '../helpers/tickets';
 
 // Card 'Rechtliches & Betreiber' (issue 12 item 2, docs/decisions/021): PUT /api/admin/settings/legal,
 // what GET /api/settings shows of it, and the dashboard's list of missing required data. The accessibility

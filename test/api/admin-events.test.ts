@@ -28,9 +28,9 @@ import {
 import { createSeatFeed } from '@server/adapters/seat-feed/create-seat-feed';
 import type { FeedEvent } from '@server/adapters/seat-feed/seat-feed';
 import { createLogger } from '@server/logger';
-import { createTestApp, type TestApp } from './helpers/app';
-import { signIn, uniqueEmail } from './helpers/auth';
-import { seatInvariantViolations } from './helpers/db';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { signIn, uniqueEmail } from '../helpers/auth';
+import { seatInvariantViolations } from '../helpers/db';
 
 let t: TestApp;
 const cookies: Record<'attendee' | 'organizer' | 'admin', string> = {
