@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { BillingAddress, InvoiceDocument, InvoiceLine, TaxMode } from '@shared/invoices';
 import { renderInvoicePdf } from './invoice-pdf';
 import {
@@ -272,9 +272,9 @@ describe('Factur-X data in the invoice PDF', () => {
 
   it('gives the same bytes later: the library dates are the invoice date, not the clock', async () => {
     const doc = invoice('vat_19', [ticket(2, 14_900)]);
-    const first = await renderInvoicePdf(doc, { siteName: SITE });
-    await new Promise((resolve) => setTimeout(resolve, 1_100)); // the metadata counts seconds
-    const second = await renderInvoicePdf(structuredClone(doc), { siteName: SITE });
+    // rendered at two clock times, years after the invoice date: any date taken from the clock would differ
+    const first = await renderAt('2031-01-05T08:15:30Z', doc);
+    const second = await renderAt('2032-07-20T21:45:10Z', structuredClone(doc));
     expect(first.equals(second)).toBe(true);
     const file = save(first);
     const info = execFileSync('pdfinfo', ['-isodates', file], { encoding: 'utf8' });
@@ -286,6 +286,16 @@ describe('Factur-X data in the invoice PDF', () => {
     expect(dates).toEqual(Array(3).fill('2027-03-02T12:00:00+00:00'));
   });
 });
+
+/** The invoice PDF rendered while the clock reads `now` (only Date is faked; the render's timers run). */
+async function renderAt(now: string, doc: InvoiceDocument): Promise<Buffer> {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(now) });
+  try {
+    return await renderInvoicePdf(doc, { siteName: SITE });
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 describe('invoice PDF without e-invoice data', () => {
   it('embeds no file without an address', async () => {
