@@ -12,8 +12,9 @@ import { paymentRefundedMail } from '../mail/templates/payment-refunded';
 import { organizerBookingMail } from '../mail/templates/organizer-booking';
 import { adminCancellationIssueMail } from '../mail/templates/admin-cancellation-issue';
 import { eventUpdateMail } from '../mail/templates/event-update';
-import { deliveredOnlineUrl } from '../tickets/online-link';
-import { loadBookingWithBuyer, mailEventColumns, type BookingWithBuyer } from './load-booking-with-buyer';
+import { deliveredOnlineUrl } from '../events/online-link';
+import { mailEventColumns } from '../events/event-columns';
+import { loadBookingWithBuyer, type BookingWithBuyer } from './load-booking-with-buyer';
 
 /** An event as the mails to its holders show it, with its online link (undefined when it is gone). */
 export async function loadMailEvent(db: DbOrTx, eventId: string) {

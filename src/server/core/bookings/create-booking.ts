@@ -17,7 +17,8 @@ import { AppError } from '../app-error';
 import { loadSessionUser } from '../auth/load-session-user';
 import type { SessionUser } from '@shared/session';
 import { publishSeatChange } from '../events/event-changes';
-import { pricedEventColumns, toBookingView, type PricedEvent } from './get-booking';
+import { pricedEventColumns, type PricedEvent } from '../events/event-columns';
+import { toBookingView } from './get-booking';
 import { issueTickets } from './issue-tickets';
 import { enqueueBookingConfirmation } from './booking-mails';
 import type { MailContext } from '../mail/templates/mail-context';
@@ -26,7 +27,7 @@ import { SIMPLIFIED_INVOICE_LIMIT_CENTS } from '@shared/invoices';
 import { newOrderNumber } from '@shared/order-number';
 import { withOrderNumber } from './order-number-clash';
 import { markOfferBooked, takeOfferedSeats } from '../waitlist/book-offer';
-import { holdPerson } from '../privacy/person-lock';
+import { holdPerson } from '../profiles/person-lock';
 import { PRIVACY_MESSAGES } from '@shared/privacy';
 
 /** Seat hold of a pending booking (docs/product/booking-and-seats.md#hold-15-minutes). */

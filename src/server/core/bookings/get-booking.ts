@@ -2,40 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { BOOKING_MESSAGES, ticketCode, type BookingEventSummary, type BookingView } from '@shared/booking';
 import type { Actor } from '../actor';
+import { AppError } from '../app-error';
 import type { Booking, Db, DbOrTx, Ticket } from '../../db/types';
 import { bookings, events, tickets } from '../../db/schema';
-
-/** The event columns a booking view shows; select them with the booking, or RETURNING them. */
-export const bookingEventColumns = {
-  id: events.id,
-  slug: events.slug,
-  title: events.title,
-  startTime: events.startTime,
-  endTime: events.endTime,
-  timezone: events.timezone,
-  location: events.location,
-  locationDetails: events.locationDetails,
-  venue: events.venue,
-  room: events.room,
-  mode: events.mode,
-  priceUnit: events.priceUnit,
-  imageUrl: events.imageUrl,
-  shortDescription: events.shortDescription,
-  // not part of the summary: only for deliveredOnlineUrl (docs/decisions/019-online-links.md)
-  onlineUrl: events.onlineUrl,
-};
-
-/** The event's columns a booking is priced and shown with. */
-export const pricedEventColumns = {
-  ...bookingEventColumns,
-  priceCents: events.priceCents,
-  earlyBirdPriceCents: events.earlyBirdPriceCents,
-  earlyBirdEndsAt: events.earlyBirdEndsAt,
-  currency: events.currency,
-};
-export type PricedEvent = Pick<typeof events.$inferSelect, keyof typeof pricedEventColumns>;
-
-type BookingEventRow = Pick<typeof events.$inferSelect, keyof typeof bookingEventColumns>;
+import { bookingEventColumns, type BookingEventRow } from '../events/event-columns';
+import { deliveredOnlineUrl } from '../events/online-link';
 
 function toEventSummary(event: BookingEventRow): BookingEventSummary {
   return {
@@ -55,8 +26,6 @@ function toEventSummary(event: BookingEventRow): BookingEventSummary {
     shortDescription: event.shortDescription,
   };
 }
-import { AppError } from '../app-error';
-import { deliveredOnlineUrl } from '../tickets/online-link';
 
 export function toBookingView(
   booking: Booking,

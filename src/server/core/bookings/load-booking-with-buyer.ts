@@ -1,19 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/types';
 import { bookings, events, profiles } from '../../db/schema';
-
-/** The event's columns every mail to its holders shows (booking-mail-parts.ts MailEvent). */
-export const mailEventColumns = {
-  title: events.title,
-  slug: events.slug,
-  startTime: events.startTime,
-  endTime: events.endTime,
-  timezone: events.timezone,
-  location: events.location,
-  venue: events.venue,
-  room: events.room,
-  mode: events.mode,
-};
+import { mailEventColumns } from '../events/event-columns';
 
 /**
  * A booking with its event and its buyer's address and name: what every booking mail and the refund lookup

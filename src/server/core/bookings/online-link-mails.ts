@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/types';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
 import { onlineLinkChangedMail } from '../mail/templates/online-link-changed';
-import { deliveredOnlineUrl } from '../tickets/online-link';
+import { deliveredOnlineUrl } from '../events/online-link';
 import { loadActiveHolders, loadMailEvent } from './booking-mails';
 
 /**

@@ -8,7 +8,7 @@ import { note, paragraph } from '../mail/templates/mail-blocks';
 import type { MailContent, MailContext } from '../mail/templates/mail-context';
 import { renderWithContext } from '../mail/templates/layout-for';
 import { markup, type SafeHtml } from '../mail/templates/safe-html';
-import { deliveredOnlineUrl } from '../tickets/online-link';
+import { deliveredOnlineUrl } from '../events/online-link';
 
 // The mails an admin or organizer writes themselves: scheduled rules and messages to participants
 // (docs/product/event-mails.md#placeholders). Their text is plain text with placeholders; it is escaped, never

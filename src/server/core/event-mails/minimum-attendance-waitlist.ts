@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ACTIVE_WAITLIST_STATUSES } from '@shared/waitlist';
 import type { Tx } from '../../db/types';
 import { events, profiles, waitlistEntries } from '../../db/schema';
-import { mailEventColumns } from '../bookings/load-booking-with-buyer';
+import { mailEventColumns } from '../events/event-columns';
 import { enqueueMails } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
 import { waitlistEventCancelledMail } from '../mail/templates/waitlist-event-cancelled';

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/types';
 import { eventOrganizers, events, profiles, tickets } from '../../db/schema';
 import { refundAllTicketsOfEvent } from '../admin-events/refund-all';
 import { AppError } from '../app-error';
-import { mailEventColumns } from '../bookings/load-booking-with-buyer';
+import { mailEventColumns } from '../events/event-columns';
 import { publishEventChange, publishSeatChange } from '../events/event-changes';
 import { enqueueMails } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';

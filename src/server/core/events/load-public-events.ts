@@ -4,13 +4,15 @@ import type { Db } from '../../db/types';
 import { eventLinks, eventMedia, eventOrganizers, events } from '../../db/schema';
 import { eventSummaryFields } from './event-summary-fields';
 import { toPublicOrganizer } from './public-organizer';
-import { TICKET_PREVIEW_MEDIA_TYPE } from '../tickets/event-ticket-preview';
 
 /**
  * Who is looking: visitors see published, not hidden events; admins also drafts
  * (docs/product/events.md#admins-see-more).
  */
 export type Audience = 'visitor' | 'admin';
+
+/** The media type of the admin's sample ticket of an event (tickets/event-ticket-preview.ts): never shown to visitors. */
+export const TICKET_PREVIEW_MEDIA_TYPE = 'ticket-preview';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/types';
 import { bookings, events, invoices } from '../../db/schema';
 import type { Actor } from '../actor';
 import { AppError } from '../app-error';
-import { csvCell, csvEuros as euros, csvLine, CSV_BOM } from '../tickets/export-admin-tickets';
+import { csvCell, csvEuros as euros, csvLine, CSV_BOM } from '../csv/csv-cells';
 import { renderInvoicePdf } from './invoice-pdf';
 
 export const INVOICE_NOT_FOUND = 'Rechnung nicht gefunden.';

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { InvoiceDocument, InvoiceLine } from '@shared/invoices';
-import { toWinAnsi } from '../tickets/ticket-document-texts';
-import { COLORS } from '../tickets/ticket-pdf-layout';
+import { COLORS } from '../documents/document-colors';
+import { toWinAnsi } from '../documents/win-ansi';
 import { attachEInvoice } from './e-invoice';
 
 const PLURAL: Record<InvoiceLine['unit'], string> = { Ticket: 'Tickets', Paar: 'Paare' };

@@ -8,7 +8,7 @@ import {
 import type { Actor } from '../actor';
 import type { DbOrTx, Event } from '../../db/types';
 import { tickets } from '../../db/schema';
-import { CSV_BOM, csvEuros, csvLine } from '../tickets/export-admin-tickets';
+import { CSV_BOM, csvEuros, csvLine } from '../csv/csv-cells';
 import { assertMayRunEvent } from './assert-may-run-event';
 import { seatFiguresOfEvent } from '../admin-events/seat-figures';
 import { countsOfEvents, participantRows, salesOfEvent } from './participant-rows';

@@ -8,7 +8,7 @@ import { publishSeatChange } from '../events/event-changes';
 import type { MailContext } from '../mail/templates/mail-context';
 import type { PaymentOutcome } from '../../adapters/metrics/business-metrics';
 import { issueInvoice } from '../invoices/issue-invoice';
-import { holdPerson } from '../privacy/person-lock';
+import { holdPerson } from '../profiles/person-lock';
 
 export type SettleOutcome =
   /** the booking is confirmed with its tickets (now or by an earlier delivery) */

@@ -36,7 +36,7 @@ import { endEntriesOfAccount } from '../waitlist/my-waitlist';
 import { settleWaitlist } from '../waitlist/settle-waitlist';
 import { escapeHtml } from '../mail/templates/safe-html';
 import { emailChangeIdentifier, pendingEmailOf } from '../profiles/email-change-token';
-import { lockPersonForDeletion } from './person-lock';
+import { lockPersonForDeletion } from '../profiles/person-lock';
 
 // 'Konto löschen' and the admin's 'Benutzer löschen' (docs/product/accounts-and-consent.md#account-deletion):
 // first the person's tickets of events to come are cancelled under their policy, each as the buyer's own

@@ -9,7 +9,7 @@ import {
   parseEmailChangeToken,
 } from './email-change-token';
 import { EMAIL_IN_USE_MESSAGE, emailTakenByOther } from './request-email-change';
-import { holdPerson } from '../privacy/person-lock';
+import { holdPerson } from './person-lock';
 
 export const EMAIL_CHANGE_INVALID_MESSAGE =
   'Der Bestätigungslink ist ungültig oder wurde bereits verwendet. Bitte fordere die Änderung in deinem Profil erneut an.';

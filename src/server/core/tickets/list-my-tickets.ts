@@ -4,7 +4,8 @@ import { transferCutoff } from '@shared/ticket-transfer';
 import type { MyTicket } from '@shared/tickets';
 import type { Db } from '../../db/types';
 import { bookings, events, invoices, ticketTransfers, tickets } from '../../db/schema';
-import { deliveredOnlineUrl } from './online-link';
+import { eventTimeAndPlaceColumns } from '../events/event-columns';
+import { deliveredOnlineUrl } from '../events/online-link';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
 
 /** Whose 'Meine Tickets' it is: the signed-in user's id and sign-in address (without: bought tickets only). */
@@ -57,16 +58,9 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       policyId: events.cancellationPolicyId,
       onlineUrl: events.onlineUrl,
       event: {
+        ...eventTimeAndPlaceColumns,
         id: events.id,
         slug: events.slug,
-        title: events.title,
-        startTime: events.startTime,
-        endTime: events.endTime,
-        timezone: events.timezone,
-        location: events.location,
-        venue: events.venue,
-        room: events.room,
-        mode: events.mode,
         priceUnit: events.priceUnit,
         imageUrl: events.imageUrl,
       },

@@ -11,7 +11,8 @@ import type { FileStorage } from '../../adapters/storage/storage';
 import type { DbOrTx } from '../../db/types';
 import { bookings, events, profiles, ticketPreviews, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
-import { deliveredOnlineUrl } from './online-link';
+import { eventTimeAndPlaceColumns } from '../events/event-columns';
+import { deliveredOnlineUrl } from '../events/online-link';
 import { renderTicketPng, renderTicketsPdf } from './ticket-document';
 import type { TicketDocumentData } from './ticket-document-data';
 
@@ -31,14 +32,7 @@ const documentColumns = {
   orderNumber: bookings.orderNumber,
   fullName: profiles.fullName,
   event: {
-    title: events.title,
-    startTime: events.startTime,
-    endTime: events.endTime,
-    timezone: events.timezone,
-    location: events.location,
-    venue: events.venue,
-    room: events.room,
-    mode: events.mode,
+    ...eventTimeAndPlaceColumns,
     priceUnit: events.priceUnit,
     onlineUrl: events.onlineUrl,
   },

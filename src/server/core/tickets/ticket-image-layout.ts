@@ -1,8 +1,9 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { pngSize } from './ticket-barcode';
-import { toWinAnsi, type TicketTexts } from './ticket-document-texts';
-import { COLORS } from './ticket-pdf-layout';
+import { COLORS } from '../documents/document-colors';
+import { toWinAnsi } from '../documents/win-ansi';
+import type { TicketTexts } from './ticket-document-texts';
 
 // The ticket image: canvas 2480x1169 (docs/product/tickets-and-refunds.md#ticket-documents). Same parts as
 // the PDF page, laid out for the wide canvas.

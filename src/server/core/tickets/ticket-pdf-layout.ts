@@ -1,6 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { pngSize } from './ticket-barcode';
-import { toWinAnsi, type TicketTexts } from './ticket-document-texts';
+import { COLORS } from '../documents/document-colors';
+import { toWinAnsi } from '../documents/win-ansi';
+import type { TicketTexts } from './ticket-document-texts';
 
 // A4 landscape in points; the page is the ticket: white, one thin accent rule, a stub with code and barcode.
 const PAGE = { width: 841.89, height: 595.28 };
@@ -11,14 +13,6 @@ const STUB_X = PAGE.width - MARGIN - STUB_WIDTH;
 const DIVIDER_X = STUB_X - 28;
 const COLUMN_WIDTH = DIVIDER_X - 28 - MARGIN;
 const FOOTER_Y = PAGE.height - MARGIN - 22;
-
-export const COLORS = {
-  ink: '#111827',
-  muted: '#4b5563',
-  accent: '#0f766e',
-  rule: '#d1d5db',
-  alert: '#b91c1c',
-} as const;
 
 export interface PdfTicketPage {
   texts: TicketTexts;

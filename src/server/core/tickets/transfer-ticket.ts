@@ -12,7 +12,7 @@ import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
 import type { Actor } from '../actor';
 import type { Db, DbOrTx } from '../../db/types';
 import { bookings, events, profiles, ticketTransfers, tickets } from '../../db/schema';
-import { mailEventColumns } from '../bookings/load-booking-with-buyer';
+import { mailEventColumns } from '../events/event-columns';
 import { AppError } from '../app-error';
 import { newTicketNumber } from '../bookings/issue-tickets';
 import { enqueueMail } from '../mail/enqueue-mail';
@@ -20,7 +20,7 @@ import type { MailContext } from '../mail/templates/mail-context';
 import { ticketReceivedMail, ticketTransferredMail } from '../mail/templates/ticket-transferred';
 import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 import { loadMyTicket, type TicketViewer } from './list-my-tickets';
-import { deliveredOnlineUrl } from './online-link';
+import { deliveredOnlineUrl } from '../events/online-link';
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 

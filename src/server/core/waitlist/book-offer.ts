@@ -5,7 +5,7 @@ import { WAITLIST_MESSAGES } from '@shared/waitlist';
 import type { Tx } from '../../db/types';
 import { events, waitlistEntries } from '../../db/schema';
 import { AppError } from '../app-error';
-import { pricedEventColumns, type PricedEvent } from '../bookings/get-booking';
+import { pricedEventColumns, type PricedEvent } from '../events/event-columns';
 
 /**
  * The checkout of an offer (docs/product/waiting-list.md#offer-checkout): with the event's row locked first and

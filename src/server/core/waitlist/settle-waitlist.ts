@@ -3,7 +3,7 @@ import { offerCheckoutPath, offerEnd } from '@shared/waitlist';
 import { isBookable } from '@shared/event-rules';
 import type { Tx } from '../../db/types';
 import { events, profiles, waitlistEntries } from '../../db/schema';
-import { mailEventColumns } from '../bookings/load-booking-with-buyer';
+import { mailEventColumns } from '../events/event-columns';
 import { enqueueMail } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
 import { waitlistOfferMail } from '../mail/templates/waitlist-offer';

@@ -4,7 +4,7 @@ import { emailTestSchema } from '@shared/admin-test-mails';
 import { adminRefundSchema } from '../../core/payments/admin-refund';
 import { issueAdminRefund } from '../../core/payments/issue-admin-refund';
 import { lookupRefundBooking } from '../../core/payments/lookup-refund-booking';
-import { sendTestEmails } from '../../core/mail/send-test-emails';
+import { sendTestEmails } from '../../core/admin-test-mails/send-test-emails';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../context';
 import { validBody, validInput } from '../validation';

@@ -2,17 +2,18 @@ import type { EmailTestResponse, EmailTestType } from '@shared/admin-test-mails'
 import { EMAIL_TEST_TYPES } from '@shared/admin-test-mails';
 import { DEFAULT_OFFER_HOURS, offerCheckoutPath, offerEnd } from '@shared/waitlist';
 import type { OutgoingMail } from '../../adapters/mail/mail-transport';
+import { adminCancellationIssueMail } from '../mail/templates/admin-cancellation-issue';
+import { bookingConfirmationMail } from '../mail/templates/booking-confirmation';
+import type { MailEvent } from '../mail/templates/booking-mail-parts';
+import { eventUpdateMail } from '../mail/templates/event-update';
+import type { MailContent, MailContext } from '../mail/templates/mail-context';
+import { organizerBookingMail } from '../mail/templates/organizer-booking';
+import { ticketCancelledMail } from '../mail/templates/ticket-cancelled';
+import { ticketReceivedMail, ticketTransferredMail } from '../mail/templates/ticket-transferred';
+import { waitlistOfferMail } from '../mail/templates/waitlist-offer';
+import { SAMPLE_ID, sampleTicket } from '../tickets/sample-ticket';
 import { renderTicketsPdf } from '../tickets/ticket-document';
 import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
-import { adminCancellationIssueMail } from './templates/admin-cancellation-issue';
-import { bookingConfirmationMail } from './templates/booking-confirmation';
-import type { MailEvent } from './templates/booking-mail-parts';
-import { eventUpdateMail } from './templates/event-update';
-import type { MailContent, MailContext } from './templates/mail-context';
-import { organizerBookingMail } from './templates/organizer-booking';
-import { ticketCancelledMail } from './templates/ticket-cancelled';
-import { ticketReceivedMail, ticketTransferredMail } from './templates/ticket-transferred';
-import { waitlistOfferMail } from './templates/waitlist-offer';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -32,31 +33,17 @@ function sampleEvent(now: Date): MailEvent {
   };
 }
 
-const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
-
 /** The ticket PDF a mail with tickets carries, for one sample ticket with the given holder and code. */
 function samplePdf(context: MailContext, event: MailEvent, ticket: { holderName: string; code: string }) {
   return renderTicketsPdf([
-    {
-      ticketId: SAMPLE_ID,
+    sampleTicket({
+      event: { ...event, priceUnit: 'per_person' }, // a presence event: no access link either way
       ticketNumber: `WR-TEST-0000000000-${ticket.code}`,
-      orderNumber: 'WR-MUSTER',
       code: ticket.code,
       holderName: ticket.holderName,
-      eventTitle: event.title,
-      startTime: event.startTime,
-      endTime: event.endTime,
-      timezone: event.timezone,
-      location: event.location,
-      venue: event.venue,
-      room: event.room,
-      mode: event.mode,
-      onlineUrl: null, // the sample is a presence event
-      priceUnit: 'per_person',
       isTest: true,
-      status: 'active',
-      brand: { siteName: context.siteName, logo: null },
-    },
+      siteName: context.siteName,
+    }),
   ]);
 }
 
