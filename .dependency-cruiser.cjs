@@ -2,9 +2,72 @@
 // Run with `npm run lint:layers`; type-only imports count as well. The boundaries between shared, web and
 // server are kept by ESLint (eslint.config.js).
 
+// The floors of core, bottom to top (docs/decisions/051-layers-inside-core.md). A domain folder imports only
+// folders on lower floors: never one on its own floor, never one above. A new folder of core must be placed
+// here, or lint fails. The files at core's root (app-error.ts, actor.ts, use-case-deps.ts) are on no floor.
+const CORE_FLOORS = [
+  // Werkzeuge ohne Fachwissen: CSV-Zellen, Farben und Schrift der Dokumente, Bilder umrechnen.
+  ['csv', 'documents', 'media'],
+  // Die Veranstaltung, wie alle sie lesen: öffentliche Sicht, ihre Spalten, wer den Online-Link bekommt, und
+  // das Signal, dass sich Öffentliches geändert hat.
+  ['events'],
+  // Was der Admin festlegt und jede höhere Domäne liest: Einstellungen, Stornoregeln.
+  ['settings', 'policies'],
+  // Postausgang und Vorlagen: jede höhere Domäne schreibt ihre Mails damit.
+  ['mail'],
+  // Anmeldung, Sitzungen, Ratenbremsen.
+  ['auth'],
+  // Die Person selbst (Profil, Einwilligung, E-Mail-Wechsel, Sperre der Person), Newsletter, erster Eigentümer.
+  ['profiles', 'newsletter', 'setup'],
+  // Was eine Buchung braucht, ohne sie zu kennen: Nutzerverwaltung, Warteliste, Rechnungen.
+  ['users', 'waitlist', 'invoices'],
+  // Buchen: Halten, Bestätigen, die Mails zur Buchung; gibt frei gewordene Plätze an die Warteliste.
+  ['bookings'],
+  // Tickets einer Buchung: Dokumente, Storno, Übertragung, Listen.
+  ['tickets'],
+  // Was auf Tickets aufsetzt: Zahlungen und Erstattungen, Datenschutz, Veranstaltungen verwalten, Testmails.
+  ['payments', 'privacy', 'admin-events', 'admin-test-mails'],
+  // Auf der Verwaltung und den Zahlungen: Überweisung, Teilnehmer und Einlass, Admin-Übersicht.
+  ['bank-transfer', 'participants', 'admin-dashboard'],
+  // Mails an die Teilnehmer einer Veranstaltung: Regeln, Nachrichten, Mindestteilnehmerzahl.
+  ['event-mails'],
+];
+
+const folders = (names) => `^src/server/core/(${names.join('|')})/`;
+
+/** One rule per floor: its folders import none of their own floor (but themselves) and none above. */
+const coreFloorRules = CORE_FLOORS.map((floor, index) => ({
+  name: `core-floor-${index + 1}-not-up`,
+  severity: 'error',
+  comment:
+    `Etage ${index + 1} von core (${floor.join(', ')}) importiert nur Ordner tieferer Etagen, keinen ` +
+    'daneben und keinen darüber (docs/decisions/051-layers-inside-core.md).',
+  from: { path: folders(floor) },
+  to: { path: folders(CORE_FLOORS.slice(index).flat()), pathNot: '^src/server/core/$1/' },
+}));
+
+const knownCoreFolders = `^src/server/core/(?!(${CORE_FLOORS.flat().join('|')})/)[^/]+/`;
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...coreFloorRules,
+    {
+      name: 'core-folder-on-a-floor',
+      severity: 'error',
+      comment:
+        'Jeder Ordner in core steht in CORE_FLOORS oben in dieser Datei, sonst ist seine Etage ungeprüft: ' +
+        'einen neuen Ordner dort eintragen (docs/decisions/051-layers-inside-core.md).',
+      from: { path: '^src/' },
+      to: { path: knownCoreFolders },
+    },
+    {
+      name: 'core-folder-on-a-floor-from-inside',
+      severity: 'error',
+      comment: 'Wie core-folder-on-a-floor, für die Importe aus einem Ordner, der nicht in CORE_FLOORS steht.',
+      from: { path: knownCoreFolders },
+      to: {},
+    },
     {
       name: 'no-circular',
       severity: 'error',
