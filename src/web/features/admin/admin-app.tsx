@@ -7,13 +7,19 @@ import { EventCreatePage } from './events/event-create-page';
 import { EventEditPage } from './events/event-edit-page';
 import { EventsListPage } from './events/events-list-page';
 import { InvoicesPage } from './invoices/invoices-page';
+import { EventMailRulesSection } from './mail-rules/components/event-mail-rules-section';
+import { GlobalMailRules } from './mail-rules/components/global-mail-rules';
 import { ParticipantsPage } from './participants/participants-page';
 import { SettingsPage } from './settings/settings-page';
 import { TicketsPage } from './tickets/tickets-page';
 import { UsersPage } from './users/users-page';
 import { WaitlistPage } from './waitlist/waitlist-page';
 
-/** The admin area: loaded as its own chunk, so public pages never download admin code. */
+/**
+ * The admin area: loaded as its own chunk, so public pages never download admin code. Each area is a feature
+ * of its own; this shell is the one place that imports them all, and it puts the mail rules into the event
+ * editor and the settings (docs/decisions/052-admin-areas-as-features.md).
+ */
 export const adminRoutes: RouteObject[] = [
   {
     element: <AdminLayout />,
@@ -21,7 +27,10 @@ export const adminRoutes: RouteObject[] = [
       { index: true, element: <DashboardPage /> },
       { path: 'events', element: <EventsListPage /> },
       { path: 'events/new', element: <EventCreatePage /> },
-      { path: 'events/:id/edit', element: <EventEditPage /> },
+      {
+        path: 'events/:id/edit',
+        element: <EventEditPage mailRules={(eventId) => <EventMailRulesSection eventId={eventId} />} />,
+      },
       // docs/product/organizer-day.md#participants; the organizer area shows the same page (router.tsx)
       { path: 'events/:eventId/teilnehmende', element: <ParticipantsPage area="admin" /> },
       // docs/product/waiting-list.md#admin-waitlist
@@ -32,7 +41,7 @@ export const adminRoutes: RouteObject[] = [
       // docs/product/bank-transfer.md#statement-import
       { path: 'kontoauszuege', element: <BankStatementsPage /> },
       { path: 'users', element: <UsersPage /> },
-      { path: 'settings', element: <SettingsPage /> },
+      { path: 'settings', element: <SettingsPage mailRules={<GlobalMailRules />} /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -2,7 +2,7 @@ import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSearchParams } from 'react-router';
-import { messageOf } from '../admin-errors';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
 import type { BankLinesFilter } from './api/bank-statement-keys';
 import { useBankLines } from './api/get-bank-lines';
 import { BankLinesTable } from './components/bank-lines-table';

@@ -3,7 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { formatDateTimeShort } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/page-title';
-import { messageOf } from '../admin-errors';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useAdminDashboard } from './api/get-admin-dashboard';
 import { NewestEvents, UpcomingEvents } from './components/event-lists';
 import { FigureCards } from './components/figure-cards';

@@ -1,5 +1,5 @@
 import { ExternalLink, ListOrdered, Users } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ADMIN_EVENT_MESSAGES as M, type AdminEvent, type AdminEventCreateInput } from '@shared/admin-events';
 import { seatFiguresText } from '@shared/seat-figures';
@@ -12,7 +12,6 @@ import { useEventFormOptions } from './api/get-event-form-options';
 import { useUpdateAdminEvent } from './api/save-admin-event';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { toast } from '@web/lib/toast';
-import { EventMailRulesSection } from '../mail-rules/components/event-mail-rules-section';
 import { CoverUpload } from './components/cover-upload';
 import { EventForm } from './components/event-form';
 import { MinimumAttendanceStatus } from './components/minimum-attendance-status';
@@ -30,8 +29,11 @@ interface RefundQuestion {
   resolve: (answer: SaveAnswer) => void;
 }
 
-/** 'Event bearbeiten' at /admin/events/{id}/edit. */
-export function EventEditPage() {
+/**
+ * 'Event bearbeiten' at /admin/events/{id}/edit. Below the form the admin shell puts the event's mail rules
+ * (`mailRules`, from the mail-rules area: docs/decisions/052-admin-areas-as-features.md).
+ */
+export function EventEditPage({ mailRules }: { mailRules?: (eventId: string) => ReactNode }) {
   usePageTitle('Event bearbeiten');
   const { id = '' } = useParams();
   const { data: event, isPending, error } = useAdminEvent(id);
@@ -47,10 +49,16 @@ export function EventEditPage() {
       </div>
     );
   }
-  return <EventEditor key={event.id} event={event} />;
+  return <EventEditor key={event.id} event={event} mailRules={mailRules} />;
 }
 
-function EventEditor({ event }: { event: AdminEvent }) {
+function EventEditor({
+  event,
+  mailRules,
+}: {
+  event: AdminEvent;
+  mailRules: ((eventId: string) => ReactNode) | undefined;
+}) {
   const [initial] = useState(() => formValuesOf(event));
   const options = useEventFormOptions();
   const update = useUpdateAdminEvent();
@@ -142,7 +150,7 @@ function EventEditor({ event }: { event: AdminEvent }) {
       >
         <CoverUpload eventId={event.id} imageUrl={event.imageUrl} title={event.title} />
       </EventForm>
-      <EventMailRulesSection eventId={event.id} />
+      {mailRules?.(event.id)}
       <ConfirmDialog
         open={question !== null}
         title="Event absagen"

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { usePageTitle } from '@web/lib/page-title';
-import { messageOf } from '../admin-errors';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useAdminInvoices } from './api/get-admin-invoices';
 import { InvoiceDownloads } from './components/invoice-downloads';
 import { InvoicesTable } from './components/invoices-table';

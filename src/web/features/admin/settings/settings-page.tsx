@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { usePageTitle } from '@web/lib/page-title';
 import { AdminRefundCard } from './components/admin-refund-card';
 import { BankTransferSettingsCard } from './components/bank-transfer-settings-card';
@@ -18,7 +18,7 @@ import { SettingsSectionNav, type SettingsSection } from './components/settings-
  * adding one (Admin Refund, E-Mail-Tests) is one line here. `id` is the id the card gives its SettingsCard:
  * the section navigation's anchor (docs/decisions/025-back-office-layout.md).
  */
-const CARDS: (SettingsSection & { Card: ComponentType })[] = [
+const CARDS: (SettingsSection & { Card: ComponentType<{ mailRules?: ReactNode }> })[] = [
   { id: 'branding', label: 'Branding', Card: BrandingLogosCard },
   { id: 'general', label: 'Allgemein', Card: GeneralSettingsCard },
   { id: 'legal', label: 'Rechtliches & Betreiber', Card: LegalOperatorCard }, // ours: docs/decisions/021
@@ -33,7 +33,8 @@ const CARDS: (SettingsSection & { Card: ComponentType })[] = [
   { id: 'mails', label: 'Automatische E-Mails', Card: MailSettingsCard }, // docs/product/event-mails.md
 ];
 
-export function SettingsPage() {
+/** `mailRules`: the rules for every event, from the mail-rules area (docs/decisions/052-admin-areas-as-features.md). */
+export function SettingsPage({ mailRules }: { mailRules?: ReactNode }) {
   usePageTitle('Einstellungen');
   return (
     <div className="flex flex-col gap-6">
@@ -43,7 +44,7 @@ export function SettingsPage() {
         <SettingsSectionNav sections={CARDS} />
         <div className="flex min-w-0 flex-1 flex-col gap-6">
           {CARDS.map(({ id, Card }) => (
-            <Card key={id} />
+            <Card key={id} mailRules={mailRules} />
           ))}
         </div>
       </div>

@@ -9,12 +9,14 @@ import {
 import { cancelSuccessMessage, TICKET_MESSAGES, type CancelTicketResult } from '@shared/tickets';
 import type { TransferTicketInput } from '@web/components/transfer-ticket-dialog';
 import { toast } from '@web/lib/toast';
-import { ADMIN_TICKET_FILTERS_KEY, ADMIN_TICKET_LIST_KEY } from './api/admin-ticket-keys';
+import { ADMIN_TICKET_FILTERS_KEY } from '@web/features/admin/kit/get-ticket-filter-options';
+import { ADMIN_TICKET_LIST_KEY } from './api/admin-ticket-keys';
 import { cancelAdminTicket } from './api/cancel-admin-ticket';
 import { deleteAdminTicket } from './api/delete-admin-ticket';
 import { rerenderTicketPreview } from './api/rerender-ticket-preview';
 import { transferAdminTicket } from './api/transfer-admin-ticket';
-import { DownloadError, downloadTicketPdf, exportSelectionCsv, exportTicketsCsv } from './api/ticket-files';
+import { DownloadError } from '@web/lib/download';
+import { downloadTicketPdf, exportSelectionCsv, exportTicketsCsv } from './api/ticket-files';
 import type { TicketFilters } from './ticket-filters';
 
 const detailOf = (error: unknown) => (error instanceof Error && error.message ? error.message : undefined);

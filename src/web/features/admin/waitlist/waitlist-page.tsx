@@ -9,7 +9,7 @@ import { ApiError } from '@web/lib/api-client';
 import { formatDate, formatTime } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/page-title';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../admin-errors';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useAdminWaitlist } from './api/get-admin-waitlist';
 import { useOfferWaitlistEntry } from './api/offer-waitlist-entry';
 import { useRemoveWaitlistEntry } from './api/remove-waitlist-entry';

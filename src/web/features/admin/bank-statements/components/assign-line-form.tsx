@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
-import { inputClass, labelClass } from '../../admin-styles';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
+import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAssignBankLine } from '../api/assign-bank-line';
 
 /**

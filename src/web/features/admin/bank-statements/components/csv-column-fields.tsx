@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CSV_DATE_FORMATS, type CsvDateFormat, type CsvMapping } from '@shared/bank-statements';
-import { checkboxClass, selectClass } from '../../admin-styles';
-import { FormField } from '../../events/components/form-field';
+import { checkboxClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { FormField } from '@web/features/admin/kit/form-field';
 import type { CsvFieldErrors } from '../csv-mapping-form';
 
 const DATE_FORMAT_LABELS: Record<CsvDateFormat, string> = {

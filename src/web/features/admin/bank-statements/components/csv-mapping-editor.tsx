@@ -3,9 +3,9 @@ import type { CsvMapping, CsvPreview } from '@shared/bank-statements';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
-import { inputClass } from '../../admin-styles';
-import { FormField } from '../../events/components/form-field';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
+import { inputClass } from '@web/features/admin/kit/admin-styles';
+import { FormField } from '@web/features/admin/kit/form-field';
 import { usePreviewCsv } from '../api/preview-csv';
 import { useSaveCsvMappings } from '../api/save-csv-mappings';
 import {

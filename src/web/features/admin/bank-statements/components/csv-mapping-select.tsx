@@ -1,5 +1,5 @@
 import { CSV_MESSAGES, type CsvMapping } from '@shared/bank-statements';
-import { labelClass, selectClass } from '../../admin-styles';
+import { labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
 import { CSV_MAPPINGS_ANCHOR } from './csv-mappings-section';
 
 const ID = 'statement-mapping';

@@ -3,8 +3,8 @@ import { EXTEND_DAYS_MAX, TRANSFER_ADMIN_MESSAGES } from '@shared/bank-statement
 import { Button } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
-import { inputClass, labelClass } from '../../admin-styles';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
+import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
 import { useExtendDueDate } from '../api/extend-due-date';
 
 export const DEFAULT_EXTEND_DAYS = 7;

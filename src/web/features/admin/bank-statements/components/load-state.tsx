@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
-import { messageOf } from '../../admin-errors';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
 
 /** A list of the page while it loads, when it failed (with 'Erneut versuchen'), empty, or its rows. */
 export function LoadState({

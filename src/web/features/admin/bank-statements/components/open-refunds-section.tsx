@@ -7,7 +7,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { formatCount, formatDate, formatPrice } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { PAIN001_URL, useTransferRefunds } from '../api/get-transfer-refunds';
 import { useMarkRefundsPaid } from '../api/mark-refunds-paid';
 import { LoadState } from './load-state';

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { formatDate, formatPrice } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useTransferBookings } from '../api/get-transfer-bookings';
 import { useMarkTransferPaid } from '../api/mark-transfer-paid';
 import { ExtendDueForm } from './extend-due-form';

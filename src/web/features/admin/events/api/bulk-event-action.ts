@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkEventAnswer } from '@shared/admin-events';
 import { apiFetch } from '@web/lib/api-client';
-import { ADMIN_EVENT_KEYS } from './admin-event-keys';
+import { ADMIN_EVENT_KEYS } from '@web/features/admin/kit/admin-event-keys';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** POST /api/admin/events/bulk/{publish|delete}: one result per event (refusals carry a German message). */

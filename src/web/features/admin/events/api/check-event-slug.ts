@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SlugCheckAnswer } from '@shared/admin-events';
 import { apiFetch } from '@web/lib/api-client';
-import { ADMIN_EVENT_KEYS } from './admin-event-keys';
+import { ADMIN_EVENT_KEYS } from '@web/features/admin/kit/admin-event-keys';
 
 /**
  * GET /api/admin/events/slug-check: whether a slug is well-formed and free, for the form's warning

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import { ADMIN_EVENT_KEYS } from './admin-event-keys';
+import { ADMIN_EVENT_KEYS } from '@web/features/admin/kit/admin-event-keys';
 
 /** 'Findet statt' (docs/product/event-mails.md#minimum-attendance): the event takes place whatever the count. */
 export const confirmMinimumAttendance = (id: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminEvent } from '@shared/admin-events';
 import { apiFetch } from '@web/lib/api-client';
-import { ADMIN_EVENT_KEYS } from './admin-event-keys';
+import { ADMIN_EVENT_KEYS } from '@web/features/admin/kit/admin-event-keys';
 
 /** GET /api/admin/events/:id: the event as the edit form needs it (organizers, policy, ticket count). */
 export const adminEventQuery = (id: string) =>

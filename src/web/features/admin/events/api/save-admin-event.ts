@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminEvent, AdminEventCreateInput, AdminEventUpdateInput } from '@shared/admin-events';
 import { apiFetch } from '@web/lib/api-client';
-import { ADMIN_EVENT_KEYS } from './admin-event-keys';
+import { ADMIN_EVENT_KEYS } from '@web/features/admin/kit/admin-event-keys';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** After any change of one event: its detail is the answer, the lists are fetched again. */

@@ -4,7 +4,7 @@ import { ImageCropDialog } from '@web/components/image-crop-dialog';
 import { Button } from '@web/components/ui/button';
 import { useCropUpload } from '@web/components/use-crop-upload';
 import { useUploadEventCover } from '../api/upload-event-cover';
-import { sectionClass } from './form-field';
+import { sectionClass } from '@web/features/admin/kit/form-field';
 
 /**
  * The cover upload (docs/product/events.md#event-cover): the chosen image is cropped to 2.818:1 (1409 px

@@ -10,7 +10,7 @@ import { TAX_MODE_LABELS, TAX_MODES } from '@shared/invoices';
 import type { AdminEvent, PolicyOption } from '@shared/admin-events';
 import { PRICE_UNITS } from '@shared/admin-events';
 import { timezoneOptions, type EventFormErrors, type EventFormValues } from '../event-form-values';
-import { CheckboxField, FormField, inputClass, sectionClass, textareaClass } from './form-field';
+import { CheckboxField, FormField, inputClass, sectionClass, textareaClass } from '@web/features/admin/kit/form-field';
 import { SlugField } from './slug-field';
 
 export interface SectionProps {

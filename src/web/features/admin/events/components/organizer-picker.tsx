@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { OrganizerOption } from '@shared/admin-events';
-import { inputClass } from './form-field';
+import { inputClass } from '@web/features/admin/kit/form-field';
 
 interface OrganizerPickerProps {
   options: OrganizerOption[];

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { slugFromTitle, slugify } from '@shared/event-text';
 import { useSlugCheck } from '../api/check-event-slug';
-import { FormField, inputClass } from './form-field';
+import { FormField, inputClass } from '@web/features/admin/kit/form-field';
 
 const CHECK_DELAY_MS = 300;
 

@@ -2,7 +2,7 @@ import { MAX_TRANSFER_CUTOFF_HOURS } from '@shared/admin-events';
 import { MAX_OFFER_HOURS, MIN_OFFER_HOURS } from '@shared/waitlist';
 import type { SectionProps } from './event-form-sections';
 import { FormSection } from './event-form-sections';
-import { CheckboxField } from './form-field';
+import { CheckboxField } from '@web/features/admin/kit/form-field';
 import { WholeNumberField } from './whole-number-field';
 
 /**

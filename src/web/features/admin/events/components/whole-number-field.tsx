@@ -1,6 +1,6 @@
 import type { EventFormValues } from '../event-form-values';
 import type { SectionProps } from './event-form-sections';
-import { FormField, inputClass } from './form-field';
+import { FormField, inputClass } from '@web/features/admin/kit/form-field';
 
 /** The event form's fields that hold a whole number kept as its text while typing. */
 type WholeNumberKey = 'waitlistOfferHours' | 'transferCutoffHours' | 'minParticipants' | 'minDecisionHours';

@@ -1,6 +1,6 @@
 import { formatDateTimeShort } from '@web/lib/format';
-import { inputClass, labelClass, selectClass } from '../../admin-styles';
-import { useTicketFilterOptions } from '../../tickets/api/get-ticket-filter-options';
+import { inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { useTicketFilterOptions } from '@web/features/admin/kit/get-ticket-filter-options';
 import { isMonth, type InvoiceFilters } from '../invoice-filters';
 
 /**

@@ -11,9 +11,9 @@ import {
 } from '@shared/mail-rules';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
-import { checkboxClass, inputClass, selectClass } from '../../admin-styles';
-import { FormField } from '../../events/components/form-field';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
+import { checkboxClass, inputClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { FormField } from '@web/features/admin/kit/form-field';
 import { usePreviewMailRule } from '../api/preview-mail-rule';
 import { useCreateMailRule, useUpdateMailRule } from '../api/save-mail-rule';
 import {

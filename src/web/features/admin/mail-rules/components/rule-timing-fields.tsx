@@ -1,5 +1,5 @@
 import { MAIL_RULE_TRIGGERS, MAIL_RULE_TRIGGER_LABELS, type MailRuleTrigger } from '@shared/mail-rules';
-import { inputClass, selectClass } from '../../admin-styles';
+import { inputClass, selectClass } from '@web/features/admin/kit/admin-styles';
 import type { MailRuleValues, RuleErrors } from '../mail-rule-form-values';
 import { OFFSET_UNITS, OFFSET_UNIT_LABELS, type OffsetUnit } from '../mail-rule-timing';
 

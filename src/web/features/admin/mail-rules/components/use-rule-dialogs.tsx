@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { MailRule } from '@shared/mail-rules';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useDeleteMailRule } from '../api/delete-mail-rule';
 import { useUpdateMailRule } from '../api/save-mail-rule';
 import { ruleInputOf } from '../mail-rule-form-values';

@@ -1,5 +1,5 @@
 import { saveBlob } from '@web/lib/save-blob';
-import { download } from '../../tickets/api/ticket-files';
+import { download } from '@web/lib/download';
 
 /** The file name of the participant list: teilnehmende-{slug}.csv. */
 export const participantsCsvFileName = (slug: string) => `teilnehmende-${slug}.csv`;

@@ -3,7 +3,7 @@ import type { Participant, ParticipantState } from '@shared/participants';
 import { Badge, type BadgeTone } from '@web/components/ui/badge';
 import { formatDateTimeShort, formatPrice } from '@web/lib/format';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@web/lib/use-media-query';
-import { checkboxClass } from '../../admin-styles';
+import { checkboxClass } from '@web/features/admin/kit/admin-styles';
 import { isMessageable, participantStateText } from '../participant-view';
 
 /** The tickets chosen for 'Nachricht an … Ausgewählte' (docs/product/event-mails.md#participant-message). */

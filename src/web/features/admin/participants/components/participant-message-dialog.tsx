@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
-import { inputClass, labelClass } from '../../admin-styles';
+import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
 import { usePreviewParticipantMessage } from '../api/preview-participant-message';
 import { useSendParticipantMessage } from '../api/send-participant-message';
 import { PlaceholderButtons, PreviewPane } from './message-preview';

@@ -16,7 +16,7 @@ import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { formatPrice } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { inputClass, labelClass, selectClass } from '../../admin-styles';
+import { inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminRefund, type AdminRefundInput } from '../api/admin-refund';
 import { refundLookupQuery, refundReference } from '../api/lookup-refund-booking';
 import { buyerLabel, REFUND_SUMMARY_TEXTS, RefundBookingSummary } from './refund-booking-summary';

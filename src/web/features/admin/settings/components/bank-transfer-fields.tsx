@@ -1,4 +1,4 @@
-import { inputClass, labelClass } from '../../admin-styles';
+import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
 
 /** The card's form values: the number of days as typed, the IBAN as typed (spaces allowed). */
 export interface BankTransferForm {

@@ -4,7 +4,7 @@ import { formatIban, type BankTransferSettings } from '@shared/bank-transfer';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
-import { messageOf } from '../../admin-errors';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveBankTransferSettings } from '../api/save-bank-transfer-settings';
 import { BankTransferFields, type BankTransferField, type BankTransferForm } from './bank-transfer-fields';

@@ -10,8 +10,8 @@ import {
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
-import { checkboxClass, inputClass, labelClass, selectClass } from '../../admin-styles';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
+import { checkboxClass, inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
 import { usePolicies } from '../api/get-policies';
 import { useCreatePolicy, useUpdatePolicy } from '../api/save-policy';
 import { useCreateRule, useDeleteRule } from '../api/save-rule';

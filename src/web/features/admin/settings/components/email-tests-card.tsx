@@ -11,7 +11,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
-import { inputClass, labelClass, selectClass } from '../../admin-styles';
+import { inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
 import { useSendTestEmails, type EmailTestInput } from '../api/send-test-emails';
 import { serverMessage } from './server-message';
 import { SettingsCard } from './settings-card';

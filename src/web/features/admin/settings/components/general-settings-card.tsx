@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { FALLBACK_TIMEZONES, generalSettingsSchema, type GeneralSettings } from '@shared/admin-settings';
-import { checkboxClass, inputClass, labelClass, selectClass } from '../../admin-styles';
+import { checkboxClass, inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveGeneralSettings } from '../api/save-general-settings';
 import { SaveFooter, SettingsCard } from './settings-card';

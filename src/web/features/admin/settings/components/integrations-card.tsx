@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { integrationSettingsSchema, type IntegrationStatus } from '@shared/admin-settings';
 import { Badge } from '@web/components/ui/badge';
-import { inputClass, labelClass } from '../../admin-styles';
+import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useIntegrationStatus } from '../api/get-integration-status';
 import { useSaveIntegrations } from '../api/save-integrations';

@@ -7,7 +7,7 @@ import {
   type InvoiceSettings,
   type TaxMode,
 } from '@shared/invoices';
-import { inputClass, labelClass, selectClass } from '../../admin-styles';
+import { inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveInvoiceSettings } from '../api/save-invoice-settings';
 import { loadFailedText } from './server-message';

@@ -15,7 +15,7 @@ import { OPERATOR_FIELD_LABELS, missingOperatorFields, requiredOperatorFields } 
 import { ApiError } from '@web/lib/api-client';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveLegalSettings } from '../api/save-legal-settings';
 import { LegalGroup, LegalInput, legalInputId, type LegalFormState } from './legal-operator-fields';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CONFORMITY_KEYS, CONFORMITY_LEVELS } from '@shared/accessibility';
 import { LEGAL_SETTINGS_LABELS, type LegalSettings, type LegalSettingsField } from '@shared/legal-settings';
 import { LEGAL_FORMS, LEGAL_FORM_KEYS } from '@shared/operator-data';
-import { inputClass, labelClass, selectClass } from '../../admin-styles';
+import { inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
 
 /** The choices of the card's two selects: the legal form and the statement's level of conformity. */
 const SELECT_OPTIONS: Partial<Record<LegalSettingsField, { value: string; label: string }[]>> = {

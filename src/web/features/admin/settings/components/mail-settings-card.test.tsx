@@ -24,13 +24,12 @@ describe("card 'Automatische E-Mails' (docs/product/event-mails.md#signature)", 
   it('shows the stored signature and the rules, and saves the signature as typed', async () => {
     const calls = mockApi({
       'GET /api/admin/settings': () => json(stored('Herzliche Grüße\nAnna')),
-      'GET /api/admin/mail-rules': () => json({ rules: [] }),
       'PUT /api/admin/settings/mail-signature': () => json(stored('Liebe Grüße\nAnna').settings),
     });
-    renderPage(<MailSettingsCard />, { path: '/admin/settings' });
+    // the admin shell passes the mail-rules area's GlobalMailRules (admin-app.test.tsx)
+    renderPage(<MailSettingsCard mailRules={<p>Die Regeln für alle Events</p>} />, { path: '/admin/settings' });
     await waitFor(() => expect(signature().value).toBe('Herzliche Grüße\nAnna'));
-    expect(await screen.findByText(/^Noch keine Regeln\./)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Neue Regel' })).toBeTruthy();
+    expect(screen.getByText('Die Regeln für alle Events')).toBeTruthy();
     fireEvent.change(signature(), { target: { value: ' Liebe Grüße\nAnna ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Gespeichert')).toBeTruthy();
@@ -42,7 +41,6 @@ describe("card 'Automatische E-Mails' (docs/product/event-mails.md#signature)", 
   it("shows the server's refusal", async () => {
     mockApi({
       'GET /api/admin/settings': () => json(stored('')),
-      'GET /api/admin/mail-rules': () => json({ rules: [] }),
       'PUT /api/admin/settings/mail-signature': () =>
         json(
           {

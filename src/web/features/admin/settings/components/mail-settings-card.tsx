@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MAIL_SIGNATURE_MAX_LENGTH, mailSignatureSchema } from '@shared/admin-settings';
 import { formatCount } from '@web/lib/format';
-import { inputClass, labelClass } from '../../admin-styles';
-import { GlobalMailRules } from '../../mail-rules/components/global-mail-rules';
+import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveMailSignature } from '../api/save-mail-signature';
 import { SaveFooter, SettingsCard } from './settings-card';
@@ -11,9 +10,10 @@ import { useSettingsSave } from './use-settings-save';
 
 /**
  * 'Automatische E-Mails' (docs/product/event-mails.md): the signature under rule mails and messages, and the
- * rules that write to every event's participants.
+ * rules that write to every event's participants (`mailRules`, from the mail-rules area; the admin shell
+ * passes them: docs/decisions/052-admin-areas-as-features.md).
  */
-export function MailSettingsCard() {
+export function MailSettingsCard({ mailRules }: { mailRules?: ReactNode }) {
   const settings = useAdminSettings();
   const data = settings.data?.settings;
   return (
@@ -30,7 +30,7 @@ export function MailSettingsCard() {
             {settings.isError ? loadFailedText(settings.error) : 'Wird geladen …'}
           </p>
         )}
-        <GlobalMailRules />
+        {mailRules}
       </div>
     </SettingsCard>
   );

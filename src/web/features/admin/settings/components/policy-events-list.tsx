@@ -1,8 +1,8 @@
 import { POLICY_MESSAGES, type CancellationPolicy } from '@shared/cancellation-policies';
 import { formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
-import { selectClass } from '../../admin-styles';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
+import { selectClass } from '@web/features/admin/kit/admin-styles';
 import { useAssignEventPolicy, usePolicyEvents } from '../api/policy-events';
 import { loadFailedText } from './server-message';
 

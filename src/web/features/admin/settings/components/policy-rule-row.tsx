@@ -13,8 +13,8 @@ import { fractionToPercent, parsePercentField } from '@shared/refund-percent';
 import { LEAD_TIME_QUICK, formatLeadTime, parseLeadTime, type RefundType } from '@shared/refund-rules';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
-import { checkboxClass, inputClass, labelClass, selectClass } from '../../admin-styles';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
+import { checkboxClass, inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
 import { useUpdateRule } from '../api/save-rule';
 
 interface Draft {

@@ -8,8 +8,8 @@ import {
 import { Button } from '@web/components/ui/button';
 import { formatDate, formatTime } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
-import { inputClass, labelClass } from '../../admin-styles';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
+import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveSecrets } from '../api/save-secrets';
 import { SettingsCard } from './settings-card';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
-import { cardClass } from '../../admin-styles';
+import { cardClass } from '@web/features/admin/kit/admin-styles';
 
 /**
  * One card of the settings page (docs/product/admin.md#settings); `id` is also its anchor for the

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { SETTINGS_MESSAGES } from '@shared/admin-settings';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
 
 /**
  * The save of a simple settings form: checks the input with the card's schema, sends it, shows 'Gespeichert'

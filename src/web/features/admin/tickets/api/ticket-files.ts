@@ -1,32 +1,7 @@
 import { ticketShortId, ticketsCsvFileName, TICKETS_SELECTION_CSV } from '@shared/admin-tickets';
 import { apiQueryOf, type TicketFilters } from '../ticket-filters';
+import { download } from '@web/lib/download';
 import { saveBlob } from '@web/lib/save-blob';
-
-/** A failed download; `status` 0 stands for no answer at all. */
-export class DownloadError extends Error {
-  override name = 'DownloadError';
-  constructor(readonly status: number) {
-    super(`Download fehlgeschlagen (${status})`);
-  }
-}
-
-/** A file of the API as a blob; an error answer (or JSON instead of the file) throws DownloadError. */
-export async function download(path: string, init: RequestInit, accept: string): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      ...init,
-      credentials: 'same-origin',
-      headers: { Accept: accept, ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
-    });
-  } catch {
-    throw new DownloadError(0);
-  }
-  if (!response.ok || response.headers.get('Content-Type')?.includes('json')) {
-    throw new DownloadError(response.status);
-  }
-  return response.blob();
-}
 
 /** Saved as ticket-{first 8 chars of the id}.pdf. */
 export async function downloadTicketPdf(ticketId: string): Promise<void> {

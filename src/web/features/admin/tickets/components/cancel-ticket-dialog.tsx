@@ -11,7 +11,7 @@ import { FREE_TICKET_TEXTS, isFreeTicket } from '@shared/tickets';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { formatPrice } from '@web/lib/format';
-import { inputClass } from '../../admin-styles';
+import { inputClass } from '@web/features/admin/kit/admin-styles';
 import { useCancelPreview } from '../api/get-cancel-preview';
 import {
   INITIAL_CHOICE,

@@ -1,7 +1,7 @@
 import { Check, ChevronDown, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@web/components/ui/button';
-import { inputClass } from '../../admin-styles';
+import { inputClass } from '@web/features/admin/kit/admin-styles';
 
 export interface MultiSelectOption {
   value: string;

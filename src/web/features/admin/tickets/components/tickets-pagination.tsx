@@ -1,7 +1,7 @@
 import { RotateCw } from 'lucide-react';
 import { ADMIN_TICKET_PAGE_SIZES, type AdminTicketPageSize } from '@shared/admin-tickets';
 import { Button } from '@web/components/ui/button';
-import { selectClass } from '../../admin-styles';
+import { selectClass } from '@web/features/admin/kit/admin-styles';
 
 /**
  * Zurück / Weiter, 'Seite x / y', page size 10, 25, 50 or all, reload (docs/product/admin.md#tickets-screen).

@@ -7,8 +7,8 @@ import {
 } from '@shared/admin-tickets';
 import { Button } from '@web/components/ui/button';
 import { formatDateTimeShort } from '@web/lib/format';
-import { checkboxClass, inputClass, selectClass } from '../../admin-styles';
-import { useTicketFilterOptions } from '../api/get-ticket-filter-options';
+import { checkboxClass, inputClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { useTicketFilterOptions } from '@web/features/admin/kit/get-ticket-filter-options';
 import type { TicketFilters } from '../ticket-filters';
 import { MultiSelect } from './multi-select';
 

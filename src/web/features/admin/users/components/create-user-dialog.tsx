@@ -4,8 +4,8 @@ import { ROLE_LABELS, USER_ADMIN_MESSAGES, userCreateSchema } from '@shared/admi
 import { ROLES, type Role } from '@shared/session';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '../../admin-errors';
-import { inputClass, labelClass, selectClass } from '../../admin-styles';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
+import { inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
 import { useCreateUser } from '../api/create-user';
 
 /** A new user from e-mail, optional name and role (default attendee; docs/product/admin.md#create-user). */

@@ -8,8 +8,8 @@ import { Button, buttonClasses } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@web/lib/use-media-query';
-import { messageOf } from '../../admin-errors';
-import { selectClass } from '../../admin-styles';
+import { messageOf } from '@web/features/admin/kit/admin-errors';
+import { selectClass } from '@web/features/admin/kit/admin-styles';
 import { useChangeUserRole } from '../api/change-user-role';
 
 const YesNo = ({ value }: { value: boolean }) => (

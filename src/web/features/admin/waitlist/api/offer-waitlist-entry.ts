@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WaitlistActionResult } from '@shared/waitlist';
 import { apiFetch } from '@web/lib/api-client';
-import { ADMIN_EVENT_KEYS } from '../../events/api/admin-event-keys';
+import { ADMIN_EVENT_KEYS } from '@web/features/admin/kit/admin-event-keys';
 import { ADMIN_WAITLIST_KEYS } from './get-admin-waitlist';
 
 /**

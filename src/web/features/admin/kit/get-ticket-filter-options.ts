@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminTicketFilterOptions } from '@shared/admin-tickets';
 import { apiFetch } from '@web/lib/api-client';
-import { ADMIN_TICKET_FILTERS_KEY } from './admin-ticket-keys';
+
+/** Under the tickets' key (tickets/api/admin-ticket-keys.ts): their mutations invalidate it. */
+export const ADMIN_TICKET_FILTERS_KEY = ['admin', 'tickets', 'filters'] as const;
 
 /** GET /api/admin/tickets/filters: events and users that have tickets, for the two multi-selects. */
 export const getTicketFilterOptions = () => apiFetch<AdminTicketFilterOptions>('/api/admin/tickets/filters');
