@@ -10,6 +10,7 @@ import { mailOutbox } from '@server/db/schema';
 import { listDevMails } from '@server/core/mail/list-dev-mails';
 import { signInCodeMail } from '@server/core/mail/templates/sign-in-code';
 import { OutboxWorker, PURGED_MAIL_TEXT, retryDelayMs } from '@server/jobs/outbox-worker';
+import type { JobObserver } from '@server/jobs/periodic-task';
 import { createTestDatabase } from '../helpers/db';
 
 let database: Database;
@@ -63,6 +64,34 @@ function captureLogger() {
 function testClock() {
   let current = Date.now() + 5_000;
   return { now: () => new Date(current), advance: (ms: number) => void (current += ms) };
+}
+
+/** Counts a worker's rounds; `ended(n)` resolves once n rounds have ended, and fails after 5 s. */
+function roundCounter() {
+  let count = 0;
+  const waiting = new Set<{ n: number; resolve: () => void }>();
+  const observer: JobObserver = {
+    jobStarted: () => {},
+    roundEnded: () => {
+      count++;
+      for (const waiter of waiting) if (count >= waiter.n) waiter.resolve();
+    },
+  };
+  const ended = (n: number) =>
+    new Promise<void>((resolve, reject) => {
+      if (count >= n) return resolve();
+      const timer = setTimeout(() => reject(new Error(`round ${n} did not end within 5 s (${count} did)`)), 5000);
+      const waiter = {
+        n,
+        resolve: () => {
+          clearTimeout(timer);
+          waiting.delete(waiter);
+          resolve();
+        },
+      };
+      waiting.add(waiter);
+    });
+  return { observer, ended, count: () => count };
 }
 
 const mail = (n = 1): OutgoingMail => ({
@@ -295,27 +324,24 @@ describe('sign-in mails (docs/decisions/017-input-edge-and-leaks.md)', () => {
 describe('outbox worker loop', () => {
   it('sends soon after kick() instead of waiting for the next round, and stops cleanly', async () => {
     const transport = fakeTransport();
-    let claims = 0;
-    const counted = new Proxy(db, {
-      get: (target, key, receiver) => {
-        if (key === 'update') claims++;
-        return Reflect.get(target, key, receiver);
-      },
-    });
+    const rounds = roundCounter();
     const worker = new OutboxWorker({
-      db: counted,
+      db,
       transport,
       logger: captureLogger().logger,
       intervalMs: 60_000,
+      observer: rounds.observer,
       ...testClock(),
     });
     worker.start();
-    await expect.poll(() => claims).toBeGreaterThan(0); // the first round ran on an empty outbox
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await rounds.ended(1); // the first round ran on an empty outbox; the next one is a minute away
+    expect(transport.sent).toHaveLength(0);
     await enqueueMail(db, mail());
     worker.kick();
-    await expect.poll(() => transport.sent.length, { timeout: 3000 }).toBe(1);
+    await rounds.ended(2);
+    expect(transport.sent).toHaveLength(1);
     await worker.stop();
+    expect(rounds.count()).toBe(2);
   });
 
   it('logs unexpected errors and keeps running', async () => {
