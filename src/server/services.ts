@@ -18,7 +18,8 @@ import { BankTransferJob } from './jobs/bank-transfer-job';
 import { EventMailJob } from './jobs/event-mail-job';
 import { mailSignatureOf } from './core/event-mails/mail-signature';
 import { PaymentGateway } from './core/payments/payment-gateway';
-import { PaymentService } from './core/payments/payment-service';
+import { sendRefunds, type PaymentDeps } from './core/payments/send-refunds';
+import { settleTransfer } from './core/payments/record-payment-verdict';
 import { SecretStore } from './core/settings/secret-store';
 import { mailContextFrom } from './core/mail/templates/mail-context';
 import { bookingTicketsPdf, singleTicketPdf } from './core/tickets/ticket-files';
@@ -77,14 +78,11 @@ export function createServices(
           }),
       },
     });
-  const payments = new PaymentService({
-    db,
-    gateway,
-    logger,
-    mailContext: async () => mailContextFrom(await settings.get(), config),
-    kickMail: () => outbox.kick(),
-    metrics,
-  });
+  // what the payment use cases take (core/payments/); other domains reach sendRefunds through `payments`
+  const paymentDeps: PaymentDeps = { database, gateway, logger, settings, config, outbox, metrics };
+  const payments: Services['payments'] = {
+    sendRefunds: (refundIds, sendOptions) => sendRefunds(paymentDeps, refundIds, sendOptions),
+  };
   const mailer = createAuthMailer({
     db,
     config,
@@ -105,6 +103,7 @@ export function createServices(
     auth,
     outbox,
     storage,
+    gateway,
     payments,
     seatNotifier: new SeatChangeNotifier(db, logger),
     seatFeed,
@@ -125,7 +124,7 @@ export function createServices(
       logger,
       observer: metrics,
       mailContext: async () => mailContextFrom(await settings.get(), config),
-      settle: (paymentId) => payments.settleTransfer(paymentId),
+      settle: (paymentId) => settleTransfer(paymentDeps, paymentId),
       kickOutbox: () => outbox.kick(),
     }),
     eventMails: new EventMailJob({

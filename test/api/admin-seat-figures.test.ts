@@ -9,7 +9,6 @@ import { waitlistEntries } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { signIn, uniqueEmail } from '../helpers/auth';
 import { seatInvariantViolations } from '../helpers/db';
-import { TEST_MAIL } from '../helpers/mail-context';
 
 // Issue 29 item 21 (docs/product/admin.md#seat-figures, docs/decisions/049-admin-screens-say-what-they-mean.md):
 // the dashboard said '13 von 13 Plätzen verkauft' where the events list and the organizer page said 12, because
@@ -50,7 +49,7 @@ describe('seat figures of the back office', () => {
       .insert(waitlistEntries)
       .values({ eventId: event.id, profileId: clara!.user.id, seats: 1 })
       .returning();
-    await offerByHand(db, { entryId: entry!.id, mail: TEST_MAIL });
+    await offerByHand(t.services, { entryId: entry!.id });
     expect(await seatInvariantViolations(db)).toEqual([]);
 
     const expected: SeatFigures = {

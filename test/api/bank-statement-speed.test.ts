@@ -12,7 +12,7 @@ import {
   uploadStatement,
   type CamtEntry,
 } from '../helpers/bank-statements';
-import { mailContextOf, signedInUser } from '../helpers/tickets';
+import { signedInUser } from '../helpers/tickets';
 
 // docs/product/bank-transfer.md#statement-import: 10,000 lines in at most 10 s on the development machine
 // (issue 29: one transaction per line took 70.8 s for 8,000). The figure is printed; the assertion leaves
@@ -113,13 +113,7 @@ describe('one transaction (docs/product/bank-transfer.md#hostile-files)', () => 
       },
     });
     const result = await importStatement(
-      {
-        db: counted,
-        mail: () => mailContextOf(t),
-        settle: async () => {},
-        settleLater: () => {},
-        settleInline: 0,
-      },
+      { ...t.services, database: { db: counted }, bankTransfers: { kick: () => {} }, settleInline: 0 },
       { fileName: 'eine.xml', content: Buffer.from(file), adminId: admin.id },
     );
     expect(result).toMatchObject({ linesTotal: 300, linesNew: 300, matched: 100, unmatched: 200 });

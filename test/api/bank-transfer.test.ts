@@ -234,9 +234,9 @@ describe('choosing transfer (docs/product/bank-transfer.md#instructions)', () =>
   });
 
   it('lets a shop without card payments take orders that are paid by transfer, only far enough ahead', async () => {
-    const payments = t.services.payments;
-    const config = payments.config.bind(payments);
-    payments.config = async () => ({ provider: null, publishableKey: null });
+    const { gateway } = t.services;
+    const current = gateway.current.bind(gateway);
+    gateway.current = async () => null;
     try {
       const far = await order(30, 4000);
       expect((await chooseTransfer(far.booking.id)).status).toBe(200);
@@ -250,7 +250,7 @@ describe('choosing transfer (docs/product/bank-transfer.md#instructions)', () =>
       expect(refused.status).toBe(503);
       expect(await availableSeats(t, near.id)).toBe(near.totalSeats);
     } finally {
-      payments.config = config;
+      gateway.current = current;
     }
   });
 
@@ -414,13 +414,7 @@ describe('statement import (docs/product/bank-transfer.md#matching)', () => {
     for (const { booking } of orders) expect((await chooseTransfer(booking.id)).status).toBe(200);
     let woken = 0;
     const result = await importStatement(
-      {
-        db: db(),
-        mail: () => mailContextOf(t),
-        settle: (paymentId) => t.services.payments.settleTransfer(paymentId),
-        settleLater: () => woken++,
-        settleInline: 1,
-      },
+      { ...t.services, bankTransfers: { kick: () => woken++ }, settleInline: 1 },
       {
         fileName: 'gross.xml',
         content: camt(

@@ -105,9 +105,9 @@ describe('payment texts on the server-rendered pages', () => {
 
   it('transfer only (no card provider): no card, no Stripe, anywhere', async () => {
     await setTransfer(true);
-    const payments = t.services.payments;
-    const config = payments.config.bind(payments);
-    payments.config = async () => ({ provider: null, publishableKey: null });
+    const { gateway } = t.services;
+    const current = gateway.current.bind(gateway);
+    gateway.current = async () => null;
     try {
       const pages = await allPages();
       expect(pages.terms).toContain(
@@ -119,7 +119,7 @@ describe('payment texts on the server-rendered pages', () => {
       expect(pages.login).toContain('Per Überweisung bezahlen (Vorkasse)');
       for (const text of Object.values(pages)) expect(text).not.toMatch(/Karte, Apple Pay|Stripe|per Karte/);
     } finally {
-      payments.config = config;
+      gateway.current = current;
     }
     // and back: the kept pages follow the answer, not the first render
     expect((await page('/agb')).text).toContain(

@@ -10,7 +10,8 @@ import type { FileStorage } from '../adapters/storage/storage';
 import type { SeatFeed } from '../adapters/seat-feed/seat-feed';
 import type { Metrics } from '../adapters/metrics/metrics';
 import type { PublicEventCache } from '../core/events/public-event-cache';
-import type { PaymentService } from '../core/payments/payment-service';
+import type { PaymentGateway } from '../core/payments/payment-gateway';
+import type { UseCaseDeps } from '../core/use-case-deps';
 import type { SeatChangeNotifier } from '../core/events/seat-change-notifier';
 import type { Readiness } from './http-lifecycle';
 
@@ -40,8 +41,10 @@ export interface AppDeps {
   seatFeed: SeatFeed;
   /** The visitors' event list and details in memory, dropped on every change the feed reports. */
   publicEvents: PublicEventCache;
-  /** Payment providers, settling payments and sending refunds (docs/architecture.md, Adapters; decision 011). */
-  payments: PaymentService;
+  /** The payment providers (docs/architecture.md, Adapters; decision 011). */
+  gateway: PaymentGateway;
+  /** Sends recorded refunds to the provider (core/payments/send-refunds.ts). */
+  payments: UseCaseDeps['payments'];
   /** Seat announcements of the booking hot path, coalesced per event after the commit. */
   seatNotifier: SeatChangeNotifier;
   /** Prometheus metrics of this instance, served at /metrics (docs/architecture.md#metrics). */

@@ -1,5 +1,5 @@
 import { dueRefundIds } from '../core/payments/process-refund';
-import type { PaymentService } from '../core/payments/payment-service';
+import type { UseCaseDeps } from '../core/use-case-deps';
 import type { Db } from '../db/types';
 import type { Logger } from '../logger';
 import { PeriodicJob, type JobObserver } from './periodic-task';
@@ -13,7 +13,7 @@ import { PeriodicJob, type JobObserver } from './periodic-task';
 export class RefundJob extends PeriodicJob {
   constructor(options: {
     db: Db;
-    payments: PaymentService;
+    payments: UseCaseDeps['payments'];
     logger: Logger;
     intervalMs?: number;
     observer?: JobObserver;

@@ -19,6 +19,8 @@ import {
   refunds,
 } from '../../db/schema';
 import { AppError } from '../app-error';
+import { settleTransfer } from '../payments/record-payment-verdict';
+import type { PaymentDeps } from '../payments/send-refunds';
 import { loadSettings } from '../settings/settings-store';
 import { sepaText } from './sepa-text';
 import { creditedCents, transferPaymentOf } from './transfer-booking';
@@ -97,14 +99,14 @@ export async function extendDueDate(
 }
 
 /**
- * 'Als bezahlt markieren': the money came some other way (cash, another account). The transfer payment is
- * settled as if matched; logged. Returns the payment id for the caller to settle after the commit.
+ * 'Als bezahlt markieren': the money came some other way (cash, another account). Logged; after that commit
+ * the transfer payment is settled as if matched (confirmation, tickets, mail).
  */
 export async function markTransferPaid(
-  db: Db,
+  deps: PaymentDeps,
   input: { bookingId: string; actorId: string },
-): Promise<string> {
-  return db.transaction(async (tx) => {
+): Promise<void> {
+  const paymentId = await deps.database.db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for('update');
     const payment = booking ? await transferPaymentOf(tx, booking.id) : undefined;
     if (
@@ -126,6 +128,7 @@ export async function markTransferPaid(
     });
     return payment.id;
   });
+  await settleTransfer(deps, paymentId);
 }
 
 /** Refunds of transfer payments still owed, oldest first, with where the money goes. */

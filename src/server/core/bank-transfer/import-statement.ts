@@ -9,13 +9,16 @@ import {
   type BankImportResult,
 } from '@shared/bank-statements';
 import { normalizeOrderNumber } from '@shared/order-number';
-import type { Db, DbOrTx, Tx } from '../../db/types';
+import type { DbOrTx, Tx } from '../../db/types';
 import { bankCredits, bankStatementImports, bankStatementLines, bookings, payments } from '../../db/schema';
 import { AppError } from '../app-error';
 import type { MailContext } from '../mail/templates/mail-context';
+import { settleTransfer } from '../payments/record-payment-verdict';
+import type { PaymentDeps } from '../payments/send-refunds';
 import { loadSettings } from '../settings/settings-store';
+import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 import { orderNumbersIn, planMatch, type MatchPlan, type OpenBooking } from './match-lines';
-import { readStatementOffThread, type UnexpectedReport } from './read-off-thread';
+import { csvPreviewOffThread, readStatementOffThread, type UnexpectedReport } from './read-off-thread';
 import type { ReadStatement } from './read-statement';
 import { hasBadCharacter, type StatementLine } from './statements';
 import { creditedCents, enqueueBankTransferMail } from './transfer-booking';
@@ -24,21 +27,29 @@ import { creditedCents, enqueueBankTransferMail } from './transfer-booking';
 // checked first, in a worker (docs/product/bank-transfer.md#hostile-files); then, in ONE transaction, its new
 // lines are stored (by their dedupe key), matched in memory against the bookings they name, locked once, and
 // credited. A file that fails leaves nothing behind. Bookings paid in full are settled like a card payment after
-// that commit.
+// that commit, and the outbox is woken for the mails.
 
 type LineRow = typeof bankStatementLines.$inferSelect;
 
-export interface BankDeps {
-  db: Db;
-  mail: () => Promise<MailContext>;
-  /** Confirms a booking whose transfer arrived in full, as a card payment would be (PaymentService). */
-  settle: (paymentId: string) => Promise<unknown>;
-  /** Wakes the bank-transfer job, which settles paid bookings the import left (a large statement). */
-  settleLater: () => void;
-  /** How many bookings to confirm before answering; default SETTLE_INLINE (tests lower it). */
-  settleInline?: number;
-  /** Told of a parser's crash on a file (logged; the admin hears 'unreadable'). */
-  onUnexpected?: UnexpectedReport;
+/**
+ * A booking whose transfer arrived in full is confirmed as a card payment would be (settleTransfer); the
+ * bank-transfer job (`bankTransfers.kick`) settles the paid bookings an import left (a large statement).
+ */
+export type StatementDeps = PaymentDeps &
+  Pick<UseCaseDeps, 'bankTransfers'> & {
+    /** How many bookings to confirm before answering; default SETTLE_INLINE (tests lower it). */
+    settleInline?: number;
+  };
+
+/** A parser's crash on a file is logged; the admin hears 'unreadable'. */
+const parserCrash =
+  (deps: Pick<UseCaseDeps, 'logger'>): UnexpectedReport =>
+  (detail) =>
+    deps.logger.warn({ detail }, 'statement parser failed on a file');
+
+/** The first rows of a CSV file as the mapping dialog shows them, read in a worker like an import. */
+export function previewCsvStatement(deps: Pick<UseCaseDeps, 'logger'>, content: Uint8Array) {
+  return csvPreviewOffThread(content, parserCrash(deps));
 }
 
 /** Rows per INSERT: a line takes 10 parameters, PostgreSQL allows 65,535 per statement. */
@@ -66,7 +77,7 @@ function importFileName(name: string): string {
 }
 
 export async function importStatement(
-  deps: BankDeps,
+  deps: StatementDeps,
   input: {
     fileName: string;
     content: Uint8Array;
@@ -77,23 +88,24 @@ export async function importStatement(
   },
 ): Promise<BankImportResult> {
   const fileName = importFileName(input.fileName);
-  const parsed = await readStatementOffThread(input.content, input.mapping, deps.onUnexpected);
+  const parsed = await readStatementOffThread(input.content, input.mapping, parserCrash(deps));
   input.onRead?.({ format: parsed.format, linesTotal: parsed.lines.length });
   const notice = await mailNotice(deps);
-  const outcome = await deps.db.transaction((tx) =>
+  const outcome = await deps.database.db.transaction((tx) =>
     storeAndMatch(tx, { fileName, adminId: input.adminId, parsed, notice }),
   );
   // a large statement leaves the rest of the settlements to the bank-transfer job (due-dates.ts)
   const inline = deps.settleInline ?? SETTLE_INLINE;
   for (const paymentId of outcome.paid.slice(0, inline)) {
     try {
-      await deps.settle(paymentId);
+      await settleTransfer(deps, paymentId);
     } catch {
       // the credits are committed; the job settles what this could not
-      deps.settleLater();
+      deps.bankTransfers.kick();
     }
   }
-  if (outcome.paid.length > inline) deps.settleLater();
+  if (outcome.paid.length > inline) deps.bankTransfers.kick();
+  deps.outbox.kick(); // the partial payments' notices
   return outcome.result;
 }
 
@@ -202,9 +214,9 @@ interface MailNotice {
   mail: MailContext;
   settings: BankTransferSettings;
 }
-const mailNotice = async (deps: BankDeps): Promise<MailNotice> => ({
-  mail: await deps.mail(),
-  settings: (await loadSettings(deps.db)).bankTransfer,
+const mailNotice = async (deps: StatementDeps): Promise<MailNotice> => ({
+  mail: await mailContextOf(deps),
+  settings: (await loadSettings(deps.database.db)).bankTransfer,
 });
 
 function lineValues(line: StatementLine) {
@@ -272,13 +284,13 @@ async function openBookings(tx: Tx, named: string[]): Promise<OpenTransfers> {
  * paid in full, and tells the buyer of a partial payment. Returns the line's status.
  */
 async function matchLine(
-  deps: BankDeps,
+  deps: StatementDeps,
   line: LineRow,
   orderNumbers: string[],
   notice: MailNotice,
   adminId: string | null = null,
 ): Promise<{ status: AdminBankLineStatus; paid: string[] }> {
-  const { db } = deps;
+  const { db } = deps.database;
   const outcome = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -316,12 +328,13 @@ async function matchLine(
 
 /** 'Zuordnen': the admin names the booking of an unmatched line by its order number. */
 export async function assignLine(
-  deps: BankDeps,
+  deps: StatementDeps,
   input: { lineId: string; orderNumber: string; adminId: string },
 ): Promise<AdminBankLine> {
   const orderNumber = normalizeOrderNumber(input.orderNumber);
   if (!orderNumber) throw new AppError('validation_failed', BANK_IMPORT_MESSAGES.orderNotFound);
-  const [line] = await deps.db
+  const { db } = deps.database;
+  const [line] = await db
     .select()
     .from(bankStatementLines)
     .where(eq(bankStatementLines.id, input.lineId));
@@ -329,15 +342,16 @@ export async function assignLine(
   if (line.status !== 'unmatched') throw new AppError('conflict', BANK_IMPORT_MESSAGES.alreadyAssigned);
   // docs/product/bank-transfer.md#currency: yen do not pay a booking in euro, by hand neither
   if (!transferCurrency(line.currency)) throw new AppError('conflict', BANK_IMPORT_MESSAGES.notEuro);
-  const [known] = await deps.db
+  const [known] = await db
     .select({ id: bookings.id })
     .from(bookings)
     .innerJoin(payments, and(eq(payments.bookingId, bookings.id), eq(payments.provider, 'bank_transfer')))
     .where(and(eq(bookings.orderNumber, orderNumber), eq(payments.status, 'pending')));
   if (!known) throw new AppError('validation_failed', BANK_IMPORT_MESSAGES.orderNotFound);
   const outcome = await matchLine(deps, line, [orderNumber], await mailNotice(deps), input.adminId);
-  for (const paymentId of outcome.paid) await deps.settle(paymentId);
-  return (await listBankLines(deps.db, { lineId: line.id }))[0]!;
+  for (const paymentId of outcome.paid) await settleTransfer(deps, paymentId);
+  deps.outbox.kick(); // a partial payment's notice
+  return (await listBankLines(db, { lineId: line.id }))[0]!;
 }
 
 /** The admin's list: the open lines (not matched in full, newest first), or all. */

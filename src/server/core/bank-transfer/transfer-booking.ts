@@ -12,7 +12,7 @@ import {
   type BankTransferSettings,
 } from '@shared/bank-transfer';
 import type { Actor } from '../actor';
-import type { Booking, Db, DbOrTx } from '../../db/types';
+import type { Booking, DbOrTx } from '../../db/types';
 import { bankCredits, bookings, events, payments } from '../../db/schema';
 import { AppError } from '../app-error';
 import { holderOf } from '../bookings/booking-mails';
@@ -23,6 +23,7 @@ import type { MailContext } from '../mail/templates/mail-context';
 import { loadOwnBooking } from '../payments/own-booking';
 import { payable } from '../payments/start-payment';
 import { loadSettings } from '../settings/settings-store';
+import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 
 // 'Überweisung (Vorkasse)' for the buyer (docs/product/bank-transfer.md): choosing it, and what the pages and
 // mails show until the money is there.
@@ -57,16 +58,16 @@ function epcOf(settings: BankTransferSettings, booking: Pick<Booking, 'orderNumb
 /**
  * The buyer chose transfer (docs/product/bank-transfer.md#offered): checked again here, then, with the booking
  * locked, a pending 'bank_transfer' payment for the total, the due date, the hold until the due date plus
- * grace, and the mail with the instructions and the GiroCode. Asking twice gives the same due date.
+ * grace, and the mail with the instructions and the GiroCode, sent after the commit. Asking twice gives the
+ * same due date.
  */
-export async function chooseBankTransfer(options: {
-  db: Db;
-  bookingId: string;
-  user: Actor;
-  mail: MailContext;
-  now?: Date;
-}): Promise<BankTransferInstructions> {
-  const { db, bookingId, user, mail, now = new Date() } = options;
+export async function chooseBankTransfer(
+  deps: Pick<UseCaseDeps, 'database' | 'settings' | 'config' | 'outbox'>,
+  input: { bookingId: string; user: Actor; now?: Date },
+): Promise<BankTransferInstructions> {
+  const { bookingId, user, now = new Date() } = input;
+  const { db } = deps.database;
+  const mail = await mailContextOf(deps);
   await db.transaction(async (tx) => {
     await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
     const booking = payable(await loadOwnBooking(tx, bookingId, user), now);
@@ -93,6 +94,7 @@ export async function chooseBankTransfer(options: {
       .where(eq(bookings.id, bookingId));
     await enqueueBankTransferMail(tx, { bookingId, kind: 'instructions', mail, settings });
   });
+  deps.outbox.kick();
   return (await transferInstructions(db, bookingId, user))!;
 }
 

@@ -17,13 +17,13 @@ import { createBooking } from './create-booking';
 export async function placeBooking(
   deps: Pick<
     UseCaseDeps,
-    'database' | 'settings' | 'config' | 'outbox' | 'payments' | 'seatNotifier' | 'logger' | 'metrics'
+    'database' | 'settings' | 'config' | 'outbox' | 'gateway' | 'seatNotifier' | 'logger' | 'metrics'
   >,
   options: { user: SessionUser; input: CreateBookingInput },
 ): Promise<BookingView> {
   const { user, input } = options;
   try {
-    const { provider } = await deps.payments.config();
+    const provider = await deps.gateway.current();
     const mail = await mailContextOf(deps);
     // without a provider, a shop that takes transfers still takes orders for the events far enough ahead
     // (docs/product/bank-transfer.md#offered)

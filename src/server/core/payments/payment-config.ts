@@ -12,11 +12,16 @@ export interface PaymentConfigAnswer {
 
 /** Which ways to pay the shop offers now: the provider, and transfer when it is switched on and complete. */
 export async function paymentConfig(
-  deps: Pick<UseCaseDeps, 'payments' | 'settings'>,
+  deps: Pick<UseCaseDeps, 'gateway' | 'settings'>,
 ): Promise<PaymentConfigAnswer> {
   const { bankTransfer } = await deps.settings.get();
   const transfer = bankTransferReady(bankTransfer)
     ? { minDaysBeforeStart: bankTransfer.minDaysBeforeStart }
     : null;
-  return { ...(await deps.payments.config()), bankTransfer: transfer };
+  const provider = await deps.gateway.current();
+  return {
+    provider: provider?.name ?? null,
+    publishableKey: provider?.publishableKey ?? null,
+    bankTransfer: transfer,
+  };
 }

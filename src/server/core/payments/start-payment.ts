@@ -6,19 +6,10 @@ import type { Booking, Db } from '../../db/types';
 import { bookings, events, payments } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { AppError } from '../app-error';
-import type { PaymentGateway } from './payment-gateway';
+import type { UseCaseDeps } from '../use-case-deps';
 import { loadOwnBooking } from './own-booking';
 
 type Payment = typeof payments.$inferSelect;
-
-interface StartPaymentOptions {
-  db: Db;
-  gateway: PaymentGateway;
-  logger: Logger;
-  bookingId: string;
-  user: Actor;
-  now?: Date;
-}
 
 /**
  * Starts (or resumes) the payment of a pending booking for the server's total
@@ -29,8 +20,13 @@ interface StartPaymentOptions {
  * booking row is locked, so parallel starts (a double click, two tabs) all get the same attempt
  * (docs/decisions/017-input-edge-and-leaks.md). The provider is called after that short transaction.
  */
-export async function startPayment(options: StartPaymentOptions): Promise<PaymentSession> {
-  const { db, gateway, logger, bookingId, user, now = new Date() } = options;
+export async function startPayment(
+  deps: Pick<UseCaseDeps, 'database' | 'gateway' | 'logger'>,
+  input: { bookingId: string; user: Actor; now?: Date },
+): Promise<PaymentSession> {
+  const { gateway, logger } = deps;
+  const { db } = deps.database;
+  const { bookingId, user, now = new Date() } = input;
   payable(await loadOwnBooking(db, bookingId, user), now);
   const provider = await gateway.current();
   if (!provider) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
@@ -40,7 +36,7 @@ export async function startPayment(options: StartPaymentOptions): Promise<Paymen
   }
   // An open attempt the provider cannot resume is closed, and the next round creates a new one.
   for (let round = 1; round <= 2; round += 1) {
-    const { booking, payment, created } = await claimAttempt({ ...options, provider, now });
+    const { booking, payment, created } = await claimAttempt({ db, bookingId, user, provider, now });
     const session = sessionFor(provider, booking);
     if (created || !payment.providerPaymentId) {
       return createAtProvider({ db, logger, provider, booking, payment, created, session });
@@ -63,7 +59,13 @@ export async function startPayment(options: StartPaymentOptions): Promise<Paymen
 }
 
 /** The booking's open attempt for this provider and amount, or a new one; under the booking's row lock. */
-async function claimAttempt(options: StartPaymentOptions & { provider: PaymentProvider; now: Date }) {
+async function claimAttempt(options: {
+  db: Db;
+  bookingId: string;
+  user: Actor;
+  provider: PaymentProvider;
+  now: Date;
+}) {
   const { db, bookingId, user, provider, now } = options;
   return db.transaction(async (tx) => {
     await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('update');

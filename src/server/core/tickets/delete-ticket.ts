@@ -1,13 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { TICKET_MESSAGES } from '@shared/tickets';
-import type { Db } from '../../db/types';
 import { bookings, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
 import { publishSeatChange } from '../events/event-changes';
 import { releaseSeats } from './cancel-ticket';
-import type { BusinessMetrics } from '../../adapters/metrics/business-metrics';
-import type { MailContext } from '../mail/templates/mail-context';
+import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 import { settleWaitlist } from '../waitlist/settle-waitlist';
 
 /**
@@ -15,18 +13,17 @@ import { settleWaitlist } from '../waitlist/settle-waitlist';
  * active ticket's seats go back to the event first, so the seat invariant holds; a booking left without
  * tickets counts as cancelled. Money is not touched: to refund, cancel the ticket instead (the refund rows
  * keep their history). The freed seats are offered to the waiting list in the same transaction
- * (docs/product/waiting-list.md#offers).
+ * (docs/product/waiting-list.md#offers); after the commit their offer mails are sent and a booking cancelled
+ * with its last ticket is counted (docs/architecture.md#metrics).
  */
 export async function deleteTicket(
-  db: Db,
-  ticketId: string,
-  mail: MailContext,
-  /** Counts the booking cancelled with its last ticket, after the commit (docs/architecture.md#metrics). */
-  metrics?: Pick<BusinessMetrics, 'booking'>,
-  now = new Date(),
+  deps: Pick<UseCaseDeps, 'database' | 'settings' | 'config' | 'outbox' | 'metrics'>,
+  input: { ticketId: string; now?: Date },
 ): Promise<void> {
+  const { ticketId, now = new Date() } = input;
   if (!z.uuid().safeParse(ticketId).success) throw new AppError('not_found', TICKET_MESSAGES.notFound);
-  const bookingCancelled = await db.transaction(async (tx) => {
+  const mail = await mailContextOf(deps);
+  const bookingCancelled = await deps.database.db.transaction(async (tx) => {
     const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
     if (!ticket) throw new AppError('not_found', TICKET_MESSAGES.notFound);
     if (ticket.status === 'active') await releaseSeats(tx, ticket, ticket.bookingId);
@@ -47,5 +44,6 @@ export async function deleteTicket(
     await publishSeatChange(tx, ticket.eventId);
     return cancelled.length > 0;
   });
-  if (bookingCancelled) metrics?.booking('cancelled');
+  deps.outbox.kick(); // offers of the freed seats
+  if (bookingCancelled) deps.metrics?.booking('cancelled');
 }

@@ -16,7 +16,6 @@ import { mailEventColumns } from '../events/event-columns';
 import { AppError } from '../app-error';
 import { newTicketNumber } from '../bookings/issue-tickets';
 import { enqueueMail } from '../mail/enqueue-mail';
-import type { MailContext } from '../mail/templates/mail-context';
 import { ticketReceivedMail, ticketTransferredMail } from '../mail/templates/ticket-transferred';
 import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 import { loadMyTicket, type TicketViewer } from './list-my-tickets';
@@ -73,31 +72,35 @@ function freshTicketNumber(old: string, now: Date): string {
   }
 }
 
-export interface TransferTicketOptions {
-  db: Db;
+export interface TransferTicketInput {
   ticketId: string;
   actor: Actor;
-  /** 'admin' lifts the cut-off (until the start); 'buyer' checks ownership and the cut-off. */
+  /** 'admin' (an admin only) lifts the cut-off (until the start); 'buyer' checks ownership and the cut-off. */
   as: 'buyer' | 'admin';
   input: TicketTransferInput;
-  mail: MailContext;
   now?: Date;
 }
 
 /**
- * Transfers a ticket to a substitute (docs/product/tickets-and-refunds.md#ticket-transfer). In one
- * transaction with the ticket locked: a new ticket number (new code and barcode; the old barcode answers
- * 'unknown' at the door), the substitute's name and e-mail on the ticket, a ticket_transfers row, and the
- * mails: the substitute gets the ticket with its PDF, the previous holder and the buyer 'Ticket übertragen an
- * …'. No seat moves. Answers the ticket as the buyer's 'Meine Tickets' shows it.
+ * Transfers a ticket to a substitute (docs/product/tickets-and-refunds.md#ticket-transfer), the use case of
+ * both transfer endpoints, the buyer's and the admin area's. In one transaction with the ticket locked: a new
+ * ticket number (new code and barcode; the old barcode answers 'unknown' at the door), the substitute's name
+ * and e-mail on the ticket, a ticket_transfers row, and the mails: the substitute gets the ticket with its
+ * PDF, the previous holder and the buyer 'Ticket übertragen an …'; they are sent after the commit. No seat
+ * moves. Answers the ticket as the buyer's 'Meine Tickets' shows it.
  */
-export async function transferTicket(options: TransferTicketOptions): Promise<MyTicket> {
-  const { db, ticketId, actor, input, mail, now = new Date() } = options;
+export async function transferTicket(
+  deps: Pick<UseCaseDeps, 'database' | 'settings' | 'config' | 'outbox'>,
+  options: TransferTicketInput,
+): Promise<MyTicket> {
+  const { ticketId, actor, input, now = new Date() } = options;
+  const { db } = deps.database;
   const asAdmin = options.as === 'admin' && actor.role === 'admin';
   const notFound = new AppError('not_found', TICKET_MESSAGES.notFound);
   if (!isUuid(ticketId)) throw notFound;
   const toEmail = input.email.trim().toLowerCase();
   const toName = input.name.trim();
+  const mail = await mailContextOf(deps);
 
   const viewer = await db.transaction(async (tx) => {
     const row = await lockTicket(tx, ticketId);
@@ -183,17 +186,8 @@ export async function transferTicket(options: TransferTicketOptions): Promise<My
     }
     return buyerViewer(row);
   });
-  return (await loadMyTicket(db, viewer, ticketId, now))!;
-}
-
-/** The use case of both transfer endpoints: the transfer, then the outbox is woken for its mails. */
-export async function transferTicketAndMail(
-  deps: Pick<UseCaseDeps, 'database' | 'settings' | 'config' | 'outbox'>,
-  input: Omit<TransferTicketOptions, 'db' | 'mail'>,
-): Promise<MyTicket> {
-  const ticket = await transferTicket({ ...input, db: deps.database.db, mail: await mailContextOf(deps) });
   deps.outbox.kick();
-  return ticket;
+  return (await loadMyTicket(db, viewer, ticketId, now))!;
 }
 
 /**

@@ -10,7 +10,8 @@ import type { Db } from '../../db/types';
 import { bookings, events, profiles, waitlistEntries } from '../../db/schema';
 import { AppError } from '../app-error';
 import { publishSeatChange } from '../events/event-changes';
-import type { MailContext } from '../mail/templates/mail-context';
+import { mailContextOf } from '../use-case-deps';
+import type { WaitlistDeps } from './my-waitlist';
 import { settleWaitlist } from './settle-waitlist';
 
 const ACTIVE_ORDER: Record<string, number> = { offered: 0, waiting: 1 };
@@ -80,13 +81,14 @@ export async function loadAdminWaitlist(db: Db, eventId: string): Promise<AdminW
 /**
  * 'Platz anbieten': the admin offers free seats to one waiting entry out of order
  * (docs/product/waiting-list.md#admin-waitlist), with the same rules and mail as every offer; also while the
- * list is turned off. Refused when no seats are free for it.
+ * list is turned off. Refused when no seats are free for it. The offer mail is sent after the commit.
  */
 export async function offerByHand(
-  db: Db,
-  options: { entryId: string; mail: MailContext; now?: Date },
+  deps: WaitlistDeps,
+  options: { entryId: string; now?: Date },
 ): Promise<WaitlistActionResult> {
-  const { entryId, mail, now = new Date() } = options;
+  const { entryId, now = new Date() } = options;
+  const { db } = deps.database;
   const notFound = new AppError('not_found', WAITLIST_MESSAGES.notFound);
   if (!z.uuid().safeParse(entryId).success) throw notFound;
   const [found] = await db
@@ -95,7 +97,8 @@ export async function offerByHand(
     .where(eq(waitlistEntries.id, entryId));
   if (!found) throw notFound;
   if (found.status !== 'waiting') throw new AppError('conflict', WAITLIST_MESSAGES.notWaiting);
-  return db.transaction(async (tx) => {
+  const mail = await mailContextOf(deps);
+  const result = await db.transaction(async (tx) => {
     const settled = await settleWaitlist(tx, found.eventId, { now, mail, onlyEntryId: entryId });
     if (!settled.offered.includes(entryId)) {
       const [entry] = await tx
@@ -110,4 +113,6 @@ export async function offerByHand(
     await publishSeatChange(tx, found.eventId);
     return { message: WAITLIST_MESSAGES.offered };
   });
+  deps.outbox.kick();
+  return result;
 }

@@ -10,13 +10,17 @@ import {
   type WaitlistActionResult,
 } from '@shared/waitlist';
 import type { SessionUser } from '@shared/session';
-import type { Db, DbOrTx, Tx } from '../../db/types';
+import type { DbOrTx, Tx } from '../../db/types';
 import { events, waitlistEntries } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../app-error';
 import { publishSeatChange } from '../events/event-changes';
 import type { MailContext } from '../mail/templates/mail-context';
+import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 import { settleWaitlist } from './settle-waitlist';
+
+/** What the list's actions take: their offer mails are sent after the commit. */
+export type WaitlistDeps = Pick<UseCaseDeps, 'database' | 'settings' | 'config' | 'outbox'>;
 
 const notFound = () => new AppError('not_found', WAITLIST_MESSAGES.notFound);
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
@@ -24,19 +28,21 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
 /**
  * 'Auf die Warteliste' (docs/product/waiting-list.md#join): with the event's row locked, a signed-in person with
  * a confirmed address joins a sold-out, bookable event whose list is on, once, for one ticket. If seats happen
- * to be free for them (a pair waits while one seat is free and a single joins), the offer is made at once.
+ * to be free for them (a pair waits while one seat is free and a single joins), the offer is made at once
+ * and its mail sent after the commit.
  */
 export async function joinWaitlist(
-  db: Db,
+  deps: WaitlistDeps,
   options: {
     user: Pick<SessionUser, 'id' | 'emailConfirmed'>;
     eventId: string;
     now?: Date;
-    mail: MailContext;
   },
 ): Promise<MyWaitlistEntry> {
-  const { user, eventId, mail, now = new Date() } = options;
+  const { user, eventId, now = new Date() } = options;
+  const { db } = deps.database;
   if (!user.emailConfirmed) throw new AppError('forbidden', WAITLIST_MESSAGES.confirmEmail);
+  const mail = await mailContextOf(deps);
   try {
     const entryId = await db.transaction(async (tx) => {
       const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
@@ -59,6 +65,7 @@ export async function joinWaitlist(
       if (settled.offered.length > 0 || settled.ended > 0) await publishSeatChange(tx, eventId);
       return entry!.id;
     });
+    deps.outbox.kick();
     const mine = await listMyWaitlist(db, user.id);
     return mine.entries.find((entry) => entry.id === entryId)!;
   } catch (error) {
@@ -133,26 +140,28 @@ export async function listMyWaitlist(db: DbOrTx, userId: string, now = new Date(
 /**
  * Ends an active entry (docs/product/waiting-list.md#decline): 'Warteliste verlassen' (waiting → left),
  * 'Platz freigeben' (offered → declined) or the admin's 'Entfernen' (→ removed). With the event's row locked
- * first; an offer's seats go back and on to the next entry in the same transaction.
+ * first; an offer's seats go back and on to the next entry in the same transaction, whose offer mail is sent
+ * after the commit.
  */
 export async function endWaitlistEntry(
-  db: Db,
+  deps: WaitlistDeps,
   options: {
     entryId: string;
     /** The person the entry must belong to; null for an admin. */
     ownerId: string | null;
     now?: Date;
-    mail: MailContext;
   },
 ): Promise<WaitlistActionResult> {
-  const { entryId, ownerId, mail, now = new Date() } = options;
+  const { entryId, ownerId, now = new Date() } = options;
+  const { db } = deps.database;
   if (!isUuid(entryId)) throw notFound();
   const [found] = await db
     .select({ eventId: waitlistEntries.eventId, profileId: waitlistEntries.profileId })
     .from(waitlistEntries)
     .where(eq(waitlistEntries.id, entryId));
   if (!found || (ownerId !== null && found.profileId !== ownerId)) throw notFound();
-  return db.transaction(async (tx) => {
+  const mail = await mailContextOf(deps);
+  const result = await db.transaction(async (tx) => {
     const ended = await endEntry(tx, {
       entryId,
       eventId: found.eventId,
@@ -169,6 +178,8 @@ export async function endWaitlistEntry(
           : WAITLIST_MESSAGES.left;
     return { message };
   });
+  deps.outbox.kick(); // the next entry's offer
+  return result;
 }
 
 /**

@@ -7,21 +7,19 @@ import {
   TICKETS_SELECTION_CSV,
   type AdminTicketQuery,
 } from '@shared/admin-tickets';
-import { ticketTransferSchema } from '@shared/ticket-transfer';
 import { AppError } from '../../core/app-error';
 import { adminTicketFilterOptions } from '../../core/tickets/admin-ticket-filter-options';
 import { cancelTicketAndRefund } from '../../core/tickets/cancel-ticket-and-refund';
-import { mailContextOf } from '../../core/use-case-deps';
 import { deleteTicket } from '../../core/tickets/delete-ticket';
 import { adminTicketsCsv } from '../../core/tickets/export-admin-tickets';
 import { listAdminTickets } from '../../core/tickets/list-admin-tickets';
 import { previewAdminCancel } from '../../core/tickets/preview-admin-cancel';
 import { rerenderTicketPreview } from '../../core/tickets/ticket-downloads';
-import { transferTicketAndMail } from '../../core/tickets/transfer-ticket';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../context';
 import { ticketFileDeps } from '../ticket-file-deps';
 import { validBody, validInput } from '../validation';
+import { ticketTransferRoute } from './ticket-transfer';
 
 /** The list's query string; `event`, `user` and `ids` may be comma lists or repeated. */
 function ticketQueryOf(c: Context<AppEnv>, defaults: { pageSize?: string } = {}): AdminTicketQuery {
@@ -103,26 +101,14 @@ export const adminTicketRoutes = new Hono<AppEnv>()
     });
     return c.json(outcome);
   })
-  // any ticket, until the start (docs/product/tickets-and-refunds.md#ticket-transfer)
-  .post('/:id/transfer', allow('admin'), async (c) => {
-    const user = await userOf(c);
-    const input = validBody(c, ticketTransferSchema);
-    const ticket = await transferTicketAndMail(c.get('deps'), {
-      ticketId: c.req.param('id'),
-      actor: { id: user.id, role: 'admin' },
-      as: 'admin',
-      input,
-    });
-    return c.json(ticket);
-  })
+  // any ticket, until the start
+  .route('/', ticketTransferRoute('admin'))
   .post('/:id/preview', allow('admin'), async (c) => {
     const user = await userOf(c);
     const url = await rerenderTicketPreview(ticketFileDeps(c), c.req.param('id'), user);
     return c.json({ ok: true, url });
   })
   .delete('/:id', allow('admin'), async (c) => {
-    const deps = c.get('deps');
-    await deleteTicket(deps.database.db, c.req.param('id'), await mailContextOf(deps), deps.metrics);
-    deps.outbox.kick(); // offers of the freed seats
+    await deleteTicket(c.get('deps'), { ticketId: c.req.param('id') });
     return c.json({ ok: true });
   });

@@ -10,7 +10,6 @@ import {
   type BankImportProgress,
   type BankImportResult,
 } from '@shared/bank-statements';
-import { csvPreviewOffThread } from '../../core/bank-transfer/read-off-thread';
 import { STATEMENT_MAX_BYTES } from '../../core/bank-transfer/read-statement';
 import { saveCsvMappings } from '../../core/settings/save-bank-transfer-settings';
 import {
@@ -25,7 +24,7 @@ import {
   assignLine,
   importStatement,
   listBankLines,
-  type BankDeps,
+  previewCsvStatement,
 } from '../../core/bank-transfer/import-statement';
 import {
   chooseBankTransfer,
@@ -33,7 +32,6 @@ import {
   transferInstructions,
 } from '../../core/bank-transfer/transfer-booking';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../../core/app-error';
-import { mailContextOf } from '../../core/use-case-deps';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../context';
 import { uploadLimit } from '../upload-limit';
@@ -42,20 +40,6 @@ import type { Context } from 'hono';
 
 // 'Überweisung (Vorkasse)' (docs/product/bank-transfer.md): the buyer's choice and instructions, and the
 // admin's statement import.
-
-const bankDeps = (c: Context<AppEnv>): BankDeps => {
-  const deps = c.get('deps');
-  return {
-    db: deps.database.db,
-    mail: () => mailContextOf(deps),
-    settle: async (paymentId) => {
-      await deps.payments.settleTransfer(paymentId);
-      deps.outbox.kick();
-    },
-    settleLater: () => deps.bankTransfers.kick(),
-    onUnexpected: (detail) => deps.logger.warn({ detail }, 'statement parser failed on a file'),
-  };
-};
 
 /**
  * The import with progress (docs/product/bank-transfer.md#statement-import): waits until the file is read and
@@ -74,7 +58,7 @@ async function importWithProgress(
   const importing = run(onRead);
   // a file that fails to read rejects here, before the answer starts: the ordinary 422
   const first = await Promise.race([read, importing.then(() => read)]);
-  const { logger, outbox } = c.get('deps');
+  const { logger } = c.get('deps');
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -89,7 +73,6 @@ async function importWithProgress(
       send({ phase: 'read', ...first });
       try {
         const result = await importing;
-        outbox.kick();
         send({ phase: 'done', result });
       } catch (error) {
         if (!(error instanceof AppError)) logger.error({ err: error }, 'bank statement import failed');
@@ -123,15 +106,7 @@ async function importWithProgress(
 export const bookingTransferRoutes = new Hono<AppEnv>()
   .post('/:id/payment/bank-transfer', allow('user'), async (c) => {
     const user = await userOf(c);
-    const deps = c.get('deps');
-    const instructions = await chooseBankTransfer({
-      db: deps.database.db,
-      bookingId: c.req.param('id'),
-      user,
-      mail: await mailContextOf(deps),
-    });
-    deps.outbox.kick();
-    return c.json(instructions);
+    return c.json(await chooseBankTransfer(c.get('deps'), { bookingId: c.req.param('id'), user }));
   })
   .get('/:id/bank-transfer', allow('user'), async (c) => {
     const user = await userOf(c);
@@ -170,11 +145,9 @@ export const adminBankStatementRoutes = new Hono<AppEnv>()
     }
     const content = new Uint8Array(await file.arrayBuffer());
     const run = (onRead?: (read: { format: BankImportResult['format']; linesTotal: number }) => void) =>
-      importStatement(bankDeps(c), { fileName: file.name, content, adminId: user.id, mapping, onRead });
+      importStatement(c.get('deps'), { fileName: file.name, content, adminId: user.id, mapping, onRead });
     if ((c.req.header('Accept') ?? '').includes(BANK_IMPORT_PROGRESS_TYPE)) return importWithProgress(c, run);
-    const result = await run();
-    c.get('deps').outbox.kick();
-    return c.json(result);
+    return c.json(await run());
   })
   .post(
     '/csv-preview',
@@ -185,8 +158,8 @@ export const adminBankStatementRoutes = new Hono<AppEnv>()
       const file = form?.get('file');
       if (!file || typeof file === 'string')
         throw new AppError('validation_failed', BANK_IMPORT_MESSAGES.noFile);
-      const deps = bankDeps(c);
-      return c.json(await csvPreviewOffThread(new Uint8Array(await file.arrayBuffer()), deps.onUnexpected));
+      const content = new Uint8Array(await file.arrayBuffer());
+      return c.json(await previewCsvStatement(c.get('deps'), content));
     },
   )
   .get('/csv-mappings', allow('admin'), async (c) => {
@@ -207,9 +180,7 @@ export const adminBankStatementRoutes = new Hono<AppEnv>()
     const { orderNumber } = validBody(c, assignSchema);
     const lineId = validInput(z.uuid('Zeile nicht gefunden.'), c.req.param('id'));
     const user = await userOf(c);
-    const line = await assignLine(bankDeps(c), { lineId, orderNumber, adminId: user.id });
-    c.get('deps').outbox.kick();
-    return c.json(line);
+    return c.json(await assignLine(c.get('deps'), { lineId, orderNumber, adminId: user.id }));
   });
 
 const extendSchema = z.object({
@@ -237,12 +208,7 @@ export const adminTransferRoutes = new Hono<AppEnv>()
   })
   .post('/:bookingId/mark-paid', allow('admin'), async (c) => {
     const user = await userOf(c);
-    const deps = c.get('deps');
-    const paymentId = await markTransferPaid(deps.database.db, {
-      bookingId: bookingIdOf(c),
-      actorId: user.id,
-    });
-    await bankDeps(c).settle(paymentId);
+    await markTransferPaid(c.get('deps'), { bookingId: bookingIdOf(c), actorId: user.id });
     return c.json({ ok: true });
   });
 

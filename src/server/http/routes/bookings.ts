@@ -4,6 +4,9 @@ import { createBookingSchema } from '@shared/booking-schemas';
 import { AppError } from '../../core/app-error';
 import { getBooking } from '../../core/bookings/get-booking';
 import { placeBooking } from '../../core/bookings/place-booking';
+import { settleTestPayment } from '../../core/payments/settle-test-payment';
+import { startPayment } from '../../core/payments/start-payment';
+import { syncBookingPayment } from '../../core/payments/sync-booking-payment';
 import { allow, currentSession, userOf } from '../access';
 import type { AppEnv } from '../context';
 import { validBody } from '../validation';
@@ -33,17 +36,19 @@ export const bookingRoutes = new Hono<AppEnv>()
   .post('/:id/payment', allow('user'), async (c) => {
     const user = await userOf(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await c.get('deps').payments.start(c.req.param('id'), user));
+    return c.json(await startPayment(c.get('deps'), { bookingId: c.req.param('id'), user }));
   })
   .post('/:id/payment/test/complete', allow('user'), async (c) => {
     const user = await userOf(c);
-    return c.json(await c.get('deps').payments.settleTestPayment(c.req.param('id'), user, true));
+    const input = { bookingId: c.req.param('id'), user, succeed: true };
+    return c.json(await settleTestPayment(c.get('deps'), input));
   })
   .post('/:id/payment/test/decline', allow('user'), async (c) => {
     const user = await userOf(c);
-    return c.json(await c.get('deps').payments.settleTestPayment(c.req.param('id'), user, false));
+    const input = { bookingId: c.req.param('id'), user, succeed: false };
+    return c.json(await settleTestPayment(c.get('deps'), input));
   })
   .post('/:id/payment/sync', allow('user'), async (c) => {
     const user = await userOf(c);
-    return c.json(await c.get('deps').payments.sync(c.req.param('id'), user));
+    return c.json(await syncBookingPayment(c.get('deps'), { bookingId: c.req.param('id'), user }));
   });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { handleStripeWebhook } from '../../core/payments/handle-stripe-webhook';
 import { paymentConfig } from '../../core/payments/payment-config';
 import { allow } from '../access';
 import type { AppEnv } from '../context';
@@ -13,8 +14,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/stripe/webhook', allow('public'), async (c) => {
     // The raw body as received: the signature covers these exact bytes (json-body.ts cached the text).
     const rawBody = await c.req.text();
-    const result = await c
-      .get('deps')
-      .payments.handleStripeWebhook(rawBody, c.req.header('Stripe-Signature'));
+    const signature = c.req.header('Stripe-Signature');
+    const result = await handleStripeWebhook(c.get('deps'), { rawBody, signature });
     return c.json({ received: true, duplicate: result.duplicate });
   });

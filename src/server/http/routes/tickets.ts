@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import { refundAccountSchema } from '@shared/refund-account';
-import { holderNameChangeSchema, ticketTransferSchema } from '@shared/ticket-transfer';
+import { holderNameChangeSchema } from '@shared/ticket-transfer';
 import { cancelTicketAndRefund } from '../../core/tickets/cancel-ticket-and-refund';
 import { listMyTickets } from '../../core/tickets/list-my-tickets';
 import { downloadTicketImage, downloadTicketPdf } from '../../core/tickets/ticket-downloads';
-import { changeHolderName, transferTicketAndMail } from '../../core/tickets/transfer-ticket';
+import { changeHolderName } from '../../core/tickets/transfer-ticket';
 import { allow, userOf } from '../access';
 import type { AppEnv } from '../context';
 import { ticketFileDeps } from '../ticket-file-deps';
+import { ticketTransferRoute } from './ticket-transfer';
 import { validBody } from '../validation';
 
 // 'Meine Tickets', ticket files and cancelling. Owner or admin only
@@ -45,19 +46,8 @@ export const ticketRoutes = new Hono<AppEnv>()
     });
     return c.json(outcome);
   })
-  // the buyer passes the ticket to a substitute (docs/product/tickets-and-refunds.md#ticket-transfer)
-  .post('/:id/transfer', allow('user'), async (c) => {
-    const user = await userOf(c);
-    const input = validBody(c, ticketTransferSchema);
-    const ticket = await transferTicketAndMail(c.get('deps'), {
-      ticketId: c.req.param('id'),
-      // the buyer's rules even for admins here; the admin area has its own transfer without the cut-off
-      actor: { id: user.id, role: 'attendee' },
-      as: 'buyer',
-      input,
-    });
-    return c.json(ticket);
-  })
+  // the buyer passes the ticket to a substitute
+  .route('/', ticketTransferRoute('buyer'))
   // a typo in the name (docs/product/tickets-and-refunds.md#holder-name-change)
   .patch('/:id/holder-name', allow('user'), async (c) => {
     const user = await userOf(c);

@@ -2,7 +2,6 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { WAITLIST_MESSAGES } from '@shared/waitlist';
 import { joinWaitlistSchema } from '@shared/waitlist-schemas';
 import { AppError } from '../../core/app-error';
-import { mailContextOf } from '../../core/use-case-deps';
 import { offerByHand } from '../../core/waitlist/admin-waitlist';
 import { endWaitlistEntry, joinWaitlist, listMyWaitlist } from '../../core/waitlist/my-waitlist';
 import { allow, currentSession, userOf } from '../access';
@@ -25,42 +24,19 @@ export const waitlistRoutes = new Hono<AppEnv>()
   .post('/', signedIn, allow('user'), async (c) => {
     const { eventId } = validBody(c, joinWaitlistSchema, 'general');
     const user = await userOf(c);
-    const deps = c.get('deps');
-    const entry = await joinWaitlist(deps.database.db, { user, eventId, mail: await mailContextOf(deps) });
-    deps.outbox.kick();
-    return c.json(entry, 201);
+    return c.json(await joinWaitlist(c.get('deps'), { user, eventId }), 201);
   })
   .delete('/:id', allow('user'), async (c) => {
     const user = await userOf(c);
-    const deps = c.get('deps');
-    const result = await endWaitlistEntry(deps.database.db, {
-      entryId: c.req.param('id'),
-      ownerId: user.id,
-      mail: await mailContextOf(deps),
-    });
-    deps.outbox.kick(); // the next entry's offer
-    return c.json(result);
+    return c.json(await endWaitlistEntry(c.get('deps'), { entryId: c.req.param('id'), ownerId: user.id }));
   });
 
 // The admin's list of an event and its two actions (docs/product/waiting-list.md#admin-waitlist).
 // The list itself is GET /api/admin/events/:id/waitlist (admin-events.ts).
 export const adminWaitlistRoutes = new Hono<AppEnv>()
   .delete('/:id', allow('admin'), async (c) => {
-    const deps = c.get('deps');
-    const result = await endWaitlistEntry(deps.database.db, {
-      entryId: c.req.param('id'),
-      ownerId: null,
-      mail: await mailContextOf(deps),
-    });
-    deps.outbox.kick();
-    return c.json(result);
+    return c.json(await endWaitlistEntry(c.get('deps'), { entryId: c.req.param('id'), ownerId: null }));
   })
   .post('/:id/offer', allow('admin'), async (c) => {
-    const deps = c.get('deps');
-    const result = await offerByHand(deps.database.db, {
-      entryId: c.req.param('id'),
-      mail: await mailContextOf(deps),
-    });
-    deps.outbox.kick();
-    return c.json(result);
+    return c.json(await offerByHand(c.get('deps'), { entryId: c.req.param('id') }));
   });
