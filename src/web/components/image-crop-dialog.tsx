@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { CROP_MIN_BOX, CROP_OUTPUT_SIZE, CROP_QUALITY, IMAGE_TYPE_MESSAGE } from '@shared/image-upload';
 import { Button } from './ui/button';
+import { ErrorText } from './ui/error-text';
 
 // The crop dialog of every image upload (docs/product/admin.md#image-uploads): zoom step 0.1, rotation by
 // 90°, flips, reset, optional round overlay, minimum crop box 120×120 source pixels, WebP (else JPEG) at
@@ -169,9 +170,9 @@ export function ImageCropDialog({
             </ToolButton>
           </div>
           {(tooSmall || error) && (
-            <p role="alert" className="text-sm text-destructive">
+            <ErrorText>
               {error ?? `Das Bild ist zu klein: mindestens ${CROP_MIN_BOX} × ${CROP_MIN_BOX} Pixel.`}
-            </p>
+            </ErrorText>
           )}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onCancel} disabled={busy}>

@@ -11,6 +11,7 @@ import {
   type SubscribeNewsletterResponse,
 } from '@shared/newsletter';
 import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
 import { SmartLink } from '@web/components/ui/smart-link';
 import { ApiError, apiFetch } from '@web/lib/api-client';
 import { useSettings } from '@web/lib/settings';
@@ -109,7 +110,7 @@ export function NewsletterSignup({
         E-Mail für den Newsletter
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <input
+        <Input
           ref={inputRef}
           id={inputId}
           type="email"
@@ -124,7 +125,7 @@ export function NewsletterSignup({
           }}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={`${fieldError ? `${statusId} ` : ''}${consentId}`}
-          className="h-11 min-w-0 rounded-lg border border-input sm:flex-1 bg-background px-3 text-base text-foreground outline-none placeholder:text-muted-foreground focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive"
+          className="min-w-0 text-base sm:flex-1"
         />
         <Button type="submit" className="h-11 shrink-0" disabled={loading || email === ''}>
           {loading && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}

@@ -2,7 +2,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { z } from 'zod';
 import type { TicketTransferInput } from '@shared/ticket-transfer';
-import { Button } from '@web/components/ui/button';
+import { DialogActions } from '@web/components/ui/dialog-actions';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 
@@ -118,9 +120,6 @@ export function TransferTicketDialog({
   );
 }
 
-const inputClass =
-  'h-10 w-full rounded-lg border border-input bg-background px-3 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60';
-
 function TransferForm({
   busy,
   setBusy,
@@ -171,33 +170,18 @@ function TransferForm({
     value: string,
     setValue: (value: string) => void,
     type: 'text' | 'email',
-  ) => {
-    const inputId = `${id}-${key}`;
-    const error = errors[key];
-    return (
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={inputId} className="text-sm font-medium">
-          {label}
-        </label>
-        <input
-          id={inputId}
-          type={type}
-          autoComplete="off"
-          value={value}
-          disabled={busy}
-          onChange={(event) => setValue(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          className={inputClass}
-        />
-        {error && (
-          <p id={`${inputId}-error`} className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  ) => (
+    <Field label={label} id={`${id}-${key}`} error={errors[key]}>
+      <Input
+        size="sm"
+        type={type}
+        autoComplete="off"
+        value={value}
+        disabled={busy}
+        onChange={(event) => setValue(event.target.value)}
+      />
+    </Field>
+  );
 
   return (
     <form
@@ -211,14 +195,7 @@ function TransferForm({
       {field('name', 'Name der Ersatzperson', name, setName, 'text')}
       {field('email', 'E-Mail der Ersatzperson', email, setEmail, 'email')}
       <p className="text-sm text-muted-foreground">{TRANSFER_MESSAGES.note}</p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Abbrechen
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Wird übertragen …' : 'Übertragen'}
-        </Button>
-      </div>
+      <DialogActions onCancel={onCancel} busy={busy} submitLabel="Übertragen" busyLabel="Wird übertragen …" />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { Input } from '@web/components/ui/input';
 
 const LENGTH = 6;
 
@@ -53,8 +54,9 @@ export function CodeInput({ value, onChange, disabled, invalid, describedBy }: C
   return (
     <div className="flex justify-between gap-2" role="group" aria-label="Sechsstelliger Code">
       {digits.map((digit, index) => (
-        <input
+        <Input
           key={index}
+          size="digit"
           ref={(element) => {
             refs.current[index] = element;
           }}
@@ -67,7 +69,6 @@ export function CodeInput({ value, onChange, disabled, invalid, describedBy }: C
           aria-label={`Ziffer ${index + 1}`}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
-          className="h-14 w-11 rounded-lg border border-input bg-background text-center text-2xl font-semibold tabular-nums outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid]:border-destructive disabled:opacity-60 sm:w-12"
           onChange={(event) => {
             const typed = event.target.value.replace(/\D/g, '');
             if (typed.length > 1) return spread(index, typed);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
 import { CodeInput } from './code-input';
 import {
   RESEND_WAIT_SECONDS,
@@ -115,9 +116,9 @@ export function CodeStep({ email, countdown, inline, errorId, onVerified, onBack
       />
       <div aria-live="polite" className="min-h-5 text-sm">
         {error && (
-          <p id={errorId} role="alert" className="text-destructive">
+          <ErrorText id={errorId} size="base">
             {error}
-          </p>
+          </ErrorText>
         )}
         {!error && slow && (
           <p className="text-warning">Verbindung langsam oder unterbrochen. Bitte erneut prüfen.</p>

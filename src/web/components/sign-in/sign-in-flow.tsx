@@ -1,5 +1,8 @@
 import { useId, useState } from 'react';
 import { Button } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
 import { CodeStep } from './code-step';
 import {
   CODE_SEND_FAILED,
@@ -105,9 +108,9 @@ export function SignInFlow({ variant, onVerified, onSent, onBack }: SignInFlowPr
     );
   }
   const errorText = error && (
-    <p id={ids.error} role="alert" className={inline ? 'text-destructive' : 'text-sm text-destructive'}>
+    <ErrorText id={ids.error} size={inline ? 'base' : 'sm'}>
       {error}
-    </p>
+    </ErrorText>
   );
   return (
     <form
@@ -123,12 +126,9 @@ export function SignInFlow({ variant, onVerified, onSent, onBack }: SignInFlowPr
           Melde dich ohne Passwort an: Wir schicken dir einen 6-stelligen Code per E-Mail.
         </p>
       )}
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={ids.email} className="text-sm font-medium">
-          E-Mail-Adresse
-        </label>
-        <input
-          id={ids.email}
+      <Field label="E-Mail-Adresse" id={ids.email}>
+        <Input
+          size="lg"
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -138,10 +138,9 @@ export function SignInFlow({ variant, onVerified, onSent, onBack }: SignInFlowPr
           onFocus={() => void loadEmailSchema()}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? ids.error : undefined}
-          className="h-12 rounded-lg border border-input bg-background px-3 text-base outline-none focus:border-primary focus:ring-2 focus:ring-ring/40"
           placeholder="name@beispiel.de"
         />
-      </div>
+      </Field>
       {inline ? (
         <div aria-live="polite" className="text-sm">
           {errorText}

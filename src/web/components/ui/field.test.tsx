@@ -29,8 +29,8 @@ describe('Field', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-required')).toBe('true');
     const [errorId, hintId] = input.getAttribute('aria-describedby')!.split(' ');
-    expect(document.getElementById(errorId!).textContent).toBe('Bitte E-Mail angeben.');
-    expect(document.getElementById(hintId!).textContent).toBe('Für die Bestätigung.');
+    expect(document.getElementById(errorId!)?.textContent).toBe('Bitte E-Mail angeben.');
+    expect(document.getElementById(hintId!)?.textContent).toBe('Für die Bestätigung.');
     expect(description(input)).toBe('Bitte E-Mail angeben. Für die Bestätigung.');
   });
 
@@ -66,7 +66,7 @@ describe('Field', () => {
     const input = screen.getByRole('textbox', { name: 'IBAN' });
     expect(input.getAttribute('id')).toBe('payout-iban');
     expect(input.getAttribute('aria-describedby')).toBe('payout-iban-error payout-iban-hint');
-    expect(document.getElementById('payout-iban-error').textContent).toBe('IBAN ungültig.');
+    expect(document.getElementById('payout-iban-error')?.textContent).toBe('IBAN ungültig.');
   });
 
   it('announces its error as an alert only when asked to', () => {
@@ -174,7 +174,7 @@ describe('ErrorText', () => {
       </>,
     );
     expect(screen.getByRole('alert').textContent).toBe('Fehler beim Laden');
-    expect(document.getElementById('quiet').hasAttribute('role')).toBe(false);
+    expect(document.getElementById('quiet')?.hasAttribute('role')).toBe(false);
     expect(document.getElementById('quiet')!.className).toContain('text-destructive');
   });
 });

@@ -55,7 +55,7 @@ export interface FieldProps {
   hintUntilError?: boolean;
   /** Marks the label with a red '*' and the control with aria-required. */
   required?: boolean;
-  /** Beside the label on its right, e.g. the autosave's 'Gespeichert' (saved-label.tsx). */
+  /** Beside the label on its right, e.g. the autosave's 'Gespeichert' (saved-status.tsx). */
   labelAside?: ReactNode;
   /** Smaller label, hint and error, for a field nested in a list (a choice's amount, a table row). */
   compact?: boolean;

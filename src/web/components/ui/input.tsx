@@ -10,15 +10,19 @@ import { useFieldControl } from './field';
 // colours from the tokens (light and dark alike), the focus ring instead of the outline, a red border while
 // aria-invalid, a muted background while read-only.
 const CONTROL_CLASS =
-  'w-full rounded-lg border border-input bg-background text-foreground outline-none placeholder:text-muted-foreground focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60 [&:read-only:not(select)]:bg-muted';
+  'rounded-lg border border-input bg-background text-foreground outline-none placeholder:text-muted-foreground focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60 [&:read-only:not(select)]:bg-muted';
 
-/** Heights like the buttons': `sm` in dialogs and the back office, `md` on pages, `lg` where one field leads. */
-export type ControlSize = 'sm' | 'md' | 'lg' | 'xl';
+/**
+ * Heights like the buttons': `sm` in dialogs and the back office, `md` on pages, `lg` where one field leads
+ * (sign-in), `xl` at the door (check-in search); `digit` is one box of the sign-in code.
+ */
+export type ControlSize = 'sm' | 'md' | 'lg' | 'xl' | 'digit';
 const SIZES: Record<ControlSize, string> = {
-  sm: 'h-10 px-3 text-sm',
-  md: 'h-11 px-3',
-  lg: 'h-12 px-3 text-base',
-  xl: 'h-14 px-4 text-lg',
+  sm: 'h-10 w-full px-3 text-sm',
+  md: 'h-11 w-full px-3',
+  lg: 'h-12 w-full px-3 text-base',
+  xl: 'h-14 w-full px-4 text-lg',
+  digit: 'h-14 w-11 text-center text-2xl font-semibold tabular-nums sm:w-12',
 };
 
 /** Class names of a single-line control (input, select), for controls this file does not render. */
@@ -26,9 +30,19 @@ export function controlClasses(size: ControlSize = 'md', extra = ''): string {
   return [CONTROL_CLASS, SIZES[size], extra].filter(Boolean).join(' ');
 }
 
-/** Class names of a text area: the control style with room for lines instead of a height. */
-export function textareaClasses(size: 'sm' | 'md' = 'md', extra = ''): string {
-  return [CONTROL_CLASS, 'min-h-40 px-3 py-2 leading-relaxed', size === 'sm' ? 'text-sm' : '', extra]
+/**
+ * Class names of a text area: the control style with room for lines instead of a height (10 rem, unless its
+ * `rows` set it).
+ */
+export function textareaClasses(size: 'sm' | 'md' = 'md', extra = '', rows?: number): string {
+  return [
+    CONTROL_CLASS,
+    'w-full',
+    rows ? '' : 'min-h-40',
+    'px-3 py-2 leading-relaxed',
+    size === 'sm' ? 'text-sm' : '',
+    extra,
+  ]
     .filter(Boolean)
     .join(' ');
 }
@@ -69,5 +83,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
   ref,
 ) {
   const control = useFieldControl(props);
-  return <textarea ref={ref} {...props} {...control} className={textareaClasses(size, className)} />;
+  return (
+    <textarea ref={ref} {...props} {...control} className={textareaClasses(size, className, props.rows)} />
+  );
 });

@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type React
 import { useParams } from 'react-router';
 import { CHECK_IN_TEXTS, PARTICIPANT_STATE_LABELS } from '@shared/participants';
 import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { usePageTitle } from '@web/lib/page-title';
 import type { DoorTicket } from './check-in-queue';
@@ -152,9 +153,10 @@ function Door({ eventId }: { eventId: string }) {
           Code oder Name
         </label>
         <div className="flex gap-2">
-          <input
+          <Input
             ref={inputRef}
             id={inputId}
+            size="xl"
             value={text}
             onChange={(e) => setText(e.target.value)}
             autoComplete="off"
@@ -163,7 +165,7 @@ function Door({ eventId }: { eventId: string }) {
             spellCheck={false}
             enterKeyHint="go"
             placeholder="z. B. 4711 oder Anna"
-            className="h-14 min-w-0 flex-1 rounded-xl border border-input bg-background px-4 text-lg text-foreground"
+            className="min-w-0 flex-1"
           />
           <Button type="submit" size="lg" className="h-14" aria-label="Einchecken" disabled={!text.trim()}>
             <Search className="h-5 w-5" aria-hidden />

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Inbox, RefreshCw } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
@@ -47,12 +48,9 @@ export function DevMailsPage() {
       {isPending ? (
         <PageSpinner />
       ) : error ? (
-        <p
-          role="alert"
-          className="mt-8 rounded-lg border border-border bg-destructive-bg px-4 py-3 text-destructive"
-        >
+        <ErrorText size="base" className="mt-8 rounded-lg border border-border bg-destructive-bg px-4 py-3">
           {error.message}
-        </p>
+        </ErrorText>
       ) : mails.length === 0 ? (
         <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed border-border px-4 py-16 text-center">
           <Inbox className="h-10 w-10 text-muted-foreground" aria-hidden />

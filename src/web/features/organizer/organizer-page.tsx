@@ -6,6 +6,7 @@ import type { OrganizerEvent } from '@shared/participants';
 import { seatFiguresText } from '@shared/seat-figures';
 import { Badge } from '@web/components/ui/badge';
 import { Button, buttonClasses } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { formatDate, formatTime, formatTimeRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/page-title';
@@ -53,9 +54,9 @@ export function OrganizerPage() {
         <PageSpinner />
       ) : events.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="text-destructive">
+          <ErrorText alert={false} size="base">
             {events.error.message || 'Deine Veranstaltungen konnten nicht geladen werden.'}
-          </p>
+          </ErrorText>
           <Button variant="secondary" onClick={() => void events.refetch()}>
             Erneut versuchen
           </Button>

@@ -5,12 +5,14 @@ import { givenFullName, PROFILE_MESSAGES } from '@shared/profile';
 import { onboardingSchema } from '@shared/profile-schemas';
 import { safeRedirectTarget } from '@shared/session';
 import { Button } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSession } from '@web/lib/session';
 import { useSettings } from '@web/lib/settings';
 import { useCompleteOnboarding } from './api/complete-onboarding';
-import { inputClass } from './components/field-styles';
 
 const HEADING = 'Willkommen! Lass uns dein Account vervollständigen';
 
@@ -76,29 +78,25 @@ export function OnboardingPage() {
           void submit();
         }}
       >
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Vollständiger Name
-          <input
+        <Field label="Vollständiger Name">
+          <Input
             autoComplete="name"
             required
             value={fullName}
             onChange={(event) => setFullName(event.target.value)}
             aria-invalid={error && !fullName.trim() ? true : undefined}
-            className={inputClass}
           />
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Telefonnummer
-          <input
+        </Field>
+        <Field label="Telefonnummer">
+          <Input
             type="tel"
             autoComplete="tel"
             required
             value={phone}
             onChange={(event) => setPhone(event.target.value)}
             aria-invalid={error && !phone.trim() ? true : undefined}
-            className={inputClass}
           />
-        </label>
+        </Field>
         <div className="flex items-start gap-3">
           <input
             id="onboarding-dsgvo"
@@ -134,11 +132,7 @@ export function OnboardingPage() {
             {MARKETING_CONSENT_TEXT} (optional)
           </label>
         </div>
-        {error && (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
+        {error && <ErrorText>{error}</ErrorText>}
         <Button type="submit" size="lg" disabled={complete.isPending}>
           {complete.isPending ? 'Wird gespeichert …' : 'Weiter'}
         </Button>

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Eye, EyeOff } from 'lucide-react';
 import { Button, buttonClasses } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
 import { apiFetch, ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-title';
-
-const inputClass =
-  'h-11 w-full rounded-lg border border-input bg-background px-3 outline-none focus:border-primary focus:ring-2 focus:ring-ring/40';
 
 /** 'Ersteinrichtung: Eigentümer' (docs/product/admin.md#owner-setup). */
 export function SetupPage() {
@@ -53,39 +53,26 @@ export function SetupPage() {
           void submit();
         }}
       >
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          E-Mail des Eigentümers
-          <input
+        <Field label="E-Mail des Eigentümers">
+          <Input
             type="email"
             autoComplete="email"
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            className={inputClass}
           />
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Vollständiger Name (optional)
-          <input
-            autoComplete="name"
-            value={fullName}
-            onChange={(e) => setFullName(e.target.value)}
-            className={inputClass}
-          />
-        </label>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="setup-token" className="text-sm font-medium">
-            Einrichtungs-Token
-          </label>
+        </Field>
+        <Field label="Vollständiger Name (optional)">
+          <Input autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        </Field>
+        <Field label="Einrichtungs-Token" id="setup-token">
           <div className="flex gap-2">
-            <input
-              id="setup-token"
+            <Input
               type={showToken ? 'text' : 'password'}
               autoComplete="off"
               required
               value={token}
               onChange={(e) => setToken(e.target.value)}
-              className={inputClass}
             />
             <Button
               variant="secondary"
@@ -100,21 +87,21 @@ export function SetupPage() {
               )}
             </Button>
           </div>
-        </div>
+        </Field>
         <p className="rounded-lg bg-muted p-3 text-sm text-muted-foreground">
           Der Token ist nur einmal gültig und wird danach deaktiviert.
         </p>
         <Button type="submit" size="lg" disabled={busy || !email.trim() || !token.trim()}>
           {busy ? 'Wird erstellt …' : 'Admin erstellen'}
         </Button>
-        {result && (
-          <p
-            role={result.ok ? 'status' : 'alert'}
-            className={result.ok ? 'text-success' : 'text-destructive'}
-          >
-            {result.message}
-          </p>
-        )}
+        {result &&
+          (result.ok ? (
+            <p role="status" className="text-success">
+              {result.message}
+            </p>
+          ) : (
+            <ErrorText size="base">{result.message}</ErrorText>
+          ))}
         {result?.ok && (
           <Link to="/login" className={buttonClasses('secondary')}>
             Zur Anmeldung

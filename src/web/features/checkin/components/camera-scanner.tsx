@@ -1,6 +1,7 @@
 import { Camera, CameraOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
 import { readStorage, writeStorage } from '@web/lib/storage';
 import {
   cameraErrorMessage,
@@ -129,9 +130,7 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
         ) : null}
       </div>
       {state.kind === 'error' ? (
-        <p role="alert" className="rounded-lg border border-destructive p-3 text-sm text-destructive">
-          {state.message}
-        </p>
+        <ErrorText className="rounded-lg border border-destructive p-3">{state.message}</ErrorText>
       ) : null}
       {active ? (
         <Button

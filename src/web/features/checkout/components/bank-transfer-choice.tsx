@@ -4,6 +4,7 @@ import { paymentDueAt } from '@shared/bank-transfer';
 import type { BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import { Button } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
 import { ApiError } from '@web/lib/api-client';
 import { formatDate, formatPrice } from '@web/lib/format';
 import { useChooseBankTransfer } from '../api/choose-bank-transfer';
@@ -56,11 +57,7 @@ export function BankTransferChoice({
         </div>
       </div>
       <div aria-live="assertive" className="text-sm">
-        {error && (
-          <p role="alert" className="rounded-xl bg-destructive-bg px-4 py-3 text-destructive">
-            {error}
-          </p>
-        )}
+        {error && <ErrorText boxed>{error}</ErrorText>}
       </div>
       <Button
         size="lg"

@@ -1,7 +1,6 @@
-import { useId, type HTMLAttributes } from 'react';
-
-export const billingInputClass =
-  'h-11 w-full rounded-lg border border-input bg-background px-3 outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive';
+import type { HTMLAttributes } from 'react';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
 
 /**
  * One text field of the 'Rechnungsadresse' (docs/product/invoices.md#billing-address), with its message
@@ -34,14 +33,9 @@ export function BillingAddressField({
   /** Codes (the USt-IdNr.): capitals on phone keyboards, no spell check. */
   uppercase?: boolean;
 }) {
-  const id = useId();
   return (
-    <div className={`flex flex-col gap-1.5 ${className ?? ''}`}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
+    <Field label={label} error={error} errorAlert className={className}>
+      <Input
         name={name}
         autoComplete={autoComplete}
         inputMode={inputMode}
@@ -49,16 +43,8 @@ export function BillingAddressField({
         maxLength={maxLength}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
         {...(uppercase ? { autoCapitalize: 'characters', spellCheck: false } : {})}
-        className={billingInputClass}
       />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

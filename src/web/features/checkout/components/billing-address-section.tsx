@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
 import { BOOKING_MESSAGES } from '@shared/booking';
+import { Field } from '@web/components/ui/field';
+import { Select } from '@web/components/ui/input';
 import { billingCountries } from '../billing-countries';
 import type { BillingAddressState } from '../use-billing-address';
-import { BillingAddressField, billingInputClass } from './billing-address-field';
+import { BillingAddressField } from './billing-address-field';
 
 const checkboxClass = 'h-4 w-4 shrink-0 rounded border-input accent-primary';
 
@@ -104,33 +106,21 @@ export function BillingAddressSection({
             onChange={(value) => change('city', value)}
             error={errors.city}
           />
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <label htmlFor={`${id}-country`} className="text-sm font-medium">
-              Land
-            </label>
-            <select
-              id={`${id}-country`}
+          <Field label="Land" id={`${id}-country`} error={countryError} errorAlert className="sm:col-span-2">
+            <Select
               name="country"
               autoComplete="country"
               required
               value={values.country}
               onChange={(event) => change('country', event.target.value)}
-              aria-invalid={countryError ? true : undefined}
-              aria-describedby={countryError ? `${id}-country-error` : undefined}
-              className={`${billingInputClass} pr-8`}
             >
               {billingCountries().map((country) => (
                 <option key={country.code} value={country.code}>
                   {country.name}
                 </option>
               ))}
-            </select>
-            {countryError && (
-              <p id={`${id}-country-error`} role="alert" className="text-sm text-destructive">
-                {countryError}
-              </p>
-            )}
-          </div>
+            </Select>
+          </Field>
           <BillingAddressField
             className="sm:col-span-2"
             name="vatId"

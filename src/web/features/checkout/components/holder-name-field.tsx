@@ -1,6 +1,7 @@
-import { useId } from 'react';
 import { BOOKING_MESSAGES } from '@shared/booking';
-import { SavedLabel } from '@web/components/saved-label';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { SavedStatus } from '@web/components/ui/saved-status';
 
 /**
  * 'Name auf dem Ticket' with the 'Gespeichert' indicator of the autosave
@@ -20,31 +21,23 @@ export function HolderNameField({
   /** Show the 'required' message once the field was emptied (not on first load). */
   showRequired: boolean;
 }) {
-  const id = useId();
   const message = error ?? (showRequired && value.trim() === '' ? BOOKING_MESSAGES.holderName : null);
   return (
-    <div className="flex flex-col gap-1.5">
-      <SavedLabel htmlFor={id} label="Name auf dem Ticket" saved={saved} />
-      <input
-        id={id}
+    <Field
+      label="Name auf dem Ticket"
+      hint="Wird auch in deinem Profil gespeichert."
+      hintUntilError
+      error={message}
+      errorAlert
+      labelAside={<SavedStatus visible={saved} />}
+    >
+      <Input
         autoComplete="name"
         required
         maxLength={200}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : `${id}-hint`}
-        className="h-11 w-full rounded-lg border border-input bg-background px-3 outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive"
       />
-      {message ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {message}
-        </p>
-      ) : (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          Wird auch in deinem Profil gespeichert.
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -1,5 +1,6 @@
 import { CreditCard, TriangleAlert } from 'lucide-react';
 import { PAYMENT_MESSAGES } from '@shared/payments';
+import { ErrorText } from '@web/components/ui/error-text';
 import type { PaymentConfig } from '@web/lib/payment-config';
 import { TestModeNote } from './test-mode-note';
 
@@ -7,15 +8,13 @@ import { TestModeNote } from './test-mode-note';
  * How a paid order will be paid (GET /api/payments/config): the test provider's notice 'Testmodus', Stripe's
  * methods, or — without a provider — that paid events cannot be booked now. Free events have no block.
  */
-export function PaymentMethodBlock({
-  config,
-  loading,
-  failed,
-}: {
+interface PaymentMethodProps {
   config: PaymentConfig | undefined;
   loading: boolean;
   failed: boolean;
-}) {
+}
+
+export function PaymentMethodBlock({ config, loading, failed }: PaymentMethodProps) {
   return (
     <section aria-labelledby="payment-method-heading" className="flex flex-col gap-2">
       <h2 id="payment-method-heading" className="text-sm font-medium">
@@ -26,15 +25,7 @@ export function PaymentMethodBlock({
   );
 }
 
-function PaymentMethod({
-  config,
-  loading,
-  failed,
-}: {
-  config: PaymentConfig | undefined;
-  loading: boolean;
-  failed: boolean;
-}) {
+function PaymentMethod({ config, loading, failed }: PaymentMethodProps) {
   if (loading) return <p className="text-sm text-muted-foreground">Zahlungsarten werden geladen …</p>;
   if (failed || !config) {
     return (
@@ -61,12 +52,9 @@ function PaymentMethod({
     );
   }
   return (
-    <p
-      role="alert"
-      className="flex gap-3 rounded-xl border border-destructive/40 bg-destructive-bg p-4 text-sm text-destructive"
-    >
+    <ErrorText boxed className="flex gap-3 border border-destructive/40">
       <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
       {PAYMENT_MESSAGES.unavailable}
-    </p>
+    </ErrorText>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import { Button } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
 import { ApiError } from '@web/lib/api-client';
 import { bookingKey } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
@@ -20,11 +21,7 @@ import { TestPayment } from './test-payment';
 // Its own chunk: only a Stripe payment downloads the Stripe libraries.
 const StripePayment = lazy(() =>
   import('./stripe-payment').catch(() => ({
-    default: () => (
-      <p role="alert" className="rounded-xl bg-destructive-bg px-4 py-3 text-sm text-destructive">
-        {PAYMENT_MESSAGES.initFailed}
-      </p>
-    ),
+    default: () => <ErrorText boxed>{PAYMENT_MESSAGES.initFailed}</ErrorText>,
   })),
 );
 
@@ -94,12 +91,12 @@ export function PaymentStep({
       role="alert"
       className="flex flex-col items-start gap-3 rounded-xl bg-destructive-bg px-4 py-3 text-sm"
     >
-      <p className="text-destructive">
+      <ErrorText alert={false} size="base">
         {PAYMENT_MESSAGES.initFailed}
         {session.error instanceof ApiError && session.error.status !== 500
           ? `: ${session.error.message}`
           : ''}
-      </p>
+      </ErrorText>
       <Button variant="secondary" size="sm" onClick={() => void session.refetch()}>
         Erneut versuchen
       </Button>

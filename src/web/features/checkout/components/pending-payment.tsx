@@ -1,6 +1,7 @@
 import type { BookingView } from '@shared/booking';
 import { BankTransferInstructions } from '@web/components/bank-transfer/bank-transfer-instructions';
 import { Button } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
 import type { BankTransferInstructions as Instructions } from '@shared/bank-transfer';
 import { PaymentStep } from './payment-step';
 
@@ -47,7 +48,9 @@ export function PendingPayment({
       ) : transfer.isError ? (
         // not knowing whether it pays by transfer, a card payment is not started
         <div role="alert" className="flex flex-col items-start gap-3 text-sm">
-          <p className="text-destructive">Die Zahlungsdaten konnten nicht geladen werden.</p>
+          <ErrorText alert={false} size="base">
+            Die Zahlungsdaten konnten nicht geladen werden.
+          </ErrorText>
           <Button variant="secondary" size="sm" onClick={transfer.retry}>
             Erneut versuchen
           </Button>

@@ -14,6 +14,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES, type PaymentSession } from '@shared/payments';
 import { Button } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
 import { formatPrice } from '@web/lib/format';
 import { useTheme } from '@web/lib/theme';
 import { toast } from '@web/lib/toast';
@@ -86,11 +87,7 @@ export default function StripePayment({ session, booking, onProcessing }: Stripe
 
   if (stripe === undefined) return <Preparing />;
   if (stripe === null) {
-    return (
-      <p role="alert" className="rounded-xl bg-destructive-bg px-4 py-3 text-sm text-destructive">
-        {PAYMENT_MESSAGES.initFailed}
-      </p>
-    );
+    return <ErrorText boxed>{PAYMENT_MESSAGES.initFailed}</ErrorText>;
   }
   return (
     <Elements stripe={stripe} options={options}>
@@ -180,11 +177,7 @@ function StripeForm({ booking, onProcessing }: { booking: BookingView; onProcess
         }}
       />
       <div aria-live="assertive" className="text-sm">
-        {error && (
-          <p role="alert" className="text-destructive">
-            {error}
-          </p>
-        )}
+        {error && <ErrorText>{error}</ErrorText>}
       </div>
       <Button
         type="submit"

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import { Button } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { bookingKey } from '../api/get-booking';
@@ -44,11 +45,7 @@ export function TestPayment({ booking }: { booking: BookingView }) {
     <div className="flex flex-col gap-4">
       <TestModeNote />
       <div aria-live="assertive" className="text-sm">
-        {declined && (
-          <p role="alert" className="rounded-xl bg-destructive-bg px-4 py-3 text-destructive">
-            {PAYMENT_MESSAGES.testDeclined}
-          </p>
-        )}
+        {declined && <ErrorText boxed>{PAYMENT_MESSAGES.testDeclined}</ErrorText>}
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button

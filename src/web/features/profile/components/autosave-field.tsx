@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type InputHTMLAttributes } from 'react';
-import { SavedLabel } from '@web/components/saved-label';
+import { useRef, useState, type InputHTMLAttributes } from 'react';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
+import { SavedStatus } from '@web/components/ui/saved-status';
 import { ApiError } from '@web/lib/api-client';
-import { inputClass } from './field-styles';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
 
 interface AutosaveFieldProps {
@@ -32,7 +33,6 @@ export function AutosaveField({
   isChanged,
   hint,
 }: AutosaveFieldProps) {
-  const id = useId();
   const [input, setInput] = useState(value);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -63,32 +63,16 @@ export function AutosaveField({
     }
   };
 
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
-    <div className="flex flex-col gap-1.5">
-      <SavedLabel htmlFor={id} label={label} saved={saved} />
-      <input
-        id={id}
+    <Field label={label} hint={hint} error={error} errorAlert labelAside={<SavedStatus visible={saved} />}>
+      <Input
         type={type}
         autoComplete={autoComplete}
         value={input}
         onChange={(event) => setInput(event.target.value)}
         onBlur={() => void onBlur()}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
         aria-busy={busy || undefined}
-        className={inputClass}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

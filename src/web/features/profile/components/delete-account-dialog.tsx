@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ACCOUNT_DELETION_CONFIRM_WORD,
@@ -10,12 +10,14 @@ import {
 } from '@shared/privacy';
 import { FREE_TICKET_TEXTS } from '@shared/tickets';
 import { Button } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
 import { formatDate, formatPrice } from '@web/lib/format';
 import { sessionQuery } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { useAccountDeletion } from '../api/get-account-deletion';
-import { inputClass } from './field-styles';
 
 /**
  * 'Konto löschen?' (docs/product/accounts-and-consent.md#account-deletion): lists what happens first, then
@@ -27,7 +29,6 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [typed, setTyped] = useState('');
-  const inputId = useId();
   const busy = remove.isPending;
 
   const close = () => {
@@ -68,34 +69,23 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
                   Was beim Löschen geschieht, konnte nicht geladen werden. Bitte versuche es erneut.
                 </p>
               ) : data.lastAdmin ? (
-                <p role="alert" className="text-destructive">
-                  {PRIVACY_MESSAGES.lastAdmin}
-                </p>
+                <ErrorText size="base">{PRIVACY_MESSAGES.lastAdmin}</ErrorText>
               ) : (
                 <DeletionConsequences preview={data} />
               )}
             </div>
           </Dialog.Description>
           {canDelete && (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={inputId} className="text-sm font-medium">
-                Tippe {ACCOUNT_DELETION_CONFIRM_WORD} zur Bestätigung
-              </label>
-              <input
-                id={inputId}
+            <Field label={`Tippe ${ACCOUNT_DELETION_CONFIRM_WORD} zur Bestätigung`}>
+              <Input
                 value={typed}
                 autoComplete="off"
                 disabled={busy}
                 onChange={(event) => setTyped(event.target.value)}
-                className={inputClass}
               />
-            </div>
+            </Field>
           )}
-          {remove.error && (
-            <p role="alert" className="text-sm text-destructive">
-              {remove.error.message}
-            </p>
-          )}
+          {remove.error && <ErrorText>{remove.error.message}</ErrorText>}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close} disabled={busy}>
               {canDelete ? 'Abbrechen' : 'Schließen'}

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { BIO_MAX_LENGTH, type ProfileDetails } from '@shared/profile';
 import { profileUpdateSchema } from '@shared/profile-schemas';
 import { Button } from '@web/components/ui/button';
+import { ErrorText } from '@web/components/ui/error-text';
+import { Field } from '@web/components/ui/field';
+import { Input, Textarea } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
-import { cardClass, inputClass } from './field-styles';
+import { cardClass } from './field-styles';
 
-type Field = 'displayName' | 'website' | 'bio';
+type ProfileField = 'displayName' | 'website' | 'bio';
 
 /**
  * The extended profile of admins and organizers, saved with 'Speichern'
@@ -15,13 +18,13 @@ type Field = 'displayName' | 'website' | 'bio';
  */
 export function PublicProfileForm({ profile }: { profile: ProfileDetails }) {
   const update = useUpdateProfile();
-  const [values, setValues] = useState<Record<Field, string>>({
+  const [values, setValues] = useState<Record<ProfileField, string>>({
     displayName: profile.displayName ?? '',
     website: profile.website ?? '',
     bio: profile.bio ?? '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
-  const set = (field: Field) => (event: { target: { value: string } }) =>
+  const [errors, setErrors] = useState<Partial<Record<ProfileField | 'form', string>>>({});
+  const set = (field: ProfileField) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = async () => {
@@ -42,19 +45,7 @@ export function PublicProfileForm({ profile }: { profile: ProfileDetails }) {
     }
   };
 
-  const fieldProps = (field: Field) => ({
-    id: `public-${field}`,
-    value: values[field],
-    onChange: set(field),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `public-${field}-error` : undefined,
-  });
-  const errorOf = (field: Field) =>
-    errors[field] && (
-      <p id={`public-${field}-error`} role="alert" className="text-sm text-destructive">
-        {errors[field]}
-      </p>
-    );
+  const fieldProps = (field: ProfileField) => ({ value: values[field], onChange: set(field) });
 
   return (
     <form
@@ -73,46 +64,19 @@ export function PublicProfileForm({ profile }: { profile: ProfileDetails }) {
         So erscheinst du als Veranstalter bei deinen Events.
       </p>
       <div className="mt-4 flex flex-col gap-4">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="public-displayName" className="text-sm font-medium">
-            Anzeigename
-          </label>
-          <input {...fieldProps('displayName')} autoComplete="nickname" className={inputClass} />
-          {errorOf('displayName')}
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="public-website" className="text-sm font-medium">
-            Website
-          </label>
-          <input
-            {...fieldProps('website')}
-            type="url"
-            autoComplete="url"
-            placeholder="https://"
-            className={inputClass}
-          />
-          {errorOf('website')}
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="public-bio" className="text-sm font-medium">
-            Bio
-          </label>
-          <textarea
-            {...fieldProps('bio')}
-            rows={5}
-            maxLength={BIO_MAX_LENGTH}
-            className={`${inputClass} h-auto py-2`}
-          />
+        <Field label="Anzeigename" id="public-displayName" error={errors.displayName} errorAlert>
+          <Input {...fieldProps('displayName')} autoComplete="nickname" />
+        </Field>
+        <Field label="Website" id="public-website" error={errors.website} errorAlert>
+          <Input {...fieldProps('website')} type="url" autoComplete="url" placeholder="https://" />
+        </Field>
+        <Field label="Bio" id="public-bio" error={errors.bio} errorAlert>
+          <Textarea {...fieldProps('bio')} rows={5} maxLength={BIO_MAX_LENGTH} />
           <p className="text-right text-xs text-muted-foreground">
             {values.bio.length} / {BIO_MAX_LENGTH}
           </p>
-          {errorOf('bio')}
-        </div>
-        {errors.form && (
-          <p role="alert" className="text-sm text-destructive">
-            {errors.form}
-          </p>
-        )}
+        </Field>
+        {errors.form && <ErrorText>{errors.form}</ErrorText>}
         <div>
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? 'Wird gespeichert …' : 'Speichern'}

@@ -1,13 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState } from 'react';
 import { FREE_TICKET_TEXTS, isFreeTicket, type MyTicket } from '@shared/tickets';
-import { Button } from '@web/components/ui/button';
+import { DialogActions } from '@web/components/ui/dialog-actions';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
 import { formatPrice } from '@web/lib/format';
 import type { RefundAccount } from '../api/cancel-ticket';
 import { asksForRefundAccount, checkRefundAccount, type RefundAccountErrors } from './refund-account';
-
-const inputClass =
-  'h-10 w-full rounded-lg border border-input bg-background px-3 text-sm text-foreground outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60';
 
 /**
  * After an earlier refund on the booking the dialog says why less comes back than the tier promises; the
@@ -98,34 +97,20 @@ function CancelForm({
     if (refused) showErrors(refused);
   };
 
-  const field = (name: keyof RefundAccount, label: string, extra: Record<string, unknown>) => {
-    const error = errors[name];
-    const describedBy = [error && `${id}-${name}-error`, `${id}-hint`].filter(Boolean).join(' ');
-    return (
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-          {label}
-        </label>
-        <input
-          id={`${id}-${name}`}
-          ref={name === 'payoutIban' ? ibanField : nameField}
-          value={values[name]}
-          disabled={busy}
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-          className={inputClass}
-          {...extra}
-        />
-        {error && (
-          <p id={`${id}-${name}-error`} className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const field = (name: keyof RefundAccount, label: string, extra: Record<string, unknown>) => (
+    <Field label={label} id={`${id}-${name}`} error={errors[name]}>
+      <Input
+        size="sm"
+        ref={name === 'payoutIban' ? ibanField : nameField}
+        value={values[name]}
+        disabled={busy}
+        spellCheck={false}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+        {...extra}
+      />
+    </Field>
+  );
 
   return (
     <form
@@ -141,7 +126,7 @@ function CancelForm({
           {field('payoutIban', 'IBAN für die Erstattung', {
             autoComplete: 'off',
             autoCapitalize: 'characters',
-            className: `${inputClass} font-mono`,
+            className: 'font-mono',
           })}
           {field('payoutName', 'Kontoinhaber', { autoComplete: 'name' })}
           <p id={`${id}-hint`} className="text-sm text-muted-foreground">
@@ -149,14 +134,13 @@ function CancelForm({
           </p>
         </div>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Abbrechen
-        </Button>
-        <Button type="submit" variant="destructive" disabled={busy}>
-          {busy ? 'Wird storniert …' : 'Ticket stornieren'}
-        </Button>
-      </div>
+      <DialogActions
+        onCancel={onCancel}
+        busy={busy}
+        submitVariant="destructive"
+        submitLabel="Ticket stornieren"
+        busyLabel="Wird storniert …"
+      />
     </form>
   );
 }

@@ -1,7 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import type { MyTicket } from '@shared/tickets';
-import { Button } from '@web/components/ui/button';
+import { DialogActions } from '@web/components/ui/dialog-actions';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
 import { toast } from '@web/lib/toast';
 import { useChangeHolderName } from '../api/transfer-ticket';
 import { apiErrorDetail } from './api-error-detail';
@@ -13,9 +15,6 @@ export const HOLDER_NAME_MESSAGES = {
   saved: 'Name auf dem Ticket geändert.',
   failed: 'Name konnte nicht geändert werden',
 } as const;
-
-const inputClass =
-  'h-10 w-full rounded-lg border border-input bg-background px-3 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60';
 
 /**
  * 'Name ändern': fixes a typo in the name on the ticket; the person stays the same, for another person
@@ -95,34 +94,16 @@ function NameForm({
         submit();
       }}
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-name`} className="text-sm font-medium">
-          Name auf dem Ticket
-        </label>
-        <input
-          id={`${id}-name`}
+      <Field label="Name auf dem Ticket" id={`${id}-name`} error={error}>
+        <Input
+          size="sm"
           autoComplete="name"
           value={name}
           disabled={busy}
           onChange={(event) => setName(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={inputClass}
         />
-        {error && (
-          <p id={`${id}-error`} className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Abbrechen
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Wird gespeichert …' : 'Speichern'}
-        </Button>
-      </div>
+      </Field>
+      <DialogActions onCancel={onCancel} busy={busy} submitLabel="Speichern" busyLabel="Wird gespeichert …" />
     </form>
   );
 }
