@@ -10,7 +10,6 @@ import { lazyPart } from '@web/lib/lazy-part';
 import { formatPrice } from '@web/lib/format';
 import { sessionQuery, useSession } from '@web/lib/session';
 import { useNow } from '@web/lib/use-now';
-import { checkoutReservedText } from '@web/lib/waitlist/waitlist-texts';
 import { usePaymentConfig } from './api/get-payment-config';
 import { bankTransferOfferedFor } from './bank-transfer-offer';
 import {
@@ -33,7 +32,7 @@ import { PaymentMethodBlock } from './components/payment-method-block';
 import { QuantityStepper } from './components/quantity-stepper';
 import { StepIndicator } from './components/step-indicator';
 import { useBillingAddress } from './use-billing-address';
-import { isReserved, useCheckoutOffer, type CheckoutOffer } from './use-checkout-offer';
+import { checkoutReservedText, isReserved, useCheckoutOffer, type CheckoutOffer } from './use-checkout-offer';
 import { useHolderName } from './use-holder-name';
 import { useOrderPhone } from './use-order-phone';
 import { usePlaceOrder } from './use-place-order';

@@ -1,7 +1,18 @@
 import { useSearchParams } from 'react-router';
 import type { MyWaitlistEntry } from '@shared/waitlist';
 import { useMyWaitlist } from '@web/lib/waitlist/get-my-waitlist';
-import { isOpenOffer } from '@web/lib/waitlist/waitlist-texts';
+import { deadlineText } from '@web/lib/waitlist/waitlist-texts';
+
+/** An offer still open at `now` (the server decides again when the booking is sent). */
+export const isOpenOffer = (entry: MyWaitlistEntry, now: Date) =>
+  entry.status === 'offered' &&
+  (entry.offerExpiresAt === null || new Date(entry.offerExpiresAt).getTime() > now.getTime());
+
+/** The checkout's notice: 'Dieser Platz ist bis Sa., 14.03.2026, 18:30 Uhr für dich reserviert.' */
+export const checkoutReservedText = (entry: Pick<MyWaitlistEntry, 'offerExpiresAt' | 'timezone'>) =>
+  entry.offerExpiresAt
+    ? `Dieser Platz ist bis ${deadlineText(entry.offerExpiresAt, entry.timezone)} für dich reserviert.`
+    : 'Dieser Platz ist für dich reserviert.';
 
 /** The query parameter of an offer's checkout link (offerCheckoutPath in src/shared/waitlist.ts). */
 export const OFFER_PARAM = 'angebot';

@@ -7,7 +7,7 @@ import {
   type RefundOverrideInput,
 } from '@shared/admin-tickets';
 import { cancelSuccessMessage, TICKET_MESSAGES, type CancelTicketResult } from '@shared/tickets';
-import type { TransferTicketInput } from '@web/components/transfer-ticket-dialog';
+import type { TicketTransferInput } from '@shared/ticket-transfer';
 import { toast } from '@web/lib/toast';
 import { ADMIN_TICKET_FILTERS_KEY } from '@web/features/admin/kit/get-ticket-filter-options';
 import { ADMIN_TICKET_LIST_KEY } from './api/admin-ticket-keys';
@@ -146,7 +146,7 @@ export function useTicketActions({ onDone }: { onDone: (ticketIds: string[]) => 
    * 'Übertragen' (docs/product/tickets-and-refunds.md#ticket-transfer): the dialog toasts and closes; a
    * failure is thrown back to it, so it stays open with the server's message.
    */
-  const transfer = async (input: TransferTicketInput) => {
+  const transfer = async (input: TicketTransferInput) => {
     const target = transferTarget;
     if (!target) return;
     await track([target.id], async () => {

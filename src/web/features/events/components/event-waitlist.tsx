@@ -9,9 +9,13 @@ import { queryKeys } from '@web/lib/query-keys';
 import { useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { useMyWaitlist } from '@web/lib/waitlist/get-my-waitlist';
-import { useJoinWaitlist } from '@web/lib/waitlist/join-waitlist';
 import { useLeaveWaitlist } from '@web/lib/waitlist/leave-waitlist';
-import { entryForEvent, waitlistErrorText } from '@web/lib/waitlist/waitlist-texts';
+import { waitlistErrorText } from '@web/lib/waitlist/waitlist-texts';
+import { useJoinWaitlist } from '../api/join-waitlist';
+
+/** The user's active entry for an event, if any (one per event: docs/product/waiting-list.md#waitlist-per-event). */
+const entryForEvent = (entries: readonly MyWaitlistEntry[] | undefined, eventId: string) =>
+  entries?.find((entry) => entry.eventId === eventId);
 
 type WaitlistEvent = Pick<
   PublicEvent,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MyTicket } from '@shared/tickets';
-import type { TransferTicketInput } from '@web/components/transfer-ticket-dialog';
+import type { TicketTransferInput } from '@shared/ticket-transfer';
 import { apiFetch } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 import { clearTicketsCache } from '../tickets-cache';
@@ -9,7 +9,7 @@ import { clearTicketsCache } from '../tickets-cache';
  * POST /api/tickets/:id/transfer {name, email} → the updated ticket
  * (docs/product/tickets-and-refunds.md#ticket-transfer).
  */
-export const transferTicket = ({ ticketId, ...input }: TransferTicketInput & { ticketId: string }) =>
+export const transferTicket = ({ ticketId, ...input }: TicketTransferInput & { ticketId: string }) =>
   apiFetch<MyTicket>(`/api/tickets/${encodeURIComponent(ticketId)}/transfer`, {
     method: 'POST',
     body: JSON.stringify(input),
