@@ -42,15 +42,22 @@ export const BANK_LINE_STATUS_LABELS: Record<AdminBankLineStatus, string> = {
   ignored: 'Ignoriert',
 };
 
-export interface AdminBankLine {
-  id: string;
-  /** 'YYYY-MM-DD' */
+/** A line of a bank statement as the bank wrote it (docs/product/bank-transfer.md#statement-import). */
+export interface BankStatementLine {
+  /** 'YYYY-MM-DD' (booking date) */
   bookedOn: string;
+  /** signed: credits positive, debits negative */
   amountCents: number;
   currency: string;
+  /** the debtor for credits, the creditor for debits */
   counterpartyName: string;
   counterpartyIban: string;
+  /** unstructured remittance lines joined with '\n', plus the structured creditor reference if present */
   remittance: string;
+}
+
+export interface AdminBankLine extends BankStatementLine {
+  id: string;
   status: AdminBankLineStatus;
   excessCents: number;
   /** why an unmatched line cannot be matched, e.g. its currency (docs/product/bank-transfer.md#currency) */

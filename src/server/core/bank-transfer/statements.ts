@@ -5,27 +5,18 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { BANK_IMPORT_MESSAGES } from '@shared/bank-statements';
+import { BANK_IMPORT_MESSAGES, type BankStatementLine } from '@shared/bank-statements';
 import { isCalendarDay } from '@shared/calendar-day';
 import { AppError } from '../app-error';
 
-export interface StatementLine {
+/** A line of a statement file, as the importer stores it. */
+export interface StatementLine extends BankStatementLine {
   /**
    * the bank's entry reference (CAMT AcctSvcrRef / NtryRef, MT940 bank reference) prefixed with the account IBAN,
    * else a sha256 hex of account + date + amount + counterparty IBAN + name + remittance + the line's position
    * among identical lines of that day
    */
   dedupeKey: string;
-  /** 'YYYY-MM-DD' (booking date) */
-  bookedOn: string;
-  /** signed: credits positive, debits negative */
-  amountCents: number;
-  currency: string;
-  /** the debtor for credits, the creditor for debits */
-  counterpartyName: string;
-  counterpartyIban: string;
-  /** unstructured remittance lines joined with '\n', plus the structured creditor reference if present */
-  remittance: string;
 }
 
 export type StatementFormat = 'camt053' | 'mt940' | 'csv';

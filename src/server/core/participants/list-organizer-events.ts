@@ -5,7 +5,7 @@ import { AppError, GERMAN_DEFAULT_MESSAGES } from '../app-error';
 import type { DbOrTx, Event } from '../../db/types';
 import { eventOrganizers, events } from '../../db/schema';
 import { seatFiguresOf } from '../admin-events/seat-figures';
-import { countsOfEvents } from './participant-rows';
+import { countsOfEvents, organizerEventHead } from './participant-rows';
 
 /**
  * The organizer area's events (docs/product/organizer-day.md#organizer-area): an organizer's assigned events,
@@ -38,13 +38,7 @@ export async function listOrganizerEvents(
   // (docs/product/admin.md#seat-figures)
   const seats = await seatFiguresOf(db, rows);
   return [...upcoming, ...past].map((event) => ({
-    id: event.id,
-    title: event.title,
-    slug: event.slug,
-    startTime: event.startTime.toISOString(),
-    endTime: event.endTime.toISOString(),
-    timeZone: event.timezone,
-    location: event.location || null,
+    ...organizerEventHead(event),
     status: event.status,
     counts: counts.get(event.id)!,
     seats: seats.get(event.id)!,

@@ -11,7 +11,7 @@ import { tickets } from '../../db/schema';
 import { CSV_BOM, csvEuros, csvLine } from '../csv/csv-cells';
 import { assertMayRunEvent } from './assert-may-run-event';
 import { seatFiguresOfEvent } from '../admin-events/seat-figures';
-import { countsOfEvents, participantRows, salesOfEvent } from './participant-rows';
+import { countsOfEvents, organizerEventHead, participantRows, salesOfEvent } from './participant-rows';
 
 /**
  * Who is coming (docs/product/organizer-day.md#participants): one row per ticket of the event, its counts and
@@ -30,16 +30,7 @@ async function participantListOf(db: DbOrTx, event: Event): Promise<ParticipantL
     await salesOfEvent(db, event.id, event.currency),
   ];
   return {
-    event: {
-      id: event.id,
-      title: event.title,
-      slug: event.slug,
-      startTime: event.startTime.toISOString(),
-      endTime: event.endTime.toISOString(),
-      timeZone: event.timezone,
-      location: event.location || null,
-      venue: event.venue,
-    },
+    event: { ...organizerEventHead(event), venue: event.venue },
     counts,
     seats,
     sales,

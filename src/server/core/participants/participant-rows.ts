@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ticketCode } from '@shared/booking';
 import type { EventSales, Participant, ParticipantCounts, ParticipantState } from '@shared/participants';
-import type { DbOrTx } from '../../db/types';
+import type { DbOrTx, Event } from '../../db/types';
 import { bookings, payments, profiles, refunds, tickets } from '../../db/schema';
 
 // The rows of the participant list and the door (docs/product/organizer-day.md#participants): one per ticket,
@@ -166,3 +166,14 @@ export async function salesOfEvent(db: DbOrTx, eventId: string, currency: string
   const refundedCents = Number(refunded?.cents ?? 0);
   return { currency, grossCents, refundedCents, netCents: grossCents - refundedCents };
 }
+
+/** An event as the organizer area heads it: in the list of events and above its participants. */
+export const organizerEventHead = (event: Event) => ({
+  id: event.id,
+  title: event.title,
+  slug: event.slug,
+  startTime: event.startTime.toISOString(),
+  endTime: event.endTime.toISOString(),
+  timeZone: event.timezone,
+  location: event.location || null,
+});

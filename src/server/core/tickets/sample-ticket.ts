@@ -1,4 +1,4 @@
-import type { EventMode, PriceUnit } from '@shared/events';
+import type { Event } from '../../db/types';
 import type { TicketDocumentData } from './ticket-document-data';
 
 /** The id of every made-up row (ticket, booking, offer) that the admin's samples show. */
@@ -10,17 +10,9 @@ export const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
  * preview is a file under a public URL (docs/decisions/019-online-links.md).
  */
 export function sampleTicket(sample: {
-  event: {
-    title: string;
-    startTime: Date;
-    endTime: Date | null;
-    timezone: string;
-    location: string;
-    venue?: string | null;
-    room?: string | null;
-    mode: EventMode;
-    priceUnit: PriceUnit;
-  };
+  /** A stored event, or a made-up one without venue or room. */
+  event: Pick<Event, 'title' | 'startTime' | 'endTime' | 'timezone' | 'location' | 'mode' | 'priceUnit'> &
+    Partial<Pick<Event, 'venue' | 'room'>>;
   ticketNumber: string;
   code: string;
   holderName: string;

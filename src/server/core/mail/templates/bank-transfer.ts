@@ -2,7 +2,7 @@ import { formatIban } from '@shared/bank-transfer';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { formatDate } from '@shared/date-range';
 import { button, heading, note, paragraph } from './mail-blocks';
-import { factsTable, factsText, formatCents, mailWhen, type BookingMailInput } from './booking-mail-parts';
+import { factsTable, formatCents, openingLines, mailWhen, type BookingMailInput } from './booking-mail-parts';
 import type { MailContent } from './mail-context';
 import { renderWithContext } from './layout-for';
 import { markup } from './safe-html';
@@ -69,14 +69,7 @@ ${factsTable(facts)}
 ${button(url, label)}
 ${note(`Fragen? Schreib uns an ${context.supportEmail}.`)}`;
   const bodyText = [
-    HEADINGS[kind],
-    '',
-    `Hallo ${input.holderName},`,
-    '',
-    intro[kind],
-    '',
-    factsText(facts),
-    '',
+    ...openingLines(HEADINGS[kind], input.holderName, intro[kind], facts),
     `${label}: ${url}`,
     '',
     `Fragen? Schreib uns an ${context.supportEmail}.`,

@@ -1,19 +1,14 @@
 import { ONLINE_LINK_TEXTS } from '@shared/online-link';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
-import { button, heading, note, paragraph } from './mail-blocks';
 import {
-  factsTable,
-  ticketMailText,
   formatCents,
   mailPlace,
   mailWhen,
+  ticketMail,
   type BookingMailInput,
   type MailEvent,
 } from './booking-mail-parts';
 import type { MailContent } from './mail-context';
-import { renderWithContext } from './layout-for';
-import { onlineLinkBlock } from './online-link';
-import { markup } from './safe-html';
 
 export interface BookingConfirmationMailInput extends BookingMailInput {
   holderName: string;
@@ -32,7 +27,6 @@ export interface BookingConfirmationMailInput extends BookingMailInput {
  */
 export function bookingConfirmationMail(input: BookingConfirmationMailInput): MailContent {
   const { context, event } = input;
-  const ticketsUrl = `${context.publicUrl}/my-tickets`;
   const facts: [string, string][] = [
     [ORDER_NUMBER_LABEL, input.orderNumber],
     ['Veranstaltung', event.title],
@@ -46,37 +40,18 @@ export function bookingConfirmationMail(input: BookingConfirmationMailInput): Ma
     ],
   ];
   const intro = `vielen Dank für deine Buchung bei ${context.siteName}. Deine Tickets sind bestätigt.`;
-  const access = input.onlineUrl ? onlineLinkBlock(input.onlineUrl) : null;
-  const attached = `Im Anhang findest du deine Tickets als PDF und einen Kalendereintrag. ${howToJoin(event.mode, access !== null)}`;
+  const attached = `Im Anhang findest du deine Tickets als PDF und einen Kalendereintrag. ${howToJoin(event.mode, Boolean(input.onlineUrl))}`;
   const testNote =
     'Dies ist eine Testbuchung: Es wurde kein Geld bewegt, die Tickets sind als TEST markiert.';
-  const bodyHtml = markup`${heading('Deine Buchung ist bestätigt')}
-${paragraph(`Hallo ${input.holderName},`)}
-${paragraph(intro)}
-${factsTable(facts)}
-${access?.html}
-${paragraph(attached)}
-${button(ticketsUrl, 'Meine Tickets ansehen')}
-${input.isTest ? note(testNote) : ''}
-${note('Du kannst deine Tickets unter „Meine Tickets“ herunterladen oder stornieren.')}`;
-  const bodyText = ticketMailText({
+  return ticketMail(input, {
+    subject: `Deine Tickets: ${event.title}`,
     heading: 'Deine Buchung ist bestätigt',
-    holderName: input.holderName,
     intro,
     facts,
-    access,
     attached,
-    ticketsUrl,
-    testNote: input.isTest ? testNote : null,
+    testNote,
+    closingNote: 'Du kannst deine Tickets unter „Meine Tickets“ herunterladen oder stornieren.',
   });
-  return {
-    subject: `${input.isTest ? '[TEST] ' : ''}Deine Tickets: ${event.title}`,
-    ...renderWithContext(context, {
-      preheader: `${mailWhen(event)} · ${mailPlace(event)}`,
-      bodyHtml,
-      bodyText,
-    }),
-  };
 }
 
 /** Presence: the entry; online: no entry time, but where the access link is (docs/decisions/019-online-links.md). */

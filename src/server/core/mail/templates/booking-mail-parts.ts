@@ -2,8 +2,10 @@ import { eventWhen } from '@shared/date-range';
 import { eventVenueLine } from '@shared/venue-line';
 import type { EventMode } from '@shared/events';
 import { markup, type SafeHtml } from './safe-html';
-import { COLORS } from './mail-blocks';
-import type { MailContext } from './mail-context';
+import { button, COLORS, heading, note, paragraph } from './mail-blocks';
+import type { MailContent, MailContext } from './mail-context';
+import { renderWithContext } from './layout-for';
+import { onlineLinkBlock } from './online-link';
 
 /** The event as booking mails describe it. */
 export interface MailEvent {
@@ -53,33 +55,61 @@ export function factsTable(rows: [string, string][]): SafeHtml {
 export const factsText = (rows: [string, string][]) =>
   rows.map(([label, value]) => `${label}: ${value}`).join('\n');
 
+/** How the text of a mail about a booking or an entry opens: heading, greeting, intro, facts, with blank lines. */
+export const openingLines = (heading: string, name: string, intro: string, facts: [string, string][]) => [
+  heading,
+  '',
+  `Hallo ${name},`,
+  '',
+  intro,
+  '',
+  factsText(facts),
+  '',
+];
+
 /**
- * The plain-text body of a mail that carries tickets (the booking confirmation, a transferred ticket): heading,
- * greeting, intro, facts, online access, what is attached, the link to Meine Tickets, the test note.
+ * A mail that carries tickets (the booking confirmation, a ticket received by transfer), in HTML and text
+ * alike: heading, greeting, intro, facts, the online access link when the holder gets one, what is attached,
+ * the link to Meine Tickets, for a test the test note (and [TEST] before the subject), a closing note.
  */
-export function ticketMailText(parts: {
-  heading: string;
-  holderName: string;
-  intro: string;
-  facts: [string, string][];
-  access: { text: string } | null;
-  attached: string;
-  ticketsUrl: string;
-  testNote: string | null;
-}): string {
-  return [
-    parts.heading,
+export function ticketMail(
+  input: BookingMailInput & { holderName: string; isTest: boolean; onlineUrl: string | null },
+  texts: {
+    subject: string;
+    heading: string;
+    intro: string;
+    facts: [string, string][];
+    attached: string;
+    testNote: string;
+    closingNote: string;
+  },
+): MailContent {
+  const { context, event } = input;
+  const ticketsUrl = `${context.publicUrl}/my-tickets`;
+  const access = input.onlineUrl ? onlineLinkBlock(input.onlineUrl) : null;
+  const bodyHtml = markup`${heading(texts.heading)}
+${paragraph(`Hallo ${input.holderName},`)}
+${paragraph(texts.intro)}
+${factsTable(texts.facts)}
+${access?.html}
+${paragraph(texts.attached)}
+${button(ticketsUrl, 'Meine Tickets ansehen')}
+${input.isTest ? note(texts.testNote) : ''}
+${note(texts.closingNote)}`;
+  const bodyText = [
+    ...openingLines(texts.heading, input.holderName, texts.intro, texts.facts),
+    ...(access ? [access.text, ''] : []),
+    texts.attached,
     '',
-    `Hallo ${parts.holderName},`,
-    '',
-    parts.intro,
-    '',
-    factsText(parts.facts),
-    '',
-    ...(parts.access ? [parts.access.text, ''] : []),
-    parts.attached,
-    '',
-    `Meine Tickets: ${parts.ticketsUrl}`,
-    ...(parts.testNote ? ['', parts.testNote] : []),
+    `Meine Tickets: ${ticketsUrl}`,
+    ...(input.isTest ? ['', texts.testNote] : []),
   ].join('\n');
+  return {
+    subject: `${input.isTest ? '[TEST] ' : ''}${texts.subject}`,
+    ...renderWithContext(context, {
+      preheader: `${mailWhen(event)} · ${mailPlace(event)}`,
+      bodyHtml,
+      bodyText,
+    }),
+  };
 }

@@ -1,6 +1,6 @@
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { button, heading, note, paragraph } from './mail-blocks';
-import { factsTable, factsText, mailPlace, mailWhen, type MailEvent } from './booking-mail-parts';
+import { factsTable, mailPlace, openingLines, mailWhen, type MailEvent } from './booking-mail-parts';
 import type { MailContent, MailContext } from './mail-context';
 import { renderWithContext } from './layout-for';
 import { markup } from './safe-html';
@@ -38,14 +38,7 @@ ${paragraph(keep)}
 ${button(url, 'Zur Veranstaltung')}
 ${note(`Fragen? Schreib uns an ${context.supportEmail}.`)}`;
   const bodyText = [
-    'Änderung an deiner Veranstaltung',
-    '',
-    `Hallo ${holderName},`,
-    '',
-    intro,
-    '',
-    factsText(facts),
-    '',
+    ...openingLines('Änderung an deiner Veranstaltung', holderName, intro, facts),
     keep,
     '',
     url,

@@ -1,6 +1,6 @@
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { button, heading, note, paragraph } from './mail-blocks';
-import { factsTable, factsText, formatCents, mailWhen, type BookingMailInput } from './booking-mail-parts';
+import { factsTable, formatCents, openingLines, mailWhen, type BookingMailInput } from './booking-mail-parts';
 import type { MailContent } from './mail-context';
 import { renderWithContext } from './layout-for';
 import { markup } from './safe-html';
@@ -52,14 +52,7 @@ ${factsTable(facts)}
 ${button(adminUrl, 'Tickets verwalten')}
 ${input.isTest ? note(testNote) : ''}`;
   const bodyText = [
-    title,
-    '',
-    `Hallo ${input.organizerName},`,
-    '',
-    intro,
-    '',
-    factsText(facts),
-    '',
+    ...openingLines(title, input.organizerName, intro, facts),
     `Tickets verwalten: ${adminUrl}`,
     ...(input.isTest ? ['', testNote] : []),
   ].join('\n');

@@ -1,7 +1,7 @@
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { FREE_TICKET_TEXTS } from '@shared/tickets';
 import { button, heading, note, paragraph } from './mail-blocks';
-import { factsTable, factsText, formatCents, mailWhen, type BookingMailInput } from './booking-mail-parts';
+import { factsTable, formatCents, openingLines, mailWhen, type BookingMailInput } from './booking-mail-parts';
 import type { MailContent } from './mail-context';
 import { renderWithContext } from './layout-for';
 import { markup } from './safe-html';
@@ -55,14 +55,7 @@ ${paragraph(refund)}
 ${button(eventUrl, 'Zur Veranstaltung')}
 ${note(`Fragen? Schreib uns an ${context.supportEmail}.`)}`;
   const bodyText = [
-    'Stornierung bestätigt',
-    '',
-    `Hallo ${input.holderName},`,
-    '',
-    intro,
-    '',
-    factsText(facts),
-    '',
+    ...openingLines('Stornierung bestätigt', input.holderName, intro, facts),
     refund,
     '',
     `Fragen? Schreib uns an ${context.supportEmail}.`,

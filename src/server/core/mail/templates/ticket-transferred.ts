@@ -3,15 +3,14 @@ import { transferredToSubject } from '@shared/ticket-transfer';
 import { button, heading, note, paragraph } from './mail-blocks';
 import {
   factsTable,
-  factsText,
   mailPlace,
+  openingLines,
   mailWhen,
-  ticketMailText,
+  ticketMail,
   type BookingMailInput,
 } from './booking-mail-parts';
 import type { MailContent } from './mail-context';
 import { renderWithContext } from './layout-for';
-import { onlineLinkBlock } from './online-link';
 import { markup } from './safe-html';
 
 export interface TicketReceivedMailInput extends BookingMailInput {
@@ -31,7 +30,6 @@ export interface TicketReceivedMailInput extends BookingMailInput {
  */
 export function ticketReceivedMail(input: TicketReceivedMailInput): MailContent {
   const { context, event } = input;
-  const ticketsUrl = `${context.publicUrl}/my-tickets`;
   const facts: [string, string][] = [
     ['Veranstaltung', event.title],
     ['Wann', mailWhen(event)],
@@ -40,37 +38,18 @@ export function ticketReceivedMail(input: TicketReceivedMailInput): MailContent 
     ['Ticket', `Code ${input.ticketCode}`],
   ];
   const intro = `${input.fromName} hat dir ein Ticket für „${event.title}“ übertragen.`;
-  const access = input.onlineUrl ? onlineLinkBlock(input.onlineUrl) : null;
   const attached =
     'Im Anhang findest du dein Ticket als PDF. Melde dich mit dieser E-Mail-Adresse an, dann findest du es auch unter „Meine Tickets“.';
   const testNote = 'Dies ist ein Testticket (TEST): Es wurde kein Geld bewegt.';
-  const bodyHtml = markup`${heading('Dein Ticket')}
-${paragraph(`Hallo ${input.holderName},`)}
-${paragraph(intro)}
-${factsTable(facts)}
-${access?.html}
-${paragraph(attached)}
-${button(ticketsUrl, 'Meine Tickets ansehen')}
-${input.isTest ? note(testNote) : ''}
-${note(`Fragen? Schreib uns an ${context.supportEmail}.`)}`;
-  const bodyText = ticketMailText({
+  return ticketMail(input, {
+    subject: `Dein Ticket: ${event.title}`,
     heading: 'Dein Ticket',
-    holderName: input.holderName,
     intro,
     facts,
-    access,
     attached,
-    ticketsUrl,
-    testNote: input.isTest ? testNote : null,
+    testNote,
+    closingNote: `Fragen? Schreib uns an ${context.supportEmail}.`,
   });
-  return {
-    subject: `${input.isTest ? '[TEST] ' : ''}Dein Ticket: ${event.title}`,
-    ...renderWithContext(context, {
-      preheader: `${mailWhen(event)} · ${mailPlace(event)}`,
-      bodyHtml,
-      bodyText,
-    }),
-  };
 }
 
 export interface TicketTransferredMailInput extends BookingMailInput {
@@ -109,14 +88,7 @@ ${paragraph(rights)}
 ${input.isBuyer ? button(`${context.publicUrl}/my-tickets`, 'Meine Tickets ansehen') : ''}
 ${note(`Das warst du nicht? Schreib uns an ${context.supportEmail}.`)}`;
   const bodyText = [
-    'Ticket übertragen',
-    '',
-    `Hallo ${input.greetingName},`,
-    '',
-    intro,
-    '',
-    factsText(facts),
-    '',
+    ...openingLines('Ticket übertragen', input.greetingName, intro, facts),
     rights,
     '',
     `Das warst du nicht? Schreib uns an ${context.supportEmail}.`,

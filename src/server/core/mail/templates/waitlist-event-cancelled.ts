@@ -1,5 +1,5 @@
 import { heading, note, paragraph } from './mail-blocks';
-import { factsTable, factsText, mailPlace, mailWhen, type MailEvent } from './booking-mail-parts';
+import { factsTable, mailPlace, openingLines, mailWhen, type MailEvent } from './booking-mail-parts';
 import type { MailContent, MailContext } from './mail-context';
 import { renderWithContext } from './layout-for';
 import { markup } from './safe-html';
@@ -32,19 +32,7 @@ ${paragraph(intro)}
 ${factsTable(facts)}
 ${paragraph(more)}
 ${note(questions)}`;
-  const bodyText = [
-    'Abgesagt',
-    '',
-    `Hallo ${input.name},`,
-    '',
-    intro,
-    '',
-    factsText(facts),
-    '',
-    more,
-    '',
-    questions,
-  ].join('\n');
+  const bodyText = [...openingLines('Abgesagt', input.name, intro, facts), more, '', questions].join('\n');
   return {
     subject: `Abgesagt: ${event.title}`,
     ...renderWithContext(context, { preheader: `${event.title} findet nicht statt`, bodyHtml, bodyText }),

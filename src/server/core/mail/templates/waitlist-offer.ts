@@ -1,7 +1,7 @@
 import { formatDate, formatTime } from '@shared/date-range';
 import { offerMailSubject } from '@shared/waitlist';
 import { button, heading, note, paragraph, urlFallback } from './mail-blocks';
-import { factsTable, factsText, mailPlace, mailWhen, type BookingMailInput } from './booking-mail-parts';
+import { factsTable, mailPlace, openingLines, mailWhen, type BookingMailInput } from './booking-mail-parts';
 import type { MailContent } from './mail-context';
 import { renderWithContext } from './layout-for';
 import { markup } from './safe-html';
@@ -48,14 +48,7 @@ ${urlFallback(input.checkoutUrl)}
 ${note(expiry)}
 ${note(questions)}`;
   const bodyText = [
-    'Dein Platz ist frei',
-    '',
-    `Hallo ${input.name},`,
-    '',
-    intro,
-    '',
-    factsText(facts),
-    '',
+    ...openingLines('Dein Platz ist frei', input.name, intro, facts),
     `Platz jetzt buchen: ${input.checkoutUrl}`,
     '',
     decline,
