@@ -10,6 +10,7 @@ import { CsvMappingsSection } from './components/csv-mappings-section';
 import { OpenRefundsSection } from './components/open-refunds-section';
 import { OpenTransfersSection } from './components/open-transfers-section';
 import { StatementUpload } from './components/statement-upload';
+import { ErrorText } from '@web/components/ui/error-text';
 
 const HEADING_ID = 'bank-statements-heading';
 
@@ -62,9 +63,9 @@ export function BankStatementsPage() {
           <PageSpinner />
         ) : lines.isError ? (
           <div role="alert" className="flex flex-col items-start gap-3">
-            <p className="text-destructive">
+            <ErrorText alert={false} size="base">
               {messageOf(lines.error, 'Die Zeilen konnten nicht geladen werden.')}
-            </p>
+            </ErrorText>
             <Button variant="secondary" onClick={() => void lines.refetch()}>
               Erneut versuchen
             </Button>

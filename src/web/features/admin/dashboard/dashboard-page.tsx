@@ -9,6 +9,7 @@ import { NewestEvents, UpcomingEvents } from './components/event-lists';
 import { FigureCards } from './components/figure-cards';
 import { LegalDataWarning } from './components/legal-data-warning';
 import { NewestBookings } from './components/newest-bookings';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /**
  * The dashboard (/admin): cards and lists filled with the shop's real figures
@@ -44,9 +45,9 @@ export function DashboardPage() {
       {dashboard.isPending ? (
         <PageSpinner />
       ) : dashboard.isError ? (
-        <p role="alert" className="text-destructive">
+        <ErrorText size="base">
           {messageOf(dashboard.error, 'Das Dashboard konnte nicht geladen werden.')}
-        </p>
+        </ErrorText>
       ) : (
         <>
           <LegalDataWarning missing={dashboard.data.missingOperatorData} />

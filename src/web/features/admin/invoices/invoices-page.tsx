@@ -8,6 +8,7 @@ import { InvoiceDownloads } from './components/invoice-downloads';
 import { InvoicesTable } from './components/invoices-table';
 import { InvoicesToolbar } from './components/invoices-toolbar';
 import { invoiceFiltersFromParams, paramsFromInvoiceFilters, type InvoiceFilters } from './invoice-filters';
+import { ErrorText } from '@web/components/ui/error-text';
 
 const HEADING_ID = 'invoices-heading';
 
@@ -37,9 +38,9 @@ export function InvoicesPage() {
         <PageSpinner />
       ) : invoices.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="text-destructive">
+          <ErrorText alert={false} size="base">
             {messageOf(invoices.error, 'Die Rechnungen konnten nicht geladen werden.')}
-          </p>
+          </ErrorText>
           <Button variant="secondary" onClick={() => void invoices.refetch()}>
             Erneut versuchen
           </Button>

@@ -8,7 +8,6 @@ import { ApiError } from '@web/lib/api-client';
 import { formatDate, formatPrice, formatTime, formatTimeRange } from '@web/lib/format';
 import { usePageTitle } from '@web/lib/page-title';
 import { toast } from '@web/lib/toast';
-import { inputClass } from '@web/features/admin/kit/admin-styles';
 import { DownloadError } from '@web/lib/download';
 import { useParticipants } from './api/get-participants';
 import { downloadParticipantsCsv } from './api/participants-csv';
@@ -17,6 +16,8 @@ import { MESSAGE_DIALOG_TEXTS, ParticipantMessageDialog } from './components/par
 import { ParticipantsPrint } from './components/participants-print';
 import { SentMessages } from './components/sent-messages';
 import { countTexts, filterParticipants, isMessageable } from './participant-view';
+import { Input } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /** Where the page is shown: the admin area or the organizer area (the back link differs). */
 export type ParticipantsArea = 'admin' | 'organizer';
@@ -71,7 +72,9 @@ export function ParticipantsPage({ area }: { area: ParticipantsArea }) {
           <h1 id="participants-heading" className="text-2xl font-semibold tracking-tight">
             Teilnehmende
           </h1>
-          <p className="text-destructive">{loadErrorText(participants.error)}</p>
+          <ErrorText alert={false} size="base">
+            {loadErrorText(participants.error)}
+          </ErrorText>
           {!(participants.error instanceof ApiError && [403, 404].includes(participants.error.status)) && (
             <Button variant="secondary" onClick={() => void participants.refetch()}>
               Erneut versuchen
@@ -193,12 +196,13 @@ function ParticipantsView({ list, eventId }: { list: List; eventId: string }) {
               className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
               aria-hidden
             />
-            <input
+            <Input
+              size="sm"
               type="search"
               value={query}
               onChange={(change) => setQuery(change.target.value)}
               placeholder="Name, E-Mail, Bestellnummer, Ticket-Code"
-              className={`${inputClass} pl-9`}
+              className="pl-9"
             />
           </label>
           <p className="text-sm text-muted-foreground" aria-live="polite">

@@ -21,6 +21,7 @@ import {
   type TicketFilters,
 } from './ticket-filters';
 import { useTicketActions } from './use-ticket-actions';
+import { ErrorText } from '@web/components/ui/error-text';
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -116,7 +117,9 @@ export function TicketsPage() {
         <PageSpinner />
       ) : tickets.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="text-destructive">{tickets.error.message || ADMIN_TICKET_MESSAGES.loadFailed}</p>
+          <ErrorText alert={false} size="base">
+            {tickets.error.message || ADMIN_TICKET_MESSAGES.loadFailed}
+          </ErrorText>
           <Button variant="secondary" onClick={() => void tickets.refetch()}>
             Erneut versuchen
           </Button>

@@ -8,7 +8,6 @@ import { PageSpinner } from '@web/components/ui/page-spinner';
 import { usePageTitle } from '@web/lib/page-title';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { inputClass } from '@web/features/admin/kit/admin-styles';
 import { useDeleteUser } from './api/delete-user';
 import { useDeletionPreview } from './api/get-deletion-preview';
 import { DeletionSummary } from './components/deletion-summary';
@@ -16,6 +15,8 @@ import { useUsers } from './api/get-users';
 import { CreateUserDialog } from './components/create-user-dialog';
 import { useDebouncedValue } from './components/use-debounced-value';
 import { UsersTable } from './components/users-table';
+import { Input } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /** 'Benutzer' at /admin/users; ?user= narrows the list to one user (docs/product/admin.md#admin-users). */
 export function UsersPage() {
@@ -65,7 +66,8 @@ export function UsersPage() {
         <label htmlFor="user-search" className="sr-only">
           Benutzer suchen
         </label>
-        <input
+        <Input
+          size="sm"
           id="user-search"
           type="search"
           placeholder="Nach E-Mail oder Name suchen"
@@ -74,7 +76,7 @@ export function UsersPage() {
             setSearch(event.target.value);
             setPage(1);
           }}
-          className={`${inputClass} pl-9`}
+          className="pl-9"
         />
       </div>
       {onlyUser && (
@@ -89,9 +91,7 @@ export function UsersPage() {
       {users.isPending ? (
         <PageSpinner />
       ) : users.isError ? (
-        <p role="alert" className="text-destructive">
-          {messageOf(users.error, 'Benutzer konnten nicht geladen werden.')}
-        </p>
+        <ErrorText size="base">{messageOf(users.error, 'Benutzer konnten nicht geladen werden.')}</ErrorText>
       ) : users.data.users.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
           {USER_ADMIN_MESSAGES.empty}

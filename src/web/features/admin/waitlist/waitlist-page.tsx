@@ -14,6 +14,7 @@ import { useAdminWaitlist } from './api/get-admin-waitlist';
 import { useOfferWaitlistEntry } from './api/offer-waitlist-entry';
 import { useRemoveWaitlistEntry } from './api/remove-waitlist-entry';
 import { WaitlistEntries } from './components/waitlist-entries';
+import { ErrorText } from '@web/components/ui/error-text';
 
 const HEADING_ID = 'waitlist-heading';
 
@@ -67,7 +68,9 @@ export function WaitlistPage() {
           <h1 id={HEADING_ID} className="text-2xl font-semibold tracking-tight">
             {WAITLIST_LABELS.adminTitle}
           </h1>
-          <p className="text-destructive">{loadErrorText(waitlist.error)}</p>
+          <ErrorText alert={false} size="base">
+            {loadErrorText(waitlist.error)}
+          </ErrorText>
           {!(waitlist.error instanceof ApiError && waitlist.error.status === 404) && (
             <Button variant="secondary" onClick={() => void waitlist.refetch()}>
               Erneut versuchen

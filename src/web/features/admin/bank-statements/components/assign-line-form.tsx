@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAssignBankLine } from '../api/assign-bank-line';
+import { Input } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /**
  * 'Bestellnummer' + 'Zuordnen' for a line without a usable reference (docs/product/bank-transfer.md#matching);
@@ -38,7 +40,8 @@ export function AssignLineForm({ lineId }: { lineId: string }) {
         Bestellnummer
       </label>
       <div className="flex gap-2">
-        <input
+        <Input
+          size="sm"
           id={id}
           value={orderNumber}
           placeholder="WR-…"
@@ -47,16 +50,16 @@ export function AssignLineForm({ lineId }: { lineId: string }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => setOrderNumber(event.target.value)}
-          className={`${inputClass} h-9 w-36 font-mono`}
+          className="h-9 w-36 font-mono"
         />
         <Button type="submit" size="sm" variant="secondary" disabled={assign.isPending}>
           Zuordnen
         </Button>
       </div>
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
+        <ErrorText id={`${id}-error`} size="xs">
           {error}
-        </p>
+        </ErrorText>
       )}
     </form>
   );

@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { CSV_DATE_FORMATS, type CsvDateFormat, type CsvMapping } from '@shared/bank-statements';
-import { checkboxClass, selectClass } from '@web/features/admin/kit/admin-styles';
-import { FormField } from '@web/features/admin/kit/form-field';
+import { checkboxClass } from '@web/features/admin/kit/admin-styles';
+import { Field } from '@web/components/ui/field';
 import type { CsvFieldErrors } from '../csv-mapping-form';
+import { Select } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 const DATE_FORMAT_LABELS: Record<CsvDateFormat, string> = {
   'DD.MM.YYYY': 'TT.MM.JJJJ (27.11.2026)',
@@ -20,13 +22,13 @@ interface Props {
 /** Which column holds what (docs/product/bank-transfer.md#csv): 'Datum', 'Betrag', 'Name', 'IBAN', 'Verwendungszweck'. */
 export function CsvColumnFields({ mapping, columns, errors, onChange }: Props) {
   const column = (field: 'dateColumn' | 'amountColumn' | 'nameColumn' | 'ibanColumn', label: string) => (
-    <FormField label={label} error={errors[field]}>
+    <Field label={label} error={errors[field]}>
       {(control) => (
-        <select
+        <Select
+          size="sm"
           {...control}
           value={mapping[field]}
           onChange={(event) => onChange({ [field]: event.target.value })}
-          className={selectClass}
         >
           <option value="">{field === 'ibanColumn' ? '—' : 'Spalte wählen'}</option>
           {columns.map((name) => (
@@ -34,44 +36,44 @@ export function CsvColumnFields({ mapping, columns, errors, onChange }: Props) {
               {name}
             </option>
           ))}
-        </select>
+        </Select>
       )}
-    </FormField>
+    </Field>
   );
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {column('dateColumn', 'Datum')}
-      <FormField label="Datumsformat" error={errors.dateFormat}>
+      <Field label="Datumsformat" error={errors.dateFormat}>
         {(control) => (
-          <select
+          <Select
+            size="sm"
             {...control}
             value={mapping.dateFormat}
             onChange={(event) => onChange({ dateFormat: event.target.value as CsvDateFormat })}
-            className={selectClass}
           >
             {CSV_DATE_FORMATS.map((format) => (
               <option key={format} value={format}>
                 {DATE_FORMAT_LABELS[format]}
               </option>
             ))}
-          </select>
+          </Select>
         )}
-      </FormField>
+      </Field>
       {column('amountColumn', 'Betrag')}
-      <FormField label="Dezimaltrennzeichen">
+      <Field label="Dezimaltrennzeichen">
         {(control) => (
-          <select
+          <Select
+            size="sm"
             {...control}
             value={mapping.decimalComma ? 'comma' : 'point'}
             onChange={(event) => onChange({ decimalComma: event.target.value === 'comma' })}
-            className={selectClass}
           >
             <option value="comma">Komma (1.234,56)</option>
             <option value="point">Punkt (1,234.56)</option>
-          </select>
+          </Select>
         )}
-      </FormField>
+      </Field>
       {column('nameColumn', 'Name')}
       {column('ibanColumn', 'IBAN')}
       <TextColumns mapping={mapping} columns={columns} error={errors.textColumns} onChange={onChange} />
@@ -112,9 +114,9 @@ function TextColumns({
         ))}
       </div>
       {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
+        <ErrorText id={`${id}-error`} alert={false}>
           {error}
-        </p>
+        </ErrorText>
       ) : (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           Eine oder mehrere Spalten; in ihrem Text wird die Zahlungsreferenz gesucht.

@@ -4,8 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { inputClass } from '@web/features/admin/kit/admin-styles';
-import { FormField } from '@web/features/admin/kit/form-field';
+import { Field } from '@web/components/ui/field';
 import { usePreviewCsv } from '../api/preview-csv';
 import { useSaveCsvMappings } from '../api/save-csv-mappings';
 import {
@@ -18,6 +17,8 @@ import {
 } from '../csv-mapping-form';
 import { CsvColumnFields } from './csv-column-fields';
 import { CsvPreviewTable } from './csv-preview-table';
+import { Input } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 const CHECK_INPUT = 'Bitte Eingaben prüfen.';
 const SAVE_FAILED = 'Die Zuordnung konnte nicht gespeichert werden.';
@@ -102,9 +103,10 @@ export function CsvMappingEditor({
       <h3 id={headingId} className="font-semibold">
         {original ? `Zuordnung „${original.name}“ bearbeiten` : 'Neue Zuordnung'}
       </h3>
-      <FormField label="Name der Bank" error={errors.name}>
+      <Field label="Name der Bank" error={errors.name}>
         {(control) => (
-          <input
+          <Input
+            size="sm"
             {...control}
             ref={nameInput}
             value={mapping.name}
@@ -112,36 +114,32 @@ export function CsvMappingEditor({
             autoComplete="off"
             placeholder="z. B. Sparkasse Hamburg"
             onChange={(event) => change({ name: event.target.value })}
-            className={inputClass}
           />
         )}
-      </FormField>
-      <FormField
+      </Field>
+      <Field
         label="Beispieldatei (CSV)"
         error={fileError ?? undefined}
         hint="Ein Export aus deinem Online-Banking; gespeichert wird nur die Zuordnung, nicht die Datei."
       >
         {(control) => (
-          <input
+          <Input
+            size="sm"
             {...control}
             type="file"
             accept=".csv,.txt"
             onChange={(event) => void readSample(event.target.files?.[0])}
-            className={`${inputClass} h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm`}
+            className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm"
           />
         )}
-      </FormField>
+      </Field>
       {previewCsv.isPending && <p className="text-sm text-muted-foreground">Datei wird gelesen …</p>}
       {preview && <CsvPreviewTable preview={preview} />}
       {columns.length === 0 && (
         <p className="text-sm text-muted-foreground">Wähle eine Beispieldatei, um die Spalten zuzuordnen.</p>
       )}
       <CsvColumnFields mapping={mapping} columns={columns} errors={errors} onChange={change} />
-      {formError && (
-        <p role="alert" className="text-sm text-destructive">
-          {formError}
-        </p>
-      )}
+      {formError && <ErrorText>{formError}</ErrorText>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
           Abbrechen

@@ -1,6 +1,8 @@
 import { CSV_MESSAGES, type CsvMapping } from '@shared/bank-statements';
-import { labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { CSV_MAPPINGS_ANCHOR } from './csv-mappings-section';
+import { Select } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 const ID = 'statement-mapping';
 
@@ -27,13 +29,14 @@ export function CsvMappingSelect({
       <label htmlFor={ID} className={labelClass}>
         Spaltenzuordnung (nur für CSV)
       </label>
-      <select
+      <Select
+        size="sm"
         id={ID}
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         onChange={(event) => onChange(event.target.value)}
-        className={`${selectClass} sm:max-w-sm`}
+        className="sm:max-w-sm"
       >
         <option value="">—</option>
         {mappings.map((mapping) => (
@@ -41,12 +44,8 @@ export function CsvMappingSelect({
             {mapping.name}
           </option>
         ))}
-      </select>
-      {error && (
-        <p id={`${ID}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      </Select>
+      {error && <ErrorText id={`${ID}-error`}>{error}</ErrorText>}
       {hint && (
         <p id={`${ID}-hint`} className="text-sm text-muted-foreground">
           {/* the refusal above already says it */}

@@ -4,8 +4,10 @@ import { Button } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useExtendDueDate } from '../api/extend-due-date';
+import { Input } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 export const DEFAULT_EXTEND_DAYS = 7;
 
@@ -53,7 +55,8 @@ export function ExtendDueForm({ bookingId, onDone }: { bookingId: string; onDone
         Um Tage verlängern
       </label>
       <div className="flex flex-wrap gap-2">
-        <input
+        <Input
+          size="sm"
           id={`${id}-days`}
           type="number"
           inputMode="numeric"
@@ -66,7 +69,7 @@ export function ExtendDueForm({ bookingId, onDone }: { bookingId: string; onDone
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => setDays(event.target.value)}
-          className={`${inputClass} h-9 w-20 tabular-nums`}
+          className="h-9 w-20 tabular-nums"
         />
         <Button type="submit" size="sm" disabled={extend.isPending}>
           {extend.isPending ? 'Wird verlängert …' : 'Verlängern'}
@@ -76,9 +79,9 @@ export function ExtendDueForm({ bookingId, onDone }: { bookingId: string; onDone
         </Button>
       </div>
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
+        <ErrorText id={`${id}-error`} size="xs">
           {error}
-        </p>
+        </ErrorText>
       )}
     </form>
   );

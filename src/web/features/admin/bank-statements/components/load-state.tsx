@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /** A list of the page while it loads, when it failed (with 'Erneut versuchen'), empty, or its rows. */
 export function LoadState({
@@ -27,7 +28,9 @@ export function LoadState({
   if (query.isError) {
     return (
       <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="text-destructive">{messageOf(query.error, failedText)}</p>
+        <ErrorText alert={false} size="base">
+          {messageOf(query.error, failedText)}
+        </ErrorText>
         <Button variant="secondary" onClick={() => void query.refetch()}>
           Erneut versuchen
         </Button>

@@ -4,11 +4,13 @@ import { BANK_IMPORT_MESSAGES, CSV_MESSAGES, type BankImportResult } from '@shar
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { cardClass, inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
+import { cardClass, labelClass } from '@web/features/admin/kit/admin-styles';
 import { useCsvMappings } from '../api/get-csv-mappings';
 import { useImportBankStatement } from '../api/import-bank-statement';
 import { count, importSummary } from '../import-summary';
 import { CsvMappingSelect } from './csv-mapping-select';
+import { Input } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 const ACCEPT = '.xml,.sta,.mt940,.txt,.csv';
 
@@ -90,7 +92,8 @@ export function StatementUpload() {
           <label htmlFor="statement-file" className={labelClass}>
             Datei
           </label>
-          <input
+          <Input
+            size="sm"
             ref={input}
             id="statement-file"
             type="file"
@@ -101,13 +104,9 @@ export function StatementUpload() {
               setFile(event.target.files?.[0] ?? null);
               setError(null);
             }}
-            className={`${inputClass} h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm`}
+            className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm"
           />
-          {fileError && (
-            <p id="statement-file-error" role="alert" className="text-sm text-destructive">
-              {fileError}
-            </p>
-          )}
+          {fileError && <ErrorText id="statement-file-error">{fileError}</ErrorText>}
         </div>
         <CsvMappingSelect
           mappings={mappings}

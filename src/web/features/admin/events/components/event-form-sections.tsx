@@ -10,8 +10,11 @@ import { TAX_MODE_LABELS, TAX_MODES } from '@shared/invoices';
 import type { AdminEvent, PolicyOption } from '@shared/admin-events';
 import { PRICE_UNITS } from '@shared/admin-events';
 import { timezoneOptions, type EventFormErrors, type EventFormValues } from '../event-form-values';
-import { CheckboxField, FormField, inputClass, sectionClass, textareaClass } from '@web/features/admin/kit/form-field';
+import { CheckboxField, sectionClass } from '@web/features/admin/kit/form-field';
+import { Field } from '@web/components/ui/field';
 import { SlugField } from './slug-field';
+import { Input, Select, Textarea } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 export interface SectionProps {
   values: EventFormValues;
@@ -40,17 +43,16 @@ export function BasicsSection({
 }: SectionProps & { mode: 'create' | 'edit'; eventId?: string }) {
   return (
     <FormSection title="Grunddaten">
-      <FormField label="Titel" required error={errors.title} className="sm:col-span-2">
+      <Field label="Titel" required error={errors.title} className="sm:col-span-2">
         {(control) => (
-          <input
+          <Input
             {...control}
             value={values.title}
             onChange={(e) => set('title', e.target.value)}
             maxLength={200}
-            className={inputClass}
           />
         )}
-      </FormField>
+      </Field>
       <div className="sm:col-span-2">
         <SlugField
           mode={mode}
@@ -61,23 +63,22 @@ export function BasicsSection({
           eventId={eventId}
         />
       </div>
-      <FormField
+      <Field
         label="Untertitel (Kurzbeschreibung)"
         error={errors.shortDescription}
         className="sm:col-span-2"
         hint="Erscheint unter dem Titel und in Vorschauen."
       >
         {(control) => (
-          <input
+          <Input
             {...control}
             value={values.shortDescription}
             onChange={(e) => set('shortDescription', e.target.value)}
             maxLength={300}
-            className={inputClass}
           />
         )}
-      </FormField>
-      <FormField
+      </Field>
+      <Field
         label="Beschreibung"
         required
         error={errors.description}
@@ -85,15 +86,14 @@ export function BasicsSection({
         hint="Leerzeilen trennen Absätze. Leerzeichen am Zeilenende und Leerzeilen am Anfang und Ende werden beim Speichern entfernt."
       >
         {(control) => (
-          <textarea
+          <Textarea
             {...control}
             value={values.description}
             onChange={(e) => set('description', e.target.value)}
             rows={10}
-            className={textareaClass}
           />
         )}
-      </FormField>
+      </Field>
     </FormSection>
   );
 }
@@ -101,30 +101,28 @@ export function BasicsSection({
 export function TimePlaceSection({ values, errors, set }: SectionProps) {
   return (
     <FormSection title="Zeit und Ort">
-      <FormField label="Beginn" required error={errors.start}>
+      <Field label="Beginn" required error={errors.start}>
         {(control) => (
-          <input
+          <Input
             {...control}
             type="datetime-local"
             value={values.start}
             onChange={(e) => set('start', e.target.value)}
-            className={inputClass}
           />
         )}
-      </FormField>
-      <FormField label="Ende" required error={errors.end}>
+      </Field>
+      <Field label="Ende" required error={errors.end}>
         {(control) => (
-          <input
+          <Input
             {...control}
             type="datetime-local"
             value={values.end}
             min={values.start || undefined}
             onChange={(e) => set('end', e.target.value)}
-            className={inputClass}
           />
         )}
-      </FormField>
-      <FormField
+      </Field>
+      <Field
         label="Zeitzone"
         required
         error={errors.timezone}
@@ -132,20 +130,15 @@ export function TimePlaceSection({ values, errors, set }: SectionProps) {
         className="sm:col-span-2"
       >
         {(control) => (
-          <select
-            {...control}
-            value={values.timezone}
-            onChange={(e) => set('timezone', e.target.value)}
-            className={inputClass}
-          >
+          <Select {...control} value={values.timezone} onChange={(e) => set('timezone', e.target.value)}>
             {timezoneOptions(values.timezone).map((zone) => (
               <option key={zone} value={zone}>
                 {zone}
               </option>
             ))}
-          </select>
+          </Select>
         )}
-      </FormField>
+      </Field>
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="text-sm font-medium">Art der Veranstaltung</legend>
         <div className="flex flex-wrap gap-4">
@@ -163,71 +156,67 @@ export function TimePlaceSection({ values, errors, set }: SectionProps) {
             </label>
           ))}
         </div>
-        {errors.mode && <p className="text-sm text-destructive">{errors.mode}</p>}
+        {errors.mode && <ErrorText alert={false}>{errors.mode}</ErrorText>}
       </fieldset>
-      <FormField
+      <Field
         label="Ort"
         required
         error={errors.location}
         hint={values.mode === 'online' ? 'Bei Online-Events z. B. „Online“.' : 'Stadt oder Adresse.'}
       >
         {(control) => (
-          <input
+          <Input
             {...control}
             value={values.location}
             onChange={(e) => set('location', e.target.value)}
             maxLength={300}
-            className={inputClass}
           />
         )}
-      </FormField>
+      </Field>
       {values.mode !== 'online' && (
-        <FormField
+        <Field
           label="Veranstaltungsort"
           error={errors.venue}
           hint="Name des Hauses, z. B. „Heidehof Wilsede“. Steht mit dem Ort auf Ticket, Mail und Kalendereintrag."
         >
           {(control) => (
-            <input
+            <Input
               {...control}
               value={values.venue}
               onChange={(e) => set('venue', e.target.value)}
               maxLength={200}
-              className={inputClass}
             />
           )}
-        </FormField>
+        </Field>
       )}
-      <FormField label="Raum" error={errors.room}>
+      <Field label="Raum" error={errors.room}>
         {(control) => (
-          <input
+          <Input
             {...control}
             value={values.room}
             onChange={(e) => set('room', e.target.value)}
             maxLength={300}
-            className={inputClass}
           />
         )}
-      </FormField>
+      </Field>
       {values.mode === 'online' && (
-        <FormField
+        <Field
           label="Online-Link"
           error={errors.onlineUrl}
           hint="Nur Käufer eines Tickets sehen diesen Link. Änderst du ihn, bekommen sie den neuen per E-Mail."
           className="sm:col-span-2"
         >
           {(control) => (
-            <input
+            <Input
               {...control}
               type="url"
               inputMode="url"
               placeholder="https://"
               value={values.onlineUrl}
               onChange={(e) => set('onlineUrl', e.target.value)}
-              className={inputClass}
             />
           )}
-        </FormField>
+        </Field>
       )}
     </FormSection>
   );
@@ -239,9 +228,9 @@ export function TicketsSection({ values, errors, set, event }: SectionProps & { 
     : 'Anzahl Personen; ein Paar-Ticket belegt zwei Plätze.';
   return (
     <FormSection title="Tickets und Preise">
-      <FormField label="Plätze gesamt" required error={errors.totalSeats} hint={seatsHint}>
+      <Field label="Plätze gesamt" required error={errors.totalSeats} hint={seatsHint}>
         {(control) => (
-          <input
+          <Input
             {...control}
             type="number"
             inputMode="numeric"
@@ -249,97 +238,87 @@ export function TicketsSection({ values, errors, set, event }: SectionProps & { 
             step={1}
             value={values.totalSeats}
             onChange={(e) => set('totalSeats', e.target.value)}
-            className={inputClass}
           />
         )}
-      </FormField>
-      <FormField label="Preiseinheit" error={errors.priceUnit}>
+      </Field>
+      <Field label="Preiseinheit" error={errors.priceUnit}>
         {(control) => (
-          <select
+          <Select
             {...control}
             value={values.priceUnit}
             onChange={(e) => set('priceUnit', e.target.value as EventFormValues['priceUnit'])}
-            className={inputClass}
           >
             {PRICE_UNITS.map((unit) => (
               <option key={unit} value={unit}>
                 {priceUnitLabel(unit, 'long')}
               </option>
             ))}
-          </select>
+          </Select>
         )}
-      </FormField>
-      <FormField
+      </Field>
+      <Field
         label={`Preis (${values.currency || 'EUR'})`}
         required
         error={errors.price}
         hint="z. B. 49 oder 49,90; 0 für kostenlos."
       >
         {(control) => (
-          <input
+          <Input
             {...control}
             inputMode="decimal"
             value={values.price}
             onChange={(e) => set('price', e.target.value)}
-            className={inputClass}
           />
         )}
-      </FormField>
-      <FormField label="Währung" required error={errors.currency} hint="Dreistelliger Code, z. B. EUR.">
+      </Field>
+      <Field label="Währung" required error={errors.currency} hint="Dreistelliger Code, z. B. EUR.">
         {(control) => (
-          <input
+          <Input
             {...control}
             value={values.currency}
             maxLength={3}
             autoCapitalize="characters"
             onChange={(e) => set('currency', e.target.value.toUpperCase())}
-            className={`${inputClass} uppercase`}
+            className="uppercase"
           />
         )}
-      </FormField>
-      <FormField
+      </Field>
+      <Field
         label={`Frühbucherpreis (${values.currency || 'EUR'})`}
         error={errors.earlyBirdPrice}
         hint="Optional; gilt bis zum Frühbucher-Ende und muss unter dem Preis liegen."
       >
         {(control) => (
-          <input
+          <Input
             {...control}
             inputMode="decimal"
             value={values.earlyBirdPrice}
             onChange={(e) => set('earlyBirdPrice', e.target.value)}
-            className={inputClass}
           />
         )}
-      </FormField>
-      <FormField
-        label="Frühbucher bis"
-        error={errors.earlyBirdEndsAt}
-        hint="Spätestens der Beginn des Events."
-      >
+      </Field>
+      <Field label="Frühbucher bis" error={errors.earlyBirdEndsAt} hint="Spätestens der Beginn des Events.">
         {(control) => (
-          <input
+          <Input
             {...control}
             type="datetime-local"
             value={values.earlyBirdEndsAt}
             max={values.start || undefined}
             onChange={(e) => set('earlyBirdEndsAt', e.target.value)}
-            className={inputClass}
           />
         )}
-      </FormField>
-      <FormField
+      </Field>
+      <Field
         label="Steuerliche Behandlung"
         error={errors.taxMode}
         hint="Für die Rechnungen dieses Events. Ausgestellte Rechnungen ändern sich nicht."
         className="sm:col-span-2"
       >
         {(control) => (
-          <select
+          <Select
             {...control}
             value={values.taxMode}
             onChange={(e) => set('taxMode', e.target.value as EventFormValues['taxMode'])}
-            className={inputClass}
           >
             <option value="">Wie in den Einstellungen</option>
             {TAX_MODES.map((taxMode) => (
@@ -347,9 +326,9 @@ export function TicketsSection({ values, errors, set, event }: SectionProps & { 
                 {TAX_MODE_LABELS[taxMode]}
               </option>
             ))}
-          </select>
+          </Select>
         )}
-      </FormField>
+      </Field>
     </FormSection>
   );
 }
@@ -362,33 +341,31 @@ export function PublishingSection({
 }: SectionProps & { policies: PolicyOption[] }) {
   return (
     <FormSection title="Status und Sichtbarkeit">
-      <FormField label="Status" error={errors.status}>
+      <Field label="Status" error={errors.status}>
         {(control) => (
-          <select
+          <Select
             {...control}
             value={values.status}
             onChange={(e) => set('status', e.target.value as EventFormValues['status'])}
-            className={inputClass}
           >
             {EVENT_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {EVENT_STATUS_LABELS[status]}
               </option>
             ))}
-          </select>
+          </Select>
         )}
-      </FormField>
-      <FormField
+      </Field>
+      <Field
         label="Stornierungsrichtlinie"
         error={errors.cancellationPolicyId}
         hint="Ohne Richtlinie gelten die Standard-Stufen: mehr als 14 Tage vorher 100 %, mehr als 7 Tage 70 %, mehr als 3 Tage 50 %."
       >
         {(control) => (
-          <select
+          <Select
             {...control}
             value={values.cancellationPolicyId}
             onChange={(e) => set('cancellationPolicyId', e.target.value)}
-            className={inputClass}
           >
             <option value="">Keine</option>
             {policies.map((policy) => (
@@ -396,9 +373,9 @@ export function PublishingSection({
                 {policy.isActive ? policy.name : `${policy.name} (inaktiv)`}
               </option>
             ))}
-          </select>
+          </Select>
         )}
-      </FormField>
+      </Field>
       <div className="flex flex-col gap-3 sm:col-span-2">
         <CheckboxField
           label="Hervorgehoben"

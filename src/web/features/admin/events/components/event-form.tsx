@@ -14,6 +14,7 @@ import { MinimumAttendanceSection } from './minimum-attendance-section';
 import { OrganizerPicker } from './organizer-picker';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { WaitlistTransferSection } from './waitlist-transfer-section';
+import { ErrorText } from '@web/components/ui/error-text';
 
 export interface EventFormProps {
   mode: 'create' | 'edit';
@@ -113,9 +114,9 @@ export function EventForm(props: EventFormProps) {
 
       <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-end gap-3 border-t border-border bg-background/95 px-1 py-3 backdrop-blur">
         {errorCount > 0 && (
-          <p role="alert" className="mr-auto text-sm text-destructive">
+          <ErrorText className="mr-auto">
             Bitte {errorCount === 1 ? 'das markierte Feld' : `die ${errorCount} markierten Felder`} prüfen.
-          </p>
+          </ErrorText>
         )}
         <Link to="/admin/events" className={buttonClasses('secondary')}>
           Abbrechen

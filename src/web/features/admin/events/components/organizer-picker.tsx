@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { OrganizerOption } from '@shared/admin-events';
-import { inputClass } from '@web/features/admin/kit/form-field';
+import { Input } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 interface OrganizerPickerProps {
   options: OrganizerOption[];
@@ -40,13 +41,12 @@ export function OrganizerPicker({ options, value, onChange, error }: OrganizerPi
           <label htmlFor={`${id}-filter`} className="sr-only">
             Veranstalter suchen
           </label>
-          <input
+          <Input
             id={`${id}-filter`}
             type="search"
             placeholder="Suchen …"
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
-            className={inputClass}
           />
         </>
       )}
@@ -95,9 +95,9 @@ export function OrganizerPicker({ options, value, onChange, error }: OrganizerPi
         </ul>
       )}
       {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
+        <ErrorText id={`${id}-error`} alert={false}>
           {error}
-        </p>
+        </ErrorText>
       )}
     </fieldset>
   );

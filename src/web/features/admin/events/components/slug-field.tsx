@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { slugFromTitle, slugify } from '@shared/event-text';
 import { useSlugCheck } from '../api/check-event-slug';
-import { FormField, inputClass } from '@web/features/admin/kit/form-field';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
 
 const CHECK_DELAY_MS = 300;
 
@@ -46,9 +47,9 @@ export function SlugField({ mode, title, value, onChange, error, eventId }: Slug
   }
 
   return (
-    <FormField label="Slug" error={error ?? warning} hint={hint}>
+    <Field label="Slug" error={error ?? warning} hint={hint}>
       {(control) => (
-        <input
+        <Input
           {...control}
           type="text"
           value={slug}
@@ -58,9 +59,9 @@ export function SlugField({ mode, title, value, onChange, error, eventId }: Slug
           onChange={(event) => onChange(event.target.value)}
           // typed umlauts or spaces become what the server accepts ('Mein Kurs' → 'mein-kurs')
           onBlur={() => mode === 'edit' && value.trim() && onChange(slugify(value))}
-          className={`${inputClass} font-mono text-sm`}
+          className="font-mono text-sm"
         />
       )}
-    </FormField>
+    </Field>
   );
 }

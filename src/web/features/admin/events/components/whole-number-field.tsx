@@ -1,6 +1,7 @@
 import type { EventFormValues } from '../event-form-values';
 import type { SectionProps } from './event-form-sections';
-import { FormField, inputClass } from '@web/features/admin/kit/form-field';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
 
 /** The event form's fields that hold a whole number kept as its text while typing. */
 type WholeNumberKey = 'waitlistOfferHours' | 'transferCutoffHours' | 'minParticipants' | 'minDecisionHours';
@@ -25,9 +26,9 @@ export function WholeNumberField({
   required?: boolean;
 }) {
   return (
-    <FormField label={label} required={required} error={errors[field]} hint={hint}>
+    <Field label={label} required={required} error={errors[field]} hint={hint}>
       {(control) => (
-        <input
+        <Input
           {...control}
           type="number"
           inputMode="numeric"
@@ -36,9 +37,8 @@ export function WholeNumberField({
           step={1}
           value={values[field] as EventFormValues[WholeNumberKey]}
           onChange={(e) => set(field, e.target.value)}
-          className={inputClass}
         />
       )}
-    </FormField>
+    </Field>
   );
 }

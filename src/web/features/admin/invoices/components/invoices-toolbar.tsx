@@ -1,7 +1,8 @@
 import { formatDateTimeShort } from '@web/lib/format';
-import { inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useTicketFilterOptions } from '@web/features/admin/kit/get-ticket-filter-options';
 import { isMonth, type InvoiceFilters } from '../invoice-filters';
+import { Input, Select } from '@web/components/ui/input';
 
 /**
  * 'Monat' and 'Event'; a change applies at once. The events are those with tickets, as on 'Tickets
@@ -30,7 +31,8 @@ export function InvoicesToolbar({
         <label htmlFor="invoice-month" className={labelClass}>
           Monat
         </label>
-        <input
+        <Input
+          size="sm"
           id="invoice-month"
           type="month"
           value={filters.month}
@@ -39,18 +41,17 @@ export function InvoicesToolbar({
             // a half-typed month (some browsers without a picker) waits until it is whole
             if (month === '' || isMonth(month)) onChange({ ...filters, month });
           }}
-          className={inputClass}
         />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <label htmlFor="invoice-event" className={labelClass}>
           Event
         </label>
-        <select
+        <Select
+          size="sm"
           id="invoice-event"
           value={filters.eventId}
           onChange={(event) => onChange({ ...filters, eventId: event.target.value })}
-          className={selectClass}
         >
           <option value="">Alle Events</option>
           {unknownEvent && <option value={filters.eventId}>Gewähltes Event</option>}
@@ -59,7 +60,7 @@ export function InvoicesToolbar({
               {event.title} ({formatDateTimeShort(event.startTime)})
             </option>
           ))}
-        </select>
+        </Select>
       </div>
     </form>
   );

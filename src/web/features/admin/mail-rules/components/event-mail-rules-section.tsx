@@ -6,6 +6,7 @@ import { useMailRules } from '../api/get-mail-rules';
 import { EMPTY_RULE_VALUES, valuesOf } from '../mail-rule-form-values';
 import { MailRuleRow, RuleActions, RuleSwitch } from './mail-rule-row';
 import { useRuleDialogs } from './use-rule-dialogs';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /** The rules in force for one event: each global rule or the event's fassung of it, then its own rules. */
 function rulesInForce(rules: MailRule[], eventId: string) {
@@ -50,7 +51,9 @@ export function EventMailRulesSection({ eventId }: { eventId: string }) {
       {list.isPending ? (
         <p className="mt-4 text-sm text-muted-foreground">Wird geladen …</p>
       ) : list.isError ? (
-        <p className="mt-4 text-sm text-destructive">Fehler beim Laden</p>
+        <ErrorText alert={false} className="mt-4">
+          Fehler beim Laden
+        </ErrorText>
       ) : (
         <ul aria-label="Regeln für dieses Event" className="mt-2 divide-y divide-border">
           {global.map(({ rule, fassung }) =>

@@ -4,6 +4,7 @@ import { useMailRules } from '../api/get-mail-rules';
 import { EMPTY_RULE_VALUES } from '../mail-rule-form-values';
 import { MailRuleRow, RuleActions, RuleSwitch } from './mail-rule-row';
 import { useRuleDialogs } from './use-rule-dialogs';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /** The global rules, for every event (docs/product/event-mails.md#mail-rules): list, switch, edit, log, delete. */
 export function GlobalMailRules() {
@@ -22,7 +23,7 @@ export function GlobalMailRules() {
       {list.isPending ? (
         <p className="text-sm text-muted-foreground">Wird geladen …</p>
       ) : list.isError ? (
-        <p className="text-sm text-destructive">Fehler beim Laden</p>
+        <ErrorText alert={false}>Fehler beim Laden</ErrorText>
       ) : rules.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           Noch keine Regeln. Mit „Neue Regel“ legst du z. B. eine Erinnerung 2 Tage vor Beginn an.

@@ -12,8 +12,8 @@ import {
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { checkboxClass, inputClass, selectClass } from '@web/features/admin/kit/admin-styles';
-import { FormField } from '@web/features/admin/kit/form-field';
+import { checkboxClass } from '@web/features/admin/kit/admin-styles';
+import { Field } from '@web/components/ui/field';
 import { usePreviewMailRule } from '../api/preview-mail-rule';
 import { useCreateMailRule, useUpdateMailRule } from '../api/save-mail-rule';
 import {
@@ -28,6 +28,8 @@ import {
 import { MailPreviewPanel } from './mail-preview-panel';
 import { PlaceholderList } from './placeholder-list';
 import { RuleTimingFields } from './rule-timing-fields';
+import { Input, Select, Textarea } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /** What the dialog edits: a stored rule, or a new one (global, an event's own, or an event's fassung). */
 export type RuleEditing =
@@ -164,56 +166,56 @@ function RuleForm({
         void save();
       }}
     >
-      <FormField label="Name" required error={errors.name}>
+      <Field label="Name" required error={errors.name}>
         {(control) => (
-          <input
+          <Input
+            size="sm"
             {...control}
             value={values.name}
             maxLength={100}
             onChange={(event) => set('name', event.target.value)}
-            className={inputClass}
           />
         )}
-      </FormField>
+      </Field>
       <RuleTimingFields values={values} errors={errors} onChange={set} />
-      <FormField label="Empfänger" error={errors.audience}>
+      <Field label="Empfänger" error={errors.audience}>
         {(control) => (
-          <select
+          <Select
+            size="sm"
             {...control}
             value={values.audience}
             onChange={(event) => set('audience', event.target.value as MailRuleAudience)}
-            className={selectClass}
           >
             {MAIL_RULE_AUDIENCES.map((audience) => (
               <option key={audience} value={audience}>
                 {MAIL_RULE_AUDIENCE_LABELS[audience]}
               </option>
             ))}
-          </select>
+          </Select>
         )}
-      </FormField>
-      <FormField label="Betreff" required error={errors.subject}>
+      </Field>
+      <Field label="Betreff" required error={errors.subject}>
         {(control) => (
-          <input
+          <Input
+            size="sm"
             {...control}
             value={values.subject}
             maxLength={200}
             onChange={(event) => set('subject', event.target.value)}
-            className={inputClass}
           />
         )}
-      </FormField>
-      <FormField label="Text" required error={errors.body} hint="Die Platzhalter stehen unten.">
+      </Field>
+      <Field label="Text" required error={errors.body} hint="Die Platzhalter stehen unten.">
         {(control) => (
-          <textarea
+          <Textarea
             {...control}
             value={values.body}
             rows={8}
             onChange={(event) => set('body', event.target.value)}
-            className={`${inputClass} h-auto min-h-40 py-2 leading-relaxed`}
+            className="h-auto min-h-40 py-2 leading-relaxed"
           />
         )}
-      </FormField>
+      </Field>
       <PlaceholderList id="mail-rule-placeholders" />
       <label className="flex items-center gap-2 text-sm">
         <input
@@ -234,11 +236,7 @@ function RuleForm({
         Aktiv
       </label>
       {preview && <MailPreviewPanel preview={preview} />}
-      {formError && (
-        <p role="alert" className="text-sm text-destructive">
-          {formError}
-        </p>
-      )}
+      {formError && <ErrorText>{formError}</ErrorText>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={saving}>
           Abbrechen

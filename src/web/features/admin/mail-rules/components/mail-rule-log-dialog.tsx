@@ -3,6 +3,7 @@ import type { MailRule } from '@shared/mail-rules';
 import { Button } from '@web/components/ui/button';
 import { formatDateTimeShort } from '@web/lib/format';
 import { useMailRuleLog } from '../api/get-mail-rule-log';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /** 'Versandprotokoll' of a rule: which ticket got its mail when, newest first (at most 200). */
 export function MailRuleLogDialog({ rule, onClose }: { rule: MailRule | null; onClose: () => void }) {
@@ -24,9 +25,7 @@ export function MailRuleLogDialog({ rule, onClose }: { rule: MailRule | null; on
           {log.isPending ? (
             <p className="text-sm text-muted-foreground">Wird geladen …</p>
           ) : log.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              Fehler beim Laden
-            </p>
+            <ErrorText>Fehler beim Laden</ErrorText>
           ) : entries.length === 0 ? (
             <p className="text-sm text-muted-foreground">Diese Regel hat noch keine E-Mail gesendet.</p>
           ) : (

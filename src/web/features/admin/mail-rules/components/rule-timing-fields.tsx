@@ -1,7 +1,8 @@
 import { MAIL_RULE_TRIGGERS, MAIL_RULE_TRIGGER_LABELS, type MailRuleTrigger } from '@shared/mail-rules';
-import { inputClass, selectClass } from '@web/features/admin/kit/admin-styles';
 import type { MailRuleValues, RuleErrors } from '../mail-rule-form-values';
 import { OFFSET_UNITS, OFFSET_UNIT_LABELS, type OffsetUnit } from '../mail-rule-timing';
+import { Input, Select } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /** 'Zeitpunkt': a whole number, its unit (Tage, Stunden, Minuten) and 'vor Beginn' or 'nach Ende'. */
 export function RuleTimingFields({
@@ -21,7 +22,8 @@ export function RuleTimingFields({
     >
       <legend className="text-sm font-medium">Zeitpunkt</legend>
       <div className="flex flex-wrap gap-2">
-        <input
+        <Input
+          size="sm"
           type="number"
           inputMode="numeric"
           min={0}
@@ -31,38 +33,40 @@ export function RuleTimingFields({
           aria-describedby={timingError ? 'mail-rule-timing-error' : undefined}
           value={values.amount}
           onChange={(event) => onChange('amount', event.target.value)}
-          className={`${inputClass} w-24`}
+          className="w-24"
         />
-        <select
+        <Select
+          size="sm"
           aria-label="Einheit"
           value={values.unit}
           onChange={(event) => onChange('unit', event.target.value as OffsetUnit)}
-          className={`${selectClass} w-auto`}
+          className="w-auto"
         >
           {OFFSET_UNITS.map((unit) => (
             <option key={unit} value={unit}>
               {OFFSET_UNIT_LABELS[unit]}
             </option>
           ))}
-        </select>
-        <select
+        </Select>
+        <Select
+          size="sm"
           aria-label="Bezug"
           aria-invalid={errors.trigger ? true : undefined}
           value={values.trigger}
           onChange={(event) => onChange('trigger', event.target.value as MailRuleTrigger)}
-          className={`${selectClass} w-auto`}
+          className="w-auto"
         >
           {MAIL_RULE_TRIGGERS.map((trigger) => (
             <option key={trigger} value={trigger}>
               {MAIL_RULE_TRIGGER_LABELS[trigger]}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       {timingError && (
-        <p id="mail-rule-timing-error" className="text-sm text-destructive">
+        <ErrorText id="mail-rule-timing-error" alert={false}>
           {timingError}
-        </p>
+        </ErrorText>
       )}
     </fieldset>
   );

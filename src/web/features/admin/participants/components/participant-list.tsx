@@ -5,6 +5,7 @@ import { formatDateTimeShort, formatPrice } from '@web/lib/format';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@web/lib/use-media-query';
 import { checkboxClass } from '@web/features/admin/kit/admin-styles';
 import { isMessageable, participantStateText } from '../participant-view';
+import { AdminTable } from '@web/features/admin/kit/admin-table';
 
 /** The tickets chosen for 'Nachricht an … Ausgewählte' (docs/product/event-mails.md#participant-message). */
 export interface Selection {
@@ -93,52 +94,44 @@ export function ParticipantList(props: ListProps) {
 
 function ParticipantTable({ participants, timeZone, currency, selection }: ListProps) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-border bg-card text-card-foreground">
-      <table className="w-full min-w-[76rem] text-left text-sm">
-        <caption className="sr-only">Teilnehmende</caption>
-        <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            <th scope="col" className="w-10 px-3 py-3">
-              <span className="sr-only">Auswahl</span>
-              <SelectAllBox participants={participants} selection={selection} />
-            </th>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-3">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {participants.map((participant) => (
-            <tr key={participant.ticketId} className="border-b border-border last:border-b-0">
-              <td className="px-3 py-3 align-top">
-                <SelectBox participant={participant} selection={selection} />
-              </td>
-              <th scope="row" className="px-3 py-3 align-top font-medium">
-                {participant.holderName}
-              </th>
-              <td className="px-3 py-3 align-top">{participant.buyerName}</td>
-              <td className="min-w-[14rem] px-3 py-3 align-top break-all">{participant.email}</td>
-              <td className="whitespace-nowrap px-3 py-3 align-top">{participant.phone ?? '–'}</td>
-              <td className="whitespace-nowrap px-3 py-3 align-top font-mono">{participant.orderNumber}</td>
-              <td className="px-3 py-3 align-top font-mono" title={participant.ticketNumber}>
-                {participant.code}
-              </td>
-              <td className="whitespace-nowrap px-3 py-3 align-top tabular-nums">
-                <Price participant={participant} currency={currency} />
-              </td>
-              <td className="px-3 py-3 align-top">
-                <StateBadge participant={participant} timeZone={timeZone} />
-              </td>
-              <td className="whitespace-nowrap px-3 py-3 align-top tabular-nums">
-                {formatDateTimeShort(participant.bookedAt, timeZone)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      caption="Teilnehmende"
+      columns={COLUMNS}
+      minWidth="min-w-[76rem]"
+      lead={
+        <th scope="col" className="w-10 px-3 py-3">
+          <span className="sr-only">Auswahl</span>
+          <SelectAllBox participants={participants} selection={selection} />
+        </th>
+      }
+    >
+      {participants.map((participant) => (
+        <tr key={participant.ticketId} className="border-b border-border last:border-b-0">
+          <td className="px-3 py-3 align-top">
+            <SelectBox participant={participant} selection={selection} />
+          </td>
+          <th scope="row" className="px-3 py-3 align-top font-medium">
+            {participant.holderName}
+          </th>
+          <td className="px-3 py-3 align-top">{participant.buyerName}</td>
+          <td className="min-w-[14rem] px-3 py-3 align-top break-all">{participant.email}</td>
+          <td className="whitespace-nowrap px-3 py-3 align-top">{participant.phone ?? '–'}</td>
+          <td className="whitespace-nowrap px-3 py-3 align-top font-mono">{participant.orderNumber}</td>
+          <td className="px-3 py-3 align-top font-mono" title={participant.ticketNumber}>
+            {participant.code}
+          </td>
+          <td className="whitespace-nowrap px-3 py-3 align-top tabular-nums">
+            <Price participant={participant} currency={currency} />
+          </td>
+          <td className="px-3 py-3 align-top">
+            <StateBadge participant={participant} timeZone={timeZone} />
+          </td>
+          <td className="whitespace-nowrap px-3 py-3 align-top tabular-nums">
+            {formatDateTimeShort(participant.bookedAt, timeZone)}
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 

@@ -10,10 +10,12 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
-import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { usePreviewParticipantMessage } from '../api/preview-participant-message';
 import { useSendParticipantMessage } from '../api/send-participant-message';
 import { PlaceholderButtons, PreviewPane } from './message-preview';
+import { Input, Textarea } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 // 'Nachricht an alle' (docs/product/event-mails.md#participant-message): subject and text with placeholders,
 // a preview as the first recipient gets it, and 'Senden' after 'An {n} Personen senden?'.
@@ -34,9 +36,6 @@ export const MESSAGE_DIALOG_TEXTS = {
   failed: 'Die Nachricht wurde nicht verschickt.',
   previewFailed: 'Die Vorschau konnte nicht erstellt werden.',
 } as const;
-
-const textareaClass =
-  'min-h-40 w-full rounded-lg border border-input bg-background px-3 py-2 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-destructive disabled:opacity-60';
 
 /** Field errors of zod's issues in the browser or of a 422's details from the server. */
 function fieldErrorsOf(issues: readonly { path: PropertyKey[] | string; message: string }[]): FieldErrors {
@@ -229,7 +228,8 @@ function MessageForm({
         <label htmlFor={`${id}-subject`} className={labelClass}>
           Betreff
         </label>
-        <input
+        <Input
+          size="sm"
           id={`${id}-subject`}
           ref={(element) => {
             fields.current.subject = element;
@@ -241,19 +241,19 @@ function MessageForm({
           onChange={(event) => setSubject(event.target.value)}
           aria-invalid={errors.subject ? true : undefined}
           aria-describedby={describedBy('subject')}
-          className={inputClass}
         />
         {errors.subject && (
-          <p id={`${id}-subject-error`} className="text-sm text-destructive">
+          <ErrorText id={`${id}-subject-error`} alert={false}>
             {errors.subject}
-          </p>
+          </ErrorText>
         )}
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-body`} className={labelClass}>
           Text
         </label>
-        <textarea
+        <Textarea
+          size="sm"
           id={`${id}-body`}
           ref={(element) => {
             fields.current.body = element;
@@ -265,21 +265,16 @@ function MessageForm({
           onChange={(event) => setBody(event.target.value)}
           aria-invalid={errors.body ? true : undefined}
           aria-describedby={describedBy('body')}
-          className={textareaClass}
         />
         {errors.body && (
-          <p id={`${id}-body-error`} className="text-sm text-destructive">
+          <ErrorText id={`${id}-body-error`} alert={false}>
             {errors.body}
-          </p>
+          </ErrorText>
         )}
       </div>
       <PlaceholderButtons disabled={busy} onPick={insertPlaceholder} />
 
-      {general && (
-        <p role="alert" className="text-sm text-destructive">
-          {general}
-        </p>
-      )}
+      {general && <ErrorText>{general}</ErrorText>}
 
       {preview && <PreviewPane preview={preview} />}
 

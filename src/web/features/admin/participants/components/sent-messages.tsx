@@ -1,5 +1,6 @@
 import { formatDateTimeShort } from '@web/lib/format';
 import { useParticipantMessages } from '../api/get-participant-messages';
+import { ErrorText } from '@web/components/ui/error-text';
 
 const reach = (count: number) => (count === 1 ? 'an 1 Person' : `an ${count} Personen`);
 
@@ -17,7 +18,7 @@ export function SentMessages({ eventId, timeZone }: { eventId: string; timeZone:
       {messages.isPending ? (
         <p className="text-sm text-muted-foreground">Wird geladen …</p>
       ) : messages.isError ? (
-        <p className="text-sm text-destructive">Die gesendeten Nachrichten konnten nicht geladen werden.</p>
+        <ErrorText alert={false}>Die gesendeten Nachrichten konnten nicht geladen werden.</ErrorText>
       ) : messages.data.messages.length === 0 ? (
         <p className="text-sm text-muted-foreground">Noch keine Nachrichten verschickt.</p>
       ) : (

@@ -16,12 +16,14 @@ import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { formatPrice } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminRefund, type AdminRefundInput } from '../api/admin-refund';
 import { refundLookupQuery, refundReference } from '../api/lookup-refund-booking';
 import { buyerLabel, REFUND_SUMMARY_TEXTS, RefundBookingSummary } from './refund-booking-summary';
 import { serverMessage } from './server-message';
 import { SettingsCard } from './settings-card';
+import { Input, Select } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 // The card's texts. The spec's 'Bitte Booking-ID angeben', 'Fehler bei Refund' and 'Refund OK: {amount}
 // {currency}' read in our words (docs/decisions/049-admin-screens-say-what-they-mean.md).
@@ -199,11 +201,7 @@ export function AdminRefundCard() {
   };
 
   const fieldError = (key: keyof RefundErrors) =>
-    errors[key] ? (
-      <p id={`refund-${key}-error`} role="alert" className="text-sm text-destructive">
-        {errors[key]}
-      </p>
-    ) : null;
+    errors[key] ? <ErrorText id={`refund-${key}-error`}>{errors[key]}</ErrorText> : null;
   const invalid = (key: keyof RefundErrors) =>
     errors[key] ? { 'aria-invalid': true, 'aria-describedby': `refund-${key}-error` } : {};
 
@@ -227,14 +225,15 @@ export function AdminRefundCard() {
             <label htmlFor="refund-booking-id" className={labelClass}>
               {ORDER_NUMBER_LABEL} oder Booking-ID
             </label>
-            <input
+            <Input
+              size="sm"
               id="refund-booking-id"
               value={values.bookingId}
               spellCheck={false}
               aria-required
               placeholder="z. B. WR-7K3Q9F"
               onChange={(event) => set('bookingId', event.target.value)}
-              className={`${inputClass} font-mono`}
+              className="font-mono"
               {...invalid('bookingId')}
             />
             {fieldError('bookingId')}
@@ -243,11 +242,11 @@ export function AdminRefundCard() {
             <label htmlFor="refund-reason" className={labelClass}>
               Grund
             </label>
-            <select
+            <Select
+              size="sm"
               id="refund-reason"
               value={values.reason}
               onChange={(event) => set('reason', event.target.value)}
-              className={selectClass}
             >
               {Object.values(ADMIN_REFUND_REASONS).map((reason) => (
                 <option key={reason} value={reason}>
@@ -255,19 +254,19 @@ export function AdminRefundCard() {
                 </option>
               ))}
               <option value={OTHER_REASON}>Anderer Grund …</option>
-            </select>
+            </Select>
             {values.reason === OTHER_REASON && (
               <>
                 <label htmlFor="refund-other-reason" className="sr-only">
                   Anderer Grund
                 </label>
-                <input
+                <Input
+                  size="sm"
                   id="refund-other-reason"
                   value={values.otherReason}
                   maxLength={500}
                   placeholder="Grund in eigenen Worten"
                   onChange={(event) => set('otherReason', event.target.value)}
-                  className={inputClass}
                   {...invalid('reason')}
                 />
               </>
@@ -289,7 +288,8 @@ export function AdminRefundCard() {
                 Prozent vom bezahlten Betrag
               </label>
               <div className="flex flex-wrap items-center gap-2">
-                <input
+                <Input
+                  size="sm"
                   id="refund-percent"
                   type="number"
                   inputMode="decimal"
@@ -299,7 +299,7 @@ export function AdminRefundCard() {
                   value={values.percent}
                   disabled={amountMode}
                   onChange={(event) => set('percent', event.target.value)}
-                  className={`${inputClass} w-24`}
+                  className="w-24"
                   {...invalid('percent')}
                 />
                 <div role="group" aria-label="Schnellauswahl Prozent" className="flex flex-wrap gap-2">
@@ -325,13 +325,13 @@ export function AdminRefundCard() {
             <label htmlFor="refund-amount" className="text-sm">
               oder Betrag
             </label>
-            <input
+            <Input
+              size="sm"
               id="refund-amount"
               inputMode="decimal"
               placeholder="z. B. 12,50"
               value={values.amount}
               onChange={(event) => set('amount', event.target.value)}
-              className={inputClass}
               {...invalid('amount')}
               aria-describedby={errors.amount ? 'refund-amount-error' : 'refund-amount-hint'}
             />

@@ -1,4 +1,6 @@
-import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
+import { Input } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /** The card's form values: the number of days as typed, the IBAN as typed (spaces allowed). */
 export interface BankTransferForm {
@@ -117,7 +119,8 @@ function TextField({
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <input
+      <Input
+        size="sm"
         id={id}
         type={type}
         value={value}
@@ -128,7 +131,7 @@ function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         onChange={(event) => onChange(field, event.target.value)}
-        className={`${inputClass} ${mono ? 'font-mono' : ''} ${type === 'number' ? 'sm:max-w-[10rem]' : ''}`}
+        className={`${mono ? 'font-mono' : ''} ${type === 'number' ? 'sm:max-w-[10rem]' : ''}`}
       />
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
@@ -136,9 +139,9 @@ function TextField({
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="text-xs text-destructive">
+        <ErrorText id={`${id}-error`} alert={false} size="xs">
           {error}
-        </p>
+        </ErrorText>
       )}
     </div>
   );

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { checkboxClass, inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { checkboxClass, labelClass } from '@web/features/admin/kit/admin-styles';
 import { usePolicies } from '../api/get-policies';
 import { useCreatePolicy, useUpdatePolicy } from '../api/save-policy';
 import { useCreateRule, useDeleteRule } from '../api/save-rule';
@@ -19,6 +19,8 @@ import { PolicyEventsList, policyLabel } from './policy-events-list';
 import { PolicyRuleRow } from './policy-rule-row';
 import { SettingsCard } from './settings-card';
 import { loadFailedText } from './server-message';
+import { Input, Select } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /** Policy choice, name and active flag, rules, events (docs/product/admin.md#policies-screen). */
 export function CancellationPoliciesCard() {
@@ -49,12 +51,12 @@ export function CancellationPoliciesCard() {
             <label htmlFor="policy-choice" className={labelClass}>
               Richtlinie
             </label>
-            <select
+            <Select
+              size="sm"
               id="policy-choice"
               value={chosen?.id ?? ''}
               onChange={(event) => setChosenId(event.target.value)}
               disabled={list.length === 0}
-              className={selectClass}
             >
               {list.length === 0 && <option value="">Noch keine Richtlinie</option>}
               {list.map((policy) => (
@@ -62,18 +64,14 @@ export function CancellationPoliciesCard() {
                   {policyLabel(policy)}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <Button variant="secondary" onClick={() => void createNew()} disabled={create.isPending}>
             <Plus className="h-4 w-4" aria-hidden />
             {POLICY_MESSAGES.newPolicyName}
           </Button>
         </div>
-        {policies.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {loadFailedText(policies.error)}
-          </p>
-        )}
+        {policies.isError && <ErrorText>{loadFailedText(policies.error)}</ErrorText>}
         {chosen && <PolicyEditor key={chosen.id} policy={chosen} />}
         <div className="flex flex-col gap-2">
           <h3 className="text-base font-semibold">Events</h3>
@@ -139,12 +137,12 @@ function PolicyEditor({ policy }: { policy: CancellationPolicy }) {
           <label htmlFor="policy-name" className={labelClass}>
             Name
           </label>
-          <input
+          <Input
+            size="sm"
             id="policy-name"
             value={name}
             maxLength={100}
             onChange={(event) => setName(event.target.value)}
-            className={inputClass}
           />
         </div>
         <label className="flex items-center gap-2 pb-2 text-sm">

@@ -11,10 +11,12 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useSession } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
-import { inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useSendTestEmails, type EmailTestInput } from '../api/send-test-emails';
 import { serverMessage } from './server-message';
 import { SettingsCard } from './settings-card';
+import { Input, Select } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /** When the request fails without saying why. */
 export const UNKNOWN_ERROR = 'Unbekannter Fehler';
@@ -78,7 +80,8 @@ export function EmailTestsCard() {
             <label htmlFor="email-test-target" className={labelClass}>
               Ziel-E-Mail
             </label>
-            <input
+            <Input
+              size="sm"
               id="email-test-target"
               type="email"
               autoComplete="email"
@@ -87,30 +90,25 @@ export function EmailTestsCard() {
               onChange={(event) => setTyped(event.target.value)}
               aria-invalid={invalid ? true : undefined}
               aria-describedby={invalid ? 'email-test-target-error' : undefined}
-              className={inputClass}
             />
-            {invalid && (
-              <p id="email-test-target-error" role="alert" className="text-sm text-destructive">
-                {invalid}
-              </p>
-            )}
+            {invalid && <ErrorText id="email-test-target-error">{invalid}</ErrorText>}
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor="email-test-type" className={labelClass}>
               E-Mail-Typ
             </label>
-            <select
+            <Select
+              size="sm"
               id="email-test-type"
               value={type}
               onChange={(event) => setType(event.target.value as EmailTestType)}
-              className={selectClass}
             >
               {EMAIL_TEST_TYPES.map((each) => (
                 <option key={each} value={each}>
                   {EMAIL_TEST_LABELS[each]}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
         </div>
         <div className="flex flex-wrap gap-3">
@@ -123,11 +121,7 @@ export function EmailTestsCard() {
         </div>
       </form>
 
-      {failure && (
-        <p role="alert" className="mt-4 text-sm text-destructive">
-          {failure}
-        </p>
-      )}
+      {failure && <ErrorText className="mt-4">{failure}</ErrorText>}
       <div aria-live="polite" className="mt-4 empty:hidden">
         {answer && (answer.results.length > 0 || !answer.error) && <EmailTestResults answer={answer} />}
       </div>

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { FALLBACK_TIMEZONES, generalSettingsSchema, type GeneralSettings } from '@shared/admin-settings';
-import { checkboxClass, inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { checkboxClass, labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveGeneralSettings } from '../api/save-general-settings';
 import { SaveFooter, SettingsCard } from './settings-card';
 import { loadFailedText } from './server-message';
 import { useSettingsSave } from './use-settings-save';
+import { Input, Select } from '@web/components/ui/input';
 
 /** The browser's list of time zones, else the fallback list. */
 function timeZones(current: string): string[] {
@@ -73,29 +74,29 @@ function GeneralForm({ initial }: { initial: GeneralSettings }) {
         <label htmlFor="settings-timezone" className={labelClass}>
           Zeitzone
         </label>
-        <select
+        <Select
+          size="sm"
           id="settings-timezone"
           value={values.timezone}
           onChange={(event) => set('timezone', event.target.value)}
-          className={selectClass}
         >
           {zones.map((zone) => (
             <option key={zone} value={zone}>
               {zone}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="settings-site-name" className={labelClass}>
           Seitenname
         </label>
-        <input
+        <Input
+          size="sm"
           id="settings-site-name"
           value={values.siteName}
           maxLength={100}
           onChange={(event) => set('siteName', event.target.value)}
-          className={inputClass}
         />
       </div>
       <SaveFooter error={error} pending={save.isPending} saved={saved} />

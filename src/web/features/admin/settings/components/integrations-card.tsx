@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { integrationSettingsSchema, type IntegrationStatus } from '@shared/admin-settings';
 import { Badge } from '@web/components/ui/badge';
-import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useIntegrationStatus } from '../api/get-integration-status';
 import { useSaveIntegrations } from '../api/save-integrations';
 import { SaveFooter, SettingsCard } from './settings-card';
 import { loadFailedText } from './server-message';
 import { useSettingsSave } from './use-settings-save';
+import { Input } from '@web/components/ui/input';
 
 /**
  * 'Integrationen': the Stripe publishable key (docs/product/payments.md#publishable-key), and which mail
@@ -42,7 +43,8 @@ function PublishableKeyForm({ initial }: { initial: string }) {
       <label htmlFor="stripe-publishable-key" className={labelClass}>
         Stripe Publishable Key
       </label>
-      <input
+      <Input
+        size="sm"
         id="stripe-publishable-key"
         value={value}
         spellCheck={false}
@@ -50,7 +52,7 @@ function PublishableKeyForm({ initial }: { initial: string }) {
         onChange={(event) => setValue(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby="stripe-publishable-key-hint"
-        className={`${inputClass} font-mono`}
+        className="font-mono"
       />
       <p id="stripe-publishable-key-hint" className="text-xs text-muted-foreground">
         Öffentlich (wird an den Browser gegeben). Leer lassen, um STRIPE_PUBLISHABLE_KEY aus der Umgebung zu

@@ -7,12 +7,13 @@ import {
   type InvoiceSettings,
   type TaxMode,
 } from '@shared/invoices';
-import { inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveInvoiceSettings } from '../api/save-invoice-settings';
 import { loadFailedText } from './server-message';
 import { SaveFooter, SettingsCard } from './settings-card';
 import { useSettingsSave } from './use-settings-save';
+import { Input, Select } from '@web/components/ui/input';
 
 /**
  * Card 'Rechnungen' (issue 19): the tax treatment of events that set none, and the prefix of the invoice
@@ -57,19 +58,19 @@ function InvoiceSettingsForm({ initial }: { initial: InvoiceSettings }) {
         <label htmlFor="settings-tax-mode" className={labelClass}>
           Steuerliche Behandlung
         </label>
-        <select
+        <Select
+          size="sm"
           id="settings-tax-mode"
           value={values.taxMode}
           aria-describedby="settings-tax-mode-hint"
           onChange={(event) => setValues({ ...values, taxMode: event.target.value as TaxMode })}
-          className={selectClass}
         >
           {TAX_MODES.map((mode) => (
             <option key={mode} value={mode}>
               {TAX_MODE_LABELS[mode]}
             </option>
           ))}
-        </select>
+        </Select>
         <p id="settings-tax-mode-hint" className="text-xs text-muted-foreground">
           Gilt für alle Events, die nichts anderes festlegen. Ausgestellte Rechnungen ändern sich nicht.
         </p>
@@ -78,7 +79,8 @@ function InvoiceSettingsForm({ initial }: { initial: InvoiceSettings }) {
         <label htmlFor="settings-invoice-prefix" className={labelClass}>
           Präfix der Rechnungsnummer
         </label>
-        <input
+        <Input
+          size="sm"
           id="settings-invoice-prefix"
           value={values.numberPrefix}
           maxLength={10}
@@ -87,7 +89,7 @@ function InvoiceSettingsForm({ initial }: { initial: InvoiceSettings }) {
           aria-invalid={error ? true : undefined}
           aria-describedby="settings-invoice-prefix-hint"
           onChange={(event) => setValues({ ...values, numberPrefix: event.target.value })}
-          className={`${inputClass} sm:max-w-xs`}
+          className="sm:max-w-xs"
         />
         <p id="settings-invoice-prefix-hint" className="text-xs text-muted-foreground">
           Beispiel: <span className="font-mono">{example}</span>

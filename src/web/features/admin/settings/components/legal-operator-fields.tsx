@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { CONFORMITY_KEYS, CONFORMITY_LEVELS } from '@shared/accessibility';
 import { LEGAL_SETTINGS_LABELS, type LegalSettings, type LegalSettingsField } from '@shared/legal-settings';
 import { LEGAL_FORMS, LEGAL_FORM_KEYS } from '@shared/operator-data';
-import { inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
+import { Input, Select, Textarea } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /** The choices of the card's two selects: the legal form and the statement's level of conformity. */
 const SELECT_OPTIONS: Partial<Record<LegalSettingsField, { value: string; label: string }[]>> = {
@@ -12,8 +14,6 @@ const SELECT_OPTIONS: Partial<Record<LegalSettingsField, { value: string; label:
     label: CONFORMITY_LEVELS[key].label,
   })),
 };
-
-const textareaClass = inputClass.replace('h-10', 'py-2 leading-relaxed placeholder:text-muted-foreground');
 
 /** What every field of the card 'Rechtliches & Betreiber' needs from the form. */
 export interface LegalFormState {
@@ -75,28 +75,23 @@ export function LegalInput({
         {required ? <span aria-hidden> *</span> : null}
       </label>
       {options ? (
-        <select {...shared} onChange={(event) => form.set(field, event.target.value)} className={selectClass}>
+        <Select size="sm" {...shared} onChange={(event) => form.set(field, event.target.value)}>
           <option value="">Bitte wählen</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
-        </select>
+        </Select>
       ) : rows ? (
-        <textarea
+        <Textarea
+          size="sm"
           {...shared}
           rows={rows}
           onChange={(event) => form.set(field, event.target.value)}
-          className={textareaClass}
         />
       ) : (
-        <input
-          {...shared}
-          type={type}
-          onChange={(event) => form.set(field, event.target.value)}
-          className={inputClass}
-        />
+        <Input size="sm" {...shared} type={type} onChange={(event) => form.set(field, event.target.value)} />
       )}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
@@ -104,9 +99,9 @@ export function LegalInput({
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-xs text-destructive">
+        <ErrorText id={`${id}-error`} alert={false} size="xs">
           {error}
-        </p>
+        </ErrorText>
       ) : null}
     </div>
   );

@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { MAIL_SIGNATURE_MAX_LENGTH, mailSignatureSchema } from '@shared/admin-settings';
 import { formatCount } from '@web/lib/format';
-import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveMailSignature } from '../api/save-mail-signature';
 import { SaveFooter, SettingsCard } from './settings-card';
 import { loadFailedText } from './server-message';
 import { useSettingsSave } from './use-settings-save';
+import { Textarea } from '@web/components/ui/input';
 
 /**
  * 'Automatische E-Mails' (docs/product/event-mails.md): the signature under rule mails and messages, and the
@@ -53,7 +54,7 @@ function SignatureForm({ initial }: { initial: string }) {
         <label htmlFor="settings-mail-signature" className={labelClass}>
           Signatur unter automatischen E-Mails und Nachrichten
         </label>
-        <textarea
+        <Textarea
           id="settings-mail-signature"
           value={text}
           rows={4}
@@ -61,7 +62,7 @@ function SignatureForm({ initial }: { initial: string }) {
           aria-invalid={error ? true : undefined}
           aria-describedby="settings-mail-signature-hint"
           onChange={(event) => setText(event.target.value)}
-          className={`${inputClass} h-auto py-2 leading-relaxed`}
+          className="h-auto py-2 leading-relaxed"
         />
         <p id="settings-mail-signature-hint" className="text-xs text-muted-foreground">
           Z. B. dein Name und wie man dich erreicht. {formatCount(text.length)} von{' '}

@@ -2,9 +2,9 @@ import { POLICY_MESSAGES, type CancellationPolicy } from '@shared/cancellation-p
 import { formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { selectClass } from '@web/features/admin/kit/admin-styles';
 import { useAssignEventPolicy, usePolicyEvents } from '../api/policy-events';
 import { loadFailedText } from './server-message';
+import { Select } from '@web/components/ui/input';
 
 export const policyLabel = (policy: Pick<CancellationPolicy, 'name' | 'isActive'>) =>
   policy.isActive ? policy.name : `${policy.name} (inaktiv)`;
@@ -46,12 +46,13 @@ export function PolicyEventsList({ policies }: { policies: CancellationPolicy[] 
               <span className="font-medium">{event.title}</span>
               <span className="ml-2 text-xs text-muted-foreground">{formatDate(event.startTime)}</span>
             </span>
-            <select
+            <Select
+              size="sm"
               aria-label={`Stornierungsrichtlinie für ${event.title}`}
               value={(pending ? assign.variables!.policyId : event.cancellationPolicyId) ?? ''}
               disabled={pending}
               onChange={(change) => void choose(event.id, change.target.value || null)}
-              className={`${selectClass} h-9 w-64`}
+              className="h-9 w-64"
             >
               <option value="">Keine</option>
               {policies.map((policy) => (
@@ -59,7 +60,7 @@ export function PolicyEventsList({ policies }: { policies: CancellationPolicy[] 
                   {policyLabel(policy)}
                 </option>
               ))}
-            </select>
+            </Select>
           </li>
         );
       })}

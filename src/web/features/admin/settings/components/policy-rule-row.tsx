@@ -14,8 +14,10 @@ import { LEAD_TIME_QUICK, formatLeadTime, parseLeadTime, type RefundType } from 
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { checkboxClass, inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { checkboxClass, labelClass } from '@web/features/admin/kit/admin-styles';
 import { useUpdateRule } from '../api/save-rule';
+import { Input, Select } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 interface Draft {
   leadText: string;
@@ -125,13 +127,14 @@ export function PolicyRuleRow({
               Vorlaufzeit vor dem Event
             </label>
             <div className="flex flex-wrap gap-2">
-              <input
+              <Input
+                size="sm"
                 id={`${id}-lead`}
                 value={draft.leadText}
                 onChange={(event) => set({ leadText: event.target.value })}
                 onBlur={settleLeadTime}
                 aria-describedby={`${id}-lead-hint`}
-                className={`${inputClass} w-28`}
+                className="w-28"
               />
               {LEAD_TIME_QUICK.map((quick) => (
                 <Button
@@ -154,24 +157,26 @@ export function PolicyRuleRow({
             <label htmlFor={`${id}-type`} className={labelClass}>
               Art
             </label>
-            <select
+            <Select
+              size="sm"
               id={`${id}-type`}
               value={draft.refundType}
               onChange={(event) => set({ refundType: event.target.value as RefundType })}
-              className={`${selectClass} min-w-[10.5rem]`}
+              className="min-w-[10.5rem]"
             >
               {REFUND_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {REFUND_TYPE_LABELS[type]}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-value`} className={labelClass}>
               Wert
             </label>
-            <input
+            <Input
+              size="sm"
               id={`${id}-value`}
               type="number"
               step={draft.refundType === 'percentage' ? 1 : 0.01}
@@ -180,7 +185,6 @@ export function PolicyRuleRow({
               value={draft.refundValue}
               onChange={(event) => set({ refundValue: event.target.value })}
               aria-describedby={`${id}-value-hint`}
-              className={inputClass}
             />
             <p id={`${id}-value-hint`} className="text-xs text-muted-foreground">
               {draft.refundType === 'percentage' ? 'In Prozent, 0 bis 100.' : 'In Euro.'}
@@ -190,13 +194,13 @@ export function PolicyRuleRow({
             <label htmlFor={`${id}-priority`} className={labelClass}>
               Priorität
             </label>
-            <input
+            <Input
+              size="sm"
               id={`${id}-priority`}
               type="number"
               step={1}
               value={draft.priority}
               onChange={(event) => set({ priority: event.target.value })}
-              className={inputClass}
             />
           </div>
           <label className="flex items-center gap-2 self-end pb-2 text-sm">
@@ -209,11 +213,7 @@ export function PolicyRuleRow({
             Aktiv
           </label>
         </div>
-        {error && (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
+        {error && <ErrorText>{error}</ErrorText>}
         <div className="flex gap-2">
           <Button size="sm" onClick={() => void save()} disabled={update.isPending}>
             <Save className="h-4 w-4" aria-hidden />

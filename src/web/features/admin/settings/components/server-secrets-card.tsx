@@ -9,10 +9,11 @@ import { Button } from '@web/components/ui/button';
 import { formatDate, formatTime } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { inputClass, labelClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveSecrets } from '../api/save-secrets';
 import { SettingsCard } from './settings-card';
+import { Input } from '@web/components/ui/input';
 
 type Field = (typeof SECRET_FIELDS)[number];
 const STATUS_OF: Record<Field, keyof SecretsStatus> = {
@@ -76,7 +77,8 @@ export function ServerSecretsCard() {
               <label htmlFor={`secret-${field}`} className={`${labelClass} font-mono`}>
                 {field}
               </label>
-              <input
+              <Input
+                size="sm"
                 id={`secret-${field}`}
                 type="password"
                 autoComplete="new-password"
@@ -85,7 +87,7 @@ export function ServerSecretsCard() {
                 value={values[field]}
                 onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
                 aria-describedby={`secret-${field}-state`}
-                className={`${inputClass} font-mono`}
+                className="font-mono"
               />
               <p id={`secret-${field}-state`} className="text-xs text-muted-foreground">
                 {state?.set && state.updatedAt

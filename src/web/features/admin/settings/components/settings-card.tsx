@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
 import { cardClass } from '@web/features/admin/kit/admin-styles';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /**
  * One card of the settings page (docs/product/admin.md#settings); `id` is also its anchor for the
@@ -56,11 +57,7 @@ export function SaveFooter({
 }) {
   return (
     <>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       <div className={`flex items-center gap-3 ${className}`.trim()}>
         <Button type="submit" disabled={pending}>
           {pending ? 'Wird gespeichert …' : 'Speichern'}

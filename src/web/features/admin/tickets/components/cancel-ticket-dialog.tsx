@@ -11,7 +11,6 @@ import { FREE_TICKET_TEXTS, isFreeTicket } from '@shared/tickets';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { formatPrice } from '@web/lib/format';
-import { inputClass } from '@web/features/admin/kit/admin-styles';
 import { useCancelPreview } from '../api/get-cancel-preview';
 import {
   INITIAL_CHOICE,
@@ -21,6 +20,8 @@ import {
   type RefundChoice,
   type RefundChoiceKind,
 } from './refund-choice';
+import { Input } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /**
  * 'Ticket stornieren' (docs/product/admin.md#admin-cancel-dialog): hours and approximate days left, a radio
@@ -99,9 +100,7 @@ function CancelForm({
   if (single && preview.isError) {
     return (
       <div className="mt-3 flex flex-col gap-4">
-        <p role="alert" className="text-sm text-destructive">
-          {preview.error.message || ADMIN_TICKET_MESSAGES.loadFailed}
-        </p>
+        <ErrorText>{preview.error.message || ADMIN_TICKET_MESSAGES.loadFailed}</ErrorText>
         <div className="flex justify-end">
           <Button variant="secondary" onClick={onClose}>
             Schließen
@@ -133,9 +132,7 @@ function CancelForm({
     >
       {data && <TermsSummary preview={data} />}
       {data && !data.cancellable ? (
-        <p role="alert" className="text-sm text-destructive">
-          Dieses Ticket wurde bereits storniert.
-        </p>
+        <ErrorText>Dieses Ticket wurde bereits storniert.</ErrorText>
       ) : data && isFreeTicket(data) ? (
         // a free ticket's one story, no tiers to choose from (docs/product/tickets-and-refunds.md#free-ticket-cancel)
         <p className="rounded-lg bg-muted px-3 py-2 text-sm">{FREE_TICKET_TEXTS.admin}</p>
@@ -206,11 +203,7 @@ function CancelForm({
           )}
         </fieldset>
       )}
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      {error && <ErrorText id={errorId}>{error}</ErrorText>}
       {data && data.cancellable && !isFreeTicket(data) && (
         <p className="rounded-lg bg-muted px-3 py-2 text-sm" aria-live="polite">
           Erstattung:{' '}
@@ -294,7 +287,8 @@ function NumberField(props: {
         {props.label}
       </label>
       <div className="flex items-center gap-2">
-        <input
+        <Input
+          size="sm"
           id={id}
           inputMode="decimal"
           autoComplete="off"
@@ -302,7 +296,7 @@ function NumberField(props: {
           aria-invalid={props.invalid || undefined}
           aria-describedby={props.invalid ? props.errorId : undefined}
           onChange={(event) => props.onChange(event.target.value)}
-          className={`${inputClass} w-32`}
+          className="w-32"
         />
         <span aria-hidden>{props.suffix}</span>
       </div>

@@ -1,7 +1,7 @@
 import { Check, ChevronDown, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@web/components/ui/button';
-import { inputClass } from '@web/features/admin/kit/admin-styles';
+import { Input } from '@web/components/ui/input';
 
 export interface MultiSelectOption {
   value: string;
@@ -95,7 +95,8 @@ export function MultiSelect({ label, options, selected, onChange, searchLabel }:
               className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
               aria-hidden
             />
-            <input
+            <Input
+              size="sm"
               ref={search}
               type="search"
               aria-label={searchLabel}
@@ -104,7 +105,7 @@ export function MultiSelect({ label, options, selected, onChange, searchLabel }:
               onChange={(event) => setQuery(event.target.value)}
               // Enter here must not submit the toolbar's form
               onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
-              className={`${inputClass} pl-9`}
+              className="pl-9"
             />
           </div>
           <ul className="max-h-64 overflow-y-auto" aria-label={`${label}: Optionen`}>

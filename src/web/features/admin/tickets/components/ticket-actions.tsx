@@ -13,6 +13,17 @@ export interface TicketRowActions {
   onTransfer: (ticket: AdminTicketRow) => void;
 }
 
+/** What a ticket's row (table) and card (phones) both take. */
+export interface TicketItemProps {
+  ticket: AdminTicketRow;
+  /** The event's time zone, for the check-in time. */
+  timeZone?: string;
+  checked: boolean;
+  busy: boolean;
+  onToggle: () => void;
+  actions: TicketRowActions;
+}
+
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50';
 

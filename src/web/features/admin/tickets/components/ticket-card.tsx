@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { ticketShortId, type AdminTicketRow } from '@shared/admin-tickets';
+import { ticketShortId } from '@shared/admin-tickets';
 import { formatDateTimeShort, formatPrice } from '@web/lib/format';
-import { TicketActions, ticketLabel, type TicketRowActions } from './ticket-actions';
+import { TicketActions, ticketLabel, type TicketItemProps } from './ticket-actions';
 import { TicketBadges } from './ticket-badges';
 
 /**
@@ -16,16 +16,7 @@ export function TicketCard({
   busy,
   onToggle,
   actions,
-}: {
-  ticket: AdminTicketRow;
-  /** The event's time zone, for the check-in time. */
-  timeZone?: string;
-  eventTitle: string;
-  checked: boolean;
-  busy: boolean;
-  onToggle: () => void;
-  actions: TicketRowActions;
-}) {
+}: TicketItemProps & { eventTitle: string }) {
   const label = ticketLabel(ticket);
   return (
     <li

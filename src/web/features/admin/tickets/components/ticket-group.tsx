@@ -4,7 +4,8 @@ import type { AdminTicketGroup } from '@shared/admin-tickets';
 import { formatDateTimeShort } from '@web/lib/format';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@web/lib/use-media-query';
 import { TicketCard } from './ticket-card';
-import { TicketRow, type TicketRowActions } from './ticket-row';
+import type { TicketRowActions } from './ticket-actions';
+import { TicketRow } from './ticket-row';
 
 const ticketsWord = (n: number) => (n === 1 ? '1 Ticket' : `${n} Tickets`);
 

@@ -1,7 +1,7 @@
 import { RotateCw } from 'lucide-react';
 import { ADMIN_TICKET_PAGE_SIZES, type AdminTicketPageSize } from '@shared/admin-tickets';
 import { Button } from '@web/components/ui/button';
-import { selectClass } from '@web/features/admin/kit/admin-styles';
+import { Select } from '@web/components/ui/input';
 
 /**
  * Zurück / Weiter, 'Seite x / y', page size 10, 25, 50 or all, reload (docs/product/admin.md#tickets-screen).
@@ -33,18 +33,19 @@ export function TicketsPagination({
         <label htmlFor="ticket-page-size" className="whitespace-nowrap">
           Pro Seite
         </label>
-        <select
+        <Select
+          size="sm"
           id="ticket-page-size"
           value={pageSize}
           onChange={(event) => onPageSize(Number(event.target.value) as AdminTicketPageSize)}
-          className={`${selectClass} h-9 w-24`}
+          className="h-9 w-24"
         >
           {ADMIN_TICKET_PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size === 0 ? 'Alle' : size}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Zurück

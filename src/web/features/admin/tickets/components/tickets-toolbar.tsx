@@ -7,10 +7,11 @@ import {
 } from '@shared/admin-tickets';
 import { Button } from '@web/components/ui/button';
 import { formatDateTimeShort } from '@web/lib/format';
-import { checkboxClass, inputClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { checkboxClass } from '@web/features/admin/kit/admin-styles';
 import { useTicketFilterOptions } from '@web/features/admin/kit/get-ticket-filter-options';
 import type { TicketFilters } from '../ticket-filters';
 import { MultiSelect } from './multi-select';
+import { Input, Select } from '@web/components/ui/input';
 
 /**
  * The toolbar (docs/product/admin.md#tickets-screen): search (Enter applies), events and users multi-selects,
@@ -60,13 +61,14 @@ export function TicketsToolbar({
           <label htmlFor="ticket-search" className="sr-only">
             Tickets suchen
           </label>
-          <input
+          <Input
+            size="sm"
             id="ticket-search"
             type="search"
             placeholder="Bestellnummer, Ticketnummer, Code, Name oder E-Mail"
             value={draft.search}
             onChange={(event) => set('search', event.target.value)}
-            className={`${inputClass} pl-9`}
+            className="pl-9"
           />
         </div>
         <MultiSelect
@@ -87,18 +89,19 @@ export function TicketsToolbar({
           <label htmlFor="ticket-status" className="text-sm font-medium">
             Status
           </label>
-          <select
+          <Select
+            size="sm"
             id="ticket-status"
             value={draft.status}
             onChange={(event) => set('status', event.target.value as AdminTicketStatusFilter)}
-            className={`${selectClass} w-40`}
+            className="w-40"
           >
             {ADMIN_TICKET_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {ADMIN_TICKET_STATUS_LABELS[status]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2">

@@ -5,8 +5,10 @@ import { ROLES, type Role } from '@shared/session';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { inputClass, labelClass, selectClass } from '@web/features/admin/kit/admin-styles';
+import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useCreateUser } from '../api/create-user';
+import { Input, Select } from '@web/components/ui/input';
+import { ErrorText } from '@web/components/ui/error-text';
 
 /** A new user from e-mail, optional name and role (default attendee; docs/product/admin.md#create-user). */
 export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -65,7 +67,8 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
               <label htmlFor="new-user-email" className={labelClass}>
                 E-Mail
               </label>
-              <input
+              <Input
+                size="sm"
                 id="new-user-email"
                 type="email"
                 autoComplete="off"
@@ -74,43 +77,38 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
                 onChange={(event) => setEmail(event.target.value)}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? 'new-user-error' : undefined}
-                className={inputClass}
               />
             </div>
             <div className="flex flex-col gap-1.5">
               <label htmlFor="new-user-name" className={labelClass}>
                 Name (optional)
               </label>
-              <input
+              <Input
+                size="sm"
                 id="new-user-name"
                 autoComplete="off"
                 value={fullName}
                 onChange={(event) => setFullName(event.target.value)}
-                className={inputClass}
               />
             </div>
             <div className="flex flex-col gap-1.5">
               <label htmlFor="new-user-role" className={labelClass}>
                 Rolle
               </label>
-              <select
+              <Select
+                size="sm"
                 id="new-user-role"
                 value={role}
                 onChange={(event) => setRole(event.target.value as Role)}
-                className={selectClass}
               >
                 {ROLES.map((value) => (
                   <option key={value} value={value}>
                     {ROLE_LABELS[value]}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
-            {error && (
-              <p id="new-user-error" role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
+            {error && <ErrorText id="new-user-error">{error}</ErrorText>}
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={close} disabled={create.isPending}>
                 Abbrechen

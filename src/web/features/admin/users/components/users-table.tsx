@@ -9,8 +9,8 @@ import { formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@web/lib/use-media-query';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { selectClass } from '@web/features/admin/kit/admin-styles';
 import { useChangeUserRole } from '../api/change-user-role';
+import { Select } from '@web/components/ui/input';
 
 const YesNo = ({ value }: { value: boolean }) => (
   <Badge tone={value ? 'success' : 'neutral'}>{value ? 'Ja' : 'Nein'}</Badge>
@@ -83,20 +83,21 @@ function RoleSelect({
 }) {
   const pending = roles.pendingRole(user);
   return (
-    <select
+    <Select
+      size="sm"
       aria-label={`Rolle von ${user.email}`}
       value={pending ?? user.role}
       disabled={pending !== null}
       onChange={(event) => void roles.setRole(user, event.target.value as Role)}
       // wide enough for the longest role, 'Veranstalter', with the select's arrow
-      className={`${selectClass} h-9 min-w-[10rem] ${className}`}
+      className={`h-9 min-w-[10rem] ${className}`}
     >
       {ROLES.map((role) => (
         <option key={role} value={role}>
           {ROLE_LABELS[role]}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }
 

@@ -9,6 +9,7 @@ import { Badge, type BadgeTone } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { formatDateTimeShort } from '@web/lib/format';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@web/lib/use-media-query';
+import { AdminTable } from '@web/features/admin/kit/admin-table';
 
 export interface EntriesProps {
   entries: AdminWaitlistEntry[];
@@ -54,41 +55,27 @@ export function WaitlistEntries(props: EntriesProps) {
 
 function EntriesTable({ entries, timeZone, ...actions }: EntriesProps) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-border bg-card text-card-foreground">
-      <table className="w-full min-w-[52rem] text-left text-sm">
-        <caption className="sr-only">{WAITLIST_LABELS.adminTitle}</caption>
-        <thead className="border-b border-border text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-3">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} data-entry-id={entry.id} className="border-b border-border last:border-b-0">
-              <td className="px-3 py-3 align-top tabular-nums">{positionText(entry)}</td>
-              <th scope="row" className="px-3 py-3 align-top font-medium">
-                {entry.name}
-                <Seats entry={entry} />
-              </th>
-              <td className="px-3 py-3 align-top break-all">{entry.email}</td>
-              <td className="whitespace-nowrap px-3 py-3 align-top tabular-nums">
-                {formatDateTimeShort(entry.joinedAt, timeZone)}
-              </td>
-              <td className="px-3 py-3 align-top">
-                <Badge tone={TONES[entry.status]}>{statusText(entry, timeZone)}</Badge>
-              </td>
-              <td className="px-3 py-3 align-top">
-                <EntryActions entry={entry} {...actions} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable caption={WAITLIST_LABELS.adminTitle} columns={COLUMNS} minWidth="min-w-[52rem]">
+      {entries.map((entry) => (
+        <tr key={entry.id} data-entry-id={entry.id} className="border-b border-border last:border-b-0">
+          <td className="px-3 py-3 align-top tabular-nums">{positionText(entry)}</td>
+          <th scope="row" className="px-3 py-3 align-top font-medium">
+            {entry.name}
+            <Seats entry={entry} />
+          </th>
+          <td className="px-3 py-3 align-top break-all">{entry.email}</td>
+          <td className="whitespace-nowrap px-3 py-3 align-top tabular-nums">
+            {formatDateTimeShort(entry.joinedAt, timeZone)}
+          </td>
+          <td className="px-3 py-3 align-top">
+            <Badge tone={TONES[entry.status]}>{statusText(entry, timeZone)}</Badge>
+          </td>
+          <td className="px-3 py-3 align-top">
+            <EntryActions entry={entry} {...actions} />
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 
