@@ -682,19 +682,34 @@ describe('change notifications', () => {
   it('announces every change on the event channel, so public caches and live seats refresh', async () => {
     const feed = createSeatFeed(t.database, createLogger('silent'));
     const heard: FeedEvent[] = [];
-    feed.watch((message) => heard.push(message));
+    const onHeard = new Set<() => void>();
+    feed.watch((message) => {
+      heard.push(message);
+      for (const check of onHeard) check();
+    });
     await feed.start();
     try {
-      const eventIds = () =>
-        new Set(
-          heard.flatMap((message) => (message.kind === 'event' && message.eventId ? [message.eventId] : [])),
-        );
-      const until = async (id: string) => {
-        for (let i = 0; i < 100 && !eventIds().has(id); i++)
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        expect(eventIds().has(id)).toBe(true);
-        heard.length = 0;
-      };
+      /** The event changes heard so far, each as its event id (null: all events). */
+      const eventChanges = () =>
+        heard.flatMap((message) => (message.kind === 'event' ? [message.eventId] : []));
+      /** Resolves once a change of `id` is heard, with the event changes heard until then, and forgets them. */
+      const until = (id: string) =>
+        new Promise<(string | null)[]>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            onHeard.delete(check);
+            reject(new Error(`no change of ${id} heard within 5 s`));
+          }, 5000);
+          const check = () => {
+            const changes = eventChanges();
+            if (!changes.includes(id)) return;
+            clearTimeout(timer);
+            onHeard.delete(check);
+            heard.length = 0;
+            resolve(changes);
+          };
+          onHeard.add(check);
+          check();
+        });
       const event = await created({ title: 'Angekündigt' });
       await until(event.id);
       await asAdmin('PATCH', `/api/admin/events/${event.id}`, { totalSeats: 30 });
@@ -705,10 +720,10 @@ describe('change notifications', () => {
       await until(event.id);
       await asAdmin('DELETE', `/api/admin/events/${event.id}`);
       await until(event.id);
-      // a refused change is rolled back and announces nothing
+      // a refused change is rolled back and announces nothing: the next change is heard, and nothing before it
       await asAdmin('PATCH', `/api/admin/events/${event.id}`, { title: '' });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(heard.filter((message) => message.kind === 'event')).toEqual([]);
+      const next = await created({ title: 'Danach' });
+      expect(new Set(await until(next.id))).toEqual(new Set([next.id]));
     } finally {
       await feed.stop();
     }
