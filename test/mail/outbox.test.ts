@@ -80,7 +80,10 @@ function roundCounter() {
   const ended = (n: number) =>
     new Promise<void>((resolve, reject) => {
       if (count >= n) return resolve();
-      const timer = setTimeout(() => reject(new Error(`round ${n} did not end within 5 s (${count} did)`)), 5000);
+      const timer = setTimeout(
+        () => reject(new Error(`round ${n} did not end within 5 s (${count} did)`)),
+        5000,
+      );
       const waiter = {
         n,
         resolve: () => {
