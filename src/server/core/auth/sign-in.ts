@@ -1,8 +1,10 @@
 import { isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/types';
 import { session as sessionTable } from '../../db/schema';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../app-error';
-import type { UseCaseDeps } from '../use-case-deps';
+import type { Auth } from './auth';
 import { markEmailConfirmed } from './mark-email-confirmed';
 import { enforceRateLimits, type RateLimitRule } from './rate-limit';
 import { rememberUsedMagicLink, wasMagicLinkUsed } from './used-magic-links';
@@ -11,7 +13,13 @@ import { rememberUsedMagicLink, wasMagicLinkUsed } from './used-magic-links';
 // errors as German AppErrors. Session cookies come back as the Set-Cookie headers better-auth answered with,
 // for the route to pass on (docs/product/accounts-and-consent.md#sign-in).
 
-type SignInDeps = Pick<UseCaseDeps, 'database' | 'auth' | 'config'>;
+// auth stands below use-case-deps.ts, which names its Auth, so the sign-in use cases spell the services they
+// take: the fields of UseCaseDeps of those names (docs/decisions/051-layers-inside-core.md).
+interface SignInDeps {
+  database: { db: Db };
+  auth: Auth;
+  config: Config;
+}
 
 /** What the browser sent: better-auth reads its cookies and origin. */
 interface FromClient {
@@ -112,7 +120,7 @@ export async function verifyMagicLink(
  * Answers better-auth's headers, which clear the cookie.
  */
 export async function signOut(
-  deps: Pick<UseCaseDeps, 'database' | 'auth'>,
+  deps: Pick<SignInDeps, 'database' | 'auth'>,
   input: { userId: string | null; headers: Headers },
 ): Promise<Headers> {
   const { database, auth } = deps;

@@ -1,12 +1,20 @@
 import type { AdminSettings, IntegrationStatus } from '@shared/admin-settings';
-import type { UseCaseDeps } from '../use-case-deps';
+import type { Config } from '../../config';
+import type { Db } from '../../db/types';
 import { integrationStatus } from './integration-status';
 import { SecretStore } from './secret-store';
+import type { SettingsStore } from './settings-store';
 
-type SettingsDeps = Pick<UseCaseDeps, 'database' | 'config' | 'settings'>;
+// settings stands below use-case-deps.ts, which names its SettingsStore, so these use cases spell the
+// services they take: the fields of UseCaseDeps of those names (docs/decisions/051-layers-inside-core.md).
+interface SettingsDeps {
+  database: { db: Db };
+  config: Config;
+  settings: SettingsStore;
+}
 
 /** The admin settings' secrets, encrypted with APP_SECRET (docs/product/admin.md#secrets-encrypted). */
-export const secretStoreOf = (deps: Pick<UseCaseDeps, 'database' | 'config'>) =>
+export const secretStoreOf = (deps: Pick<SettingsDeps, 'database' | 'config'>) =>
   new SecretStore(deps.database.db, deps.config.appSecret);
 
 /**
