@@ -9,7 +9,7 @@ import { PageSpinner } from '@web/components/ui/page-spinner';
 import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-title';
 import { useEvent } from './api/get-event';
-import { Badge } from './components/badge';
+import { Badge } from '@web/components/ui/badge';
 import { BookButton } from './components/book-button';
 import { EventFacts } from './components/event-facts';
 import { EventWaitlist } from './components/event-waitlist';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { eventPlace } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { EventCover } from '@web/components/event-cover';
-import { Badge } from './badge';
+import { Badge } from '@web/components/ui/badge';
 import { EventPrice } from './event-price';
 import { eventDateRange, eventTimeRange } from '@shared/date-range';
 import { SeatBadgeView } from './seat-badge';

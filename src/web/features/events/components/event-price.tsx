@@ -1,7 +1,7 @@
 import { isEarlyBird, priceUnitLabel } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { formatPrice } from '@web/lib/format';
-import { Badge } from './badge';
+import { Badge } from '@web/components/ui/badge';
 
 type PriceEvent = Pick<
   PublicEvent,

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { eventPlace, timetableRows, type TimetableItem } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { formatDate, formatMonth } from '@web/lib/format';
-import { Badge } from './badge';
+import { Badge } from '@web/components/ui/badge';
 import { EventPrice } from './event-price';
 import { eventTimeRange } from '@shared/date-range';
 import { useHorizontalOverflow } from '@web/lib/use-horizontal-overflow';

@@ -1,5 +1,5 @@
 import { seatBadge, type SeatBadge, type SeatData } from '@shared/event-rules';
-import { Badge, type BadgeTone } from './badge';
+import { Badge, type BadgeTone } from '@web/components/ui/badge';
 
 // The seat badge (docs/product/events.md#seat-badge): sold out destructive, at most 10 % left warning,
 // otherwise success.

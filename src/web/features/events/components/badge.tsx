@@ -1,2 +1,0 @@
-// Moved to components/ui so other features (tickets) can use it too.
-export { Badge, type BadgeTone } from '@web/components/ui/badge';
