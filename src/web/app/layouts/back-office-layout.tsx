@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { SiteHeader } from '../shell/site-header';
+import { SkipLink } from '../shell/skip-link';
 
 /**
  * The frame of /admin: the shop's header (account menu, theme), no onboarding banner
@@ -9,12 +10,7 @@ import { SiteHeader } from '../shell/site-header';
 export function BackOfficeLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2"
-      >
-        Zum Inhalt springen
-      </a>
+      <SkipLink />
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />

@@ -3,18 +3,14 @@ import { OnboardingBanner } from '@web/components/onboarding-banner';
 import { useForcedOnboarding } from '@web/lib/use-forced-onboarding';
 import { SiteFooter } from '../shell/site-footer';
 import { SiteHeader } from '../shell/site-header';
+import { SkipLink } from '../shell/skip-link';
 
 export function PublicLayout() {
   const location = useLocation();
   const forced = useForcedOnboarding();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2"
-      >
-        Zum Inhalt springen
-      </a>
+      <SkipLink />
       <SiteHeader />
       <OnboardingBanner />
       {/* At least one screen high: the footer never shows above the fold while a page loads, so nothing

@@ -1,12 +1,10 @@
-import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
 import {
-  ContentPage,
+  LegalPage,
   LegalSection,
   MailLink,
   OperatorAddress,
   OperatorEmail,
-  OperatorPlaceholderNotice,
   OperatorValue,
   useOperator,
 } from './legal-section';
@@ -17,15 +15,12 @@ import {
  * (docs/product/admin.md#operator-card).
  */
 export function ImprintPage() {
-  usePageTitle('Impressum');
   const { brand, supportEmail } = useSettings();
   const { operator, shown } = useOperator();
   const hasRegister = shown('registerCourt') || shown('registerNumber');
 
   return (
-    <ContentPage title="Impressum" lead={`Anbieterkennzeichnung für ${brand.siteName}`}>
-      <OperatorPlaceholderNotice />
-
+    <LegalPage title="Impressum" lead={`Anbieterkennzeichnung für ${brand.siteName}`}>
       <LegalSection id="anbieter" title="Anbieter">
         <p className="text-muted-foreground">Angaben gemäß § 5 DDG</p>
         <OperatorAddress />
@@ -161,6 +156,6 @@ export function ImprintPage() {
           wir finden gemeinsam eine Lösung.
         </p>
       </LegalSection>
-    </ContentPage>
+    </LegalPage>
   );
 }

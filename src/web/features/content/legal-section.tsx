@@ -6,6 +6,7 @@ import {
   requiredOperatorFields,
   type OperatorField,
 } from '@shared/operator-data';
+import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
 
 // Shared layout of the FAQ and the legal pages: readable prose width, one h1, h2 per section.
@@ -111,5 +112,27 @@ export function OperatorPlaceholderNotice() {
       Hinweis für den Betreiber: Markierte Angaben sind noch Platzhalter und müssen in den Einstellungen unter
       „Rechtliches &amp; Betreiber“ ergänzt werden.
     </p>
+  );
+}
+
+/**
+ * A legal page (imprint, privacy, terms): its title in the tab and as h1, then the operator's placeholder
+ * notice above its sections.
+ */
+export function LegalPage({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead: ReactNode;
+  children: ReactNode;
+}) {
+  usePageTitle(title);
+  return (
+    <ContentPage title={title} lead={lead}>
+      <OperatorPlaceholderNotice />
+      {children}
+    </ContentPage>
   );
 }

@@ -1,12 +1,10 @@
-import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
 import {
-  ContentPage,
+  LegalPage,
   LegalSection,
   MailLink,
   OperatorAddress,
   OperatorEmail,
-  OperatorPlaceholderNotice,
   OperatorValue,
   useOperator,
 } from './legal-section';
@@ -19,19 +17,16 @@ import { PrivacyRightsSections } from './privacy-rights-sections';
  * the card 'Rechtliches & Betreiber' (docs/decisions/021).
  */
 export function PrivacyPage() {
-  usePageTitle('Datenschutzerklärung');
   const { brand, supportEmail } = useSettings();
   const { operator, shown } = useOperator();
   // the data protection contact of 'Rechtliches & Betreiber', else the operator's, else the support address
   const privacyAddress = operator.privacyEmail || operator.email || supportEmail;
 
   return (
-    <ContentPage
+    <LegalPage
       title="Datenschutzerklärung"
       lead={`Wie ${brand.siteName} mit deinen Daten umgeht – so knapp wie möglich, so genau wie nötig.`}
     >
-      <OperatorPlaceholderNotice />
-
       <LegalSection id="verantwortlicher" title="Verantwortlicher">
         <p>Verantwortlich für die Verarbeitung deiner Daten auf dieser Website ist:</p>
         <OperatorAddress />
@@ -66,6 +61,6 @@ export function PrivacyPage() {
           <MailLink address={privacyAddress} /> oder an die oben genannte Anschrift.
         </p>
       </LegalSection>
-    </ContentPage>
+    </LegalPage>
   );
 }

@@ -1,14 +1,6 @@
 import { termsHowToPay, termsTransferRefund } from '@shared/content/payment-texts';
-import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
-import {
-  ContentPage,
-  LegalSection,
-  OperatorAddress,
-  OperatorEmail,
-  OperatorPlaceholderNotice,
-  listClass,
-} from './legal-section';
+import { LegalPage, LegalSection, OperatorAddress, OperatorEmail, listClass } from './legal-section';
 import { TermsFinalSections } from './terms-final-sections';
 import { useOfferedPaymentMethods } from '@web/lib/payment-methods';
 
@@ -18,19 +10,16 @@ import { useOfferedPaymentMethods } from '@web/lib/payment-methods';
  * terms-final-sections.tsx.
  */
 export function TermsPage() {
-  usePageTitle('Allgemeine Geschäftsbedingungen');
   const { brand } = useSettings();
   // § 3 and § 4 name the ways to pay the shop offers (docs/product/site.md#payment-texts)
   const methods = useOfferedPaymentMethods();
   const transferRefund = termsTransferRefund(methods);
 
   return (
-    <ContentPage
+    <LegalPage
       title="Allgemeine Geschäftsbedingungen"
       lead={`für die Teilnahme an Workshops, Seminaren und Retreats von ${brand.siteName}`}
     >
-      <OperatorPlaceholderNotice />
-
       <LegalSection id="vertragspartner" title="§ 1 Vertragspartner">
         <p>Dein Vertragspartner für alle Buchungen über diese Website ist:</p>
         <OperatorAddress />
@@ -98,6 +87,6 @@ export function TermsPage() {
       </LegalSection>
 
       <TermsFinalSections />
-    </ContentPage>
+    </LegalPage>
   );
 }

@@ -1,9 +1,10 @@
-import { CalendarDays, Clock, MapPin, Ticket } from 'lucide-react';
+import { Ticket, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { eventAddress } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { EventCover, type CoverSource } from '@web/components/event-cover';
-import { eventDateRange, eventTimeRange } from '@shared/date-range';
+import { EventWhenWhere } from '@web/components/event-when-where';
+import type { EventSpan } from '@shared/date-range';
 import type { OrderPrice } from '../checkout-rules';
 import { CheckoutPrice } from './checkout-price';
 
@@ -34,7 +35,7 @@ export function EventSummary({
   );
 }
 
-type PanelEvent = Parameters<typeof eventDateRange>[0] & CoverSource & { title: string };
+type PanelEvent = EventSpan & CoverSource & { title: string };
 
 /** The event box of the checkout and success pages: cover, title, date, time, place, then the page's facts. */
 export function EventPanel({
@@ -56,15 +57,7 @@ export function EventPanel({
           {event.title}
         </h2>
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-          <Fact icon={CalendarDays} term="Datum">
-            {eventDateRange(event)}
-          </Fact>
-          <Fact icon={Clock} term="Zeit">
-            {eventTimeRange(event)}
-          </Fact>
-          <Fact icon={MapPin} term="Ort">
-            {place}
-          </Fact>
+          <EventWhenWhere event={event} place={place} Fact={Fact} />
           {children}
         </dl>
       </div>
@@ -77,7 +70,7 @@ export function Fact({
   term,
   children,
 }: {
-  icon: typeof MapPin;
+  icon: LucideIcon;
   term: string;
   children: ReactNode;
 }) {

@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin, Ticket, Users } from 'lucide-react';
+import { Ticket, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
   earlyBirdCountdown,
@@ -10,9 +10,9 @@ import {
 } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { minimumAttendanceText } from '@shared/events';
+import { EventWhenWhere } from '@web/components/event-when-where';
 import { useClientValue } from '@web/lib/client-value';
 import { EventPrice } from './event-price';
-import { eventDateRange, eventTimeRange } from '@shared/date-range';
 import { SeatBadgeView } from './seat-badge';
 
 /**
@@ -31,15 +31,7 @@ export function EventFacts({ event, now }: { event: PublicEvent; now: Date }) {
     isEarlyBird(event, now) && event.earlyBirdEndsAt ? earlyBirdCountdown(event.earlyBirdEndsAt, now) : null;
   return (
     <dl className="flex flex-col gap-4 text-sm">
-      <Fact icon={CalendarDays} term="Datum">
-        {eventDateRange(event)}
-      </Fact>
-      <Fact icon={Clock} term="Zeit">
-        {eventTimeRange(event)}
-      </Fact>
-      <Fact icon={MapPin} term="Ort">
-        <Place event={event} />
-      </Fact>
+      <EventWhenWhere event={event} place={<Place event={event} />} Fact={Fact} />
       {/* a past event has no seats to speak of: no empty 'Plätze' (docs/decisions/049-admin-screens-say-what-they-mean.md) */}
       {!isPastEvent(event, now) && (
         <Fact icon={Users} term="Plätze">
@@ -65,7 +57,7 @@ export function EventFacts({ event, now }: { event: PublicEvent; now: Date }) {
   );
 }
 
-function Fact({ icon: Icon, term, children }: { icon: typeof MapPin; term: string; children: ReactNode }) {
+function Fact({ icon: Icon, term, children }: { icon: LucideIcon; term: string; children: ReactNode }) {
   return (
     <div>
       <dt className="flex items-center gap-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">

@@ -1,8 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ProfileDetails } from '@shared/profile';
-import type { SessionState } from '@shared/session';
+import type { SessionState, SessionUser } from '@shared/session';
 import { sessionQuery } from '@web/lib/session';
 import { profileQuery } from './get-profile';
+
+/** The fields the session holds, each once: the type insists on every field of SessionUser and no other. */
+const SESSION_FIELDS: Record<keyof SessionUser, true> = {
+  id: true,
+  email: true,
+  fullName: true,
+  displayName: true,
+  phone: true,
+  role: true,
+  avatarUrl: true,
+  emailConfirmed: true,
+  hasDsgvoConsent: true,
+  onboardingCompletedAt: true,
+};
+
+const sessionUserOf = (profile: ProfileDetails) =>
+  Object.fromEntries(
+    Object.keys(SESSION_FIELDS).map((field) => [field, profile[field as keyof SessionUser]]),
+  ) as unknown as SessionUser;
 
 /**
  * Every profile mutation answers the whole profile: it replaces the profile query and the session's copy
@@ -10,30 +29,5 @@ import { profileQuery } from './get-profile';
  */
 export function storeProfile(queryClient: QueryClient, profile: ProfileDetails) {
   queryClient.setQueryData(profileQuery.queryKey, profile);
-  const {
-    id,
-    email,
-    fullName,
-    displayName,
-    phone,
-    role,
-    avatarUrl,
-    emailConfirmed,
-    hasDsgvoConsent,
-    onboardingCompletedAt,
-  } = profile;
-  queryClient.setQueryData<SessionState>(sessionQuery.queryKey, {
-    user: {
-      id,
-      email,
-      fullName,
-      displayName,
-      phone,
-      role,
-      avatarUrl,
-      emailConfirmed,
-      hasDsgvoConsent,
-      onboardingCompletedAt,
-    },
-  });
+  queryClient.setQueryData<SessionState>(sessionQuery.queryKey, { user: sessionUserOf(profile) });
 }
