@@ -1,30 +1,13 @@
-import { ticketShortId, type AdminTicketRow } from '@shared/admin-tickets';
+import { ticketShortId } from '@shared/admin-tickets';
 import { formatDateTimeShort, formatPrice } from '@web/lib/format';
-import { TicketActions, ticketLabel, type TicketRowActions } from './ticket-actions';
+import { TicketActions, ticketLabel, type TicketItemProps } from './ticket-actions';
 import { TicketBadges } from './ticket-badges';
-
-export type { TicketRowActions } from './ticket-actions';
 
 /**
  * The columns: select, short id, name, code, status badges, date, actions; after the id the
  * booking's order number (docs/decisions/020-order-numbers.md).
  */
-export function TicketRow({
-  ticket,
-  timeZone,
-  checked,
-  busy,
-  onToggle,
-  actions,
-}: {
-  ticket: AdminTicketRow;
-  /** The event's time zone, for the check-in time. */
-  timeZone?: string;
-  checked: boolean;
-  busy: boolean;
-  onToggle: () => void;
-  actions: TicketRowActions;
-}) {
+export function TicketRow({ ticket, timeZone, checked, busy, onToggle, actions }: TicketItemProps) {
   const name = ticket.holderName || ticket.buyerEmail || 'Unbekannt';
   const label = ticketLabel(ticket);
   return (
