@@ -334,10 +334,7 @@ export async function assignLine(
   const orderNumber = normalizeOrderNumber(input.orderNumber);
   if (!orderNumber) throw new AppError('validation_failed', BANK_IMPORT_MESSAGES.orderNotFound);
   const { db } = deps.database;
-  const [line] = await db
-    .select()
-    .from(bankStatementLines)
-    .where(eq(bankStatementLines.id, input.lineId));
+  const [line] = await db.select().from(bankStatementLines).where(eq(bankStatementLines.id, input.lineId));
   if (!line) throw new AppError('not_found', 'Zeile nicht gefunden.');
   if (line.status !== 'unmatched') throw new AppError('conflict', BANK_IMPORT_MESSAGES.alreadyAssigned);
   // docs/product/bank-transfer.md#currency: yen do not pay a booking in euro, by hand neither

@@ -78,5 +78,9 @@ async function syncIntent(deps: PaymentDeps, intentId: string) {
   const provider = await deps.gateway.byName('stripe');
   if (!provider) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
   const fetched = await provider.retrievePayment(intentId);
-  await recordPaymentVerdict(deps, { paymentId: payment.id, state: fetched.state, lastError: fetched.lastError });
+  await recordPaymentVerdict(deps, {
+    paymentId: payment.id,
+    state: fetched.state,
+    lastError: fetched.lastError,
+  });
 }

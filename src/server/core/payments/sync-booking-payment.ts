@@ -25,7 +25,11 @@ export async function syncBookingPayment(
   for (const payment of attempts) {
     if (!payment.providerPaymentId || !provider || payment.status !== 'pending') continue;
     const fetched = await provider.retrievePayment(payment.providerPaymentId);
-    await recordPaymentVerdict(deps, { paymentId: payment.id, state: fetched.state, lastError: fetched.lastError });
+    await recordPaymentVerdict(deps, {
+      paymentId: payment.id,
+      state: fetched.state,
+      lastError: fetched.lastError,
+    });
   }
   return (await loadBookingView(db, bookingId))!;
 }
