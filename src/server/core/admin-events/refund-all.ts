@@ -15,7 +15,7 @@ export interface RefundAllTicketsOptions {
   actorId: string | null;
   reason: string;
   mail: MailContext;
-  /** Sends the recorded refunds to the provider after each commit (PaymentService.sendRefunds). */
+  /** Sends the recorded refunds to the provider after each commit (`deps.payments.sendRefunds`). */
   sendRefunds: (refundIds: string[]) => Promise<void>;
   now?: Date;
   /** Counts the cancelled bookings (docs/architecture.md#metrics). */

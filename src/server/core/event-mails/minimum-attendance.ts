@@ -22,7 +22,7 @@ export interface MinimumAttendanceRound {
 export interface MinimumAttendanceOptions {
   now: Date;
   mail: MailContext;
-  /** Sends the recorded refunds to the provider (PaymentService.sendRefunds), after each ticket's commit. */
+  /** Sends the recorded refunds to the provider (core/payments/send-refunds.ts), after each ticket's commit. */
   sendRefunds: (refundIds: string[]) => Promise<void>;
 }
 

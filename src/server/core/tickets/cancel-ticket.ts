@@ -25,7 +25,7 @@ import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refun
 import { issueCancellationInvoice } from '../invoices/issue-invoice';
 
 export interface CancelTicketOutcome extends CancelTicketResult {
-  /** Refund rows recorded; send them with PaymentService.sendRefunds after the commit. */
+  /** Refund rows recorded; send them with `deps.payments.sendRefunds` after the commit. */
   refundIds: string[];
 }
 
