@@ -39,15 +39,14 @@ export function SettingsCard({
         {title}
       </h2>
       {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
-      <div className="mt-4">
-        {loading ? (
-          <p className="text-sm text-muted-foreground">{loadError || 'Wird geladen …'}</p>
-        ) : (
-          children
-        )}
-      </div>
+      <div className="mt-4">{loading ? <LoadingText error={loadError} /> : children}</div>
     </section>
   );
+}
+
+/** 'Wird geladen …', or why it did not load: a card's state, or a part's that loads on its own. */
+export function LoadingText({ error }: { error?: string | null }) {
+  return <p className="text-sm text-muted-foreground">{error || 'Wird geladen …'}</p>;
 }
 
 /** The end of a settings form: its error (an alert), the submit button and the saved indicator. */

@@ -11,6 +11,7 @@ import {
 } from '@shared/admin-refunds';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { parsePercentField } from '@shared/refund-percent';
+import { SettingsCard } from '@web/components/ui/settings-card';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
@@ -21,7 +22,6 @@ import { useAdminRefund, type AdminRefundInput } from '../api/admin-refund';
 import { refundLookupQuery, refundReference } from '../api/lookup-refund-booking';
 import { buyerLabel, REFUND_SUMMARY_TEXTS, RefundBookingSummary } from './refund-booking-summary';
 import { serverMessage } from './server-message';
-import { SettingsCard } from './settings-card';
 import { Input, Select } from '@web/components/ui/input';
 import { ErrorText } from '@web/components/ui/error-text';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { bankTransferSettingsSchema, SETTINGS_MESSAGES } from '@shared/admin-settings';
 import { formatIban, type BankTransferSettings } from '@shared/bank-transfer';
+import { SaveFooter, SettingsCard } from '@web/components/ui/settings-card';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
@@ -8,8 +9,7 @@ import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveBankTransferSettings } from '../api/save-bank-transfer-settings';
 import { BankTransferFields, type BankTransferField, type BankTransferForm } from './bank-transfer-fields';
-import { loadFailedText } from './server-message';
-import { SaveFooter, SettingsCard } from './settings-card';
+import { loadErrorOf } from './server-message';
 
 type FieldErrors = Partial<Record<BankTransferField, string>>;
 /** The order of the fields on the card: a refused save focuses the first wrong one. */
@@ -27,14 +27,10 @@ export function BankTransferSettingsCard() {
       id="bank-transfer"
       title="Überweisung (Vorkasse)"
       description="Käufer können statt mit Karte per Überweisung bezahlen; die Plätze bleiben bis zum Zahlungseingang reserviert. Zahlungen ordnest du unter „Kontoauszüge“ zu."
+      loading={!bankTransfer}
+      loadError={loadErrorOf(settings)}
     >
-      {bankTransfer ? (
-        <BankTransferSettingsForm initial={bankTransfer} />
-      ) : (
-        <p className="text-sm text-muted-foreground">
-          {settings.isError ? loadFailedText(settings.error) : 'Wird geladen …'}
-        </p>
-      )}
+      {bankTransfer && <BankTransferSettingsForm initial={bankTransfer} />}
     </SettingsCard>
   );
 }

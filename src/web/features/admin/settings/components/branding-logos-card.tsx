@@ -7,12 +7,12 @@ import {
   logoFileProblem,
   type LogoVariant,
 } from '@shared/admin-settings';
+import { SettingsCard } from '@web/components/ui/settings-card';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useUploadLogo } from '../api/upload-logo';
-import { SettingsCard } from './settings-card';
 
 const VARIANTS: { variant: LogoVariant; label: string; backdrop: string }[] = [
   { variant: 'light', label: 'Logo (helles Design)', backdrop: 'bg-white text-neutral-500' },

@@ -7,6 +7,7 @@ import {
   type CancellationPolicy,
   type CancellationRule,
 } from '@shared/cancellation-policies';
+import { SettingsCard } from '@web/components/ui/settings-card';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
@@ -17,7 +18,6 @@ import { useCreatePolicy, useUpdatePolicy } from '../api/save-policy';
 import { useCreateRule, useDeleteRule } from '../api/save-rule';
 import { PolicyEventsList, policyLabel } from './policy-events-list';
 import { PolicyRuleRow } from './policy-rule-row';
-import { SettingsCard } from './settings-card';
 import { loadFailedText } from './server-message';
 import { Input, Select } from '@web/components/ui/input';
 import { ErrorText } from '@web/components/ui/error-text';

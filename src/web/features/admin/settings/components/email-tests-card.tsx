@@ -7,6 +7,7 @@ import {
   type EmailTestResponse,
   type EmailTestType,
 } from '@shared/admin-test-mails';
+import { SettingsCard } from '@web/components/ui/settings-card';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useSession } from '@web/lib/session';
@@ -14,7 +15,6 @@ import { toast } from '@web/lib/toast';
 import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useSendTestEmails, type EmailTestInput } from '../api/send-test-emails';
 import { serverMessage } from './server-message';
-import { SettingsCard } from './settings-card';
 import { Input, Select } from '@web/components/ui/input';
 import { ErrorText } from '@web/components/ui/error-text';
 

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { FALLBACK_TIMEZONES, generalSettingsSchema, type GeneralSettings } from '@shared/admin-settings';
+import { SaveFooter, SettingsCard } from '@web/components/ui/settings-card';
 import { checkboxClass, labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveGeneralSettings } from '../api/save-general-settings';
-import { SaveFooter, SettingsCard } from './settings-card';
-import { loadFailedText } from './server-message';
+import { loadErrorOf } from './server-message';
 import { useSettingsSave } from './use-settings-save';
 import { Input, Select } from '@web/components/ui/input';
 
@@ -26,8 +26,13 @@ export function GeneralSettingsCard() {
   const settings = useAdminSettings();
   const data = settings.data?.settings;
   return (
-    <SettingsCard id="general" title="Allgemeine Einstellungen">
-      {data ? (
+    <SettingsCard
+      id="general"
+      title="Allgemeine Einstellungen"
+      loading={!data}
+      loadError={loadErrorOf(settings)}
+    >
+      {data && (
         <GeneralForm
           initial={{
             onboardingEnabled: data.onboarding.enabled,
@@ -35,10 +40,6 @@ export function GeneralSettingsCard() {
             siteName: data.brand.siteName,
           }}
         />
-      ) : (
-        <p className="text-sm text-muted-foreground">
-          {settings.isError ? loadFailedText(settings.error) : 'Wird geladen …'}
-        </p>
       )}
     </SettingsCard>
   );

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { integrationSettingsSchema, type IntegrationStatus } from '@shared/admin-settings';
+import { LoadingText, SaveFooter, SettingsCard } from '@web/components/ui/settings-card';
 import { Badge } from '@web/components/ui/badge';
 import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useIntegrationStatus } from '../api/get-integration-status';
 import { useSaveIntegrations } from '../api/save-integrations';
-import { SaveFooter, SettingsCard } from './settings-card';
-import { loadFailedText } from './server-message';
+import { loadErrorOf } from './server-message';
 import { useSettingsSave } from './use-settings-save';
 import { Input } from '@web/components/ui/input';
 
@@ -77,13 +77,7 @@ function paymentText(payments: IntegrationStatus['payments']): string {
 
 function ProviderStatus() {
   const status = useIntegrationStatus();
-  if (!status.data) {
-    return (
-      <p className="text-sm text-muted-foreground">
-        {status.isError ? loadFailedText(status.error) : 'Wird geladen …'}
-      </p>
-    );
-  }
+  if (!status.data) return <LoadingText error={loadErrorOf(status)} />;
   const { mail, payments } = status.data;
   const warnings: string[] = [];
   if (payments.provider === 'stripe' && !payments.publishableKeySource) {

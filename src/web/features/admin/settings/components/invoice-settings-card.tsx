@@ -7,11 +7,11 @@ import {
   type InvoiceSettings,
   type TaxMode,
 } from '@shared/invoices';
+import { SaveFooter, SettingsCard } from '@web/components/ui/settings-card';
 import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveInvoiceSettings } from '../api/save-invoice-settings';
-import { loadFailedText } from './server-message';
-import { SaveFooter, SettingsCard } from './settings-card';
+import { loadErrorOf } from './server-message';
 import { useSettingsSave } from './use-settings-save';
 import { Input, Select } from '@web/components/ui/input';
 
@@ -27,14 +27,10 @@ export function InvoiceSettingsCard() {
       id="invoicing"
       title="Rechnungen"
       description="Umsatzsteuer und Nummern deiner Rechnungen und Stornorechnungen. Als Absender steht der Betreiber aus „Rechtliches & Betreiber“ darauf."
+      loading={!invoicing}
+      loadError={loadErrorOf(settings)}
     >
-      {invoicing ? (
-        <InvoiceSettingsForm initial={invoicing} />
-      ) : (
-        <p className="text-sm text-muted-foreground">
-          {settings.isError ? loadFailedText(settings.error) : 'Wird geladen …'}
-        </p>
-      )}
+      {invoicing && <InvoiceSettingsForm initial={invoicing} />}
     </SettingsCard>
   );
 }

@@ -12,6 +12,7 @@ import {
   type LegalSettingsField,
 } from '@shared/legal-settings';
 import { OPERATOR_FIELD_LABELS, missingOperatorFields, requiredOperatorFields } from '@shared/operator-data';
+import { SaveFooter, SettingsCard } from '@web/components/ui/settings-card';
 import { ApiError } from '@web/lib/api-client';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { toast } from '@web/lib/toast';
@@ -19,8 +20,7 @@ import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveLegalSettings } from '../api/save-legal-settings';
 import { LegalGroup, LegalInput, legalInputId, type LegalFormState } from './legal-operator-fields';
-import { loadFailedText } from './server-message';
-import { SaveFooter, SettingsCard } from './settings-card';
+import { loadErrorOf } from './server-message';
 
 type FieldErrors = LegalFormState['errors'];
 
@@ -50,21 +50,15 @@ export function LegalOperatorCard() {
       id="legal"
       title="Rechtliches & Betreiber"
       description="Erscheint in Impressum, Datenschutzerklärung, AGB, der Erklärung zur Barrierefreiheit und auf Rechnungen. Mit * markierte Angaben sind Pflicht."
+      loading={!data}
+      loadError={loadErrorOf(settings)}
     >
-      {data ? (
-        <>
-          {missing.length > 0 ? (
-            <p className="mb-4 rounded-lg border border-dashed border-border bg-muted px-3 py-2 text-sm">
-              Noch offen: {missing.join(', ')}
-            </p>
-          ) : null}
-          <LegalForm initial={legalSettingsOf(data)} />
-        </>
-      ) : (
-        <p className="text-sm text-muted-foreground">
-          {settings.isError ? loadFailedText(settings.error) : 'Wird geladen …'}
+      {missing.length > 0 ? (
+        <p className="mb-4 rounded-lg border border-dashed border-border bg-muted px-3 py-2 text-sm">
+          Noch offen: {missing.join(', ')}
         </p>
-      )}
+      ) : null}
+      {data && <LegalForm initial={legalSettingsOf(data)} />}
     </SettingsCard>
   );
 }

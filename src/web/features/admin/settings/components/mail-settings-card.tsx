@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { MAIL_SIGNATURE_MAX_LENGTH, mailSignatureSchema } from '@shared/admin-settings';
+import { LoadingText, SaveFooter, SettingsCard } from '@web/components/ui/settings-card';
 import { formatCount } from '@web/lib/format';
 import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveMailSignature } from '../api/save-mail-signature';
-import { SaveFooter, SettingsCard } from './settings-card';
-import { loadFailedText } from './server-message';
+import { loadErrorOf } from './server-message';
 import { useSettingsSave } from './use-settings-save';
 import { Textarea } from '@web/components/ui/input';
 
@@ -27,9 +27,7 @@ export function MailSettingsCard({ mailRules }: { mailRules?: ReactNode }) {
         {data ? (
           <SignatureForm initial={data.mailSignature.text} />
         ) : (
-          <p className="text-sm text-muted-foreground">
-            {settings.isError ? loadFailedText(settings.error) : 'Wird geladen …'}
-          </p>
+          <LoadingText error={loadErrorOf(settings)} />
         )}
         {mailRules}
       </div>

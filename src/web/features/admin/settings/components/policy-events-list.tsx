@@ -1,9 +1,10 @@
 import { POLICY_MESSAGES, type CancellationPolicy } from '@shared/cancellation-policies';
+import { LoadingText } from '@web/components/ui/settings-card';
 import { formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useAssignEventPolicy, usePolicyEvents } from '../api/policy-events';
-import { loadFailedText } from './server-message';
+import { loadErrorOf } from './server-message';
 import { Select } from '@web/components/ui/input';
 
 export const policyLabel = (policy: Pick<CancellationPolicy, 'name' | 'isActive'>) =>
@@ -26,13 +27,7 @@ export function PolicyEventsList({ policies }: { policies: CancellationPolicy[] 
     }
   };
 
-  if (!events.data) {
-    return (
-      <p className="text-sm text-muted-foreground">
-        {events.isError ? loadFailedText(events.error) : 'Wird geladen …'}
-      </p>
-    );
-  }
+  if (!events.data) return <LoadingText error={loadErrorOf(events)} />;
   if (events.data.length === 0) {
     return <p className="text-sm text-muted-foreground">{POLICY_MESSAGES.emptyEvents}</p>;
   }

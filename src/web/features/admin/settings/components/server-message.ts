@@ -26,3 +26,7 @@ export function loadFailedText(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return SETTINGS_MESSAGES.sessionFailed;
   return 'Fehler beim Laden';
 }
+
+/** A query's load error as a card shows it (`loadFailedText`), or null while it has none. */
+export const loadErrorOf = (query: { isError: boolean; error: unknown }): string | null =>
+  query.isError ? loadFailedText(query.error) : null;

@@ -5,6 +5,7 @@ import {
   type SecretsInput,
   type SecretsStatus,
 } from '@shared/admin-settings';
+import { SettingsCard } from '@web/components/ui/settings-card';
 import { Button } from '@web/components/ui/button';
 import { formatDate, formatTime } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
@@ -12,7 +13,6 @@ import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveSecrets } from '../api/save-secrets';
-import { SettingsCard } from './settings-card';
 import { Input } from '@web/components/ui/input';
 
 type Field = (typeof SECRET_FIELDS)[number];
