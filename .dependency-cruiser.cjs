@@ -13,8 +13,8 @@ const CORE_FLOORS = [
   ['events'],
   // Was der Admin festlegt und jede höhere Domäne liest: Einstellungen, Stornoregeln.
   ['settings', 'policies'],
-  // Postausgang und Vorlagen: jede höhere Domäne schreibt ihre Mails damit.
-  ['mail'],
+  // Dienste, die höhere Domänen rufen: Postausgang und Vorlagen, der geltende Zahlungsanbieter (Stripe, Test, keiner).
+  ['mail', 'payment-providers'],
   // Anmeldung, Sitzungen, Ratenbremsen.
   ['auth'],
   // Die Person selbst (Profil, Einwilligung, E-Mail-Wechsel, Sperre der Person), Newsletter, erster Eigentümer.
@@ -64,7 +64,8 @@ module.exports = {
     {
       name: 'core-folder-on-a-floor-from-inside',
       severity: 'error',
-      comment: 'Wie core-folder-on-a-floor, für die Importe aus einem Ordner, der nicht in CORE_FLOORS steht.',
+      comment:
+        'Wie core-folder-on-a-floor, für die Importe aus einem Ordner, der nicht in CORE_FLOORS steht.',
       from: { path: knownCoreFolders },
       to: {},
     },

@@ -17,7 +17,7 @@ import { RetentionJob } from './jobs/retention-job';
 import { BankTransferJob } from './jobs/bank-transfer-job';
 import { EventMailJob } from './jobs/event-mail-job';
 import { mailSignatureOf } from './core/event-mails/mail-signature';
-import { PaymentGateway } from './core/payments/payment-gateway';
+import { PaymentGateway } from './core/payment-providers/payment-gateway';
 import { sendRefunds, type PaymentDeps } from './core/payments/send-refunds';
 import { settleTransfer } from './core/payments/record-payment-verdict';
 import { SecretStore } from './core/settings/secret-store';

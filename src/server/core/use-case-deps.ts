@@ -7,7 +7,7 @@ import type { BusinessMetrics } from '../adapters/metrics/business-metrics';
 import type { Auth } from './auth/auth';
 import type { SeatChangeNotifier } from './events/seat-change-notifier';
 import { mailContextFrom, type MailContext } from './mail/templates/mail-context';
-import type { PaymentGateway } from './payments/payment-gateway';
+import type { PaymentGateway } from './payment-providers/payment-gateway';
 import type { SettingsStore } from './settings/settings-store';
 
 /**

@@ -10,7 +10,7 @@ import type { FileStorage } from '../adapters/storage/storage';
 import type { SeatFeed } from '../adapters/seat-feed/seat-feed';
 import type { Metrics } from '../adapters/metrics/metrics';
 import type { PublicEventCache } from '../core/events/public-event-cache';
-import type { PaymentGateway } from '../core/payments/payment-gateway';
+import type { PaymentGateway } from '../core/payment-providers/payment-gateway';
 import type { UseCaseDeps } from '../core/use-case-deps';
 import type { SeatChangeNotifier } from '../core/events/seat-change-notifier';
 import type { Readiness } from './http-lifecycle';

@@ -2,7 +2,7 @@ import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
 import { payments, refunds } from '../../db/schema';
 import type { Logger } from '../../logger';
-import type { PaymentGateway } from './payment-gateway';
+import type { PaymentGateway } from '../payment-providers/payment-gateway';
 import type { MailContext } from '../mail/templates/mail-context';
 import { enqueueAdminRefundIssue } from '../bookings/booking-mails';
 
