@@ -37,19 +37,6 @@ export function logoFileProblem(file: { size: number; type: string }): string | 
   return null;
 }
 
-/** Used when the browser cannot list its time zones (Intl.supportedValuesOf). */
-export const FALLBACK_TIMEZONES = [
-  'Europe/Berlin',
-  'Europe/Vienna',
-  'Europe/Zurich',
-  'Europe/London',
-  'Europe/Paris',
-  'Europe/Madrid',
-  'UTC',
-  'America/New_York',
-  'Asia/Tokyo',
-] as const;
-
 /** PUT /api/admin/settings/general ('Allgemeine Einstellungen'; the support e-mail: legal-settings.ts). */
 export const generalSettingsSchema = z.object({
   onboardingEnabled: z.boolean({ error: 'Bitte angeben, ob das Onboarding aktiv ist.' }),

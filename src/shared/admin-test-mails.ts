@@ -55,4 +55,3 @@ export function emailTestSummary(response: EmailTestResponse): string {
   const failed = response.results.filter((r) => !r.success).length;
   return failed === 0 ? `Erfolgreich ${total} E-Mail(s) gesendet` : `Fehler bei ${failed}/${total} E-Mail(s)`;
 }
-

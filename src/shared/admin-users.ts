@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, type Role } from './session';
+import { ROLES, type Role, type UserIdentity } from './session';
 
 // The back office's users (docs/product/admin.md#admin-users, docs/product/admin.md#create-user).
 
@@ -36,13 +36,7 @@ export const userListQuerySchema = z.object({
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 /** One row of the users list. */
-export interface AdminUserEntry {
-  id: string;
-  email: string;
-  fullName: string | null;
-  displayName: string | null;
-  phone: string | null;
-  role: Role;
+export interface AdminUserEntry extends UserIdentity {
   globalMarketingEnabled: boolean;
   emailConfirmed: boolean;
   onboarded: boolean;

@@ -1,6 +1,7 @@
 import { currentUnitPriceCents, isEarlyBird, seatsPerTicket } from './event-rules';
-import type { EventMode, PriceUnit, PublicEvent } from './events';
+import type { PriceUnit, PublicEvent } from './events';
 import type { SessionUser } from './session';
+import type { TicketEventSummary } from './tickets';
 
 // Placing an order (docs/product/booking-and-seats.md#placing-an-order): the request, the answer and the
 // messages of the booking rules.
@@ -50,24 +51,14 @@ export const BOOKING_PAYMENT_STATUSES = [
 ] as const;
 export type BookingPaymentStatus = (typeof BOOKING_PAYMENT_STATUSES)[number];
 
-/** The event of a booking, enough for the success page and its add-to-calendar links. */
-export interface BookingEventSummary {
-  id: string;
-  slug: string;
-  title: string;
-  startTime: string;
-  endTime: string;
-  timezone: string;
-  location: string;
+/**
+ * The event of a booking, enough for the success page and its add-to-calendar links: what a ticket shows of
+ * it, always with venue and room, and the details the success page adds.
+ */
+export interface BookingEventSummary extends TicketEventSummary {
   locationDetails: string | null;
-  /**
-   * The venue's name and the room, shown with the town (docs/product/events.md#venue-for-buyers).
-   */
   venue: string | null;
   room: string | null;
-  mode: EventMode;
-  priceUnit: PriceUnit;
-  imageUrl: string | null;
   shortDescription: string | null;
 }
 

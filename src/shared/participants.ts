@@ -59,18 +59,20 @@ export interface EventSales {
   netCents: number;
 }
 
+/** The event as the participant list and the organizer area name it. */
+export interface StaffEventSummary {
+  id: string;
+  title: string;
+  slug: string;
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  location: string | null;
+}
+
 /** GET /api/participants/{eventId} */
 export interface ParticipantList {
-  event: {
-    id: string;
-    title: string;
-    slug: string;
-    startTime: string;
-    endTime: string;
-    timeZone: string;
-    location: string | null;
-    venue: string | null;
-  };
+  event: StaffEventSummary & { venue: string | null };
   counts: ParticipantCounts;
   /** Sold, offered, held and free seats, as every back-office screen names them (docs/product/admin.md#seat-figures). */
   seats: SeatFigures;
@@ -79,14 +81,7 @@ export interface ParticipantList {
 }
 
 /** An event as the organizer area lists it (GET /api/organizer/events). */
-export interface OrganizerEvent {
-  id: string;
-  title: string;
-  slug: string;
-  startTime: string;
-  endTime: string;
-  timeZone: string;
-  location: string | null;
+export interface OrganizerEvent extends StaffEventSummary {
   status: string;
   counts: ParticipantCounts;
   /** Sold, offered, held and free seats (docs/product/admin.md#seat-figures). */

@@ -1,14 +1,18 @@
 export const ROLES = ['attendee', 'organizer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** What GET /api/session tells the client about the signed-in user. */
-export interface SessionUser {
+/** Who a user is: id, address, names, phone and role, as the session and the admin's user list show them. */
+export interface UserIdentity {
   id: string;
   email: string;
   fullName: string | null;
   displayName: string | null;
   phone: string | null;
   role: Role;
+}
+
+/** What GET /api/session tells the client about the signed-in user. */
+export interface SessionUser extends UserIdentity {
   avatarUrl: string | null;
   emailConfirmed: boolean;
   hasDsgvoConsent: boolean;

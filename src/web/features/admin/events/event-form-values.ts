@@ -300,28 +300,3 @@ function ruleValuesOf(raw: EventRuleValues): EventRuleValues | null {
   if (!readable(raw.startTime) || !readable(raw.endTime)) return null;
   return { ...raw, priceCents: Number.isFinite(raw.priceCents) ? raw.priceCents : Number.POSITIVE_INFINITY };
 }
-
-/** A fallback list when the browser cannot list its time zones. */
-export const FALLBACK_TIMEZONES = [
-  'Europe/Berlin',
-  'Europe/Vienna',
-  'Europe/Zurich',
-  'Europe/London',
-  'Europe/Paris',
-  'Europe/Amsterdam',
-  'Europe/Madrid',
-  'America/New_York',
-  'UTC',
-];
-
-/** The zones the browser knows, with the current value kept even if it is not among them. */
-export function timezoneOptions(current: string): string[] {
-  let zones: string[];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = FALLBACK_TIMEZONES;
-  }
-  if (zones.length === 0) zones = FALLBACK_TIMEZONES;
-  return current && !zones.includes(current) ? [current, ...zones] : zones;
-}

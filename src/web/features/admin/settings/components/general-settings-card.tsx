@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { FALLBACK_TIMEZONES, generalSettingsSchema, type GeneralSettings } from '@shared/admin-settings';
+import { generalSettingsSchema, type GeneralSettings } from '@shared/admin-settings';
+import { timezoneOptions } from '@shared/time-zones';
 import { SaveFooter, SettingsCard } from '@web/components/ui/settings-card';
 import { checkboxClass, labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
@@ -7,19 +8,6 @@ import { useSaveGeneralSettings } from '../api/save-general-settings';
 import { loadErrorOf } from './server-message';
 import { useSettingsSave } from './use-settings-save';
 import { Input, Select } from '@web/components/ui/input';
-
-/** The browser's list of time zones, else the fallback list. */
-function timeZones(current: string): string[] {
-  let zones: string[];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = [];
-  }
-  if (zones.length === 0) zones = [...FALLBACK_TIMEZONES];
-  // some browsers leave out e.g. 'UTC'; the stored value must stay selectable
-  return zones.includes(current) ? zones : [current, ...zones];
-}
 
 /** 'Allgemeine Einstellungen': onboarding, time zone, site name (docs/product/admin.md#settings-defaults). */
 export function GeneralSettingsCard() {
@@ -49,7 +37,7 @@ function GeneralForm({ initial }: { initial: GeneralSettings }) {
   const [values, setValues] = useState(initial);
   const save = useSaveGeneralSettings();
   const { error, saved, submit } = useSettingsSave(generalSettingsSchema, save.mutateAsync);
-  const zones = useMemo(() => timeZones(initial.timezone), [initial.timezone]);
+  const zones = useMemo(() => timezoneOptions(initial.timezone), [initial.timezone]);
   const set = <K extends keyof GeneralSettings>(key: K, value: GeneralSettings[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
