@@ -46,12 +46,33 @@ const coreFloorRules = CORE_FLOORS.map((floor, index) => ({
   to: { path: folders(CORE_FLOORS.slice(index).flat()), pathNot: '^src/server/core/$1/' },
 }));
 
+// use-case-deps.ts names the services of the floors up to this one (Auth, SettingsStore, the mail context, the
+// seat notifier, PaymentGateway): it stands on them, and only the floors above take it.
+const USE_CASE_DEPS_ABOVE_FLOOR = 5;
+const USE_CASE_DEPS = '^src/server/core/use-case-deps\\.ts$';
+
 const knownCoreFolders = `^src/server/core/(?!(${CORE_FLOORS.flat().join('|')})/)[^/]+/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     ...coreFloorRules,
+    {
+      name: 'use-case-deps-below-the-use-cases',
+      severity: 'error',
+      comment:
+        `use-case-deps.ts steht über Etage ${USE_CASE_DEPS_ABOVE_FLOOR} von core: es nennt deren Dienste, also ` +
+        'importiert keine dieser Etagen es, und es selbst importiert nichts darüber.',
+      from: { path: folders(CORE_FLOORS.slice(0, USE_CASE_DEPS_ABOVE_FLOOR).flat()) },
+      to: { path: USE_CASE_DEPS },
+    },
+    {
+      name: 'use-case-deps-names-only-services-below',
+      severity: 'error',
+      comment: 'Wie use-case-deps-below-the-use-cases, in der anderen Richtung.',
+      from: { path: USE_CASE_DEPS },
+      to: { path: folders(CORE_FLOORS.slice(USE_CASE_DEPS_ABOVE_FLOOR).flat()) },
+    },
     {
       name: 'core-folder-on-a-floor',
       severity: 'error',
