@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMonth, formatPrice, formatTime, formatTimeRange, formatWeekday } from './format';
+import {
+  formatDate,
+  formatDateTimeSeconds,
+  formatFileSize,
+  formatMonth,
+  formatPrice,
+  formatTime,
+  formatTimeRange,
+  formatWeekday,
+} from './format';
 
 // Intl puts a no-break space between amount and currency sign; compare with plain spaces.
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -27,5 +36,11 @@ describe('format (de-DE, Europe/Berlin)', () => {
     expect(plain(formatPrice(0))).toBe('0,00 €');
     expect(plain(formatPrice(129000))).toBe('1.290,00 €');
     expect(plain(formatPrice(5, 'EUR'))).toBe('0,05 €');
+  });
+
+  it('a moment to the second and a file size (the dev mailbox)', () => {
+    expect(formatDateTimeSeconds('2026-03-14T17:30:05Z')).toBe('14.03.2026, 18:30:05');
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(1536)).toBe('1,5 KB');
   });
 });

@@ -47,6 +47,12 @@ export const formatDateTimeShort = (value: Instant, timeZone = DEFAULT_EVENT_TIM
   return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}`;
 };
 
+/** '14.03.2026, 18:30:05': a moment to the second (the dev mailbox's mails). */
+export const formatDateTimeSeconds = (value: Instant, timeZone = DEFAULT_EVENT_TIMEZONE) =>
+  dateFormat('date-time-seconds', timeZone, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+    toDate(value),
+  );
+
 const priceFormats = new Map<string, Intl.NumberFormat>();
 
 /** '149,00 €' from integer cents. */
@@ -73,3 +79,9 @@ export function formatIsoDay(day: string): string {
   const [year, month, day_] = day.split('-');
   return year && month && day_ ? `${day_}.${month}.${year}` : day;
 }
+
+const kilobyteFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
+
+/** '512 B', '1,5 KB': the size of a file (an attachment in the dev mailbox). */
+export const formatFileSize = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : `${kilobyteFormat.format(bytes / 1024)} KB`;

@@ -9,7 +9,7 @@ import {
   SLOW_VERIFY_MS,
   verifyFailure,
   verifySignInCode,
-} from './sign-in-requests';
+} from '@web/lib/sign-in-requests';
 import type { Countdown } from './use-countdown';
 
 interface CodeStepProps {

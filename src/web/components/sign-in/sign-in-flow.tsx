@@ -11,7 +11,7 @@ import {
   sendFailure,
   sendMagicLink,
   sendSignInCode,
-} from './sign-in-requests';
+} from '@web/lib/sign-in-requests';
 import { useAddressCountdowns } from './use-countdown';
 
 // The address rule is the server's zod schema; zod comes with the first focus on the field or the first send,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CheckCircle2, Loader2 } from 'lucide-react';
-import { sendMagicLink } from '@web/components/sign-in/sign-in-requests';
+import { sendMagicLink } from '@web/lib/sign-in-requests';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-title';

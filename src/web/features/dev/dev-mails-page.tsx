@@ -8,7 +8,7 @@ import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
 import { useDevMails } from './api/get-dev-mails';
 import { DevMailDetail } from './components/dev-mail-detail';
-import { formatMailTime } from './components/format';
+import { formatDateTimeSeconds } from '@web/lib/format';
 
 /** The dev mailbox at /dev/mails shows what GET /api/dev/mails returns, to a person (decision 016). */
 export function DevMailsPage() {
@@ -73,7 +73,7 @@ export function DevMailsPage() {
                       <span className="block truncate font-medium">{mail.subject}</span>
                       <span className="block truncate text-sm">{mail.to}</span>
                       <time dateTime={mail.createdAt} className="block text-xs text-muted-foreground">
-                        {formatMailTime(mail.createdAt, timeZone)}
+                        {formatDateTimeSeconds(mail.createdAt, timeZone)}
                       </time>
                     </button>
                   </li>

@@ -13,7 +13,7 @@ import { useDeletionPreview } from './api/get-deletion-preview';
 import { DeletionSummary } from './components/deletion-summary';
 import { useUsers } from './api/get-users';
 import { CreateUserDialog } from './components/create-user-dialog';
-import { useDebouncedValue } from './components/use-debounced-value';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { UsersTable } from './components/users-table';
 import { Input } from '@web/components/ui/input';
 import { ErrorText } from '@web/components/ui/error-text';

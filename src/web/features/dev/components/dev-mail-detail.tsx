@@ -1,7 +1,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import { Paperclip } from 'lucide-react';
 import type { DevMail } from '../api/get-dev-mails';
-import { formatMailTime, formatSize } from './format';
+import { formatDateTimeSeconds, formatFileSize } from '@web/lib/format';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -39,7 +39,7 @@ export const DevMailDetail = forwardRef<HTMLHeadingElement, { mail: DevMail; tim
           <dd className="break-all">{mail.to}</dd>
           <dt className="text-muted-foreground">Zeit</dt>
           <dd>
-            <time dateTime={mail.createdAt}>{formatMailTime(mail.createdAt, timeZone)}</time>
+            <time dateTime={mail.createdAt}>{formatDateTimeSeconds(mail.createdAt, timeZone)}</time>
           </dd>
         </dl>
 
@@ -54,7 +54,7 @@ export const DevMailDetail = forwardRef<HTMLHeadingElement, { mail: DevMail; tim
                   <Paperclip className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
                   <span>{attachment.filename}</span>
                   <span className="text-muted-foreground">
-                    ({attachment.contentType}, {formatSize(attachment.size)})
+                    ({attachment.contentType}, {formatFileSize(attachment.size)})
                   </span>
                 </li>
               ))}

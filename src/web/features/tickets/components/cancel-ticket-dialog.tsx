@@ -6,7 +6,7 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { formatPrice } from '@web/lib/format';
 import type { RefundAccount } from '../api/cancel-ticket';
-import { asksForRefundAccount, checkRefundAccount, type RefundAccountErrors } from './refund-account';
+import { asksForRefundAccount, checkRefundAccount, type RefundAccountErrors } from '../refund-account';
 
 /**
  * After an earlier refund on the booking the dialog says why less comes back than the tier promises; the

@@ -6,7 +6,7 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/lib/toast';
 import { useChangeHolderName } from '../api/transfer-ticket';
-import { apiErrorDetail } from './api-error-detail';
+import { apiErrorDetail } from '@web/lib/api-error-detail';
 
 export const HOLDER_NAME_MESSAGES = {
   missing: 'Bitte gib den Namen auf dem Ticket ein.',

@@ -16,7 +16,7 @@ import { toast } from '@web/lib/toast';
 import { useTransferTicket } from '../api/transfer-ticket';
 import { CancelTicketDialog } from './cancel-ticket-dialog';
 import { HolderNameDialog } from './holder-name-dialog';
-import { refundAccountErrorsOf } from './refund-account';
+import { refundAccountErrorsOf } from '../refund-account';
 
 /**
  * Cancelling only for upcoming events, with the server's refund offer

@@ -1,7 +1,7 @@
 import { refundAccountSchema } from '@shared/refund-account';
 import type { MyTicket } from '@shared/tickets';
 import { ApiError } from '@web/lib/api-client';
-import type { RefundAccount } from '../api/cancel-ticket';
+import type { RefundAccount } from './api/cancel-ticket';
 
 export type RefundAccountErrors = Partial<Record<keyof RefundAccount, string>>;
 
