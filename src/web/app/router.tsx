@@ -71,7 +71,7 @@ const pages = {
     import('@web/features/checkout/booking-success-page').then((m) => m.BookingSuccessPage),
   ),
   checkout: lazyPage(() => import('@web/features/checkout/checkout-page').then((m) => m.CheckoutPage)),
-  myTickets: lazyPage(() => import('@web/features/tickets/my-tickets-page').then((m) => m.MyTicketsPage)),
+  myTickets: lazyPage(() => import('./my-tickets-route').then((m) => m.MyTicketsRoute)),
   profile: lazyPage(() => import('@web/features/profile/profile-page').then((m) => m.ProfilePage)),
   profileEmail: lazyPage(() =>
     import('@web/features/profile/email-change-page').then((m) => m.EmailChangePage),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { splitTickets, TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
@@ -6,7 +6,7 @@ import { ApiError } from '@web/lib/api-client';
 import { usePageTitle } from '@web/lib/page-title';
 import { isAdmin, useSession, type SessionUser } from '@web/lib/session';
 import { useMyTickets } from './api/get-my-tickets';
-import { DeleteTicketDialog } from './components/delete-ticket-dialog';
+import { useForgetTicket } from './api/forget-ticket';
 import { OpenTransfersSection } from './components/open-transfers-section';
 import { TicketCard } from './components/ticket-card';
 import { TicketTabs } from './components/ticket-tabs';
@@ -14,6 +14,20 @@ import { TicketsEmptyState } from './components/tickets-empty-state';
 import { WaitlistSection } from './components/waitlist-section';
 
 const HEADING_ID = 'my-tickets-heading';
+
+/**
+ * What an admin may also do on a card (refresh the preview, delete): admin actions, handed in by the app
+ * (app/my-tickets-route.tsx), since this feature does not import the admin's.
+ */
+export interface TicketAdminTools {
+  Actions: ComponentType<{ ticket: MyTicket; onDelete: () => void }>;
+  DeleteDialog: ComponentType<{
+    ticket: MyTicket | null;
+    onClose: () => void;
+    onDeleted: (ticketId: string) => void;
+    focusAfterDelete: () => HTMLElement | null;
+  }>;
+}
 type TabKey = 'upcoming' | 'past';
 
 /** The current time, renewed every minute: a ticket moves to 'Vergangen' once its event has begun. */
@@ -30,7 +44,7 @@ function useMinuteClock(): Date {
  * 'Meine Tickets' (sign-in required: the router's guard makes sure of the user;
  * docs/product/tickets-and-refunds.md#my-tickets).
  */
-export function MyTicketsPage() {
+export function MyTicketsPage({ adminTools }: { adminTools?: TicketAdminTools }) {
   usePageTitle('Meine Tickets');
   const { user } = useSession();
   return (
@@ -42,16 +56,27 @@ export function MyTicketsPage() {
       {user && <WaitlistSection />}
       {/* bookings waiting for their money: docs/product/bank-transfer.md#instructions */}
       {user && <OpenTransfersSection userId={user.id} />}
-      {user ? <TicketsOfUser user={user} /> : <PageSpinner />}
+      {user ? (
+        <TicketsOfUser user={user} adminTools={isAdmin(user) ? adminTools : undefined} />
+      ) : (
+        <PageSpinner />
+      )}
     </section>
   );
 }
 
-function TicketsOfUser({ user }: { user: SessionUser }) {
+function TicketsOfUser({
+  user,
+  adminTools,
+}: {
+  user: SessionUser;
+  adminTools: TicketAdminTools | undefined;
+}) {
   const { data: tickets, error, isPending, refetch, isRefetching } = useMyTickets(user.id);
   const now = useMinuteClock();
   const [tab, setTab] = useState<TabKey>('upcoming');
   const [deleting, setDeleting] = useState<MyTicket | null>(null);
+  const forgetTicket = useForgetTicket();
   const lists = useMemo(() => splitTickets(tickets ?? [], now), [tickets, now]);
 
   if (isPending) return <PageSpinner label="Tickets werden geladen …" />;
@@ -89,17 +114,26 @@ function TicketsOfUser({ user }: { user: SessionUser }) {
           <ul className="flex flex-col gap-4">
             {shown.map((ticket) => (
               <li key={ticket.id}>
-                <TicketCard ticket={ticket} now={now} admin={isAdmin(user)} onDelete={setDeleting} />
+                <TicketCard
+                  ticket={ticket}
+                  now={now}
+                  adminActions={
+                    adminTools && <adminTools.Actions ticket={ticket} onDelete={() => setDeleting(ticket)} />
+                  }
+                />
               </li>
             ))}
           </ul>
         )}
       </TicketTabs>
-      <DeleteTicketDialog
-        ticket={deleting}
-        onClose={() => setDeleting(null)}
-        focusAfterDelete={() => document.getElementById(HEADING_ID)}
-      />
+      {adminTools && (
+        <adminTools.DeleteDialog
+          ticket={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={forgetTicket}
+          focusAfterDelete={() => document.getElementById(HEADING_ID)}
+        />
+      )}
     </>
   );
 }

@@ -7,7 +7,6 @@ import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { TICKET_MESSAGES, type MyTicket, type TicketEventSummary } from '@shared/tickets';
 import { EventCover } from '@web/components/event-cover';
 import { OnlineLink } from '@web/components/online-link';
-import { AdminTicketActions } from './admin-ticket-actions';
 import { TicketActions } from './ticket-actions';
 import { TicketBadges } from './ticket-status-badge';
 
@@ -31,13 +30,12 @@ export const transferredToName = (ticket: MyTicket): string | null =>
 export function TicketCard({
   ticket,
   now,
-  admin,
-  onDelete,
+  adminActions,
 }: {
   ticket: MyTicket;
   now: Date;
-  admin: boolean;
-  onDelete: (ticket: MyTicket) => void;
+  /** An admin's extra actions (the app passes them: app/my-tickets-route.tsx). */
+  adminActions?: ReactNode;
 }) {
   const titleId = useId();
   const cardRef = useRef<HTMLElement>(null);
@@ -104,7 +102,7 @@ export function TicketCard({
       </div>
       <div className="flex flex-wrap gap-2 border-t border-border pt-3">
         <TicketActions ticket={ticket} now={now} cardRef={cardRef} />
-        {admin && <AdminTicketActions ticket={ticket} onDelete={() => onDelete(ticket)} />}
+        {adminActions}
       </div>
     </article>
   );

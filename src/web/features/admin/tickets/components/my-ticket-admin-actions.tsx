@@ -1,17 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
-import { useRefreshTicketPreview } from '../api/refresh-ticket-preview';
-import { apiErrorDetail } from './api-error-detail';
+import { apiErrorDetail } from '@web/lib/api-error-detail';
+import { rerenderTicketPreview } from '../api/rerender-ticket-preview';
 
 /**
- * Admins may also refresh the ticket preview and delete the ticket (docs/product/admin.md#ticket-preview,
- * docs/product/tickets-and-refunds.md#delete-ticket). The delete dialog
- * lives on the page, since the card is gone once the ticket is.
+ * On a card of 'Meine Tickets', admins may also refresh the ticket preview and delete the ticket
+ * (docs/product/admin.md#ticket-preview, docs/product/tickets-and-refunds.md#delete-ticket): admin actions,
+ * so they live here and the app hands them to the page (app/my-tickets-route.tsx). The delete dialog lives on
+ * the page, since the card is gone once the ticket is.
  */
-export function AdminTicketActions({ ticket, onDelete }: { ticket: MyTicket; onDelete: () => void }) {
-  const preview = useRefreshTicketPreview();
+export function MyTicketAdminActions({ ticket, onDelete }: { ticket: MyTicket; onDelete: () => void }) {
+  const preview = useMutation({ mutationFn: rerenderTicketPreview });
 
   const refreshPreview = () =>
     preview.mutate(ticket.id, {

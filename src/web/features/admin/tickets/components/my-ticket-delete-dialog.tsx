@@ -1,25 +1,31 @@
+import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
-import { useDeleteTicket } from '../api/delete-ticket';
-import { apiErrorDetail } from './api-error-detail';
+import { apiErrorDetail } from '@web/lib/api-error-detail';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { toast } from '@web/lib/toast';
+import { deleteAdminTicket } from '../api/delete-admin-ticket';
 
 /**
- * The admin's question before DELETE /api/admin/tickets/:id
- * (docs/product/tickets-and-refunds.md#delete-ticket).
+ * The admin's question on 'Meine Tickets' before DELETE /api/admin/tickets/:id
+ * (docs/product/tickets-and-refunds.md#delete-ticket); the page then drops the ticket from its list.
  */
-export function DeleteTicketDialog({
+export function MyTicketDeleteDialog({
   ticket,
   onClose,
+  onDeleted,
   focusAfterDelete,
 }: {
   ticket: MyTicket | null;
   onClose: () => void;
+  onDeleted: (ticketId: string) => void;
   /** The card and its delete button are gone after a delete: the focus goes here instead. */
   focusAfterDelete: () => HTMLElement | null;
 }) {
-  const remove = useDeleteTicket();
+  const remove = useMutation({
+    mutationFn: deleteAdminTicket,
+    onSuccess: (_result, ticketId) => onDeleted(ticketId),
+  });
   const deleted = useRef(false);
 
   const confirmDelete = () => {
