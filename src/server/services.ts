@@ -16,12 +16,9 @@ import { RefundJob } from './jobs/refund-job';
 import { RetentionJob } from './jobs/retention-job';
 import { BankTransferJob } from './jobs/bank-transfer-job';
 import { EventMailJob } from './jobs/event-mail-job';
-import { mailSignatureOf } from './core/event-mails/mail-signature';
 import { PaymentGateway } from './core/payment-providers/payment-gateway';
 import { sendRefunds, type PaymentDeps } from './core/payments/send-refunds';
-import { settleTransfer } from './core/payments/record-payment-verdict';
 import { SecretStore } from './core/settings/secret-store';
-import { mailContextFrom } from './core/mail/templates/mail-context';
 import { bookingTicketsPdf, singleTicketPdf } from './core/tickets/ticket-files';
 import { bookingCalendar } from './core/bookings/booking-calendar';
 import type { Logger } from './logger';
@@ -80,9 +77,9 @@ export function createServices(
     });
   // what the payment use cases take (core/payments/); other domains reach sendRefunds through `payments`
   const paymentDeps: PaymentDeps = { database, gateway, logger, settings, config, outbox, metrics };
-  const payments: Services['payments'] = {
-    sendRefunds: (refundIds, sendOptions) => sendRefunds(paymentDeps, refundIds, sendOptions),
-  };
+  const payments: Services['payments'] = { sendRefunds: (refundIds) => sendRefunds(paymentDeps, refundIds) };
+  // the jobs' rounds are use cases too (docs/decisions/050-one-shape-for-use-cases.md)
+  const jobDeps = { ...paymentDeps, payments };
   const mailer = createAuthMailer({
     db,
     config,
@@ -109,34 +106,10 @@ export function createServices(
     seatFeed,
     publicEvents,
     metrics,
-    holdExpiry: new HoldExpiryJob({
-      db,
-      logger,
-      observer: metrics,
-      metrics,
-      mailContext: async () => mailContextFrom(await settings.get(), config),
-      kickOutbox: () => outbox.kick(),
-    }),
-    refundJob: new RefundJob({ db, payments, logger, observer: metrics }),
+    holdExpiry: new HoldExpiryJob({ deps: jobDeps, observer: metrics }),
+    refundJob: new RefundJob({ deps: jobDeps, observer: metrics }),
     retention: new RetentionJob({ db, logger, observer: metrics }),
-    bankTransfers: new BankTransferJob({
-      db,
-      logger,
-      observer: metrics,
-      mailContext: async () => mailContextFrom(await settings.get(), config),
-      settle: (paymentId) => settleTransfer(paymentDeps, paymentId),
-      kickOutbox: () => outbox.kick(),
-    }),
-    eventMails: new EventMailJob({
-      db,
-      logger,
-      observer: metrics,
-      mailContext: async () => {
-        const saved = await settings.get();
-        return { ...mailContextFrom(saved, config), signature: mailSignatureOf(saved) };
-      },
-      sendRefunds: (refundIds) => payments.sendRefunds(refundIds),
-      kickOutbox: () => outbox.kick(),
-    }),
+    bankTransfers: new BankTransferJob({ deps: jobDeps, observer: metrics }),
+    eventMails: new EventMailJob({ deps: jobDeps, observer: metrics }),
   };
 }

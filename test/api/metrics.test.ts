@@ -13,7 +13,6 @@ import { createLogger } from '@server/logger';
 import { createTestApp, peer, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
 import { MINUTE, signedInUser, ticketsOfBooking } from '../helpers/tickets';
-import { TEST_MAIL } from '../helpers/mail-context';
 
 // GET /metrics (docs/architecture.md#metrics, decision 032): the exposition, its labels, the collectors read
 // at scrape time, the counters that move with bookings, payments, refunds and job rounds, and who may scrape.
@@ -283,9 +282,10 @@ describe('jobs', () => {
     // the same jobs on a database that does not answer, reporting to this app's metrics
     const logger = createLogger('silent');
     const observer = t.services.metrics;
-    const broken = new HoldExpiryJob({ db: failingDb, logger, observer, mailContext: async () => TEST_MAIL });
+    const brokenDeps = { ...t.services, logger, database: { db: failingDb } };
+    const broken = new HoldExpiryJob({ deps: brokenDeps, observer });
     expect(await change('ticketshop_job_failures_total', runs, () => broken.runOnce())).toBe(1);
-    const refunds = new RefundJob({ db: failingDb, payments: t.services.payments, logger, observer });
+    const refunds = new RefundJob({ deps: brokenDeps, observer });
     expect(await change('ticketshop_job_failures_total', { job: 'refund' }, () => refunds.runOnce())).toBe(1);
     expect(
       await change('ticketshop_job_runs_total', { job: 'refund' }, () => t.services.refundJob.runOnce()),

@@ -33,7 +33,7 @@ export interface UseCaseDeps {
    * core/payments/send-refunds.ts bound to these services, so the domains below or beside payments (tickets,
    * privacy, admin events; docs/decisions/051-layers-inside-core.md) send the refunds they recorded.
    */
-  payments: { sendRefunds(refundIds: string[], options?: { dueBy?: Date }): Promise<void> };
+  payments: { sendRefunds(refundIds: string[]): Promise<void> };
   /** The bank-transfer job (jobs/bank-transfer-job.ts): `kick` to settle what a statement import left. */
   bankTransfers: { kick(): void };
   /** Seat announcements of the booking hot path, coalesced per event after the commit. */

@@ -1,11 +1,4 @@
-import {
-  cancelUnpaidTransfers,
-  paidTransferPayments,
-  sendTransferReminders,
-} from '../core/bank-transfer/due-dates';
-import type { MailContext } from '../core/mail/templates/mail-context';
-import type { Db } from '../db/types';
-import type { Logger } from '../logger';
+import { runTransferDueDates } from '../core/bank-transfer/due-dates';
 import { PeriodicJob, type JobObserver } from './periodic-task';
 
 /**
@@ -16,33 +9,22 @@ import { PeriodicJob, type JobObserver } from './periodic-task';
  */
 export class BankTransferJob extends PeriodicJob {
   constructor(options: {
-    db: Db;
-    logger: Logger;
-    mailContext: () => Promise<MailContext>;
-    settle: (paymentId: string) => Promise<unknown>;
-    kickOutbox?: () => void;
+    /** The services of the round's use case (core/bank-transfer/due-dates.ts). */
+    deps: Parameters<typeof runTransferDueDates>[0];
     intervalMs?: number;
     now?: () => Date;
     observer?: JobObserver;
   }) {
-    const { db, logger } = options;
+    const { deps } = options;
     super({
       name: 'bank transfer',
-      logger,
+      logger: deps.logger,
       intervalMs: options.intervalMs ?? 10 * 60_000,
       firstDelayMs: 20_000,
       now: options.now,
       observer: options.observer,
-      // reminders written, bookings cancelled and payments settled
-      round: async (now) => {
-        const mail = await options.mailContext();
-        const settled = await paidTransferPayments(db);
-        for (const paymentId of settled) await options.settle(paymentId);
-        const reminded = await sendTransferReminders(db, now, mail);
-        const cancelled = await cancelUnpaidTransfers(db, now, mail);
-        if (reminded + cancelled > 0) options.kickOutbox?.();
-        return settled.length + reminded + cancelled;
-      },
+      // payments settled, reminders written and bookings cancelled
+      round: (now) => runTransferDueDates(deps, now),
     });
   }
 }

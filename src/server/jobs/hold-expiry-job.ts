@@ -1,23 +1,12 @@
-import { expireHolds } from '../core/bookings/expire-holds';
-import { expireOffers } from '../core/waitlist/expire-offers';
-import type { MailContext } from '../core/mail/templates/mail-context';
-import type { Db } from '../db/types';
-import type { Logger } from '../logger';
-import type { BusinessMetrics } from '../adapters/metrics/business-metrics';
+import { releaseExpiredHolds } from '../core/bookings/release-expired-holds';
 import { PeriodicJob, type JobObserver } from './periodic-task';
 
 export interface HoldExpiryJobOptions {
-  db: Db;
-  logger: Logger;
-  /** The offer mails of the waiting list are written with it (the saved settings over the configuration). */
-  mailContext: () => Promise<MailContext>;
-  /** Wakes the mail outbox after a round that made offers. */
-  kickOutbox?: () => void;
+  /** The services of the round's use case (core/bookings/release-expired-holds.ts). */
+  deps: Parameters<typeof releaseExpiredHolds>[0];
   intervalMs?: number;
   now?: () => Date;
   observer?: JobObserver;
-  /** Counts the expired bookings (docs/architecture.md#metrics). */
-  metrics?: Pick<BusinessMetrics, 'booking'>;
 }
 
 /**
@@ -29,25 +18,15 @@ export interface HoldExpiryJobOptions {
  */
 export class HoldExpiryJob extends PeriodicJob {
   constructor(options: HoldExpiryJobOptions) {
-    const { db, logger } = options;
+    const { deps } = options;
     super({
       name: 'hold expiry',
-      logger,
+      logger: deps.logger,
       intervalMs: options.intervalMs ?? 30_000,
       now: options.now,
       observer: options.observer,
       // the number of bookings and offers that ended
-      round: async (now) => {
-        const mail = await options.mailContext();
-        const expired = await expireHolds(db, now, mail);
-        if (expired > 0) logger.info({ expired }, 'seat holds expired');
-        options.metrics?.booking('expired', expired);
-        const offers = await expireOffers(db, now, mail);
-        if (offers.ended > 0)
-          logger.info({ ended: offers.ended, offered: offers.offered }, 'waiting-list offers ended');
-        if (expired > 0 || offers.ended > 0) options.kickOutbox?.();
-        return expired + offers.ended;
-      },
+      round: (now) => releaseExpiredHolds(deps, now),
     });
   }
 }

@@ -1,7 +1,4 @@
-import { dueRefundIds } from '../core/payments/process-refund';
-import type { UseCaseDeps } from '../core/use-case-deps';
-import type { Db } from '../db/types';
-import type { Logger } from '../logger';
+import { sendDueRefunds } from '../core/payments/send-refunds';
 import { PeriodicJob, type JobObserver } from './periodic-task';
 
 /**
@@ -12,25 +9,20 @@ import { PeriodicJob, type JobObserver } from './periodic-task';
  */
 export class RefundJob extends PeriodicJob {
   constructor(options: {
-    db: Db;
-    payments: UseCaseDeps['payments'];
-    logger: Logger;
+    /** The services of the round's use case (core/payments/send-refunds.ts). */
+    deps: Parameters<typeof sendDueRefunds>[0];
     intervalMs?: number;
     observer?: JobObserver;
   }) {
-    const { db, payments, logger } = options;
+    const { deps } = options;
     super({
       name: 'refund',
-      logger,
+      logger: deps.logger,
       intervalMs: options.intervalMs ?? 60_000,
       firstDelayMs: 5_000,
       observer: options.observer,
       // the number of refunds that were due
-      round: async (now) => {
-        const due = await dueRefundIds(db, now);
-        await payments.sendRefunds(due, { dueBy: now });
-        return due.length;
-      },
+      round: (now) => sendDueRefunds(deps, now),
     });
   }
 }

@@ -4,7 +4,10 @@ import type { Db, Tx } from '../../db/types';
 import { bookings } from '../../db/schema';
 import { publishSeatChange } from '../events/event-changes';
 import type { MailContext } from '../mail/templates/mail-context';
+import { settleTransfer } from '../payments/record-payment-verdict';
+import type { PaymentDeps } from '../payments/send-refunds';
 import { loadSettings } from '../settings/settings-store';
+import { mailContextOf } from '../use-case-deps';
 import { settleWaitlist } from '../waitlist/settle-waitlist';
 import { creditedCents, enqueueBankTransferMail } from './transfer-booking';
 
@@ -95,4 +98,20 @@ export async function paidTransferPayments(db: Db): Promise<string[]> {
       AND (SELECT coalesce(sum(c.amount_cents), 0) FROM bank_credits c WHERE c.booking_id = b.id) >= b.total_amount_cents
     LIMIT 200`);
   return rows.rows.map((row) => row.payment_id);
+}
+
+/**
+ * The bank-transfer job's round (docs/product/bank-transfer.md#due-dates): bookings whose money is there are
+ * settled, reminders written and unpaid bookings cancelled; the outbox is woken for their mails. Answers how
+ * many bookings it acted on.
+ */
+export async function runTransferDueDates(deps: PaymentDeps, now: Date): Promise<number> {
+  const { db } = deps.database;
+  const mail = await mailContextOf(deps);
+  const settled = await paidTransferPayments(db);
+  for (const paymentId of settled) await settleTransfer(deps, paymentId);
+  const reminded = await sendTransferReminders(db, now, mail);
+  const cancelled = await cancelUnpaidTransfers(db, now, mail);
+  if (reminded + cancelled > 0) deps.outbox.kick();
+  return settled.length + reminded + cancelled;
 }

@@ -1,5 +1,5 @@
 import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
-import { processRefund } from './process-refund';
+import { dueRefundIds, processRefund } from './process-refund';
 
 /** What the payment use cases take: the provider, mails and the outbox, and the counters. */
 export type PaymentDeps = Pick<
@@ -30,4 +30,14 @@ export async function sendRefunds(
     }
   }
   deps.outbox.kick();
+}
+
+/**
+ * The refund job's round (docs/product/tickets-and-refunds.md#refund-retry): the refunds whose back-off is over
+ * at `now` are sent again; a refund another instance claimed since is skipped. Answers how many were due.
+ */
+export async function sendDueRefunds(deps: PaymentDeps, now: Date): Promise<number> {
+  const due = await dueRefundIds(deps.database.db, now);
+  await sendRefunds(deps, due, { dueBy: now });
+  return due.length;
 }
