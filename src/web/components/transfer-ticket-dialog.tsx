@@ -43,15 +43,13 @@ const transferInputSchema = z.object({
     .pipe(z.email(TRANSFER_MESSAGES.emailInvalid)),
 });
 
-export type TransferTicketInput = TicketTransferInput;
-
 /** What the dialog names: the ticket's code and its event. */
 export interface TransferTicketTarget {
   code: string;
   eventTitle: string;
 }
 
-type FieldErrors = Partial<Record<keyof TransferTicketInput, string>>;
+type FieldErrors = Partial<Record<keyof TicketTransferInput, string>>;
 
 /** Our German message of a JSON error answer (or of a lost connection); nothing for other failures. */
 const errorDetail = (error: unknown) =>
@@ -71,7 +69,7 @@ export function TransferTicketDialog({
   /** The dialog is open while this is set. */
   ticket: TransferTicketTarget | null;
   onClose: () => void;
-  onTransfer: (input: TransferTicketInput) => Promise<unknown>;
+  onTransfer: (input: TicketTransferInput) => Promise<unknown>;
   /** Where the focus goes on close (the button may be gone after a transfer); by default back to it. */
   returnFocus?: () => HTMLElement | null;
 }) {
@@ -130,7 +128,7 @@ function TransferForm({
   busy: boolean;
   setBusy: (busy: boolean) => void;
   onCancel: () => void;
-  onTransfer: (input: TransferTicketInput) => Promise<unknown>;
+  onTransfer: (input: TicketTransferInput) => Promise<unknown>;
   onDone: () => void;
 }) {
   const id = useId();
@@ -143,7 +141,7 @@ function TransferForm({
     if (!parsed.success) {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof TransferTicketInput;
+        const field = issue.path[0] as keyof TicketTransferInput;
         next[field] ??= issue.message;
       }
       setErrors(next);
@@ -165,7 +163,7 @@ function TransferForm({
   };
 
   const field = (
-    key: keyof TransferTicketInput,
+    key: keyof TicketTransferInput,
     label: string,
     value: string,
     setValue: (value: string) => void,
