@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, type ButtonVariant } from './button';
 
 /**
@@ -12,6 +13,7 @@ export function DialogActions({
   submitVariant = 'primary',
   submitDisabled = false,
   cancelLabel = 'Abbrechen',
+  children,
 }: {
   onCancel: () => void;
   busy: boolean;
@@ -21,12 +23,15 @@ export function DialogActions({
   /** Off for another reason than `busy` (nothing to send). */
   submitDisabled?: boolean;
   cancelLabel?: string;
+  /** More buttons between the two ('Vorschau'). */
+  children?: ReactNode;
 }) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="secondary" onClick={onCancel} disabled={busy}>
         {cancelLabel}
       </Button>
+      {children}
       <Button type="submit" variant={submitVariant} disabled={busy || submitDisabled}>
         {busy ? busyLabel : submitLabel}
       </Button>

@@ -49,6 +49,22 @@ export function LoadingText({ error }: { error?: string | null }) {
   return <p className="text-sm text-muted-foreground">{error || 'Wird geladen …'}</p>;
 }
 
+/** A settings card's form: the card checks the input (no browser validation), fields one under the other. */
+export function SettingsForm({ onSubmit, children }: { onSubmit: () => unknown; children: ReactNode }) {
+  return (
+    <form
+      className="flex flex-col gap-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 /** The end of a settings form: its error (an alert), the submit button and the saved indicator. */
 export function SaveFooter({
   error,

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
+import { Field } from '@web/components/ui/field';
+import { Input } from '@web/components/ui/input';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAssignBankLine } from '../api/assign-bank-line';
-import { Input } from '@web/components/ui/input';
-import { ErrorText } from '@web/components/ui/error-text';
 
 /**
  * 'Bestellnummer' + 'Zuordnen' for a line without a usable reference (docs/product/bank-transfer.md#matching);
@@ -36,31 +35,22 @@ export function AssignLineForm({ lineId }: { lineId: string }) {
         void submit();
       }}
     >
-      <label htmlFor={id} className={`${labelClass} text-xs`}>
-        Bestellnummer
-      </label>
-      <div className="flex gap-2">
-        <Input
-          size="sm"
-          id={id}
-          value={orderNumber}
-          placeholder="WR-…"
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setOrderNumber(event.target.value)}
-          className="h-9 w-36 font-mono"
-        />
-        <Button type="submit" size="sm" variant="secondary" disabled={assign.isPending}>
-          Zuordnen
-        </Button>
-      </div>
-      {error && (
-        <ErrorText id={`${id}-error`} size="xs">
-          {error}
-        </ErrorText>
-      )}
+      <Field label="Bestellnummer" id={id} error={error} errorAlert compact>
+        <div className="flex gap-2">
+          <Input
+            size="sm"
+            value={orderNumber}
+            placeholder="WR-…"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => setOrderNumber(event.target.value)}
+            className="h-9 w-36 font-mono"
+          />
+          <Button type="submit" size="sm" variant="secondary" disabled={assign.isPending}>
+            Zuordnen
+          </Button>
+        </div>
+      </Field>
     </form>
   );
 }

@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
 import { EXTEND_DAYS_MAX, TRANSFER_ADMIN_MESSAGES } from '@shared/bank-statements';
 import { Button } from '@web/components/ui/button';
+import { Field } from '@web/components/ui/field';
+import { NumberField } from '@web/components/ui/number-field';
 import { formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useExtendDueDate } from '../api/extend-due-date';
-import { Input } from '@web/components/ui/input';
-import { ErrorText } from '@web/components/ui/error-text';
 
 export const DEFAULT_EXTEND_DAYS = 7;
 
@@ -51,38 +50,27 @@ export function ExtendDueForm({ bookingId, onDone }: { bookingId: string; onDone
         void submit();
       }}
     >
-      <label htmlFor={`${id}-days`} className={`${labelClass} text-xs`}>
-        Um Tage verlängern
-      </label>
-      <div className="flex flex-wrap gap-2">
-        <Input
-          size="sm"
-          id={`${id}-days`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={EXTEND_DAYS_MAX}
-          step={1}
-          value={days}
-          // opened by 'Fälligkeit verlängern': the field is what comes next
-          autoFocus
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setDays(event.target.value)}
-          className="h-9 w-20 tabular-nums"
-        />
-        <Button type="submit" size="sm" disabled={extend.isPending}>
-          {extend.isPending ? 'Wird verlängert …' : 'Verlängern'}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDone} disabled={extend.isPending}>
-          Abbrechen
-        </Button>
-      </div>
-      {error && (
-        <ErrorText id={`${id}-error`} size="xs">
-          {error}
-        </ErrorText>
-      )}
+      <Field label="Um Tage verlängern" id={`${id}-days`} error={error} errorAlert compact>
+        <div className="flex flex-wrap gap-2">
+          <NumberField
+            kind="whole"
+            size="sm"
+            min={1}
+            max={EXTEND_DAYS_MAX}
+            value={days}
+            // opened by 'Fälligkeit verlängern': the field is what comes next
+            autoFocus
+            onChange={(event) => setDays(event.target.value)}
+            className="h-9 w-20 tabular-nums"
+          />
+          <Button type="submit" size="sm" disabled={extend.isPending}>
+            {extend.isPending ? 'Wird verlängert …' : 'Verlängern'}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onDone} disabled={extend.isPending}>
+            Abbrechen
+          </Button>
+        </div>
+      </Field>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import {
   type MailRuleAudience,
 } from '@shared/mail-rules';
 import { Button } from '@web/components/ui/button';
+import { DialogActions } from '@web/components/ui/dialog-actions';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { checkboxClass } from '@web/features/admin/kit/admin-styles';
@@ -237,17 +238,11 @@ function RuleForm({
       </label>
       {preview && <MailPreviewPanel preview={preview} />}
       {formError && <ErrorText>{formError}</ErrorText>}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={saving}>
-          Abbrechen
-        </Button>
+      <DialogActions onCancel={onClose} busy={saving} submitLabel="Speichern" busyLabel="Wird gespeichert …">
         <Button variant="secondary" onClick={() => void showPreview()} disabled={previewMail.isPending}>
           {previewMail.isPending ? 'Vorschau wird erstellt …' : 'Vorschau'}
         </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Wird gespeichert …' : 'Speichern'}
-        </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

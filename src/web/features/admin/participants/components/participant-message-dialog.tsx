@@ -8,6 +8,7 @@ import {
 } from '@shared/mail-rules';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
+import { DialogActions } from '@web/components/ui/dialog-actions';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { labelClass } from '@web/features/admin/kit/admin-styles';
@@ -278,17 +279,11 @@ function MessageForm({
 
       {preview && <PreviewPane preview={preview} />}
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Abbrechen
-        </Button>
+      <DialogActions onCancel={onCancel} busy={busy} submitLabel="Senden" busyLabel="Senden">
         <Button variant="secondary" onClick={() => void showPreview()} disabled={busy}>
           Vorschau
         </Button>
-        <Button type="submit" disabled={busy}>
-          Senden
-        </Button>
-      </div>
+      </DialogActions>
 
       <ConfirmDialog
         open={confirming !== null}

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { bankTransferSettingsSchema, SETTINGS_MESSAGES } from '@shared/admin-settings';
 import { formatIban, type BankTransferSettings } from '@shared/bank-transfer';
-import { SaveFooter, SettingsCard } from '@web/components/ui/settings-card';
+import { SaveFooter, SettingsCard, SettingsForm } from '@web/components/ui/settings-card';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
-import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveBankTransferSettings } from '../api/save-bank-transfer-settings';
 import { BankTransferFields, type BankTransferField, type BankTransferForm } from './bank-transfer-fields';
-import { loadErrorOf } from './server-message';
+import { useSettingsPart } from './settings-part';
 
 type FieldErrors = Partial<Record<BankTransferField, string>>;
 /** The order of the fields on the card: a refused save focuses the first wrong one. */
@@ -20,15 +19,13 @@ const FIELD_ORDER: BankTransferField[] = ['accountHolder', 'iban', 'bic', 'minDa
  * the account they pay to and how many days before the start it is offered at the latest.
  */
 export function BankTransferSettingsCard() {
-  const settings = useAdminSettings();
-  const bankTransfer = settings.data?.settings.bankTransfer;
+  const { part: bankTransfer, card } = useSettingsPart((settings) => settings.bankTransfer);
   return (
     <SettingsCard
       id="bank-transfer"
       title="Überweisung (Vorkasse)"
       description="Käufer können statt mit Karte per Überweisung bezahlen; die Plätze bleiben bis zum Zahlungseingang reserviert. Zahlungen ordnest du unter „Kontoauszüge“ zu."
-      loading={!bankTransfer}
-      loadError={loadErrorOf(settings)}
+      {...card}
     >
       {bankTransfer && <BankTransferSettingsForm initial={bankTransfer} />}
     </SettingsCard>
@@ -92,20 +89,13 @@ function BankTransferSettingsForm({ initial }: { initial: BankTransferSettings }
   };
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SettingsForm onSubmit={submit}>
       <BankTransferFields
         values={values}
         errors={errors}
         onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
       />
       <SaveFooter error={error} pending={save.isPending} saved={saved} />
-    </form>
+    </SettingsForm>
   );
 }

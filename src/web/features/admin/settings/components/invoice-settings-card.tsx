@@ -7,11 +7,10 @@ import {
   type InvoiceSettings,
   type TaxMode,
 } from '@shared/invoices';
-import { SaveFooter, SettingsCard } from '@web/components/ui/settings-card';
+import { SaveFooter, SettingsCard, SettingsForm } from '@web/components/ui/settings-card';
 import { labelClass } from '@web/features/admin/kit/admin-styles';
-import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveInvoiceSettings } from '../api/save-invoice-settings';
-import { loadErrorOf } from './server-message';
+import { useSettingsPart } from './settings-part';
 import { useSettingsSave } from './use-settings-save';
 import { Input, Select } from '@web/components/ui/input';
 
@@ -20,15 +19,13 @@ import { Input, Select } from '@web/components/ui/input';
  * numbers. The seller's data on an invoice comes from 'Rechtliches & Betreiber'.
  */
 export function InvoiceSettingsCard() {
-  const settings = useAdminSettings();
-  const invoicing = settings.data?.settings.invoicing;
+  const { part: invoicing, card } = useSettingsPart((settings) => settings.invoicing);
   return (
     <SettingsCard
       id="invoicing"
       title="Rechnungen"
       description="Umsatzsteuer und Nummern deiner Rechnungen und Stornorechnungen. Als Absender steht der Betreiber aus „Rechtliches & Betreiber“ darauf."
-      loading={!invoicing}
-      loadError={loadErrorOf(settings)}
+      {...card}
     >
       {invoicing && <InvoiceSettingsForm initial={invoicing} />}
     </SettingsCard>
@@ -42,14 +39,7 @@ function InvoiceSettingsForm({ initial }: { initial: InvoiceSettings }) {
   const example = invoiceNumber(values.numberPrefix.trim(), new Date().getFullYear(), 1);
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit(values);
-      }}
-    >
+    <SettingsForm onSubmit={() => submit(values)}>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="settings-tax-mode" className={labelClass}>
           Steuerliche Behandlung
@@ -92,6 +82,6 @@ function InvoiceSettingsForm({ initial }: { initial: InvoiceSettings }) {
         </p>
       </div>
       <SaveFooter error={error} pending={save.isPending} saved={saved} />
-    </form>
+    </SettingsForm>
   );
 }

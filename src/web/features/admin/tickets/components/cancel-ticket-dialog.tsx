@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import {
   ADMIN_TICKET_MESSAGES,
   overrideRefundCents,
@@ -9,6 +9,10 @@ import {
 } from '@shared/admin-tickets';
 import { FREE_TICKET_TEXTS, isFreeTicket } from '@shared/tickets';
 import { Button } from '@web/components/ui/button';
+import { DialogActions } from '@web/components/ui/dialog-actions';
+import { ErrorText } from '@web/components/ui/error-text';
+import { Field } from '@web/components/ui/field';
+import { NumberField } from '@web/components/ui/number-field';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { formatPrice } from '@web/lib/format';
 import { useCancelPreview } from '../api/get-cancel-preview';
@@ -20,8 +24,6 @@ import {
   type RefundChoice,
   type RefundChoiceKind,
 } from './refund-choice';
-import { Input } from '@web/components/ui/input';
-import { ErrorText } from '@web/components/ui/error-text';
 
 /**
  * 'Ticket stornieren' (docs/product/admin.md#admin-cancel-dialog): hours and approximate days left, a radio
@@ -65,6 +67,27 @@ export function CancelTicketDialog({
     </Dialog.Root>
   );
 }
+
+/** The refund choices in the dialog's order; the policy's label comes from the preview. */
+const CHOICES: {
+  kind: RefundChoiceKind;
+  label?: string;
+  /** The choice's own input, shown while it is chosen. */
+  entry?: { field: 'percent' | 'amount'; label: string; suffix: string };
+}[] = [
+  { kind: 'policy' },
+  { kind: 'goodwill', label: 'Kulanz (100 %)' },
+  {
+    kind: 'percentage',
+    label: 'Eigener Prozentsatz',
+    entry: { field: 'percent', label: 'Prozent der Ticketsumme (0–100)', suffix: '%' },
+  },
+  {
+    kind: 'fixed_amount',
+    label: 'Fester Betrag',
+    entry: { field: 'amount', label: 'Betrag in Euro', suffix: '€' },
+  },
+];
 
 function CancelForm({
   tickets,
@@ -139,68 +162,35 @@ function CancelForm({
       ) : (
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">Erstattung</legend>
-          <Option
-            kind="policy"
-            choice={choice}
-            setChoice={setChoice}
-            amount={amountOf('policy')}
-            currency={data?.currency}
-          >
-            {data ? policyLabel(data) : 'Gemäß Richtlinie des Events'}
-          </Option>
-          <Option
-            kind="goodwill"
-            choice={choice}
-            setChoice={setChoice}
-            amount={amountOf('goodwill')}
-            currency={data?.currency}
-          >
-            Kulanz (100 %)
-          </Option>
-          <Option
-            kind="percentage"
-            choice={choice}
-            setChoice={setChoice}
-            amount={amountOf('percentage')}
-            currency={data?.currency}
-          >
-            Eigener Prozentsatz
-          </Option>
-          {choice.kind === 'percentage' && (
-            <NumberField
-              label="Prozent der Ticketsumme (0–100)"
-              suffix="%"
-              value={choice.percent}
-              invalid={error !== null}
-              errorId={errorId}
-              onChange={(percent) => {
-                setChoice({ ...choice, percent });
-                setError(null);
-              }}
-            />
-          )}
-          <Option
-            kind="fixed_amount"
-            choice={choice}
-            setChoice={setChoice}
-            amount={amountOf('fixed_amount')}
-            currency={data?.currency}
-          >
-            Fester Betrag
-          </Option>
-          {choice.kind === 'fixed_amount' && (
-            <NumberField
-              label="Betrag in Euro"
-              suffix="€"
-              value={choice.amount}
-              invalid={error !== null}
-              errorId={errorId}
-              onChange={(amount) => {
-                setChoice({ ...choice, amount });
-                setError(null);
-              }}
-            />
-          )}
+          {CHOICES.map(({ kind, label, entry }) => (
+            <Fragment key={kind}>
+              <Option
+                kind={kind}
+                choice={choice}
+                setChoice={setChoice}
+                amount={amountOf(kind)}
+                currency={data?.currency}
+              >
+                {label ?? (data ? policyLabel(data) : 'Gemäß Richtlinie des Events')}
+              </Option>
+              {entry && choice.kind === kind && (
+                <Field label={entry.label} compact className="ml-7">
+                  <NumberField
+                    size="sm"
+                    suffix={entry.suffix}
+                    value={choice[entry.field]}
+                    aria-invalid={error !== null || undefined}
+                    aria-describedby={error !== null ? errorId : undefined}
+                    onChange={(event) => {
+                      setChoice({ ...choice, [entry.field]: event.target.value });
+                      setError(null);
+                    }}
+                    className="w-32"
+                  />
+                </Field>
+              )}
+            </Fragment>
+          ))}
         </fieldset>
       )}
       {error && <ErrorText id={errorId}>{error}</ErrorText>}
@@ -210,18 +200,14 @@ function CancelForm({
           <strong>{chosenAmount === null ? '–' : formatPrice(chosenAmount, data.currency)}</strong>
         </p>
       )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Abbrechen
-        </Button>
-        <Button
-          type="submit"
-          variant="destructive"
-          disabled={busy || (data !== undefined && !data.cancellable)}
-        >
-          {busy ? 'Bitte warten …' : 'Stornieren'}
-        </Button>
-      </div>
+      <DialogActions
+        onCancel={onClose}
+        busy={busy}
+        submitVariant="destructive"
+        submitDisabled={data !== undefined && !data.cancellable}
+        submitLabel="Stornieren"
+        busyLabel="Bitte warten …"
+      />
     </form>
   );
 }
@@ -269,37 +255,5 @@ function Option({
         <span className="whitespace-nowrap font-medium tabular-nums">{formatPrice(amount, currency)}</span>
       )}
     </label>
-  );
-}
-
-function NumberField(props: {
-  label: string;
-  suffix: string;
-  value: string;
-  invalid: boolean;
-  errorId: string;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="ml-7 flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium">
-        {props.label}
-      </label>
-      <div className="flex items-center gap-2">
-        <Input
-          size="sm"
-          id={id}
-          inputMode="decimal"
-          autoComplete="off"
-          value={props.value}
-          aria-invalid={props.invalid || undefined}
-          aria-describedby={props.invalid ? props.errorId : undefined}
-          onChange={(event) => props.onChange(event.target.value)}
-          className="w-32"
-        />
-        <span aria-hidden>{props.suffix}</span>
-      </div>
-    </div>
   );
 }

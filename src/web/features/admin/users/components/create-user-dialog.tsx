@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { ROLE_LABELS, USER_ADMIN_MESSAGES, userCreateSchema } from '@shared/admin-users';
 import { ROLES, type Role } from '@shared/session';
-import { Button } from '@web/components/ui/button';
+import { DialogActions } from '@web/components/ui/dialog-actions';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { labelClass } from '@web/features/admin/kit/admin-styles';
@@ -109,14 +109,13 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
               </Select>
             </div>
             {error && <ErrorText id="new-user-error">{error}</ErrorText>}
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={close} disabled={create.isPending}>
-                Abbrechen
-              </Button>
-              <Button type="submit" disabled={create.isPending || email.trim() === ''}>
-                {create.isPending ? 'Wird angelegt …' : 'Anlegen'}
-              </Button>
-            </div>
+            <DialogActions
+              onCancel={close}
+              busy={create.isPending}
+              submitDisabled={email.trim() === ''}
+              submitLabel="Anlegen"
+              busyLabel="Wird angelegt …"
+            />
           </form>
         </Dialog.Content>
       </Dialog.Portal>
