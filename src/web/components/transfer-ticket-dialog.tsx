@@ -7,6 +7,7 @@ import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
+import { Form } from '@web/components/ui/form';
 
 // 'Ticket übertragen' (docs/product/tickets-and-refunds.md#ticket-transfer): one dialog for 'Meine Tickets'
 // and the admin's 'Tickets verwalten'; each passes the call to its own endpoint.
@@ -182,18 +183,11 @@ function TransferForm({
   );
 
   return (
-    <form
-      className="mt-4 flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form className="mt-4 flex flex-col gap-4" onSubmit={submit}>
       {field('name', 'Name der Ersatzperson', name, setName, 'text')}
       {field('email', 'E-Mail der Ersatzperson', email, setEmail, 'email')}
       <p className="text-sm text-muted-foreground">{TRANSFER_MESSAGES.note}</p>
       <DialogActions onCancel={onCancel} busy={busy} submitLabel="Übertragen" busyLabel="Wird übertragen …" />
-    </form>
+    </Form>
   );
 }

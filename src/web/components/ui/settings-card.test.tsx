@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Form } from './form';
 import { SaveFooter, SettingsCard } from './settings-card';
 
 afterEach(cleanup);
@@ -47,5 +48,20 @@ describe('SaveFooter', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Speichern' }).getAttribute('type')).toBe('submit');
     expect(screen.getByRole('status').textContent?.trim()).toBe('Gespeichert');
+  });
+});
+
+describe('Form', () => {
+  it('leaves checking to us and calls onSubmit without loading a page', () => {
+    const onSubmit = vi.fn();
+    render(
+      <Form onSubmit={onSubmit} aria-label="Test">
+        <button type="submit">Senden</button>
+      </Form>,
+    );
+    const form = screen.getByRole('form', { name: 'Test' }) as HTMLFormElement;
+    expect(form.noValidate).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Senden' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });

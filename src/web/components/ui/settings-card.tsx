@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { ErrorText } from './error-text';
+import { Form } from './form';
 import { SavedStatus } from './saved-status';
 
 // One card of a settings page and the end of its form (docs/decisions/053-form-primitives.md): the card says
@@ -52,16 +53,9 @@ export function LoadingText({ error }: { error?: string | null }) {
 /** A settings card's form: the card checks the input (no browser validation), fields one under the other. */
 export function SettingsForm({ onSubmit, children }: { onSubmit: () => unknown; children: ReactNode }) {
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSubmit();
-      }}
-    >
+    <Form className="flex flex-col gap-4" onSubmit={onSubmit}>
       {children}
-    </form>
+    </Form>
   );
 }
 

@@ -7,6 +7,7 @@ import { Input } from '@web/components/ui/input';
 import { toast } from '@web/lib/toast';
 import { useChangeHolderName } from '../api/transfer-ticket';
 import { apiErrorDetail } from '@web/lib/api-error-detail';
+import { Form } from '@web/components/ui/form';
 
 export const HOLDER_NAME_MESSAGES = {
   missing: 'Bitte gib den Namen auf dem Ticket ein.',
@@ -86,14 +87,7 @@ function NameForm({
     if (!problem) onSave(trimmed);
   };
   return (
-    <form
-      className="mt-4 flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <Form className="mt-4 flex flex-col gap-4" onSubmit={submit}>
       <Field label="Name auf dem Ticket" id={`${id}-name`} error={error}>
         <Input
           size="sm"
@@ -104,6 +98,6 @@ function NameForm({
         />
       </Field>
       <DialogActions onCancel={onCancel} busy={busy} submitLabel="Speichern" busyLabel="Wird gespeichert …" />
-    </form>
+    </Form>
   );
 }

@@ -5,6 +5,7 @@ import { Input } from '@web/components/ui/input';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useAssignBankLine } from '../api/assign-bank-line';
+import { Form } from '@web/components/ui/form';
 
 /**
  * 'Bestellnummer' + 'Zuordnen' for a line without a usable reference (docs/product/bank-transfer.md#matching);
@@ -27,14 +28,7 @@ export function AssignLineForm({ lineId }: { lineId: string }) {
   };
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-1"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form className="flex flex-col gap-1" onSubmit={submit}>
       <Field label="Bestellnummer" id={id} error={error} errorAlert compact>
         <div className="flex gap-2">
           <Input
@@ -51,6 +45,6 @@ export function AssignLineForm({ lineId }: { lineId: string }) {
           </Button>
         </div>
       </Field>
-    </form>
+    </Form>
   );
 }

@@ -7,6 +7,7 @@ import { formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useExtendDueDate } from '../api/extend-due-date';
+import { Form } from '@web/components/ui/form';
 
 export const DEFAULT_EXTEND_DAYS = 7;
 
@@ -42,14 +43,7 @@ export function ExtendDueForm({ bookingId, onDone }: { bookingId: string; onDone
   };
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-1"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form className="flex flex-col gap-1" onSubmit={submit}>
       <Field label="Um Tage verlängern" id={`${id}-days`} error={error} errorAlert compact>
         <div className="flex flex-wrap gap-2">
           <NumberField
@@ -71,6 +65,6 @@ export function ExtendDueForm({ bookingId, onDone }: { bookingId: string; onDone
           </Button>
         </div>
       </Field>
-    </form>
+    </Form>
   );
 }

@@ -31,6 +31,7 @@ import { PlaceholderList } from './placeholder-list';
 import { RuleTimingFields } from './rule-timing-fields';
 import { Input, Select, Textarea } from '@web/components/ui/input';
 import { ErrorText } from '@web/components/ui/error-text';
+import { Form } from '@web/components/ui/form';
 
 /** What the dialog edits: a stored rule, or a new one (global, an event's own, or an event's fassung). */
 export type RuleEditing =
@@ -159,14 +160,7 @@ function RuleForm({
   };
 
   return (
-    <form
-      className="mt-4 flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <Form className="mt-4 flex flex-col gap-4" onSubmit={save}>
       <Field label="Name" required error={errors.name}>
         {(control) => (
           <Input
@@ -243,6 +237,6 @@ function RuleForm({
           {previewMail.isPending ? 'Vorschau wird erstellt …' : 'Vorschau'}
         </Button>
       </DialogActions>
-    </form>
+    </Form>
   );
 }

@@ -17,6 +17,7 @@ import { useSendParticipantMessage } from '../api/send-participant-message';
 import { PlaceholderButtons, PreviewPane } from './message-preview';
 import { Input, Textarea } from '@web/components/ui/input';
 import { ErrorText } from '@web/components/ui/error-text';
+import { Form } from '@web/components/ui/form';
 
 // 'Nachricht an alle' (docs/product/event-mails.md#participant-message): subject and text with placeholders,
 // a preview as the first recipient gets it, and 'Senden' after 'An {n} Personen senden?'.
@@ -217,14 +218,7 @@ function MessageForm({
   const describedBy = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
 
   return (
-    <form
-      className="mt-4 flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void askToSend();
-      }}
-    >
+    <Form className="mt-4 flex flex-col gap-4" onSubmit={askToSend}>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-subject`} className={labelClass}>
           Betreff
@@ -297,6 +291,6 @@ function MessageForm({
         // after a refused send, to the field at fault instead of back to 'Senden'
         returnFocus={() => (focusing ? fields.current[focusing.field] : null)}
       />
-    </form>
+    </Form>
   );
 }

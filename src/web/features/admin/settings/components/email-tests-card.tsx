@@ -133,9 +133,13 @@ function EmailTestResults({ answer }: { answer: EmailTestResponse }) {
   const failed = answer.results.some((result) => !result.success);
   return (
     <div className="flex flex-col gap-3">
-      <p className={`text-sm font-medium ${failed ? 'text-destructive' : 'text-success'}`}>
-        {emailTestSummary(answer)}
-      </p>
+      {failed ? (
+        <ErrorText alert={false} className="font-medium">
+          {emailTestSummary(answer)}
+        </ErrorText>
+      ) : (
+        <p className="text-sm font-medium text-success">{emailTestSummary(answer)}</p>
+      )}
       {answer.results.length > 0 && (
         <ul
           aria-label="Ergebnisse je E-Mail-Typ"

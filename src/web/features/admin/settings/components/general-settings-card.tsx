@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { generalSettingsSchema, type GeneralSettings } from '@shared/admin-settings';
 import { timezoneOptions } from '@shared/time-zones';
-import { SaveFooter, SettingsCard } from '@web/components/ui/settings-card';
+import { SaveFooter, SettingsCard, SettingsForm } from '@web/components/ui/settings-card';
 import { checkboxClass, labelClass } from '@web/features/admin/kit/admin-styles';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveGeneralSettings } from '../api/save-general-settings';
@@ -42,14 +42,7 @@ function GeneralForm({ initial }: { initial: GeneralSettings }) {
     setValues((current) => ({ ...current, [key]: value }));
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit(values);
-      }}
-    >
+    <SettingsForm onSubmit={() => submit(values)}>
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
@@ -89,6 +82,6 @@ function GeneralForm({ initial }: { initial: GeneralSettings }) {
         />
       </div>
       <SaveFooter error={error} pending={save.isPending} saved={saved} />
-    </form>
+    </SettingsForm>
   );
 }

@@ -24,6 +24,7 @@ import {
   type RefundChoice,
   type RefundChoiceKind,
 } from './refund-choice';
+import { Form } from '@web/components/ui/form';
 
 /**
  * 'Ticket stornieren' (docs/product/admin.md#admin-cancel-dialog): hours and approximate days left, a radio
@@ -145,14 +146,7 @@ function CancelForm({
   const chosenAmount = amountOf(choice.kind);
 
   return (
-    <form
-      className="mt-4 flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form className="mt-4 flex flex-col gap-4" onSubmit={submit}>
       {data && <TermsSummary preview={data} />}
       {data && !data.cancellable ? (
         <ErrorText>Dieses Ticket wurde bereits storniert.</ErrorText>
@@ -208,7 +202,7 @@ function CancelForm({
         submitLabel="Stornieren"
         busyLabel="Bitte warten …"
       />
-    </form>
+    </Form>
   );
 }
 

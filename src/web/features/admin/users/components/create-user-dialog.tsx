@@ -9,6 +9,7 @@ import { labelClass } from '@web/features/admin/kit/admin-styles';
 import { useCreateUser } from '../api/create-user';
 import { Input, Select } from '@web/components/ui/input';
 import { ErrorText } from '@web/components/ui/error-text';
+import { Form } from '@web/components/ui/form';
 
 /** A new user from e-mail, optional name and role (default attendee; docs/product/admin.md#create-user). */
 export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -55,14 +56,7 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
             Die Person meldet sich danach mit dieser E-Mail-Adresse per Code an.
           </Dialog.Description>
-          <form
-            className="mt-4 flex flex-col gap-4"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
+          <Form className="mt-4 flex flex-col gap-4" onSubmit={submit}>
             <div className="flex flex-col gap-1.5">
               <label htmlFor="new-user-email" className={labelClass}>
                 E-Mail
@@ -116,7 +110,7 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
               submitLabel="Anlegen"
               busyLabel="Wird angelegt …"
             />
-          </form>
+          </Form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
