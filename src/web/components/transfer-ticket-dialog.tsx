@@ -1,8 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { z } from 'zod';
 import type { TicketTransferInput } from '@shared/ticket-transfer';
 import { DialogActions } from '@web/components/ui/dialog-actions';
+import { FormDialog } from '@web/components/ui/form-dialog';
 import { Field } from '@web/components/ui/field';
 import { Input } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api-client';
@@ -82,40 +82,34 @@ export function TransferTicketDialog({
     onClose();
   };
   return (
-    <Dialog.Root open={ticket !== null} onOpenChange={(next) => !next && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-card p-5 text-card-foreground shadow-xl"
-          onCloseAutoFocus={(event) => {
-            const target = returnFocus?.();
-            if (target) {
-              event.preventDefault();
-              target.focus();
-            }
+    <FormDialog
+      open={ticket !== null}
+      onClose={close}
+      title="Ticket übertragen"
+      description={ticket ? [`Ticket ${ticket.code}`, ticket.eventTitle].filter(Boolean).join(' · ') : ''}
+      onCloseAutoFocus={(event) => {
+        const target = returnFocus?.();
+        if (target) {
+          event.preventDefault();
+          target.focus();
+        }
+      }}
+    >
+      {ticket && (
+        // remounted per opening, so every transfer starts with empty fields
+        <TransferForm
+          key={opening}
+          busy={busy}
+          setBusy={setBusy}
+          onCancel={close}
+          onTransfer={onTransfer}
+          onDone={() => {
+            setOpening((n) => n + 1);
+            onClose();
           }}
-        >
-          <Dialog.Title className="text-lg font-semibold">Ticket übertragen</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            {ticket ? [`Ticket ${ticket.code}`, ticket.eventTitle].filter(Boolean).join(' · ') : ''}
-          </Dialog.Description>
-          {ticket && (
-            // remounted per opening, so every transfer starts with empty fields
-            <TransferForm
-              key={opening}
-              busy={busy}
-              setBusy={setBusy}
-              onCancel={close}
-              onTransfer={onTransfer}
-              onDone={() => {
-                setOpening((n) => n + 1);
-                onClose();
-              }}
-            />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        />
+      )}
+    </FormDialog>
   );
 }
 

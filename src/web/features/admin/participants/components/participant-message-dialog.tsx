@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   MAIL_RULE_MESSAGES,
@@ -18,6 +17,7 @@ import { PlaceholderButtons, PreviewPane } from './message-preview';
 import { Input, Textarea } from '@web/components/ui/input';
 import { ErrorText } from '@web/components/ui/error-text';
 import { Form } from '@web/components/ui/form';
+import { FormDialog } from '@web/components/ui/form-dialog';
 
 // 'Nachricht an alle' (docs/product/event-mails.md#participant-message): subject and text with placeholders,
 // a preview as the first recipient gets it, and 'Senden' after 'An {n} Personen senden?'.
@@ -64,25 +64,22 @@ export function ParticipantMessageDialog({
   const title = ticketIds ? MESSAGE_DIALOG_TEXTS.toSelected(ticketIds.length) : MESSAGE_DIALOG_TEXTS.toAll;
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-card p-5 text-card-foreground shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            {ticketIds ? MESSAGE_DIALOG_TEXTS.descriptionSelected : MESSAGE_DIALOG_TEXTS.descriptionAll}
-          </Dialog.Description>
-          <MessageForm
-            eventId={eventId}
-            ticketIds={ticketIds}
-            busy={busy}
-            setBusy={setBusy}
-            onCancel={onClose}
-            onSent={onClose}
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={() => !busy && onClose()}
+      width="2xl"
+      title={title}
+      description={ticketIds ? MESSAGE_DIALOG_TEXTS.descriptionSelected : MESSAGE_DIALOG_TEXTS.descriptionAll}
+    >
+      <MessageForm
+        eventId={eventId}
+        ticketIds={ticketIds}
+        busy={busy}
+        setBusy={setBusy}
+        onCancel={onClose}
+        onSent={onClose}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { Fragment, useId, useState, type ReactNode } from 'react';
 import {
   ADMIN_TICKET_MESSAGES,
@@ -25,6 +24,7 @@ import {
   type RefundChoiceKind,
 } from './refund-choice';
 import { Form } from '@web/components/ui/form';
+import { FormDialog } from '@web/components/ui/form-dialog';
 
 /**
  * 'Ticket stornieren' (docs/product/admin.md#admin-cancel-dialog): hours and approximate days left, a radio
@@ -44,28 +44,27 @@ export function CancelTicketDialog({
 }) {
   const open = tickets.length > 0;
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-card p-5 text-card-foreground shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Ticket stornieren</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            {tickets.length === 1
-              ? `Ticket ${tickets[0]!.code} · ${tickets[0]!.holderName || tickets[0]!.buyerEmail || 'Unbekannt'}`
-              : `${tickets.length} Tickets ausgewählt; bereits stornierte werden übersprungen. Die Erstattung gilt je Ticket.`}
-          </Dialog.Description>
-          {/* remounted per opening, so every ticket starts from the policy choice */}
-          {open && (
-            <CancelForm
-              key={tickets.map((t) => t.id).join()}
-              tickets={tickets}
-              onClose={onClose}
-              onConfirm={onConfirm}
-            />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      width="lg"
+      title="Ticket stornieren"
+      description={
+        tickets.length === 1
+          ? `Ticket ${tickets[0]!.code} · ${tickets[0]!.holderName || tickets[0]!.buyerEmail || 'Unbekannt'}`
+          : `${tickets.length} Tickets ausgewählt; bereits stornierte werden übersprungen. Die Erstattung gilt je Ticket.`
+      }
+    >
+      {/* remounted per opening, so every ticket starts from the policy choice */}
+      {open && (
+        <CancelForm
+          key={tickets.map((t) => t.id).join()}
+          tickets={tickets}
+          onClose={onClose}
+          onConfirm={onConfirm}
+        />
+      )}
+    </FormDialog>
   );
 }
 

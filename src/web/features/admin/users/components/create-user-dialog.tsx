@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { ROLE_LABELS, USER_ADMIN_MESSAGES, userCreateSchema } from '@shared/admin-users';
 import { ROLES, type Role } from '@shared/session';
@@ -10,6 +9,7 @@ import { useCreateUser } from '../api/create-user';
 import { Input, Select } from '@web/components/ui/input';
 import { ErrorText } from '@web/components/ui/error-text';
 import { Form } from '@web/components/ui/form';
+import { FormDialog } from '@web/components/ui/form-dialog';
 
 /** A new user from e-mail, optional name and role (default attendee; docs/product/admin.md#create-user). */
 export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -48,71 +48,67 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-card p-5 text-card-foreground shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Neuer Benutzer</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            Die Person meldet sich danach mit dieser E-Mail-Adresse per Code an.
-          </Dialog.Description>
-          <Form className="mt-4 flex flex-col gap-4" onSubmit={submit}>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="new-user-email" className={labelClass}>
-                E-Mail
-              </label>
-              <Input
-                size="sm"
-                id="new-user-email"
-                type="email"
-                autoComplete="off"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'new-user-error' : undefined}
-              />
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="new-user-name" className={labelClass}>
-                Name (optional)
-              </label>
-              <Input
-                size="sm"
-                id="new-user-name"
-                autoComplete="off"
-                value={fullName}
-                onChange={(event) => setFullName(event.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="new-user-role" className={labelClass}>
-                Rolle
-              </label>
-              <Select
-                size="sm"
-                id="new-user-role"
-                value={role}
-                onChange={(event) => setRole(event.target.value as Role)}
-              >
-                {ROLES.map((value) => (
-                  <option key={value} value={value}>
-                    {ROLE_LABELS[value]}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            {error && <ErrorText id="new-user-error">{error}</ErrorText>}
-            <DialogActions
-              onCancel={close}
-              busy={create.isPending}
-              submitDisabled={email.trim() === ''}
-              submitLabel="Anlegen"
-              busyLabel="Wird angelegt …"
-            />
-          </Form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title="Neuer Benutzer"
+      description="Die Person meldet sich danach mit dieser E-Mail-Adresse per Code an."
+    >
+      <Form className="mt-4 flex flex-col gap-4" onSubmit={submit}>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="new-user-email" className={labelClass}>
+            E-Mail
+          </label>
+          <Input
+            size="sm"
+            id="new-user-email"
+            type="email"
+            autoComplete="off"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'new-user-error' : undefined}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="new-user-name" className={labelClass}>
+            Name (optional)
+          </label>
+          <Input
+            size="sm"
+            id="new-user-name"
+            autoComplete="off"
+            value={fullName}
+            onChange={(event) => setFullName(event.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="new-user-role" className={labelClass}>
+            Rolle
+          </label>
+          <Select
+            size="sm"
+            id="new-user-role"
+            value={role}
+            onChange={(event) => setRole(event.target.value as Role)}
+          >
+            {ROLES.map((value) => (
+              <option key={value} value={value}>
+                {ROLE_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {error && <ErrorText id="new-user-error">{error}</ErrorText>}
+        <DialogActions
+          onCancel={close}
+          busy={create.isPending}
+          submitDisabled={email.trim() === ''}
+          submitLabel="Anlegen"
+          busyLabel="Wird angelegt …"
+        />
+      </Form>
+    </FormDialog>
   );
 }
