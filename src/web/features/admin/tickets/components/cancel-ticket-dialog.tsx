@@ -26,22 +26,20 @@ import {
 import { Form } from '@web/components/ui/form';
 import { FormDialog } from '@web/components/ui/form-dialog';
 
+interface CancelProps {
+  /** The dialog is open while this is not empty. */
+  tickets: AdminTicketRow[];
+  onClose: () => void;
+  onConfirm: (override: RefundOverrideInput | null) => Promise<void>;
+}
+
 /**
  * 'Ticket stornieren' (docs/product/admin.md#admin-cancel-dialog): hours and approximate days left, a radio
  * list of the policy rule in effect, goodwill (100 %) and an override by percentage or fixed amount, the
  * refund it gives, then confirm. With several tickets (bulk) the same choice applies to each, without a
  * preview.
  */
-export function CancelTicketDialog({
-  tickets,
-  onClose,
-  onConfirm,
-}: {
-  /** The dialog is open while this is not empty. */
-  tickets: AdminTicketRow[];
-  onClose: () => void;
-  onConfirm: (override: RefundOverrideInput | null) => Promise<void>;
-}) {
+export function CancelTicketDialog({ tickets, onClose, onConfirm }: CancelProps) {
   const open = tickets.length > 0;
   return (
     <FormDialog
@@ -89,15 +87,7 @@ const CHOICES: {
   },
 ];
 
-function CancelForm({
-  tickets,
-  onClose,
-  onConfirm,
-}: {
-  tickets: AdminTicketRow[];
-  onClose: () => void;
-  onConfirm: (override: RefundOverrideInput | null) => Promise<void>;
-}) {
+function CancelForm({ tickets, onClose, onConfirm }: CancelProps) {
   const single = tickets.length === 1 ? tickets[0]! : null;
   const preview = useCancelPreview(single?.id ?? null);
   const [choice, setChoice] = useState<RefundChoice>(INITIAL_CHOICE);
