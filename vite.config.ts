@@ -60,6 +60,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'framework',
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
                 },
+                // the form primitives every form takes together (docs/decisions/053-form-primitives.md), in one
+                // chunk instead of three small ones that each cost their own gzip overhead
+                {
+                  name: 'form-controls',
+                  test: /[\\/]src[\\/]web[\\/]components[\\/]ui[\\/](field|input|error-text)\.tsx$/,
+                },
               ],
             },
           },

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const HOME_BUDGET_KB = 115;
-const PAGE_BUDGET_KB = 45;
+// 46 since issue 30: the checkout's labelled, aria-wired fields (components/ui, decision 053) cost it 1.4 KB
+const PAGE_BUDGET_KB = 46;
 const root = 'dist/web';
 
 const html = readFileSync(path.join(root, 'index.html'), 'utf8');
