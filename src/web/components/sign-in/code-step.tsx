@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { ErrorText } from '@web/components/ui/error-text';
 import { CodeInput } from './code-input';
@@ -35,8 +35,9 @@ export function CodeStep({ email, countdown, inline, errorId, onVerified, onBack
   const complete = /^\d{6}$/.test(code);
 
   // The e-mail step it replaced is gone with the focus: keyboard and screen-reader users continue at the heading
-  // (on the sign-in pages too, where the focus fell to the page's start; e2e/accessibility.spec.ts).
-  useEffect(() => {
+  // (on the sign-in pages too, where the focus fell to the page's start; e2e/accessibility.spec.ts). In the
+  // commit itself, before the browser paints, so no keystroke lands on the page's start in between.
+  useLayoutEffect(() => {
     heading.current?.focus();
   }, []);
 
