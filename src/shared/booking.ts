@@ -48,6 +48,10 @@ export const BOOKING_PAYMENT_STATUSES = [
   'refunded',
   'partially_refunded',
   'not_required',
+  /** a payment the bank has not decided yet (SEPA debit): the seats stay held (docs/product/payments.md#processing) */
+  'processing',
+  /** a debit returned after success (Rücklastschrift): to be paid again by its due date (docs/product/payments.md#returned) */
+  'returned',
 ] as const;
 export type BookingPaymentStatus = (typeof BOOKING_PAYMENT_STATUSES)[number];
 

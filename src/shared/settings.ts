@@ -4,6 +4,7 @@
 import type { CsvMapping } from './bank-statements';
 import { DEFAULT_BANK_TRANSFER_SETTINGS, type BankTransferSettings } from './bank-transfer-settings';
 import type { InvoiceSettings } from './invoices';
+import { DEFAULT_PAYMENT_METHOD_SETTINGS, type PaymentMethodSettings } from './payment-methods';
 
 export const DEFAULT_SITE_NAME = 'Wachstumsraum';
 export const DEFAULT_SUPPORT_EMAIL = 'hallo@wachstumsraum.example';
@@ -67,6 +68,8 @@ export interface AppSettings {
   invoicing: InvoiceSettings;
   /** 'Überweisung (Vorkasse)' (docs/product/bank-transfer.md#settings); admin only, like the signature. */
   bankTransfer: BankTransferSettings;
+  /** 'Zahlungsarten': the online methods offered and the order of all (docs/product/payments.md#methods). */
+  paymentMethods: PaymentMethodSettings;
   /** The admin's column mappings of CSV statements, one per bank (docs/product/bank-transfer.md#csv). */
   bankCsvMappings: { mappings: CsvMapping[] };
 }
@@ -107,12 +110,14 @@ export const DEFAULT_SETTINGS: AppSettings = {
   mailSignature: { text: '' },
   invoicing: { taxMode: 'small_business', numberPrefix: 'RE' },
   bankTransfer: DEFAULT_BANK_TRANSFER_SETTINGS,
+  paymentMethods: DEFAULT_PAYMENT_METHOD_SETTINGS,
   bankCsvMappings: { mappings: [] },
 };
 
 /** A stored value counts when it has the default's type; a required (non-empty by default) text stays non-empty. */
 function pick(defaultValue: unknown, stored: unknown): unknown {
   if (typeof stored !== typeof defaultValue || stored === null) return defaultValue;
+  if (Array.isArray(defaultValue) !== Array.isArray(stored)) return defaultValue;
   if (typeof defaultValue === 'string' && defaultValue !== '' && (stored as string).trim() === '') {
     return defaultValue;
   }

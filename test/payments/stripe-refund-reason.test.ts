@@ -38,6 +38,7 @@ describe("Admin Refund reasons and Stripe's codes", () => {
       idempotencyKey: 'reasons-1',
       bookingId: 'b1',
       description: 'Test',
+      methods: ['card'],
     });
     stripe.succeed(payment.id);
     const sent = await provider.refund({

@@ -1,7 +1,11 @@
+import type { OnlineMethod, UsedPaymentMethod } from '@shared/payment-methods';
 import type { PaymentProviderName } from '@shared/payments';
 
-/** What a provider says about a payment after we asked it (never what a webhook claimed). */
-export type ProviderPaymentState = 'pending' | 'succeeded' | 'failed' | 'canceled';
+/**
+ * What a provider says about a payment after we asked it (never what a webhook claimed). 'processing': the buyer
+ * has paid, the bank has not decided yet (SEPA debit, docs/product/payments.md#processing).
+ */
+export type ProviderPaymentState = 'pending' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
 export interface ProviderPayment {
   id: string;
@@ -13,6 +17,13 @@ export interface ProviderPayment {
   /** Our booking, as stored in the provider's metadata when we created it. */
   bookingId?: string;
   lastError?: string;
+  /** The method the buyer paid with, once the provider knows it (Stripe: the charge's payment method). */
+  method?: UsedPaymentMethod;
+  /**
+   * Set when the money was taken back after success: a returned SEPA debit or a dispute (Rücklastschrift,
+   * docs/product/payments.md#returned), with the fee the provider charged the shop.
+   */
+  returned?: { feeCents: number };
 }
 
 export interface ProviderRefund {
@@ -37,6 +48,8 @@ export interface PaymentProvider {
     idempotencyKey: string;
     bookingId: string;
     description: string;
+    /** The methods this attempt may be paid with, in the admin's order (docs/product/payments.md#methods). */
+    methods: OnlineMethod[];
   }): Promise<ProviderPayment>;
   retrievePayment(providerPaymentId: string): Promise<ProviderPayment>;
   /** The provider's current view of a refund made earlier (used instead of creating it again). */

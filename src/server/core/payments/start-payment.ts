@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { OnlineMethod } from '@shared/payment-methods';
 import { PAYMENT_MESSAGES, type PaymentSession } from '@shared/payments';
 import type { Actor } from '../actor';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
@@ -132,6 +133,7 @@ async function createAtProvider(options: {
       idempotencyKey: payment.idempotencyKey,
       bookingId: booking.id,
       description: `${booking.quantity} × ${event?.title ?? 'Ticket'}`,
+      methods: (payment.offeredMethods as OnlineMethod[] | null) ?? ['card'],
     });
     // the first answer is kept (the test provider has no idempotency keys and answers anew each time)
     await db

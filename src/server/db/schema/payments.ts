@@ -12,6 +12,8 @@ import { tickets } from './tickets';
 export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
 export const paymentAttemptStatus = pgEnum('payment_attempt_status', [
   'pending',
+  /** the provider took the payment but has not decided yet (SEPA debit; docs/product/payments.md#processing) */
+  'processing',
   'succeeded',
   'failed',
   'canceled',
@@ -34,11 +36,26 @@ export const payments = pgTable(
     /** Sent to the provider so a retried request never charges twice. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     lastError: text('last_error'),
+    /** The method it was paid with (a UsedPaymentMethod of shared/payment-methods.ts); NULL until known. */
+    method: text('method'),
+    /** The online methods offered to the provider for this attempt (Stripe's payment_method_types, ours). */
+    offeredMethods: jsonb('offered_methods').$type<string[]>(),
+    /**
+     * Only for the built-in test provider: the simulated verdict and when it comes ('SEPA processing →
+     * succeeded / failed / returned as the clock moves'; docs/product/payments.md#test-methods).
+     */
+    simulation: jsonb('simulation').$type<{ outcome: 'succeeded' | 'failed' | 'returned'; at: string }>(),
+    /** A debit returned after success (Rücklastschrift, Stripe dispute): when, and the fee the shop paid. */
+    returnedAt: timestamptz('returned_at'),
+    returnFeeCents: integer('return_fee_cents'),
+    /** Last time the reconciliation asked the provider about this open attempt. */
+    reconciledAt: timestamptz('reconciled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('payments_booking_id_idx').on(t.bookingId),
+    index('payments_status_created_at_idx').on(t.status, t.createdAt),
     check('payments_amount_non_negative', sql`${t.amountCents} >= 0`),
   ],
 );

@@ -1,0 +1,155 @@
+// The payment methods the admin offers and the checkout shows (docs/product/payments.md#methods,
+// docs/decisions/054-payment-methods-and-late-verdicts.md). Pure and free of zod: the checkout, the admin
+// settings and the server read the same rules.
+
+const DAY_MS = 86_400_000;
+
+/** What the admin can switch on under 'Zahlungsarten', and the order the checkout shows them in. */
+export const PAYMENT_METHODS = [
+  'card',
+  'wallet',
+  'paypal',
+  'sepa_debit',
+  'klarna',
+  'billie',
+  'bank_transfer',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The methods Stripe (or, outside production, the test provider) takes; transfer is the shop's own. */
+export type OnlineMethod = Exclude<PaymentMethod, 'bank_transfer'>;
+export const ONLINE_METHODS = PAYMENT_METHODS.filter((m): m is OnlineMethod => m !== 'bank_transfer');
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Karte',
+  wallet: 'Apple Pay / Google Pay',
+  paypal: 'PayPal',
+  sepa_debit: 'SEPA-Lastschrift',
+  klarna: 'Klarna',
+  billie: 'Rechnungskauf für Firmen (Billie)',
+  bank_transfer: 'Überweisung (Vorkasse)',
+};
+
+/**
+ * The method a payment was actually made with, stored in payments.method and shown on invoices, in Meine Tickets,
+ * the admin's lists and CSV, the refunds and the dashboard. Wallets are told apart (Stripe reports them as a card
+ * with a wallet); 'test' is the built-in test provider's card.
+ */
+export const USED_PAYMENT_METHODS = [
+  'card',
+  'apple_pay',
+  'google_pay',
+  'paypal',
+  'sepa_debit',
+  'klarna',
+  'billie',
+  'bank_transfer',
+] as const;
+export type UsedPaymentMethod = (typeof USED_PAYMENT_METHODS)[number];
+
+export const USED_PAYMENT_METHOD_LABELS: Record<UsedPaymentMethod, string> = {
+  card: 'Karte',
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  paypal: 'PayPal',
+  sepa_debit: 'SEPA-Lastschrift',
+  klarna: 'Klarna',
+  billie: 'Rechnungskauf (Billie)',
+  bank_transfer: 'Überweisung',
+};
+
+/** The label of a stored method; null (free bookings, payments before issue 31) reads as ''. */
+export const usedMethodLabel = (method: string | null | undefined): string =>
+  method && method in USED_PAYMENT_METHOD_LABELS
+    ? USED_PAYMENT_METHOD_LABELS[method as UsedPaymentMethod]
+    : '';
+
+/** Methods whose verdict may come days after the order (docs/product/payments.md#late-methods). */
+export const LATE_METHODS: readonly PaymentMethod[] = ['sepa_debit', 'bank_transfer'];
+
+/**
+ * The admin's choice ('Zahlungsarten', docs/product/payments.md#methods): the online methods switched on, the order
+ * of all methods in the checkout (transfer is switched in its own card), and the lead time SEPA debits need.
+ */
+export interface PaymentMethodSettings {
+  enabled: OnlineMethod[];
+  order: PaymentMethod[];
+  /** SEPA-Lastschrift only while the event starts at least this many days after the order. */
+  sepaMinDaysBeforeStart: number;
+}
+
+export const DEFAULT_PAYMENT_METHOD_SETTINGS: PaymentMethodSettings = {
+  // what the shop offered before issue 31: methods the operator has not activated at Stripe would make every
+  // payment fail, so the rest is switched on by the admin (the demo switches all on)
+  enabled: ['card', 'wallet'],
+  order: [...PAYMENT_METHODS],
+  sepaMinDaysBeforeStart: 14,
+};
+
+/**
+ * Amount limits per method in cents (EUR), as Stripe lists them for German buyers; outside them the method is not
+ * offered for this order.
+ */
+export const METHOD_AMOUNT_LIMITS: Partial<Record<OnlineMethod, { minCents: number; maxCents: number }>> = {
+  klarna: { minCents: 100, maxCents: 1_000_000 },
+  billie: { minCents: 100, maxCents: 5_000_000 },
+};
+
+/** Why a switched-on method is not offered for an order (shown in the settings as the rule, at checkout not at all). */
+export const METHOD_RULE_TEXTS = {
+  wallet: 'Apple Pay und Google Pay laufen über die Karte: nur zusammen mit „Karte“.',
+  paypal: 'Nur für Events in Euro.',
+  sepa_debit: (days: number) =>
+    `Die Bank bestätigt eine Lastschrift erst nach bis zu 14 Bankarbeitstagen: nur für Events, die mindestens ${days} Tage nach der Bestellung beginnen. Die Plätze bleiben bis dahin reserviert.`,
+  klarna: 'Nur für Bestellungen von 1 € bis 10.000 € in Euro.',
+  billie: 'Nur für Firmen mit Rechnungsadresse (Firmenname), von 1 € bis 50.000 € in Euro.',
+} as const;
+
+export interface MethodContext {
+  eventStart: Date;
+  now: Date;
+  amountCents: number;
+  currency: string;
+  /** The order's billing address names a company (Billie is for businesses only). */
+  company: boolean;
+}
+
+/** Is this switched-on online method offered for this order? (The server checks again when the payment starts.) */
+export function onlineMethodOffered(
+  method: OnlineMethod,
+  settings: PaymentMethodSettings,
+  context: MethodContext,
+): boolean {
+  if (!settings.enabled.includes(method)) return false;
+  const euro = context.currency.toUpperCase() === 'EUR';
+  const limits = METHOD_AMOUNT_LIMITS[method];
+  if (limits && (context.amountCents < limits.minCents || context.amountCents > limits.maxCents)) return false;
+  switch (method) {
+    case 'card':
+      return true;
+    case 'wallet':
+      return settings.enabled.includes('card');
+    case 'paypal':
+    case 'klarna':
+      return euro;
+    case 'sepa_debit':
+      return (
+        euro &&
+        context.eventStart.getTime() - context.now.getTime() >= settings.sepaMinDaysBeforeStart * DAY_MS
+      );
+    case 'billie':
+      return euro && context.company;
+  }
+}
+
+/** The online methods offered for this order, in the admin's order. */
+export function offeredOnlineMethods(settings: PaymentMethodSettings, context: MethodContext): OnlineMethod[] {
+  return orderedMethods(settings).filter(
+    (m): m is OnlineMethod => m !== 'bank_transfer' && onlineMethodOffered(m, settings, context),
+  );
+}
+
+/** All methods in the admin's order; methods missing from a stored order (added later) come last. */
+export function orderedMethods(settings: Pick<PaymentMethodSettings, 'order'>): PaymentMethod[] {
+  const known = settings.order.filter((m, i, all) => PAYMENT_METHODS.includes(m) && all.indexOf(m) === i);
+  return [...known, ...PAYMENT_METHODS.filter((m) => !known.includes(m))];
+}
