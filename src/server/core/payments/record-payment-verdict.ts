@@ -1,3 +1,4 @@
+import type { UsedPaymentMethod } from '@shared/payment-methods';
 import type { ProviderPaymentState } from '../../adapters/payments/payment-provider';
 import { mailContextOf } from '../use-case-deps';
 import { sendRefunds, type PaymentDeps } from './send-refunds';
@@ -10,7 +11,16 @@ import { settlePayment, type SettleResult } from './settle-payment';
  */
 export async function recordPaymentVerdict(
   deps: PaymentDeps,
-  input: { paymentId: string; state: ProviderPaymentState; lastError?: string },
+  input: {
+    paymentId: string;
+    state: ProviderPaymentState;
+    lastError?: string;
+    /** What the provider said the buyer paid with (payments.method). */
+    method?: UsedPaymentMethod;
+    /** The money was taken back after success (docs/product/payments.md#returned). */
+    returned?: { feeCents: number };
+    now?: Date;
+  },
 ): Promise<SettleResult> {
   const result = await settlePayment({
     db: deps.database.db,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
 import { bookings, events, payments, refunds } from '../../db/schema';
+import type { UsedPaymentMethod } from '@shared/payment-methods';
 import type { ProviderPaymentState } from '../../adapters/payments/payment-provider';
 import { enqueueBookingConfirmation, enqueuePaymentRefunded } from '../bookings/booking-mails';
 import { issueTickets } from '../bookings/issue-tickets';
@@ -46,6 +47,8 @@ export async function settlePayment(options: {
   paymentId: string;
   state: ProviderPaymentState;
   lastError?: string;
+  method?: UsedPaymentMethod;
+  returned?: { feeCents: number };
   mail: MailContext;
   now?: Date;
 }): Promise<SettleResult> {
