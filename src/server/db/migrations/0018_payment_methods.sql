@@ -11,5 +11,5 @@ ALTER TABLE "payments" ADD COLUMN "reconciled_at" timestamp with time zone;--> s
 CREATE INDEX "payments_status_created_at_idx" ON "payments" USING btree ("status","created_at");--> statement-breakpoint
 ALTER TABLE "payment_actions" ADD CONSTRAINT "payment_actions_action" CHECK ("payment_actions"."action" IN ('extend_due', 'mark_paid', 'refund_paid', 'reconcile', 'retry_refund'));--> statement-breakpoint
 -- the method of earlier payments, where it is certain: transfers, and the test provider's simulated card
-UPDATE "payments" SET "method" = 'bank_transfer' WHERE "provider" = 'bank_transfer';--> statement-breakpoint
+UPDATE "payments" SET "method" = 'bank_transfer' WHERE "provider"::text = 'bank_transfer';--> statement-breakpoint
 UPDATE "payments" SET "method" = 'card' WHERE "provider" = 'test';
