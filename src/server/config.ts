@@ -121,6 +121,12 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3600).default(10),
   ),
+  // The built-in test provider's SEPA debit: seconds from 'Lastschrift erteilen' to its chosen outcome
+  // (docs/decisions/056-payment-methods-and-the-checkout.md); 180 lets the demo show the processing state.
+  TEST_SEPA_DELAY_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(30 * 86_400).default(180),
+  ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional()),
   TRUST_PROXY: trustProxySetting,
   // Scrapes of /metrics from other machines (docs/architecture.md#metrics, decision 032).
@@ -154,6 +160,8 @@ export interface Config {
   authCodeIntervalSeconds: number;
   /** On SIGTERM, the longest wait for requests in flight before their connections are closed (decision 033). */
   shutdownGraceSeconds: number;
+  /** The test provider's SEPA debit decides this many seconds after it was given (TEST_SEPA_DELAY_SECONDS). */
+  testSepaDelaySeconds: number;
 }
 
 /** Where uploads go when S3_BUCKET is set (docs/decisions/029-s3-storage.md). */
@@ -224,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     authCodeIntervalSeconds: e.AUTH_CODE_INTERVAL_SECONDS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    testSepaDelaySeconds: e.TEST_SEPA_DELAY_SECONDS,
   };
 }
 

@@ -86,12 +86,13 @@ export const DEFAULT_PAYMENT_METHOD_SETTINGS: PaymentMethodSettings = {
 };
 
 /**
- * Amount limits per method in cents (EUR), as Stripe lists them for German buyers; outside them the method is not
- * offered for this order.
+ * Amount limits per method in cents (EUR) for German buyers; outside them the method is not offered for this order.
+ * Klarna 1 € to 10.000 €, Billie up to 25.000 € (checked for issue 31; sources in
+ * docs/decisions/056-payment-methods-and-the-checkout.md#limits).
  */
 export const METHOD_AMOUNT_LIMITS: Partial<Record<OnlineMethod, { minCents: number; maxCents: number }>> = {
   klarna: { minCents: 100, maxCents: 1_000_000 },
-  billie: { minCents: 100, maxCents: 5_000_000 },
+  billie: { minCents: 100, maxCents: 2_500_000 },
 };
 
 /** Why a switched-on method is not offered for an order (shown in the settings as the rule, at checkout not at all). */
@@ -101,7 +102,7 @@ export const METHOD_RULE_TEXTS = {
   sepa_debit: (days: number) =>
     `Die Bank bestätigt eine Lastschrift erst nach bis zu 14 Bankarbeitstagen: nur für Events, die mindestens ${days} Tage nach der Bestellung beginnen. Die Plätze bleiben bis dahin reserviert.`,
   klarna: 'Nur für Bestellungen von 1 € bis 10.000 € in Euro.',
-  billie: 'Nur für Firmen mit Rechnungsadresse (Firmenname), von 1 € bis 50.000 € in Euro.',
+  billie: 'Nur für Firmen mit Rechnungsadresse (Firmenname), von 1 € bis 25.000 € in Euro.',
 } as const;
 
 export interface MethodContext {
@@ -122,7 +123,8 @@ export function onlineMethodOffered(
   if (!settings.enabled.includes(method)) return false;
   const euro = context.currency.toUpperCase() === 'EUR';
   const limits = METHOD_AMOUNT_LIMITS[method];
-  if (limits && (context.amountCents < limits.minCents || context.amountCents > limits.maxCents)) return false;
+  if (limits && (context.amountCents < limits.minCents || context.amountCents > limits.maxCents))
+    return false;
   switch (method) {
     case 'card':
       return true;
@@ -142,7 +144,10 @@ export function onlineMethodOffered(
 }
 
 /** The online methods offered for this order, in the admin's order. */
-export function offeredOnlineMethods(settings: PaymentMethodSettings, context: MethodContext): OnlineMethod[] {
+export function offeredOnlineMethods(
+  settings: PaymentMethodSettings,
+  context: MethodContext,
+): OnlineMethod[] {
   return orderedMethods(settings).filter(
     (m): m is OnlineMethod => m !== 'bank_transfer' && onlineMethodOffered(m, settings, context),
   );
@@ -153,3 +158,4 @@ export function orderedMethods(settings: Pick<PaymentMethodSettings, 'order'>): 
   const known = settings.order.filter((m, i, all) => PAYMENT_METHODS.includes(m) && all.indexOf(m) === i);
   return [...known, ...PAYMENT_METHODS.filter((m) => !known.includes(m))];
 }
+

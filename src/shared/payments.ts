@@ -1,6 +1,7 @@
 // Payment step of a pending booking (docs/product/payments.md#order-then-pay,
 // docs/product/payments.md#server-amount). The amount is always the server's booking total; the client never
 // sends one.
+import type { OnlineMethod } from './payment-methods';
 
 /**
  * Stored in payments.provider (db/schema's enum derives from this list); 'free' has no provider,
@@ -24,8 +25,10 @@ export type PaymentSession =
       publishableKey: string;
       amountCents: number;
       currency: string;
+      /** The online methods of this attempt in the admin's order (docs/decisions/056-payment-methods-and-the-checkout.md). */
+      methods: OnlineMethod[];
     }
-  | { provider: 'test'; paymentId: string; amountCents: number; currency: string };
+  | { provider: 'test'; paymentId: string; amountCents: number; currency: string; methods: OnlineMethod[] };
 
 /** The texts of booking and payment failures (docs/product/payments.md#payment-messages). */
 export const PAYMENT_MESSAGES = {
@@ -50,4 +53,8 @@ export const PAYMENT_MESSAGES = {
     'Online-Zahlungen sind noch nicht eingerichtet. Kostenpflichtige Events können gerade nicht gebucht werden.',
   processing: 'Deine Zahlung wird noch verarbeitet. Die Tickets kommen per E-Mail, sobald sie bestätigt ist.',
   orderButton: 'Zahlungspflichtig bestellen',
+  // issue 31 (docs/decisions/056-payment-methods-and-the-checkout.md)
+  noOnlineMethod:
+    'Für diese Bestellung passt gerade keine Online-Zahlungsart. Bitte wende dich an den Veranstalter.',
+  methodNotOffered: 'Diese Zahlungsart wird für diese Buchung nicht angeboten.',
 } as const;

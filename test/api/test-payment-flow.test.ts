@@ -63,6 +63,7 @@ describe('test provider: complete', () => {
       paymentId: expect.any(String),
       amountCents: 5000,
       currency: 'EUR',
+      methods: ['card', 'wallet'], // the default 'Zahlungsarten' (docs/decisions/056-payment-methods-and-the-checkout.md)
     });
     // a second start (reload of the payment page) resumes the same attempt
     const resumed = (await (await startPayment(buyer.cookie, booking.id)).json()) as PaymentSession;

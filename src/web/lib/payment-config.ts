@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PaymentMethodSettings } from '@shared/payment-methods';
 import type { PaymentProviderName } from '@shared/payments';
 import { apiFetch } from './api-client';
 
@@ -10,6 +11,11 @@ export interface PaymentConfig {
    * (docs/product/bank-transfer.md#offered); null: not offered at all.
    */
   bankTransfer: { minDaysBeforeStart: number } | null;
+  /**
+   * 'Zahlungsarten' (docs/decisions/056-payment-methods-and-the-checkout.md): switched on, the order of all, the
+   * SEPA lead time; absent from a server before issue 31.
+   */
+  methods?: PaymentMethodSettings;
 }
 
 /** GET /api/payments/config: which provider takes paid bookings (null: none, paid events cannot be booked). */

@@ -1,5 +1,9 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { OnlineMethod } from '@shared/payment-methods';
+import {
+  offeredOnlineMethods,
+  type OnlineMethod,
+  type PaymentMethodSettings,
+} from '@shared/payment-methods';
 import { PAYMENT_MESSAGES, type PaymentSession } from '@shared/payments';
 import type { Actor } from '../actor';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
@@ -20,9 +24,14 @@ type Payment = typeof payments.$inferSelect;
  * A booking has at most one open attempt per provider and amount: it is looked up, or created, while the
  * booking row is locked, so parallel starts (a double click, two tabs) all get the same attempt
  * (docs/decisions/017-input-edge-and-leaks.md). The provider is called after that short transaction.
+ *
+ * The online methods offered are computed again here from the admin's 'Zahlungsarten' and this order (event
+ * start, total, currency, a company in the billing address), stored with the attempt and passed to the provider;
+ * an open attempt is resumed only while that list is still the same
+ * (docs/decisions/056-payment-methods-and-the-checkout.md).
  */
 export async function startPayment(
-  deps: Pick<UseCaseDeps, 'database' | 'gateway' | 'logger'>,
+  deps: Pick<UseCaseDeps, 'database' | 'gateway' | 'logger' | 'settings'>,
   input: { bookingId: string; user: Actor; now?: Date },
 ): Promise<PaymentSession> {
   const { gateway, logger } = deps;
@@ -35,18 +44,26 @@ export async function startPayment(
     logger.error('Stripe secret key set but no publishable key: payments cannot start');
     throw new AppError('unavailable', PAYMENT_MESSAGES.initFailed);
   }
+  const { paymentMethods } = await deps.settings.get();
   // An open attempt the provider cannot resume is closed, and the next round creates a new one.
   for (let round = 1; round <= 2; round += 1) {
-    const { booking, payment, created } = await claimAttempt({ db, bookingId, user, provider, now });
+    const { booking, payment, created } = await claimAttempt({
+      db,
+      bookingId,
+      user,
+      provider,
+      now,
+      paymentMethods,
+    });
     const session = sessionFor(provider, booking);
     if (created || !payment.providerPaymentId) {
       return createAtProvider({ db, logger, provider, booking, payment, created, session });
     }
-    if (provider.name === 'test') return session(payment.id);
+    if (provider.name === 'test') return session(payment);
     try {
       const existing = await provider.retrievePayment(payment.providerPaymentId);
       if (existing.state === 'pending' && existing.clientSecret)
-        return session(payment.id, existing.clientSecret);
+        return session(payment, existing.clientSecret);
     } catch (error) {
       logger.warn({ err: error, paymentId: payment.id }, 'could not resume payment; starting a new one');
     }
@@ -66,11 +83,25 @@ async function claimAttempt(options: {
   user: Actor;
   provider: PaymentProvider;
   now: Date;
+  paymentMethods: PaymentMethodSettings;
 }) {
-  const { db, bookingId, user, provider, now } = options;
+  const { db, bookingId, user, provider, now, paymentMethods } = options;
   return db.transaction(async (tx) => {
     await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
     const booking = payable(await loadOwnBooking(tx, bookingId, user), now);
+    const [event] = await tx
+      .select({ startTime: events.startTime })
+      .from(events)
+      .where(eq(events.id, booking.eventId))
+      .limit(1);
+    const offered = offeredOnlineMethods(paymentMethods, {
+      eventStart: event?.startTime ?? now,
+      now,
+      amountCents: booking.totalAmountCents,
+      currency: booking.currency,
+      company: Boolean(booking.billingAddress?.company?.trim()),
+    });
+    if (offered.length === 0) throw new AppError('conflict', PAYMENT_MESSAGES.noOnlineMethod);
     const [open] = await tx
       .select()
       .from(payments)
@@ -84,7 +115,15 @@ async function claimAttempt(options: {
       )
       .orderBy(desc(payments.createdAt))
       .limit(1);
-    if (open) return { booking, payment: open, created: false };
+    if (open && sameMethods(open.offeredMethods, offered)) return { booking, payment: open, created: false };
+    if (open) {
+      // the admin's methods or the order's fit changed (e.g. SEPA's lead time passed): a new attempt with the new
+      // list; a late success of the closed one is still honoured (settle-payment.ts)
+      await tx
+        .update(payments)
+        .set({ status: 'canceled', lastError: 'replaced: the offered methods changed' })
+        .where(eq(payments.id, open.id));
+    }
 
     const [{ attempts } = { attempts: 0 }] = await tx
       .select({ attempts: count() })
@@ -98,6 +137,7 @@ async function claimAttempt(options: {
         amountCents: booking.totalAmountCents,
         currency: booking.currency,
         idempotencyKey: `booking-${bookingId}-payment-${attempts + 1}`,
+        offeredMethods: offered,
       })
       .returning();
     // Test bookings are marked before any ticket exists, so every ticket of it carries the flag.
@@ -118,7 +158,7 @@ async function createAtProvider(options: {
   booking: Booking;
   payment: Payment;
   created: boolean;
-  session: (paymentId: string, clientSecret?: string) => PaymentSession;
+  session: (payment: Payment, clientSecret?: string) => PaymentSession;
 }): Promise<PaymentSession> {
   const { db, logger, provider, booking, payment, created, session } = options;
   try {
@@ -133,7 +173,7 @@ async function createAtProvider(options: {
       idempotencyKey: payment.idempotencyKey,
       bookingId: booking.id,
       description: `${booking.quantity} × ${event?.title ?? 'Ticket'}`,
-      methods: (payment.offeredMethods as OnlineMethod[] | null) ?? ['card'],
+      methods: methodsOf(payment),
     });
     // the first answer is kept (the test provider has no idempotency keys and answers anew each time)
     await db
@@ -144,7 +184,7 @@ async function createAtProvider(options: {
       // the Payment Element cannot start without it (docs/product/payments.md#payment-messages)
       throw new AppError('unavailable', PAYMENT_MESSAGES.clientSecretFailed);
     }
-    return session(payment.id, answer.clientSecret);
+    return session(payment, answer.clientSecret);
   } catch (error) {
     if (created) {
       const message = error instanceof Error ? error.message : String(error);
@@ -171,16 +211,30 @@ export function payable(booking: Booking, now: Date): Booking {
   return booking;
 }
 
+/** The attempt's offered methods; an attempt from before issue 31 had the card (and its wallets). */
+export const methodsOf = (payment: Pick<Payment, 'offeredMethods'>): OnlineMethod[] =>
+  (payment.offeredMethods as OnlineMethod[] | null) ?? ['card', 'wallet'];
+
+const sameMethods = (stored: string[] | null, offered: OnlineMethod[]) =>
+  stored !== null && stored.length === offered.length && stored.every((m, i) => m === offered[i]);
+
 function sessionFor(provider: PaymentProvider, booking: Booking) {
-  return (paymentId: string, clientSecret?: string): PaymentSession =>
+  return (payment: Payment, clientSecret?: string): PaymentSession =>
     provider.name === 'stripe'
       ? {
           provider: 'stripe',
-          paymentId,
+          paymentId: payment.id,
           clientSecret: clientSecret ?? '',
           publishableKey: provider.publishableKey ?? '',
           amountCents: booking.totalAmountCents,
           currency: booking.currency,
+          methods: methodsOf(payment),
         }
-      : { provider: 'test', paymentId, amountCents: booking.totalAmountCents, currency: booking.currency };
+      : {
+          provider: 'test',
+          paymentId: payment.id,
+          amountCents: booking.totalAmountCents,
+          currency: booking.currency,
+          methods: methodsOf(payment),
+        };
 }

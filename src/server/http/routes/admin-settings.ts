@@ -12,6 +12,7 @@ import {
   secretsSchema,
 } from '@shared/admin-settings';
 import { legalSettingsSchema } from '@shared/legal-settings';
+import { paymentMethodSettingsSchema } from '@shared/payment-method-schema';
 import {
   loadAdminSettings,
   loadIntegrationStatus,
@@ -23,6 +24,7 @@ import { saveBankTransferSettings } from '../../core/settings/save-bank-transfer
 import { saveInvoiceSettings } from '../../core/settings/save-invoice-settings';
 import { saveLegalSettings } from '../../core/settings/save-legal-settings';
 import { saveMailSignature } from '../../core/settings/save-mail-signature';
+import { savePaymentMethodSettings } from '../../core/settings/save-payment-method-settings';
 import { saveSecrets } from '../../core/settings/save-secrets';
 import { uploadBrandLogo } from '../../core/settings/upload-brand-logo';
 import { allow } from '../access';
@@ -71,6 +73,12 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
     const input = validBody(c, bankTransferSettingsSchema);
     const { database, settings } = c.get('deps');
     return c.json(await saveBankTransferSettings({ db: database.db, settings, input }));
+  })
+  // card 'Zahlungsarten' (docs/decisions/056-payment-methods-and-the-checkout.md)
+  .put('/payment-methods', allow('admin'), async (c) => {
+    const input = validBody(c, paymentMethodSettingsSchema);
+    const { database, settings } = c.get('deps');
+    return c.json(await savePaymentMethodSettings({ db: database.db, settings, input }));
   })
   .put('/secrets', allow('admin'), async (c) => {
     const input = validBody(c, secretsSchema);

@@ -1,10 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { BOOKING_MESSAGES } from '@shared/booking';
 import { createBookingSchema } from '@shared/booking-schemas';
+import { testDebitBodySchema, testPaymentBodySchema } from '@shared/payment-method-schema';
 import { AppError } from '../../core/app-error';
 import { getBooking } from '../../core/bookings/get-booking';
 import { placeBooking } from '../../core/bookings/place-booking';
-import { settleTestPayment } from '../../core/payments/settle-test-payment';
+import { giveTestDebit, settleTestPayment } from '../../core/payments/settle-test-payment';
 import { startPayment } from '../../core/payments/start-payment';
 import { syncBookingPayment } from '../../core/payments/sync-booking-payment';
 import { allow, currentSession, userOf } from '../access';
@@ -38,15 +39,23 @@ export const bookingRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(await startPayment(c.get('deps'), { bookingId: c.req.param('id'), user }));
   })
+  // The test provider (docs/decisions/056-payment-methods-and-the-checkout.md): the method picked on its page
   .post('/:id/payment/test/complete', allow('user'), async (c) => {
+    const { method } = validBody(c, testPaymentBodySchema);
     const user = await userOf(c);
-    const input = { bookingId: c.req.param('id'), user, succeed: true };
+    const input = { bookingId: c.req.param('id'), user, succeed: true, method };
     return c.json(await settleTestPayment(c.get('deps'), input));
   })
   .post('/:id/payment/test/decline', allow('user'), async (c) => {
+    const { method } = validBody(c, testPaymentBodySchema);
     const user = await userOf(c);
-    const input = { bookingId: c.req.param('id'), user, succeed: false };
+    const input = { bookingId: c.req.param('id'), user, succeed: false, method };
     return c.json(await settleTestPayment(c.get('deps'), input));
+  })
+  .post('/:id/payment/test/debit', allow('user'), async (c) => {
+    const { outcome } = validBody(c, testDebitBodySchema);
+    const user = await userOf(c);
+    return c.json(await giveTestDebit(c.get('deps'), { bookingId: c.req.param('id'), user, outcome }));
   })
   .post('/:id/payment/sync', allow('user'), async (c) => {
     const user = await userOf(c);
