@@ -8,6 +8,7 @@ import { zonedParts } from '@shared/event-rules';
 import { legalSettingsOf, legalSettingsSchema } from '@shared/legal-settings';
 import { missingOperatorFields } from '@shared/operator-data';
 import { ORDER_NUMBER_PATTERN } from '@shared/order-number';
+import { PAYMENT_METHODS, USED_PAYMENT_METHODS } from '@shared/payment-methods';
 import { mergeSettings } from '@shared/settings';
 import type { Database } from '@server/db/client';
 import { seedDemo } from '@server/demo/seed';
@@ -28,6 +29,7 @@ import {
   refunds,
   bankCredits,
   bankStatementLines,
+  payments,
 } from '@server/db/schema';
 import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
 
@@ -48,10 +50,16 @@ const upcoming = () =>
 
 describe('seedDemo', () => {
   it('gives every paid booking its invoice, numbered in the order of the dates (docs/product/invoices.md#numbering)', async () => {
+    // a late payment refunded on an expired booking has none (docs/product/payments.md#late-payment)
     const paid = await database.db
       .select()
       .from(bookings)
-      .where(inArray(bookings.paymentStatus, ['paid', 'partially_refunded', 'refunded']));
+      .where(
+        and(
+          eq(bookings.status, 'confirmed'),
+          inArray(bookings.paymentStatus, ['paid', 'partially_refunded', 'refunded', 'returned']),
+        ),
+      );
     const issued = await database.db.select().from(invoices).orderBy(invoices.issuedAt, invoices.number);
     expect(paid.length).toBeGreaterThan(10);
     expect(
@@ -316,5 +324,80 @@ describe('seedDemo', () => {
       .where(eq(participantMessages.eventId, teamDay.id));
     expect(message).toMatchObject({ subject: 'Raumänderung für {event}', recipients: 4 });
     expect(await database.db.$count(mailRuleSends, eq(mailRuleSends.eventId, teamDay.id))).toBe(6);
+  });
+  it('switches every online method on and names the method of every payment (docs/product/payments.md#methods)', async () => {
+    const rows = await database.db.select().from(appSettings);
+    const { paymentMethods } = mergeSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+    expect(paymentMethods.enabled).toEqual(['card', 'wallet', 'paypal', 'sepa_debit', 'klarna', 'billie']);
+    expect(paymentMethods.order).toEqual([...PAYMENT_METHODS]);
+    const all = await database.db.select().from(payments);
+    expect(all.length).toBeGreaterThan(20);
+    for (const payment of all) expect(USED_PAYMENT_METHODS).toContain(payment.method);
+    const paidWith = new Set(
+      all.filter((payment) => payment.status === 'succeeded').map((payment) => payment.method),
+    );
+    for (const method of ['card', 'paypal', 'klarna', 'apple_pay', 'google_pay', 'sepa_debit']) {
+      expect(paidWith, method).toContain(method);
+    }
+    expect(all.filter((payment) => payment.provider === 'bank_transfer').map((p) => p.method)).toEqual([
+      'bank_transfer',
+      'bank_transfer',
+    ]);
+  });
+
+  it('has a SEPA debit in processing that holds its seat and settles a few minutes after the seed (docs/product/payments.md#processing)', async () => {
+    const [row, ...more] = await database.db
+      .select({ booking: bookings, payment: payments })
+      .from(bookings)
+      .innerJoin(payments, eq(payments.bookingId, bookings.id))
+      .where(eq(payments.status, 'processing'));
+    expect(more).toEqual([]);
+    expect(row!.booking).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'processing',
+      paymentDueAt: null,
+    });
+    expect(row!.booking.seats).toBeGreaterThan(0);
+    expect(row!.booking.holdExpiresAt!.getTime()).toBeLessThan(now.getTime());
+    expect(row!.payment).toMatchObject({ provider: 'test', method: 'sepa_debit' });
+    expect(row!.payment.providerPaymentId).toMatch(/^test_pi_/);
+    expect(row!.payment.simulation!.outcome).toBe('succeeded');
+    const settles = new Date(row!.payment.simulation!.at).getTime() - now.getTime();
+    expect(settles).toBeGreaterThan(0);
+    expect(settles).toBeLessThanOrEqual(10 * 60_000);
+    // SEPA only for events at least 14 days ahead (docs/product/payments.md#late-methods)
+    const [event] = await database.db.select().from(events).where(eq(events.id, row!.booking.eventId));
+    expect(event!.startTime.getTime() - now.getTime()).toBeGreaterThan(14 * 86_400_000);
+    expect(event!.availableSeats).toBe(0);
+    expect(await seatInvariantViolations(database.db)).toEqual([]);
+  });
+
+  it('has a returned debit with its fee, to be paid again within 5 days (docs/product/payments.md#returned)', async () => {
+    const returned = await database.db.select().from(bookings).where(eq(bookings.paymentStatus, 'returned'));
+    expect(returned).toHaveLength(1);
+    expect(returned[0]).toMatchObject({ status: 'confirmed' });
+    expect(returned[0]!.paymentDueAt!.getTime()).toBe(now.getTime() + 5 * 86_400_000);
+    const [payment] = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingId, returned[0]!.id));
+    expect(payment).toMatchObject({ status: 'succeeded', method: 'sepa_debit', returnFeeCents: 300 });
+    expect(payment!.returnedAt!.getTime()).toBeLessThan(now.getTime());
+    const active = await database.db.select().from(tickets).where(eq(tickets.bookingId, returned[0]!.id));
+    expect(active.length).toBe(returned[0]!.quantity);
+  });
+
+  it('has a refund that failed, on a PayPal payment that came too late (docs/product/payments.md#refund-failed)', async () => {
+    const failed = await database.db.select().from(refunds).where(eq(refunds.status, 'failed'));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.lastError).toEqual(expect.any(String));
+    const [booking] = await database.db.select().from(bookings).where(eq(bookings.id, failed[0]!.bookingId));
+    expect(booking).toMatchObject({ status: 'expired', paymentStatus: 'refunded' });
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, failed[0]!.paymentId));
+    expect(payment).toMatchObject({
+      status: 'succeeded',
+      method: 'paypal',
+      amountCents: failed[0]!.amountCents,
+    });
   });
 });

@@ -110,6 +110,8 @@ export interface BookingOptions {
   now?: Date;
   isTest?: boolean;
   booking?: Partial<typeof bookings.$inferInsert>;
+  /** The method of a paid booking's payment (payments.method, a UsedPaymentMethod); unset = NULL. */
+  paymentMethod?: string;
 }
 
 /**
@@ -180,6 +182,7 @@ export async function createBooking(db: DbOrTx, options: BookingOptions) {
         amountCents: totalAmountCents,
         currency: event.currency,
         status: 'succeeded',
+        method: options.paymentMethod ?? null,
         idempotencyKey: `booking-${booking!.id}-1`,
         createdAt: now,
       });

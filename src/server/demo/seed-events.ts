@@ -2,6 +2,7 @@
 // Germany. Times are relative to the seeding moment so the demo always has past and upcoming events.
 // Slugs match the cover images of scripts/generate-demo-images.mjs (public/demo/covers/{slug}.webp).
 import type { EventMode, EventStatus, PriceUnit } from '@shared/events';
+import type { UsedPaymentMethod } from '@shared/payment-methods';
 
 export type OrganizerKey = 'miriam' | 'jonas';
 
@@ -64,8 +65,12 @@ export interface DemoEvent {
   organizers: OrganizerKey[];
   tags: string[];
   links?: { title: string; url: string }[];
-  /** Quantities booked by demo attendees (index into demoAttendees) – tickets, not persons. */
-  bookings: { attendee: number; quantity: number }[];
+  /**
+   * Quantities booked by demo attendees (index into demoAttendees) – tickets, not persons – and, for paid
+   * events, the method the test provider took the money with (payments.method; 'card' unless named), so
+   * invoices, Meine Tickets and the admin's lists show each method (docs/product/payments.md#method-names).
+   */
+  bookings: { attendee: number; quantity: number; method?: UsedPaymentMethod }[];
   /**
    * How many of `bookings` (from the first) are checked in at the door, so the participant list and the door
    * show both check-ins and people still expected on the first start; without it the tickets of an event that
@@ -126,8 +131,8 @@ export const demoEvents: DemoEvent[] = [
     bookings: [
       { attendee: 0, quantity: 2 },
       { attendee: 1, quantity: 1 },
-      { attendee: 2, quantity: 3 },
-      { attendee: 3, quantity: 2 },
+      { attendee: 2, quantity: 3, method: 'paypal' },
+      { attendee: 3, quantity: 2, method: 'sepa_debit' },
     ],
   },
   {
@@ -148,10 +153,10 @@ export const demoEvents: DemoEvent[] = [
     organizers: ['miriam'],
     tags: ['Achtsamkeit', 'Online'],
     bookings: [
-      { attendee: 4, quantity: 1 },
-      { attendee: 5, quantity: 1 },
+      { attendee: 4, quantity: 1, method: 'google_pay' },
+      { attendee: 5, quantity: 1, method: 'klarna' },
       { attendee: 0, quantity: 2 },
-      { attendee: 2, quantity: 1 },
+      { attendee: 2, quantity: 1, method: 'paypal' },
     ],
   },
   {
@@ -214,13 +219,15 @@ export const demoEvents: DemoEvent[] = [
     cancellation: { booking: 7, position: 3, daysAfterBooking: 5 },
     // 22 of 24 seats taken (the cancelled ticket's seat is free again): the warning badge '2 Tickets übrig'
     // (≤ 10 % left, docs/product/events.md#seat-badge)
+    // Lena paid her first booking by PayPal; Mareike's SEPA debit came back after it had succeeded
+    // ('Zahlung zurückgebucht', seed-payment-methods.ts)
     bookings: [
-      { attendee: 0, quantity: 4 },
+      { attendee: 0, quantity: 4, method: 'paypal' },
       { attendee: 1, quantity: 4 },
-      { attendee: 2, quantity: 3 },
+      { attendee: 2, quantity: 3, method: 'klarna' },
       { attendee: 3, quantity: 3 },
-      { attendee: 4, quantity: 2 },
-      { attendee: 5, quantity: 2 },
+      { attendee: 4, quantity: 2, method: 'sepa_debit' },
+      { attendee: 5, quantity: 2, method: 'apple_pay' },
       { attendee: 0, quantity: 2 },
       { attendee: 2, quantity: 3 },
     ],
@@ -251,9 +258,9 @@ export const demoEvents: DemoEvent[] = [
     tags: ['Paare', 'Retreat', 'Natur'],
     links: [{ title: 'Anreise & Zimmer', url: 'https://wachstumsraum.example/heidehof-anreise' }],
     bookings: [
-      { attendee: 1, quantity: 1 },
+      { attendee: 1, quantity: 1, method: 'google_pay' },
       { attendee: 3, quantity: 1 },
-      { attendee: 4, quantity: 1 },
+      { attendee: 4, quantity: 1, method: 'paypal' },
     ],
   },
   {
@@ -271,12 +278,14 @@ export const demoEvents: DemoEvent[] = [
     venue: 'Speicher am Hafen',
     room: 'Studio',
     priceCents: 14900,
-    totalSeats: 13,
+    totalSeats: 14,
     status: 'published',
     organizers: ['jonas'],
     tags: ['Kommunikation'],
-    // every seat taken: 'Ausgebucht' – twelve sold, the thirteenth (a cancellation) offered to Jan Schröder from
-    // the waiting list; Aylin and Paul wait behind him
+    // every seat taken: 'Ausgebucht' – twelve sold, the thirteenth held by Lena's SEPA debit the bank has not
+    // decided yet ('Zahlung in Bearbeitung', seed-payment-methods.ts), the fourteenth (a cancellation) offered
+    // to Jan Schröder from the waiting list; Aylin and Paul wait behind him (Paul's PayPal payment came after
+    // his reservation had run out, and its refund failed)
     waitlist: [
       { attendee: 3, joinedDaysAgo: 9, offeredHoursAgo: 3 },
       { attendee: 6, joinedDaysAgo: 6 },
@@ -284,10 +293,10 @@ export const demoEvents: DemoEvent[] = [
     ],
     bookings: [
       { attendee: 5, quantity: 3 },
-      { attendee: 4, quantity: 3 },
+      { attendee: 4, quantity: 3, method: 'klarna' },
       { attendee: 2, quantity: 2 },
-      { attendee: 1, quantity: 2 },
-      { attendee: 0, quantity: 2 },
+      { attendee: 1, quantity: 2, method: 'paypal' },
+      { attendee: 0, quantity: 2, method: 'klarna' },
     ],
   },
   {
@@ -311,9 +320,9 @@ export const demoEvents: DemoEvent[] = [
     organizers: ['jonas'],
     tags: ['Kommunikation'],
     bookings: [
-      { attendee: 0, quantity: 2 },
+      { attendee: 0, quantity: 2, method: 'apple_pay' },
       { attendee: 3, quantity: 1 },
-      { attendee: 4, quantity: 1 },
+      { attendee: 4, quantity: 1, method: 'sepa_debit' },
       { attendee: 1, quantity: 2 },
     ],
     checkedInBookings: 2,

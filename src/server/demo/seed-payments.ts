@@ -65,6 +65,7 @@ export async function seedBankTransfers(
     await tx.insert(payments).values({
       bookingId: booking.id,
       provider: 'bank_transfer',
+      method: 'bank_transfer',
       amountCents: booking.totalAmountCents,
       currency: booking.currency,
       idempotencyKey: `booking-${booking.id}-bank-transfer`,

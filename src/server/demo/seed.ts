@@ -33,6 +33,7 @@ import { demoAttendees, demoEvents, demoOrganizers, type DemoEvent, type Organiz
 import { demoAccessibility, demoOperator } from './seed-operator';
 import { cancelDemoTicket } from './seed-cancellation';
 import { seedBankTransfers, seedCompanyInvoice } from './seed-payments';
+import { seedPaymentMethods } from './seed-payment-methods';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -162,6 +163,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           now: bookedAt,
           isTest: true,
           booking: { holderName: demoAttendees[booked.attendee] },
+          paymentMethod: booked.method ?? 'card',
         });
         const cancelled =
           demo.cancellation?.booking === index ? created.tickets[demo.cancellation.position - 1]! : null;
@@ -262,6 +264,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       partlyPaidBy: attendeeIds[6]!,
     });
     await seedCompanyInvoice(tx, { profileId: attendeeIds[1]!, name: demoAttendees[1]! });
+    // every online method switched on, and a booking in each new payment state (docs/product/payments.md)
+    await seedPaymentMethods(tx, { now, events: createdEvents, attendeeIds });
     await numberInvoicesByDate(tx);
     return true;
   });
