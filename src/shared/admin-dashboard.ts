@@ -30,6 +30,17 @@ export interface RevenueFigure {
   netCents: number;
 }
 
+/**
+ * Money paid with one method in one currency (docs/product/payments.md#method-names): succeeded payments by the
+ * name their method reads as ('PayPal', 'Überweisung', 'Online (Stripe)' before methods were stored), refunds
+ * not taken off; 'Ohne Angabe' where nothing names it.
+ */
+export interface MethodRevenueFigure {
+  method: string;
+  currency: string;
+  paidCents: number;
+}
+
 export interface RevenuePeriods {
   total: RevenueFigure[];
   lastDays: RevenueFigure[];
@@ -80,6 +91,8 @@ export interface AdminDashboard {
     ticketsSoldLastDays: number;
   };
   revenue: { live: RevenuePeriods; test: RevenuePeriods };
+  /** Paid money by method, largest first within each currency; test payments apart as in `revenue`. */
+  revenueByMethod: { live: MethodRevenueFigure[]; test: MethodRevenueFigure[] };
   /** `rate` is confirmed / started, null while nothing was started in the window. */
   conversion: { confirmed: number; started: number; rate: number | null };
   newestEvents: DashboardEvent[];

@@ -118,6 +118,11 @@ export interface AdminTicketRow {
   currency: string;
   /** Refunds recorded for this ticket so far (pending or paid out). */
   refundedCents: number;
+  /**
+   * What the booking was paid with, as shown (docs/product/payments.md#method-names): 'PayPal',
+   * 'SEPA-Lastschrift', …; null when nothing was paid (free) or the method is unknown.
+   */
+  paymentMethod: string | null;
 }
 
 export interface AdminTicketEvent {
@@ -276,6 +281,8 @@ export const ADMIN_TICKET_CSV_COLUMNS = [
   'profile_id',
   // added last, so the other columns keep their positions (docs/decisions/020-order-numbers.md)
   'Bestellnummer',
+  // the payment method's name (docs/product/payments.md#method-names), last for the same reason
+  'Zahlungsart',
 ] as const;
 
 /** The page shown exports as 'tickets-page-{n}.csv', a selection as 'tickets-auswahl.csv'. */

@@ -120,6 +120,12 @@ export interface InvoiceDocument {
   simplified: boolean;
   /** A cancellation invoice names the invoice it corrects. */
   corrects: { number: string; issueDate: string } | null;
+  /**
+   * What the booking was paid with (docs/product/payments.md#method-names): the payment's stored method and
+   * provider, read with paymentMethodName of shared/payment-methods.ts; the shop's IBAN when paid by transfer
+   * (the e-invoice's payment account). Absent on invoices issued before issue 31.
+   */
+  payment?: { method: string | null; provider: string; iban?: string };
 }
 
 /** A row of the admin's invoice list and of the CSV for the accountant. */

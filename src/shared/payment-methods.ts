@@ -159,3 +159,20 @@ export function orderedMethods(settings: Pick<PaymentMethodSettings, 'order'>): 
   return [...known, ...PAYMENT_METHODS.filter((m) => !known.includes(m))];
 }
 
+/**
+ * How a payment's method reads wherever it is shown (invoice, Meine Tickets, the admin's ticket list and CSV,
+ * the refunds, the dashboard; docs/product/payments.md#method-names): the stored method's label; a payment made
+ * before methods were stored reads by its provider ('Überweisung', 'Online (Stripe)', 'Testzahlung'); a free
+ * booking or no payment at all reads ''.
+ */
+export function paymentMethodName(
+  method: string | null | undefined,
+  provider?: string | null | undefined,
+): string {
+  const label = usedMethodLabel(method);
+  if (label) return label;
+  if (provider === 'bank_transfer') return USED_PAYMENT_METHOD_LABELS.bank_transfer;
+  if (provider === 'stripe') return 'Online (Stripe)';
+  if (provider === 'test') return 'Testzahlung';
+  return '';
+}

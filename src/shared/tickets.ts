@@ -70,6 +70,11 @@ export interface MyTicket {
    * payoutIban and payoutName; docs/product/bank-transfer.md#refunds). Optional like `invoice`.
    */
   paidByTransfer?: boolean;
+  /**
+   * For the buyer: what the booking was paid with, as shown ('PayPal', 'SEPA-Lastschrift', …;
+   * docs/product/payments.md#method-names); null when free or unknown. Optional like `invoice`.
+   */
+  paymentMethod?: string | null;
   event: TicketEventSummary;
   /**
    * The access link of an online event, on active tickets only; null otherwise

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AdminDashboard, RevenueFigure } from '@shared/admin-dashboard';
+import type { AdminDashboard, MethodRevenueFigure, RevenueFigure } from '@shared/admin-dashboard';
+import { paymentMethodName } from '@shared/payment-methods';
 import { EVENT_STATUSES } from '@shared/admin-events';
 import type { Db } from '../../db/types';
 import { bookings, events, tickets } from '../../db/schema';
@@ -112,6 +113,44 @@ export async function sumRevenue(db: Db, since: Date): Promise<AdminDashboard['r
   return revenue;
 }
 
+interface MethodRow extends Record<string, unknown> {
+  currency: string;
+  is_test: boolean;
+  method: string | null;
+  provider: string;
+  paid: string | number | bigint;
+}
+
+/** What a payment nothing names reads as on the dashboard. */
+export const UNNAMED_METHOD = 'Ohne Angabe';
+
+/**
+ * Succeeded payments per method and currency (docs/product/payments.md#method-names), test money apart as in
+ * sumRevenue. Stored methods and the provider fallbacks that read the same are added up under one name.
+ */
+export async function sumRevenueByMethod(db: Db): Promise<AdminDashboard['revenueByMethod']> {
+  const result = await db.execute<MethodRow>(sql`
+    select currency, provider = 'test' as is_test, method, provider::text as provider,
+      sum(amount_cents)::bigint as paid
+    from payments
+    where status = 'succeeded' and amount_cents > 0
+    group by currency, provider, method`);
+  const sums = { live: new Map<string, MethodRevenueFigure>(), test: new Map<string, MethodRevenueFigure>() };
+  for (const row of result.rows) {
+    const method = paymentMethodName(row.method, row.provider) || UNNAMED_METHOD;
+    const into = row.is_test ? sums.test : sums.live;
+    const key = `${row.currency}\u0000${method}`;
+    const sum = into.get(key) ?? { method, currency: row.currency, paidCents: 0 };
+    sum.paidCents += Number(row.paid);
+    into.set(key, sum);
+  }
+  const sorted = (figures: Map<string, MethodRevenueFigure>) =>
+    [...figures.values()].sort(
+      (a, b) => byCurrency(a, b) || b.paidCents - a.paidCents || a.method.localeCompare(b.method, 'de'),
+    );
+  return { live: sorted(sums.live), test: sorted(sums.test) };
+}
+
 function figure(
   currency: string,
   paid: MoneyRow['paid_total'],
@@ -123,7 +162,7 @@ function figure(
 }
 
 /** EUR (the shop's currency) first, then the others alphabetically. */
-const byCurrency = (a: RevenueFigure, b: RevenueFigure) =>
+const byCurrency = (a: Pick<RevenueFigure, 'currency'>, b: Pick<RevenueFigure, 'currency'>) =>
   a.currency === b.currency
     ? 0
     : a.currency === 'EUR'

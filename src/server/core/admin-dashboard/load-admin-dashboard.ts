@@ -2,7 +2,7 @@ import { DASHBOARD_WINDOW_DAYS, type AdminDashboard } from '@shared/admin-dashbo
 import { missingOperatorFields } from '@shared/operator-data';
 import type { OperatorInfo } from '@shared/settings';
 import type { Db } from '../../db/types';
-import { countBookings, countEvents, sumRevenue } from './dashboard-figures';
+import { countBookings, countEvents, sumRevenue, sumRevenueByMethod } from './dashboard-figures';
 import { newestBookings, newestEvents, upcomingEvents } from './dashboard-lists';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,20 +19,24 @@ export async function loadAdminDashboard(options: {
 }): Promise<AdminDashboard> {
   const { db, operator, now = new Date() } = options;
   const since = new Date(now.getTime() - DASHBOARD_WINDOW_DAYS * DAY_MS);
-  const [eventCounts, bookingCounts, revenue, newest, latestBookings, upcoming] = await Promise.all([
-    countEvents(db, now),
-    countBookings(db, since),
-    sumRevenue(db, since),
-    newestEvents(db),
-    newestBookings(db),
-    upcomingEvents(db, now),
-  ]);
+  const [eventCounts, bookingCounts, revenue, byMethod, newest, latestBookings, upcoming] = await Promise.all(
+    [
+      countEvents(db, now),
+      countBookings(db, since),
+      sumRevenue(db, since),
+      sumRevenueByMethod(db),
+      newestEvents(db),
+      newestBookings(db),
+      upcomingEvents(db, now),
+    ],
+  );
   return {
     generatedAt: now.toISOString(),
     windowDays: DASHBOARD_WINDOW_DAYS,
     events: eventCounts,
     ...bookingCounts,
     revenue,
+    revenueByMethod: byMethod,
     newestEvents: newest,
     newestBookings: latestBookings,
     upcomingEvents: upcoming,

@@ -84,6 +84,7 @@ export async function chooseBankTransfer(
     await tx.insert(payments).values({
       bookingId,
       provider: 'bank_transfer',
+      method: 'bank_transfer',
       amountCents: booking.totalAmountCents,
       currency: booking.currency,
       idempotencyKey: `booking-${bookingId}-bank-transfer`,

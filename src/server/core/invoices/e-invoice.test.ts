@@ -243,6 +243,34 @@ describe('Factur-X data in the invoice PDF', () => {
     });
   });
 
+  it('names the payment means (BG-16): PayPal 68, SEPA debit 59, card 48, a transfer 58 with the IBAN', async () => {
+    const cases = [
+      [{ method: 'paypal', provider: 'stripe' }, '68', 'PayPal'],
+      [{ method: 'sepa_debit', provider: 'stripe' }, '59', 'SEPA-Lastschrift'],
+      [{ method: 'apple_pay', provider: 'stripe' }, '48', 'Apple Pay'],
+      [
+        { method: 'bank_transfer', provider: 'bank_transfer', iban: 'DE02120300000000202051' },
+        '58',
+        'Überweisung',
+      ],
+    ] as const;
+    for (const [payment, code, name] of cases) {
+      const { xml } = await renderEInvoice(invoice('vat_19', [ticket(1, 11_900)], { payment }));
+      const means = element(xml, 'SpecifiedTradeSettlementPaymentMeans');
+      expect(value(means, 'TypeCode')).toBe(code);
+      expect(value(means, 'Information')).toBe(name);
+      if (code === '58') expect(value(means, 'IBANID')).toBe('DE02120300000000202051');
+    }
+    // unknown method, or a transfer without the shop's IBAN: no payment means at all
+    for (const payment of [
+      { method: null, provider: 'stripe' },
+      { method: 'bank_transfer', provider: 'bank_transfer' },
+    ]) {
+      const { xml } = await renderEInvoice(invoice('vat_19', [ticket(1, 11_900)], { payment }));
+      expect(xml).not.toContain('SpecifiedTradeSettlementPaymentMeans');
+    }
+  });
+
   it('still prints every field of the invoice', async () => {
     const { text } = await renderEInvoice(invoice('vat_19', [ticket(2, 14_900)]));
     for (const part of [

@@ -1,5 +1,6 @@
 import { InvoiceService, type Invoice, type Logger } from '@e-invoice-eu/core';
 import { splitGross, type InvoiceDocument, type InvoiceLine, type TaxMode } from '@shared/invoices';
+import { paymentMethodName, type UsedPaymentMethod } from '@shared/payment-methods';
 
 // The EN 16931 data of an invoice for a business buyer who asked for it (docs/product/invoices.md#e-invoice):
 // a Factur-X / ZUGFeRD PDF, profile EN 16931, made by @e-invoice-eu/core from the stored document only. The
@@ -66,6 +67,38 @@ function deliveryDate(doc: InvoiceDocument): string | null {
   if (doc.serviceStart) return doc.serviceStart;
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(doc.serviceDate.trim());
   return match ? `${match[3]}-${match[2]}-${match[1]}` : null;
+}
+
+/**
+ * The payment means (BG-16) by UNTDID 4461: 48 bank card (wallets pay with one), 59 SEPA direct debit, 58 SEPA
+ * credit transfer, 68 online payment service (PayPal, Klarna, Billie). A transfer names the shop's IBAN, which
+ * EN 16931 asks for with code 58 (BR-61); without it, and for an unknown method, there is no BG-16.
+ */
+const PAYMENT_MEANS_CODES: Record<UsedPaymentMethod, string> = {
+  card: '48',
+  apple_pay: '48',
+  google_pay: '48',
+  paypal: '68',
+  sepa_debit: '59',
+  klarna: '68',
+  billie: '68',
+  bank_transfer: '58',
+};
+
+function paymentMeans(doc: InvoiceDocument): Json[] {
+  const payment = doc.payment;
+  if (!payment) return [];
+  const method = (payment.method ??
+    (payment.provider === 'bank_transfer' ? 'bank_transfer' : null)) as UsedPaymentMethod | null;
+  const code = method ? PAYMENT_MEANS_CODES[method] : undefined;
+  if (!code || (code === '58' && !payment.iban)) return [];
+  return [
+    {
+      'cbc:PaymentMeansCode': code,
+      'cbc:PaymentMeansCode@name': paymentMethodName(payment.method, payment.provider),
+      ...(code === '58' ? { 'cac:PayeeFinancialAccount': { 'cbc:ID': payment.iban } } : {}),
+    },
+  ];
 }
 
 /** 'YYYY-MM-DD' as 'DD.MM.YYYY'. */
@@ -155,6 +188,7 @@ export function eInvoiceData(doc: InvoiceDocument): Invoice {
         }),
       }),
     },
+    ...(paymentMeans(doc).length > 0 ? { 'cac:PaymentMeans': paymentMeans(doc) } : {}),
     'cac:PaymentTerms': {
       'cbc:Note':
         doc.kind === 'cancellation' ? 'Der Betrag wird erstattet.' : 'Der Betrag ist bereits bezahlt.',

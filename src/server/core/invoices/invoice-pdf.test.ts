@@ -229,6 +229,30 @@ describe('renderInvoicePdf', () => {
     expect(t).toContain(`Seite 1 von ${pages.length}`);
   });
 
+  it('names the payment method (docs/product/payments.md#method-names), nothing when it is unknown', async () => {
+    const paypal = invoice('vat_19', [ticket(1, 11_900)], {
+      payment: { method: 'paypal', provider: 'stripe' },
+    });
+    expect(flat((await render(paypal)).text)).toContain('Zahlungsart: PayPal. Der Betrag ist bezahlt.');
+    const sepa = invoice('vat_19', [ticket(1, 11_900)], {
+      number: 'RE-2027-00043',
+      kind: 'cancellation',
+      corrects: { number: 'RE-2027-00042', issueDate: '2027-03-02' },
+      payment: { method: 'sepa_debit', provider: 'stripe' },
+    });
+    expect(flat((await render(sepa)).text)).toContain(
+      'Zahlungsart: SEPA-Lastschrift. Der Betrag wird erstattet.',
+    );
+    // a Stripe payment from before methods were stored
+    const old = invoice('vat_19', [ticket(1, 11_900)], {
+      number: 'RE-2027-00044',
+      payment: { method: null, provider: 'stripe' },
+    });
+    expect(flat((await render(old)).text)).toContain('Zahlungsart: Online (Stripe).');
+    const none = invoice('vat_19', [ticket(1, 11_900)], { number: 'RE-2027-00045' });
+    expect(flat((await render(none)).text)).not.toContain('Zahlungsart');
+  });
+
   it('gives the same bytes for the same document', async () => {
     const doc = invoice('vat_19', [ticket(2, 5_950)], { seller: { ...seller, vatId: 'DE123456789' } });
     const first = await renderInvoicePdf(doc, { siteName: SITE });

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { InvoiceDocument, InvoiceLine } from '@shared/invoices';
+import { paymentMethodName } from '@shared/payment-methods';
 import { COLORS } from '../documents/document-colors';
 import { toWinAnsi } from '../documents/win-ansi';
 import { attachEInvoice } from './e-invoice';
@@ -101,6 +102,11 @@ export async function renderInvoicePdf(doc: InvoiceDocument, options: InvoicePdf
   }
   y = drawTable(pdf, doc, y + 16, money);
   y = drawTotals(pdf, doc, y + 10, money);
+  const paid = paidWithText(doc);
+  if (paid) {
+    y = ensureRoom(pdf, y + 14, 16);
+    y = text(pdf, paid, LEFT, y, { size: 10, width: CONTENT_WIDTH });
+  }
   if (doc.taxNote) {
     y = ensureRoom(pdf, y + 14, 30);
     text(pdf, doc.taxNote, LEFT, y, { size: 10, width: CONTENT_WIDTH });
@@ -112,6 +118,17 @@ export async function renderInvoicePdf(doc: InvoiceDocument, options: InvoicePdf
   if (doc.buyer.address?.eInvoice)
     return attachEInvoice(rendered, doc, { issued, title: `${title} ${doc.number}` });
   return rendered;
+}
+
+/**
+ * How it was paid (docs/product/payments.md#method-names): 'Zahlungsart: PayPal. Der Betrag ist bezahlt.'; a
+ * cancellation invoice names the payment the refund goes back to. Nothing when the method is unknown.
+ */
+export function paidWithText(doc: InvoiceDocument): string {
+  const name = doc.payment ? paymentMethodName(doc.payment.method, doc.payment.provider) : '';
+  if (!name) return '';
+  const state = doc.kind === 'cancellation' ? 'Der Betrag wird erstattet.' : 'Der Betrag ist bezahlt.';
+  return `Zahlungsart: ${name}. ${state}`;
 }
 
 function drawSeller(pdf: PDFKit.PDFDocument, doc: InvoiceDocument) {

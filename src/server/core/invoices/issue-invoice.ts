@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { eventDateRange } from '@shared/date-range';
 import {
   SIMPLIFIED_INVOICE_LIMIT_CENTS,
@@ -11,7 +11,7 @@ import {
 } from '@shared/invoices';
 import { zonedParts } from '@shared/event-rules';
 import type { DbOrTx } from '../../db/types';
-import { bookings, events, invoiceCounters, invoices, profiles } from '../../db/schema';
+import { bookings, events, invoiceCounters, invoices, payments, profiles } from '../../db/schema';
 import { loadSettings } from '../settings/settings-store';
 
 /** 'YYYY-MM-DD' of `at` in `zone` (an unknown zone counts as Berlin: the paying transaction must not fail). */
@@ -34,6 +34,26 @@ async function nextNumber(tx: DbOrTx, prefix: string, year: number): Promise<str
     })
     .returning({ lastNumber: invoiceCounters.lastNumber });
   return invoiceNumber(prefix, year, row!.lastNumber);
+}
+
+/**
+ * The succeeded payment the invoice is for (the latest, should there be two), as the invoice names it
+ * (docs/product/payments.md#method-names); undefined when there is none (issued by hand in the demo).
+ */
+async function paidWith(
+  tx: DbOrTx,
+  bookingId: string,
+  iban: string,
+): Promise<InvoiceDocument['payment'] | undefined> {
+  const [payment] = await tx
+    .select({ method: payments.method, provider: payments.provider })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (!payment) return undefined;
+  const transfer = payment.provider === 'bank_transfer' || payment.method === 'bank_transfer';
+  return { ...payment, ...(transfer && iban ? { iban } : {}) };
 }
 
 async function insertInvoice(
@@ -108,6 +128,7 @@ export async function issueInvoice(tx: DbOrTx, bookingId: string, now: Date): Pr
   const perPair = event.priceUnit === 'per_pair';
   const gross = booking.totalAmountCents;
   const { operator } = settings;
+  const payment = await paidWith(tx, bookingId, settings.bankTransfer.iban);
   const document: InvoiceDocument = {
     kind: 'invoice',
     number,
@@ -147,6 +168,7 @@ export async function issueInvoice(tx: DbOrTx, bookingId: string, now: Date): Pr
     grossCents: gross,
     simplified: gross <= SIMPLIFIED_INVOICE_LIMIT_CENTS,
     corrects: null,
+    ...(payment ? { payment } : {}),
   };
   return insertInvoice(tx, { bookingId, now, document });
 }

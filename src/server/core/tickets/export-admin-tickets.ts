@@ -9,6 +9,7 @@ import {
   type AdminTicketDbRow,
 } from './admin-ticket-query';
 import { CSV_BOM, csvLine } from '../csv/csv-cells';
+import { paymentMethodNames } from '../payments/booking-payment-method';
 
 // The CSV export (docs/product/admin.md#csv-export), written with the cells of csv/csv-cells.ts.
 /** Rows per query: keyset pages keep memory flat however many tickets there are. */
@@ -23,7 +24,7 @@ function profileLabel(row: AdminTicketDbRow): string {
   return row.profileName ?? row.buyerEmail ?? '';
 }
 
-const rowLine = (row: AdminTicketDbRow) =>
+const rowLine = (row: AdminTicketDbRow, methods: Map<string, string>) =>
   csvLine([
     row.id,
     row.eventId,
@@ -33,7 +34,17 @@ const rowLine = (row: AdminTicketDbRow) =>
     row.createdAt.toISOString(),
     row.profileId,
     row.orderNumber,
+    methods.get(row.bookingId) ?? '',
   ]);
+
+/** The rows of one batch as CSV lines, with each booking's payment method asked once for the batch. */
+async function batchLines(db: DbOrTx, rows: AdminTicketDbRow[]): Promise<string> {
+  const methods = await paymentMethodNames(
+    db,
+    rows.map((row) => row.bookingId),
+  );
+  return rows.map((row) => rowLine(row, methods)).join('');
+}
 
 /**
  * The tickets of the list's filters as CSV text, in chunks of up to CSV_BATCH_ROWS rows: one page
@@ -51,7 +62,7 @@ export async function* adminTicketsCsv(
     const rows = await csvRows(db, where)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize);
-    if (rows.length > 0) yield rows.map(rowLine).join('');
+    if (rows.length > 0) yield await batchLines(db, rows);
     return;
   }
   let after: AdminTicketDbRow | undefined;
@@ -60,7 +71,7 @@ export async function* adminTicketsCsv(
       ? sql`(${tickets.createdAt}, ${tickets.id}) < (${after.cursorTime}::timestamptz, ${after.id}::uuid)`
       : undefined;
     const rows = await csvRows(db, and(where, keyset)).limit(CSV_BATCH_ROWS);
-    if (rows.length > 0) yield rows.map(rowLine).join('');
+    if (rows.length > 0) yield await batchLines(db, rows);
     if (rows.length < CSV_BATCH_ROWS) return;
     after = rows[rows.length - 1];
   }

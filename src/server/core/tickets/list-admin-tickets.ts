@@ -8,6 +8,7 @@ import {
 } from '@shared/admin-tickets';
 import type { DbOrTx } from '../../db/types';
 import { refunds, ticketTransfers } from '../../db/schema';
+import { paymentMethodNames } from '../payments/booking-payment-method';
 import {
   adminTicketOrder,
   adminTicketRows,
@@ -36,9 +37,13 @@ export async function listAdminTickets(
     db.select({ eventId: matching.eventId, count: count() }).from(matching).groupBy(matching.eventId),
   ]);
   const countOf = new Map(counts.map((row) => [row.eventId, Number(row.count)]));
-  const [refunded, transferred] = await Promise.all([
+  const [refunded, transferred, methods] = await Promise.all([
     refundedByTicket(db, rows),
     lastTransferByTicket(db, rows),
+    paymentMethodNames(
+      db,
+      rows.map((row) => row.bookingId),
+    ),
   ]);
   const total = counts.reduce((sum, row) => sum + Number(row.count), 0);
 
@@ -55,7 +60,10 @@ export async function listAdminTickets(
       tickets: [],
     };
     groups.set(row.eventId, group);
-    group.tickets.push(toRow(row, refunded.get(row.id) ?? 0, transferred.get(row.id) ?? null, now));
+    group.tickets.push({
+      ...toRow(row, refunded.get(row.id) ?? 0, transferred.get(row.id) ?? null, now),
+      paymentMethod: methods.get(row.bookingId) ?? null,
+    });
   }
   return { total, page, pageSize: query.pageSize, groups: [...groups.values()] };
 }
@@ -65,7 +73,7 @@ function toRow(
   refundedCents: number,
   transferredAt: Date | null,
   now: Date,
-): AdminTicketRow {
+): Omit<AdminTicketRow, 'paymentMethod'> {
   return {
     id: row.id,
     eventId: row.eventId,

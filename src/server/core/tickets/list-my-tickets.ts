@@ -6,6 +6,7 @@ import type { Db } from '../../db/types';
 import { bookings, events, invoices, ticketTransfers, tickets } from '../../db/schema';
 import { eventTimeAndPlaceColumns } from '../events/event-columns';
 import { deliveredOnlineUrl } from '../events/online-link';
+import { paymentMethodNames } from '../payments/booking-payment-method';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
 
 /** Whose 'Meine Tickets' it is: the signed-in user's id and sign-in address (without: bought tickets only). */
@@ -81,6 +82,7 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
   // the buyer's invoice; a substitute holds the ticket, not the order (docs/product/invoices.md#buyer)
   const bought = rows.filter((r) => r.ticket.profileId === viewer.id).map((r) => r.ticket.bookingId);
   const invoiceOf = new Map<string, { id: string; number: string }>();
+  const methodOf = await paymentMethodNames(db, bought);
   if (bought.length > 0) {
     const issued = await db
       .select({ bookingId: invoices.bookingId, id: invoices.id, number: invoices.number })
@@ -147,6 +149,7 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       isBuyer,
       invoice: isBuyer ? (invoiceOf.get(ticket.bookingId) ?? null) : null,
       paidByTransfer: isBuyer && row.paidByTransfer !== null,
+      paymentMethod: isBuyer ? (methodOf.get(ticket.bookingId) ?? null) : null,
       ...(transferredTo ? { transferredTo } : {}),
       transferableUntil: isBuyer && open && now.getTime() < cutoff.getTime() ? cutoff.toISOString() : null,
       // docs/product/tickets-and-refunds.md#holder-name-change

@@ -24,6 +24,7 @@ const empty: AdminDashboard = {
   events: { active: 0, total: 0, byStatus: { draft: 0, published: 0, cancelled: 0, completed: 0 } },
   bookings: { confirmedTotal: 0, confirmedLastDays: 0, ticketsSoldTotal: 0, ticketsSoldLastDays: 0 },
   revenue: { live: { total: [], lastDays: [] }, test: { total: [], lastDays: [] } },
+  revenueByMethod: { live: [], test: [] },
   conversion: { confirmed: 0, started: 0, rate: null },
   newestEvents: [],
   newestBookings: [],
@@ -125,6 +126,33 @@ describe('DashboardPage', () => {
     expect(within(bookings).getByText('Test')).toBeTruthy();
   });
 
+  it('shows the money by payment method, test payments apart (docs/product/payments.md#method-names)', async () => {
+    mockApi({
+      'GET /api/admin/dashboard': () =>
+        json({
+          ...filled,
+          revenueByMethod: {
+            live: [
+              { method: 'PayPal', currency: 'EUR', paidCents: 120_000 },
+              { method: 'SEPA-Lastschrift', currency: 'EUR', paidCents: 30_000 },
+            ],
+            test: [{ method: 'Karte', currency: 'EUR', paidCents: 6000 }],
+          },
+        }),
+    });
+    renderPage(<DashboardPage />, { path: '/admin' });
+    await screen.findByRole('heading', { name: 'Umsatz nach Zahlungsart' });
+    const live = screen.getByRole('table', { name: 'Umsatz nach Zahlungsart' });
+    const rows = within(live)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => text(row));
+    expect(rows).toEqual(['PayPal1.200,00 €', 'SEPA-Lastschrift300,00 €']);
+    const test = screen.getByRole('table', { name: 'Testzahlungen nach Zahlungsart' });
+    expect(text(within(test).getAllByRole('row')[1]!)).toBe('Karte60,00 €');
+    expect(text(card('Umsatz nach Zahlungsart'))).toContain('Testzahlungen (nicht enthalten)');
+  });
+
   it('shows zeros and empty states on a new shop', async () => {
     mockApi({ 'GET /api/admin/dashboard': () => json(empty) });
     renderPage(<DashboardPage />, { path: '/admin' });
@@ -137,6 +165,7 @@ describe('DashboardPage', () => {
     expect(text(card('Umsatz'))).not.toContain('Testzahlungen');
     expect(within(card('Conversion Rate')).getByText('–')).toBeTruthy();
     expect(text(card('Conversion Rate'))).toContain('Keine Checkouts in den letzten 30 Tagen');
+    expect(text(card('Umsatz nach Zahlungsart'))).toContain('Noch keine Zahlungen.');
   });
 
   it('warns while legal data is missing and names each missing field (docs/decisions/021)', async () => {

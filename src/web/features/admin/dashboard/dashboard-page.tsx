@@ -9,6 +9,7 @@ import { NewestEvents, UpcomingEvents } from './components/event-lists';
 import { FigureCards } from './components/figure-cards';
 import { LegalDataWarning } from './components/legal-data-warning';
 import { NewestBookings } from './components/newest-bookings';
+import { RevenueByMethod } from './components/revenue-by-method';
 import { ErrorText } from '@web/components/ui/error-text';
 
 /**
@@ -52,6 +53,7 @@ export function DashboardPage() {
         <>
           <LegalDataWarning missing={dashboard.data.missingOperatorData} />
           <FigureCards data={dashboard.data} />
+          <RevenueByMethod figures={dashboard.data.revenueByMethod} />
           <div className="grid gap-4 lg:grid-cols-2">
             <UpcomingEvents events={dashboard.data.upcomingEvents} />
             <NewestEvents events={dashboard.data.newestEvents} />

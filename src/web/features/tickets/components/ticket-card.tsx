@@ -1,4 +1,4 @@
-import { ArrowRightLeft, CalendarDays, Clock, MapPin, Receipt, Ticket, User } from 'lucide-react';
+import { ArrowRightLeft, CalendarDays, Clock, CreditCard, MapPin, Receipt, Ticket, User } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { eventDateRange, eventTimeRange } from '@shared/date-range';
@@ -95,6 +95,10 @@ export function TicketCard({
               {ORDER_NUMBER_LABEL}{' '}
               <span className="font-mono font-semibold text-foreground">{ticket.orderNumber}</span>
             </Fact>
+            {ticket.paymentMethod && (
+              // docs/product/payments.md#method-names
+              <Fact icon={CreditCard}>Zahlungsart: {ticket.paymentMethod}</Fact>
+            )}
           </ul>
           {!cancelled && event.mode === 'online' && <OnlineLink url={ticket.onlineUrl} />}
           {cancelled && <p className="text-sm font-medium">{TICKET_MESSAGES.cancelled}</p>}

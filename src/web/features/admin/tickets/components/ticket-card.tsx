@@ -50,6 +50,7 @@ export function TicketCard({
         </Fact>
         <Fact term="Event">{eventTitle}</Fact>
         <Fact term="Preis">{formatPrice(ticket.priceCents, ticket.currency)}</Fact>
+        {ticket.paymentMethod && <Fact term="Zahlungsart">{ticket.paymentMethod}</Fact>}
         <Fact term="Gebucht am">
           <span className="tabular-nums">{formatDateTimeShort(ticket.createdAt)}</span>
         </Fact>

@@ -220,3 +220,27 @@ describe('transferred and checked-in tickets', () => {
     expect(within(came).getByText('Vergangen')).toBeTruthy();
   });
 });
+
+describe('payment method (docs/product/payments.md#method-names)', () => {
+  const group: AdminTicketGroup = {
+    ...GROUP,
+    tickets: [ticket({ paymentMethod: 'PayPal' }), { ...GROUP.tickets[1]!, paymentMethod: null }],
+  };
+
+  it('shows what the booking was paid with beside the price, in the table and on a card', () => {
+    screenWidth(1280);
+    renderGroup(group);
+    const paid = screen.getByText('aaaaaaaa').closest('tr')!;
+    expect(within(paid).getByText(/49,00\s€/).textContent).toMatch(/49,00\s€ · PayPal/);
+    const free = screen.getByText('bbbbbbbb').closest('tr')!;
+    expect(within(free).queryByText(/·/)).toBeNull();
+    cleanup();
+
+    screenWidth(390);
+    renderGroup(group);
+    const card = screen.getByRole('listitem', { name: 'Ticket 0001 (Greta Gans)' });
+    expect(within(card).getByText('Zahlungsart').nextElementSibling?.textContent).toBe('PayPal');
+    const other = screen.getByRole('listitem', { name: 'Ticket 0002 (Hans Hahn)' });
+    expect(within(other).queryByText('Zahlungsart')).toBeNull();
+  });
+});

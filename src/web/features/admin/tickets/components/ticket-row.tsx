@@ -30,7 +30,11 @@ export function TicketRow({ ticket, timeZone, checked, busy, onToggle, actions }
         {ticket.buyerEmail && ticket.buyerEmail !== name && (
           <div className="break-all text-xs text-muted-foreground">{ticket.buyerEmail}</div>
         )}
-        <div className="text-xs text-muted-foreground">{formatPrice(ticket.priceCents, ticket.currency)}</div>
+        <div className="text-xs text-muted-foreground">
+          {formatPrice(ticket.priceCents, ticket.currency)}
+          {/* what it was paid with (docs/product/payments.md#method-names) */}
+          {ticket.paymentMethod && <span> · {ticket.paymentMethod}</span>}
+        </div>
       </td>
       <td className="px-3 py-2 align-top font-mono" title={ticket.ticketNumber}>
         {ticket.code}

@@ -22,5 +22,6 @@ export const adminTicketRow = (overrides: Partial<AdminTicketRow> = {}): AdminTi
   priceCents: 4900,
   currency: 'EUR',
   refundedCents: 0,
+  paymentMethod: null,
   ...overrides,
 });
