@@ -249,7 +249,9 @@ export const demoEvents: DemoEvent[] = [
     priceCents: 69000,
     priceUnit: 'per_pair',
     earlyBird: { priceCents: 59000, endsInDays: 14 },
-    totalSeats: 20,
+    // room for twenty pairs: the browser journeys of every payment method book here (the only paid event far
+    // enough ahead for a SEPA debit with seats to spare, docs/product/payments.md#late-methods)
+    totalSeats: 40,
     // three pairs booked, four needed: 'Findet ab 8 Teilnehmenden statt', decided two weeks before
     minimum: { participants: 8, decisionHours: 14 * 24 },
     status: 'published',
