@@ -49,6 +49,7 @@ async function main() {
   services.retention.start();
   services.bankTransfers.start();
   services.eventMails.start();
+  services.reconcile.start();
   await services.seatFeed.start();
   // The server listens only once everything above is done, so while starting its port refuses connections;
   // readiness turns 'ready' when it listens and 'draining' at SIGTERM (decision 033).
@@ -86,6 +87,7 @@ async function main() {
             services.retention.stop(),
             services.bankTransfers.stop(),
             services.eventMails.stop(),
+            services.reconcile.stop(),
           ]);
         },
       },

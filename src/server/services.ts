@@ -16,6 +16,8 @@ import { RefundJob } from './jobs/refund-job';
 import { RetentionJob } from './jobs/retention-job';
 import { BankTransferJob } from './jobs/bank-transfer-job';
 import { EventMailJob } from './jobs/event-mail-job';
+import { ReconcileJob } from './jobs/reconcile-job';
+import { paymentBacklog } from './core/payments/reconcile-payments';
 import { PaymentGateway } from './core/payment-providers/payment-gateway';
 import { sendRefunds, type PaymentDeps } from './core/payments/send-refunds';
 import { SecretStore } from './core/settings/secret-store';
@@ -34,6 +36,8 @@ export type Services = Omit<AppDeps, 'webRoot' | 'outbox'> & {
   retention: RetentionJob;
   bankTransfers: BankTransferJob;
   eventMails: EventMailJob;
+  /** Asks the provider about payment attempts still open (decision 055); started by main.ts. */
+  reconcile: ReconcileJob;
 };
 
 /** Wires the business services once, for the server and the API tests alike. Jobs are started by main.ts. */
@@ -45,7 +49,11 @@ export function createServices(
 ): Services {
   const { db } = database;
   // one registry per services instance (decision 032); the outbox backlog is read at scrape time
-  const metrics: Metrics = new Metrics({ pool: database.pool, outboxBacklog: () => outbox.backlog() });
+  const metrics: Metrics = new Metrics({
+    pool: database.pool,
+    outboxBacklog: () => outbox.backlog(),
+    paymentBacklog: () => paymentBacklog(db),
+  });
   const settings = new SettingsStore(db);
   const storage = createStorage(config);
   const transport = createMailTransport(config, logger);
@@ -111,5 +119,6 @@ export function createServices(
     retention: new RetentionJob({ db, logger, observer: metrics }),
     bankTransfers: new BankTransferJob({ deps: jobDeps, observer: metrics }),
     eventMails: new EventMailJob({ deps: jobDeps, observer: metrics }),
+    reconcile: new ReconcileJob({ deps: jobDeps, observer: metrics }),
   };
 }

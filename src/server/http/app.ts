@@ -17,6 +17,7 @@ import { ticketRoutes } from './routes/tickets';
 import { adminInvoiceRoutes, invoiceRoutes } from './routes/invoices';
 import { adminTicketRoutes } from './routes/admin-tickets';
 import { adminRefundRoutes } from './routes/admin-refunds';
+import { adminPaymentRoutes } from './routes/admin-payments';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { participantRoutes } from './routes/participants';
 import { organizerAreaRoutes } from './routes/organizer-area';
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', adminInvoiceRoutes);
   app.route('/api/admin/tickets', adminTicketRoutes);
   app.route('/api/admin', adminRefundRoutes);
+  app.route('/api/admin', adminPaymentRoutes);
   app.route('/api/admin/dashboard', adminDashboardRoutes);
   app.route('/api/participants', participantRoutes);
   app.route('/api/organizer', organizerAreaRoutes);

@@ -23,11 +23,21 @@ export interface OutboxBacklog {
   oldestCreatedAt: Date | null;
 }
 
+/** Payment attempts and refunds that need attention, read at scrape time (core/payments/reconcile-payments.ts). */
+export interface PaymentBacklog {
+  /** Online attempts still pending or processing an hour after they started, by state. */
+  openOverHour: { pending: number; processing: number };
+  /** Refunds that failed and wait for an admin. */
+  refundsFailed: number;
+}
+
 export interface MetricsOptions {
   /** The node-postgres pool; unset on PGlite, which has one connection and nothing to wait for. */
   pool?: PoolStats;
   /** One bounded query at scrape time (jobs/outbox-worker.ts). */
   outboxBacklog?: () => Promise<OutboxBacklog>;
+  /** One bounded query at scrape time (decision 055): open attempts and failed refunds. */
+  paymentBacklog?: () => Promise<PaymentBacklog>;
   /** Longest wait for the database at scrape time; then the scrape answers without it. Default 2 s. */
   collectTimeoutMs?: number;
   now?: () => number;
@@ -66,6 +76,8 @@ export class Metrics implements BusinessMetrics {
   private readonly poolMax: Gauge;
   private readonly outboxPending?: Gauge;
   private readonly outboxOldestAge?: Gauge;
+  private readonly attemptsOpen?: Gauge<'state'>;
+  private readonly refundsFailed?: Gauge;
   private readonly collectErrors: Counter<'collector'>;
 
   constructor(options: MetricsOptions = {}) {
@@ -157,6 +169,19 @@ export class Metrics implements BusinessMetrics {
         registers,
       });
     }
+    if (options.paymentBacklog) {
+      this.attemptsOpen = new Gauge({
+        name: `${PREFIX}payment_attempts_open_over_1h`,
+        help: 'Online payment attempts still pending or processing an hour after they started, by state.',
+        labelNames: ['state'],
+        registers,
+      });
+      this.refundsFailed = new Gauge({
+        name: `${PREFIX}refunds_failed`,
+        help: "Refunds that failed and wait for an admin ('Erneut versuchen').",
+        registers,
+      });
+    }
     this.collectErrors = new Counter({
       name: `${PREFIX}metrics_collect_errors_total`,
       help: 'Scrapes in which a collector did not answer in time (its gauges are NaN then).',
@@ -233,7 +258,24 @@ export class Metrics implements BusinessMetrics {
       this.poolWaiting!.set(pool.waitingCount);
     }
     await this.collectOutbox(now);
+    await this.collectPayments();
     return this.registry.metrics();
+  }
+
+  private async collectPayments(): Promise<void> {
+    const read = this.options.paymentBacklog;
+    if (!read) return;
+    try {
+      const backlog = await withTimeout(read(), this.options.collectTimeoutMs ?? 2000);
+      this.attemptsOpen!.set({ state: 'pending' }, backlog.openOverHour.pending);
+      this.attemptsOpen!.set({ state: 'processing' }, backlog.openOverHour.processing);
+      this.refundsFailed!.set(backlog.refundsFailed);
+    } catch {
+      this.attemptsOpen!.set({ state: 'pending' }, Number.NaN);
+      this.attemptsOpen!.set({ state: 'processing' }, Number.NaN);
+      this.refundsFailed!.set(Number.NaN);
+      this.collectErrors.inc({ collector: 'payments' });
+    }
   }
 
   private async collectOutbox(now: number): Promise<void> {

@@ -29,6 +29,8 @@ export interface ProviderPayment {
 export interface ProviderRefund {
   id: string;
   state: 'pending' | 'succeeded' | 'failed';
+  /** Why a failed refund failed, as the provider says it (Stripe's failure_reason). */
+  failureReason?: string;
 }
 
 /**

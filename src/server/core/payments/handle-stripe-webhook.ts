@@ -3,7 +3,7 @@ import { PAYMENT_MESSAGES } from '@shared/payments';
 import { paymentProviderEvents, payments } from '../../db/schema';
 import { verifyStripeWebhook, type StripeWebhookEvent } from '../../adapters/payments/stripe-provider';
 import { AppError } from '../app-error';
-import { recordPaymentVerdict } from './record-payment-verdict';
+import { recordFetchedPayment } from './record-fetched-payment';
 import type { PaymentDeps } from './send-refunds';
 import { syncStripeRefunds } from './sync-stripe-refunds';
 
@@ -18,7 +18,19 @@ const INTENT_EVENTS = new Set([
   'payment_intent.processing',
   'payment_intent.requires_action',
 ]);
-const REFUND_EVENTS = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed']);
+/**
+ * A dispute, or a SEPA debit the buyer's bank returned, on a charge: its intent is re-fetched, and what Stripe
+ * says then (returned, with the fee) is the verdict (docs/product/payments.md#returned).
+ */
+const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.funds_withdrawn']);
+/** Refund events: the intent's refunds are listed again and our rows follow (a failed refund shows as failed). */
+const REFUND_EVENTS = new Set([
+  'charge.refunded',
+  'charge.refund.updated',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+]);
 
 /**
  * POST /api/payments/stripe/webhook. The signature is checked on the raw body; the event is stored by
@@ -56,9 +68,11 @@ export async function handleStripeWebhook(
 
   const { object } = event;
   if (INTENT_EVENTS.has(event.type) && object.id) await syncIntent(deps, object.id);
+  else if (DISPUTE_EVENTS.has(event.type) && object.payment_intent) await syncIntent(deps, object.payment_intent);
   else if (REFUND_EVENTS.has(event.type)) {
     const intentId = object.object === 'payment_intent' ? object.id : object.payment_intent;
     if (intentId) await syncStripeRefunds(deps, intentId);
+    else logger.debug({ type: event.type }, 'refund event without a payment intent ignored');
   } else logger.debug({ type: event.type }, 'stripe event ignored');
 
   await db
@@ -77,10 +91,5 @@ async function syncIntent(deps: PaymentDeps, intentId: string) {
   }
   const provider = await deps.gateway.byName('stripe');
   if (!provider) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
-  const fetched = await provider.retrievePayment(intentId);
-  await recordPaymentVerdict(deps, {
-    paymentId: payment.id,
-    state: fetched.state,
-    lastError: fetched.lastError,
-  });
+  await recordFetchedPayment(deps, payment, await provider.retrievePayment(intentId));
 }

@@ -1,6 +1,6 @@
 import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
-import { payments, refunds } from '../../db/schema';
+import { paymentActions, payments, refunds } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { PaymentGateway } from '../payment-providers/payment-gateway';
 import type { MailContext } from '../mail/templates/mail-context';
@@ -64,13 +64,17 @@ export async function processRefund(options: {
       : await provider.refund({
           providerPaymentId: payment.providerPaymentId,
           amountCents: claimed.amountCents,
-          idempotencyKey: `refund-${claimed.id}`,
+          idempotencyKey: await refundIdempotencyKey(db, claimed.id),
           reason: claimed.reason,
         });
     const status = refund.state === 'failed' ? 'failed' : refund.state;
     await db
       .update(refunds)
-      .set({ providerRefundId: refund.id, status, lastError: null })
+      .set({
+        providerRefundId: refund.id,
+        status,
+        lastError: status === 'failed' ? (refund.failureReason ?? 'failed').slice(0, 1000) : null,
+      })
       .where(eq(refunds.id, claimed.id));
     if (status === 'failed') {
       logger.error({ refundId }, 'provider declined the refund');
@@ -97,6 +101,19 @@ export async function processRefund(options: {
     }
     return exhausted ? 'failed' : 'pending';
   }
+}
+
+/**
+ * `refund-{id}`, and after the n-th 'Erneut versuchen' of a failed refund `refund-{id}-retry-{n}`: the provider
+ * answers a repeated key with the first (failed) refund, so a retry by hand needs a key of its own, while the
+ * job's repeats of one try keep theirs (docs/decisions/055-reconciliation-and-refunds-that-never-stick.md).
+ */
+async function refundIdempotencyKey(db: Db, refundId: string): Promise<string> {
+  const [{ retries } = { retries: 0 }] = await db
+    .select({ retries: sql<number>`count(*)::int` })
+    .from(paymentActions)
+    .where(and(eq(paymentActions.action, 'retry_refund'), sql`${paymentActions.detail}->>'refundId' = ${refundId}`));
+  return retries > 0 ? `refund-${refundId}-retry-${retries}` : `refund-${refundId}`;
 }
 
 /** The refund's last try (or its recording) is older than its back-off at `now`. */

@@ -4,7 +4,7 @@ import type { Actor } from '../actor';
 import { payments } from '../../db/schema';
 import { loadBookingView } from '../bookings/get-booking';
 import { loadOwnBooking } from './own-booking';
-import { recordPaymentVerdict } from './record-payment-verdict';
+import { recordFetchedPayment } from './record-fetched-payment';
 import type { PaymentDeps } from './send-refunds';
 
 /** The buyer came back from the payment form: ask the provider instead of waiting for the webhook. */
@@ -23,13 +23,9 @@ export async function syncBookingPayment(
     .limit(3);
   const provider = await deps.gateway.byName('stripe');
   for (const payment of attempts) {
-    if (!payment.providerPaymentId || !provider || payment.status !== 'pending') continue;
-    const fetched = await provider.retrievePayment(payment.providerPaymentId);
-    await recordPaymentVerdict(deps, {
-      paymentId: payment.id,
-      state: fetched.state,
-      lastError: fetched.lastError,
-    });
+    // a processing SEPA debit is asked again too (docs/product/payments.md#processing)
+    if (!payment.providerPaymentId || !provider || !['pending', 'processing'].includes(payment.status)) continue;
+    await recordFetchedPayment(deps, payment, await provider.retrievePayment(payment.providerPaymentId));
   }
   return (await loadBookingView(db, bookingId))!;
 }

@@ -1,14 +1,20 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { bookings, payments, refunds } from '../../db/schema';
+import { enqueueAdminRefundIssue } from '../bookings/booking-mails';
 import { issueCancellationInvoice } from '../invoices/issue-invoice';
-import type { UseCaseDeps } from '../use-case-deps';
+import { mailContextOf } from '../use-case-deps';
+import type { PaymentDeps } from './send-refunds';
 
 /**
- * Brings our refund rows in line with Stripe's after a refund event: updates the state of ours and records
- * refunds made outside the shop (Stripe dashboard), so the books and the booking's payment status stay true.
+ * Brings our refund rows in line with Stripe's after a refund event (refund.updated, refund.failed,
+ * charge.refund.updated, charge.refunded) or by hand ('Mit Stripe abgleichen'): updates the state of ours and
+ * records refunds made outside the shop (Stripe dashboard), so the books and the booking's payment status stay
+ * true. A refund of ours that failed at Stripe becomes 'failed' with Stripe's reason as last_error, and every
+ * admin is told once; the refunds list then offers 'Erneut versuchen'
+ * (docs/decisions/055-reconciliation-and-refunds-that-never-stick.md).
  */
 export async function syncStripeRefunds(
-  deps: Pick<UseCaseDeps, 'database' | 'gateway'>,
+  deps: Pick<PaymentDeps, 'database' | 'gateway' | 'logger' | 'settings' | 'config' | 'outbox'>,
   intentId: string,
 ): Promise<void> {
   const { db } = deps.database;
@@ -16,14 +22,35 @@ export async function syncStripeRefunds(
   const provider = await deps.gateway.byName('stripe');
   if (!payment || !provider) return;
   const remote = await provider.listRefunds(intentId);
-  await db.transaction(async (tx) => {
+  const mail = await mailContextOf(deps);
+  const failedNow = await db.transaction(async (tx) => {
+    const failed: string[] = [];
     const known = await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id)).for('update');
     for (const r of remote) {
       const mine = known.find((k) => k.providerRefundId === r.id);
       if (mine) {
-        if (mine.status !== r.state)
-          await tx.update(refunds).set({ status: r.state }).where(eq(refunds.id, mine.id));
-      } else if (r.amountCents > 0) {
+        if (mine.status === r.state) continue;
+        await tx
+          .update(refunds)
+          .set({
+            status: r.state,
+            ...(r.state === 'failed' ? { lastError: (r.failureReason ?? 'failed').slice(0, 1000) } : {}),
+          })
+          .where(eq(refunds.id, mine.id));
+        if (r.state === 'failed') {
+          failed.push(mine.id);
+          await enqueueAdminRefundIssue(
+            tx,
+            {
+              bookingId: mine.bookingId,
+              amountCents: mine.amountCents,
+              problem: `Stripe hat die Erstattung nicht ausgeführt (${r.failureReason ?? 'failed'}).`,
+            },
+            mail,
+          );
+        }
+      } else if (r.amountCents > 0 && r.state !== 'failed') {
+        // made outside the shop; one that failed there moved no money and is not recorded
         const [external] = await tx
           .insert(refunds)
           .values({
@@ -50,5 +77,10 @@ export async function syncStripeRefunds(
         .set({ paymentStatus: refunded >= payment.amountCents ? 'refunded' : 'partially_refunded' })
         .where(eq(bookings.id, payment.bookingId));
     }
+    return failed;
   });
+  if (failedNow.length > 0) {
+    deps.logger.error({ refundIds: failedNow, intentId }, 'stripe reports refunds failed');
+    deps.outbox.kick();
+  }
 }

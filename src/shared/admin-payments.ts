@@ -1,0 +1,39 @@
+// The admin's payment actions on a booking and a refund (docs/decisions/055-reconciliation-and-refunds-that-never-stick.md):
+// 'Mit Stripe abgleichen' and 'Erneut versuchen' of a failed refund.
+import type { BookingPaymentStatus, BookingStatus } from './booking';
+
+export const ADMIN_PAYMENT_MESSAGES = {
+  bookingNotFound: 'Buchung nicht gefunden.',
+  refundNotFound: 'Erstattung nicht gefunden.',
+  refundNotFailed: 'Diese Erstattung ist nicht fehlgeschlagen.',
+  refundByBank: 'Diese Erstattung zahlt die Bank des Shops aus, nicht der Zahlungsanbieter.',
+  reconcile: 'Mit Stripe abgleichen',
+  reconciled: 'Mit Stripe abgeglichen.',
+  reconcileFailed: 'Abgleich fehlgeschlagen',
+} as const;
+
+/** One payment attempt of a booking after the reconciliation. */
+export interface ReconciledAttempt {
+  id: string;
+  provider: string;
+  status: string;
+  method: string | null;
+  lastError: string | null;
+}
+
+/** What POST /api/admin/bookings/:id/reconcile answers: the booking's payment state after asking the provider. */
+export interface ReconcileResult {
+  bookingId: string;
+  status: BookingStatus;
+  paymentStatus: BookingPaymentStatus;
+  /** Attempts the provider was asked about. */
+  asked: number;
+  attempts: ReconciledAttempt[];
+}
+
+/** What POST /api/admin/refunds/:id/retry answers: the refund after it was sent again. */
+export interface RetriedRefund {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  lastError: string | null;
+}
