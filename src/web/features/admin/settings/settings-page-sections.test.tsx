@@ -13,6 +13,7 @@ const SECTIONS = [
   ['Allgemein', 'general', 'Allgemeine Einstellungen'],
   ['Rechtliches & Betreiber', 'legal', 'Rechtliches & Betreiber'],
   ['Rechnungen', 'invoicing', 'Rechnungen'],
+  ['Zahlungsarten', 'payment-methods', 'Zahlungsarten'],
   ['Überweisung', 'bank-transfer', 'Überweisung (Vorkasse)'],
   ['Server-Secrets', 'secrets', 'Server-Secrets'],
   ['Integrationen', 'integrations', 'Integrationen'],

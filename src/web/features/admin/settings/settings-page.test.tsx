@@ -73,6 +73,7 @@ describe('SettingsPage', () => {
       'Allgemeine Einstellungen',
       'Rechtliches & Betreiber',
       'Rechnungen',
+      'Zahlungsarten',
       'Überweisung (Vorkasse)',
       'Server-Secrets',
       'Integrationen',

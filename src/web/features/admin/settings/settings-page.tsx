@@ -10,6 +10,7 @@ import { IntegrationsCard } from './components/integrations-card';
 import { InvoiceSettingsCard } from './components/invoice-settings-card';
 import { LegalOperatorCard } from './components/legal-operator-card';
 import { MailSettingsCard } from './components/mail-settings-card';
+import { PaymentMethodsCard } from './components/payment-methods-card';
 import { ServerSecretsCard } from './components/server-secrets-card';
 import { SettingsSectionNav, type SettingsSection } from './components/settings-section-nav';
 
@@ -23,6 +24,8 @@ const CARDS: (SettingsSection & { Card: ComponentType<{ mailRules?: ReactNode }>
   { id: 'general', label: 'Allgemein', Card: GeneralSettingsCard },
   { id: 'legal', label: 'Rechtliches & Betreiber', Card: LegalOperatorCard }, // ours: docs/decisions/021
   { id: 'invoicing', label: 'Rechnungen', Card: InvoiceSettingsCard }, // issue 19
+  // docs/decisions/056-payment-methods-and-the-checkout.md
+  { id: 'payment-methods', label: 'Zahlungsarten', Card: PaymentMethodsCard },
   // docs/product/bank-transfer.md#settings
   { id: 'bank-transfer', label: 'Überweisung', Card: BankTransferSettingsCard },
   { id: 'secrets', label: 'Server-Secrets', Card: ServerSecretsCard },
@@ -39,7 +42,7 @@ export function SettingsPage({ mailRules }: { mailRules?: ReactNode }) {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Einstellungen</h1>
-      {/* one page of eleven cards: a table of contents instead of scrolling 5,600 px blind */}
+      {/* one page of twelve cards: a table of contents instead of scrolling 5,600 px blind */}
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
         <SettingsSectionNav sections={CARDS} />
         <div className="flex min-w-0 flex-1 flex-col gap-6">
