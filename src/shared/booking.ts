@@ -89,6 +89,11 @@ export interface BookingView {
   currency: string;
   /** Until when a pending booking holds its seats; null once confirmed or for free bookings. */
   holdExpiresAt: string | null;
+  /**
+   * The due date of a payment still owed: a transfer's, or a returned debit's
+   * (docs/product/payments.md#returned); null otherwise.
+   */
+  paymentDueAt?: string | null;
   holderName: string | null;
   isTest: boolean;
   createdAt: string;

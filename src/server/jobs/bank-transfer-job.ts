@@ -1,10 +1,12 @@
 import { runTransferDueDates } from '../core/bank-transfer/due-dates';
+import { cancelUnpaidReturns } from '../core/payments/cancel-unpaid-returns';
 import { PeriodicJob, type JobObserver } from './periodic-task';
 
 /**
  * The due dates of bookings paid by transfer (docs/product/bank-transfer.md#due-dates), every 10 minutes:
  * reminders before the due date, cancellation of unpaid bookings after the grace days, and the settlement of
- * bookings whose money was credited but not yet settled. Every step claims its rows with conditional UPDATEs,
+ * bookings whose money was credited but not yet settled; and the due dates of returned debits
+ * (docs/product/payments.md#returned): unpaid ones are cancelled. Every step claims its rows with conditional UPDATEs,
  * so instances never double up.
  */
 export class BankTransferJob extends PeriodicJob {
@@ -24,7 +26,7 @@ export class BankTransferJob extends PeriodicJob {
       now: options.now,
       observer: options.observer,
       // payments settled, reminders written and bookings cancelled
-      round: (now) => runTransferDueDates(deps, now),
+      round: async (now) => (await runTransferDueDates(deps, now)) + (await cancelUnpaidReturns(deps, now)),
     });
   }
 }

@@ -9,6 +9,7 @@ import { bookingConfirmationMail } from '../mail/templates/booking-confirmation'
 import { mailPlace, type MailEvent } from '../mail/templates/booking-mail-parts';
 import type { MailContext } from '../mail/templates/mail-context';
 import { paymentRefundedMail } from '../mail/templates/payment-refunded';
+import { latePaymentMail, type LatePaymentMailKind } from '../mail/templates/late-payment';
 import { organizerBookingMail } from '../mail/templates/organizer-booking';
 import { adminCancellationIssueMail } from '../mail/templates/admin-cancellation-issue';
 import { eventUpdateMail } from '../mail/templates/event-update';
@@ -130,6 +131,34 @@ export async function enqueuePaymentRefunded(
     currency: row.booking.currency,
   });
   await enqueueMail(db, { to: row.email, ...content });
+}
+
+/**
+ * A mail about a payment whose verdict comes late (docs/decisions/054-late-verdicts-and-returned-debits.md):
+ * in processing, failed after processing (pay again until `dueAt`), returned (pay again by `dueAt`), or the
+ * booking cancelled because the returned debit was not paid again. Written in the transaction of the change.
+ */
+export async function enqueueLatePaymentMail(
+  db: DbOrTx,
+  input: { bookingId: string; kind: LatePaymentMailKind; dueAt?: Date },
+  context: MailContext,
+) {
+  const row = await loadBookingWithBuyer(db, input.bookingId);
+  if (!row?.email) return;
+  const content = latePaymentMail({
+    context,
+    kind: input.kind,
+    event: row.event,
+    orderNumber: row.booking.orderNumber,
+    holderName: holderOf(row),
+    bookingId: input.bookingId,
+    amountCents: row.booking.totalAmountCents,
+    currency: row.booking.currency,
+    dueAt: input.dueAt,
+  });
+  // a test booking's mails say so, as its confirmation does
+  const subject = row.booking.isTest ? `[TEST] ${content.subject}` : content.subject;
+  await enqueueMail(db, { to: row.email, ...content, subject });
 }
 
 export { holderOf };

@@ -11,7 +11,8 @@ import { settleWaitlist } from '../waitlist/settle-waitlist';
  * booking confirmed meanwhile is no longer pending and is not touched (the UPDATE re-checks the status under
  * its row lock). The seats given back are offered to the event's waiting list in the same transaction
  * (docs/product/waiting-list.md#offers), whose mails are written with `mail`. Returns how many bookings
- * expired. Bookings paid by transfer are left to the bank-transfer job (docs/product/bank-transfer.md#expiry).
+ * expired. Bookings paid by transfer are left to the bank-transfer job (docs/product/bank-transfer.md#expiry),
+ * and a booking whose payment is in processing keeps its seats until the verdict (docs/product/payments.md#processing).
  */
 export async function expireHolds(db: Db, now: Date, mail: MailContext): Promise<number> {
   return db.transaction(async (tx) => {
@@ -19,7 +20,7 @@ export async function expireHolds(db: Db, now: Date, mail: MailContext): Promise
       WITH expired AS (
         UPDATE bookings SET status = 'expired', updated_at = now()
         WHERE status = 'pending' AND hold_expires_at <= ${now.toISOString()}::timestamptz
-          AND payment_due_at IS NULL
+          AND payment_due_at IS NULL AND payment_status <> 'processing'
         RETURNING event_id, seats
       ), per_event AS (
         SELECT event_id, sum(seats)::int AS seats, count(*)::int AS expired FROM expired GROUP BY event_id

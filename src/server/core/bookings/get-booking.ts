@@ -44,6 +44,7 @@ export function toBookingView(
     totalAmountCents: booking.totalAmountCents,
     currency: booking.currency,
     holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+    paymentDueAt: booking.paymentDueAt?.toISOString() ?? null,
     holderName: booking.holderName,
     isTest: booking.isTest,
     createdAt: booking.createdAt.toISOString(),

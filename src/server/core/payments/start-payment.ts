@@ -200,7 +200,17 @@ async function createAtProvider(options: {
 
 /** The booking if it can be paid now; the German message otherwise (docs/product/payments.md#payable). */
 export function payable(booking: Booking, now: Date): Booking {
+  // a returned debit is paid again, for the booking's total (docs/product/payments.md#returned)
+  if (
+    booking.status === 'confirmed' &&
+    booking.paymentStatus === 'returned' &&
+    booking.totalAmountCents > 0
+  ) {
+    return booking;
+  }
   if (booking.status === 'confirmed') throw new AppError('conflict', PAYMENT_MESSAGES.alreadyPaid);
+  // a payment on its way is never doubled (docs/product/payments.md#processing)
+  if (booking.paymentStatus === 'processing') throw new AppError('conflict', PAYMENT_MESSAGES.processing);
   if (booking.status === 'expired') throw new AppError('conflict', PAYMENT_MESSAGES.holdExpired);
   if (booking.status !== 'pending' || booking.totalAmountCents <= 0) {
     throw new AppError('conflict', PAYMENT_MESSAGES.notPayable);

@@ -1,0 +1,34 @@
+/**
+ * The times of payments whose verdict comes late (docs/decisions/054-late-verdicts-and-returned-debits.md,
+ * docs/product/payments.md#processing and #returned). Pure, so the server decides by them and a page may
+ * show them.
+ */
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A payment that failed after 'processing': the booking keeps its seats this long for paying again. */
+export const PAY_AGAIN_HOURS = 48;
+/** A returned debit is to be paid again within this many days ... */
+export const RETURN_DUE_DAYS = 7;
+/** ... but never later than this many days before the event starts ... */
+export const RETURN_DUE_DAYS_BEFORE_START = 1;
+/** ... and never sooner than this many days after the return. */
+export const RETURN_DUE_MIN_DAYS = 2;
+
+/** Until when a booking whose late payment failed may be paid again: 48 h, never past the event's start. */
+export function payAgainUntil(now: Date, eventStart: Date): Date {
+  return new Date(Math.min(now.getTime() + PAY_AGAIN_HOURS * HOUR_MS, eventStart.getTime()));
+}
+
+/**
+ * The due date of a returned debit: 7 days, never later than 1 day before the event's start, and at least
+ * 2 days (the minimum wins: the buyer always has two days).
+ */
+export function returnDueAt(now: Date, eventStart: Date): Date {
+  const latest = Math.min(
+    now.getTime() + RETURN_DUE_DAYS * DAY_MS,
+    eventStart.getTime() - RETURN_DUE_DAYS_BEFORE_START * DAY_MS,
+  );
+  return new Date(Math.max(latest, now.getTime() + RETURN_DUE_MIN_DAYS * DAY_MS));
+}

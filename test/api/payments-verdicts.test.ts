@@ -1,0 +1,318 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingView } from '@shared/booking';
+import { PAYMENT_MESSAGES, type PaymentSession } from '@shared/payments';
+import { PAY_AGAIN_HOURS } from '@shared/late-payments';
+import { releaseExpiredHolds } from '@server/core/bookings/release-expired-holds';
+import { cancelUnpaidReturns } from '@server/core/payments/cancel-unpaid-returns';
+import { recordPaymentVerdict } from '@server/core/payments/record-payment-verdict';
+import { createEvent } from '@server/demo/factories';
+import { invoices, mailOutbox, payments } from '@server/db/schema';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { post } from '../helpers/auth';
+import { seatInvariantViolations } from '../helpers/db';
+import {
+  availableSeats,
+  bookingRow,
+  DAY,
+  HOUR,
+  paymentsOf,
+  refundsOf,
+  signedInUser,
+  ticketsOfBooking,
+  type ErrorBody,
+} from '../helpers/tickets';
+
+// Late verdicts and returned debits (docs/decisions/054-late-verdicts-and-returned-debits.md,
+// docs/product/payments.md#processing, #pay-again, #returned): every step with a controlled clock, and the
+// seat invariant after each.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  expect(await seatInvariantViolations(t.database.db)).toEqual([]);
+});
+
+const seatsHold = async () => expect(await seatInvariantViolations(t.database.db)).toEqual([]);
+const as = (cookie: string) => ({ cookie });
+const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
+
+/** A booking of 2 tickets at 25 € on a fresh event of 10 seats, its payment started at the test provider. */
+async function startedBooking(options: { startsIn?: number } = {}) {
+  const buyer = await signedInUser(t);
+  const event = await createEvent(t.database.db, {
+    priceCents: 2500,
+    totalSeats: 10,
+    startTime: new Date(Date.now() + (options.startsIn ?? 30 * DAY)),
+  });
+  const res = await post(
+    t,
+    '/api/bookings',
+    { eventId: event.id, quantity: 2, holderName: 'Anna Beispiel' },
+    as(buyer.cookie),
+  );
+  expect(res.status).toBe(201);
+  const booking = (await res.json()) as BookingView;
+  const started = await post(t, `/api/bookings/${booking.id}/payment`, {}, as(buyer.cookie));
+  expect(started.status).toBe(200);
+  const session = (await started.json()) as PaymentSession;
+  return { buyer, event, booking, paymentId: session.paymentId, booked: new Date() };
+}
+
+const verdict = (input: Parameters<typeof recordPaymentVerdict>[1]) =>
+  recordPaymentVerdict(t.services, input);
+
+/** The buyer's mails about the booking (not the sign-in code of the test's sign-in). */
+const mailsTo = async (email: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email))
+      .orderBy(asc(mailOutbox.createdAt))
+  ).filter((mail) => !mail.subject.startsWith('Dein Anmeldecode'));
+const subjects = async (email: string) => (await mailsTo(email)).map((mail) => mail.subject);
+
+const invoicesOf = (bookingId: string) =>
+  t.database.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.bookingId, bookingId))
+    .orderBy(asc(invoices.issuedAt));
+
+describe('processing', () => {
+  it('keeps the seats past the hold until a verdict, mails once, and a success issues tickets and invoice once', async () => {
+    const { buyer, event, booking, paymentId, booked } = await startedBooking();
+    expect(await availableSeats(t, event.id)).toBe(8);
+
+    const first = await verdict({ paymentId, state: 'processing', method: 'sepa_debit', now: booked });
+    expect(first.outcome).toBe('processing');
+    // replays of the webhook: nothing more
+    expect((await verdict({ paymentId, state: 'processing', now: booked })).outcome).toBe('unchanged');
+    expect((await verdict({ paymentId, state: 'pending', now: booked })).outcome).toBe('unchanged');
+
+    const [attempt] = await paymentsOf(t, booking.id);
+    expect(attempt).toMatchObject({ status: 'processing', method: 'sepa_debit' });
+    expect(await bookingRow(t, booking.id)).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'processing',
+      holdExpiresAt: null,
+    });
+    expect(await subjects(buyer.email)).toEqual([`[TEST] Deine Zahlung ist in Bearbeitung: ${event.title}`]);
+    const [mail] = await mailsTo(buyer.email);
+    expect(mail!.text).toContain('Deine Plätze bleiben so lange für dich reserviert');
+
+    // the hold-expiry job an hour and ten days later: the seats stay
+    await releaseExpiredHolds(t.services, at(booked, HOUR));
+    await releaseExpiredHolds(t.services, at(booked, 10 * DAY));
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'pending', paymentStatus: 'processing' });
+    expect(await availableSeats(t, event.id)).toBe(8);
+    await seatsHold();
+
+    // the buyer cannot start a second payment meanwhile (paying twice is what we never do)
+    const again = await post(t, `/api/bookings/${booking.id}/payment`, {}, as(buyer.cookie));
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as ErrorBody).error.message).toBe(PAYMENT_MESSAGES.processing);
+
+    // the bank says yes ten days later, twice
+    const paidAt = at(booked, 10 * DAY);
+    expect((await verdict({ paymentId, state: 'succeeded', now: paidAt })).outcome).toBe('confirmed');
+    expect((await verdict({ paymentId, state: 'succeeded', now: paidAt })).outcome).toBe('confirmed');
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    expect(await ticketsOfBooking(t, booking.id)).toHaveLength(2);
+    expect((await invoicesOf(booking.id)).map((row) => row.kind)).toEqual(['invoice']);
+    expect(await refundsOf(t, booking.id)).toEqual([]);
+    expect(await subjects(buyer.email)).toEqual([
+      `[TEST] Deine Zahlung ist in Bearbeitung: ${event.title}`,
+      `[TEST] Deine Tickets: ${event.title}`,
+    ]);
+    expect(await availableSeats(t, event.id)).toBe(8);
+  });
+
+  it('a failure after processing holds the seats 48 h for paying again, then gives them back', async () => {
+    const { buyer, event, booking, paymentId, booked } = await startedBooking();
+    await verdict({ paymentId, state: 'processing', now: booked });
+    const failedAt = at(booked, 5 * DAY);
+    const failed = await verdict({
+      paymentId,
+      state: 'failed',
+      lastError: 'insufficient_funds',
+      now: failedAt,
+    });
+    expect(failed.outcome).toBe('failed');
+    expect((await verdict({ paymentId, state: 'failed', now: failedAt })).outcome).toBe('unchanged');
+
+    const until = at(failedAt, PAY_AGAIN_HOURS * HOUR);
+    expect((await paymentsOf(t, booking.id))[0]).toMatchObject({ status: 'failed' });
+    expect(await bookingRow(t, booking.id)).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'failed',
+      holdExpiresAt: until,
+    });
+    const mails = await mailsTo(buyer.email);
+    expect(mails.map((mail) => mail.subject)).toHaveLength(2);
+    const payAgain = mails[1]!;
+    expect(payAgain.subject).toMatch(/^\[TEST\] Zahlung fehlgeschlagen, bitte bis .+ Uhr erneut bezahlen: /);
+    expect(payAgain.text).toContain(`/booking/${booking.id}/success`);
+
+    // a late success of the failed attempt is never honoured as a failure undone; the hold runs as any hold
+    await releaseExpiredHolds(t.services, at(until, -1));
+    expect(await availableSeats(t, event.id)).toBe(8);
+    await seatsHold();
+    await releaseExpiredHolds(t.services, until);
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'expired' });
+    expect(await availableSeats(t, event.id)).toBe(10);
+  });
+
+  it('the pay-again hold never runs past the start of the event', async () => {
+    const { booking, paymentId, booked, event } = await startedBooking({ startsIn: 20 * HOUR });
+    await verdict({ paymentId, state: 'processing', now: booked });
+    await verdict({ paymentId, state: 'canceled', now: at(booked, HOUR) });
+    expect((await bookingRow(t, booking.id)).holdExpiresAt).toEqual(event.startTime);
+  });
+
+  it('a payment that succeeds at once still confirms; a late processing changes nothing', async () => {
+    const { buyer, booking, paymentId, booked } = await startedBooking();
+    await verdict({ paymentId, state: 'succeeded', method: 'paypal', now: booked });
+    expect((await verdict({ paymentId, state: 'processing', now: booked })).outcome).toBe('unchanged');
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    expect((await paymentsOf(t, booking.id))[0]).toMatchObject({ status: 'succeeded', method: 'paypal' });
+    expect((await subjects(buyer.email)).filter((s) => s.includes('Bearbeitung'))).toEqual([]);
+  });
+});
+
+describe('returned debit', () => {
+  async function returnedBooking() {
+    const started = await startedBooking();
+    const { paymentId, booked } = started;
+    await verdict({ paymentId, state: 'processing', method: 'sepa_debit', now: booked });
+    await verdict({ paymentId, state: 'succeeded', now: at(booked, 3 * DAY) });
+    const returnedAt = at(booked, 20 * DAY);
+    const first = await verdict({
+      paymentId,
+      state: 'succeeded',
+      returned: { feeCents: 300 },
+      now: returnedAt,
+    });
+    return { ...started, returnedAt, first };
+  }
+
+  it('marks the booking returned with the fee and a due date and mails a pay-again link once', async () => {
+    const { buyer, event, booking, paymentId, returnedAt, first } = await returnedBooking();
+    expect(first.outcome).toBe('returned');
+    // a replay of the dispute
+    const replay = await verdict({
+      paymentId,
+      state: 'succeeded',
+      returned: { feeCents: 300 },
+      now: returnedAt,
+    });
+    expect(replay.change).toBeUndefined();
+
+    const [attempt] = await paymentsOf(t, booking.id);
+    expect(attempt).toMatchObject({ status: 'succeeded', returnedAt, returnFeeCents: 300 });
+    const dueAt = at(returnedAt, 7 * DAY);
+    expect(await bookingRow(t, booking.id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'returned',
+      paymentDueAt: dueAt,
+    });
+    const returnedMails = (await mailsTo(buyer.email)).filter((mail) =>
+      mail.subject.startsWith('[TEST] Zahlung zurückgebucht'),
+    );
+    expect(returnedMails).toHaveLength(1);
+    expect(returnedMails[0]!.text).toContain(`/booking/${booking.id}/success`);
+    expect(returnedMails[0]!.text).toContain('Bezahlen bis');
+    expect(await refundsOf(t, booking.id)).toEqual([]);
+    expect(await availableSeats(t, event.id)).toBe(8);
+
+    // the booking view carries the state and the due date (Meine Tickets, the success page)
+    const view = await t.app.request(`/api/bookings/${booking.id}`, { headers: as(buyer.cookie) });
+    expect((await view.json()) as BookingView).toMatchObject({
+      paymentStatus: 'returned',
+      paymentDueAt: dueAt.toISOString(),
+    });
+  });
+
+  it('the due date is at most a day before the event and at least two days away', async () => {
+    const { paymentId, booked, booking } = await startedBooking({ startsIn: 5 * DAY });
+    await verdict({ paymentId, state: 'succeeded', now: booked });
+    await verdict({ paymentId, state: 'succeeded', returned: { feeCents: 0 }, now: booked });
+    const { paymentDueAt } = await bookingRow(t, booking.id);
+    expect(paymentDueAt!.getTime()).toBeGreaterThanOrEqual(booked.getTime() + 2 * DAY);
+    expect(paymentDueAt!.getTime()).toBeLessThanOrEqual(booked.getTime() + 4 * DAY);
+  });
+
+  it('paid again: the booking is paid, no refund, and the due date passes without a cancellation', async () => {
+    const { buyer, event, booking, returnedAt } = await returnedBooking();
+    const started = await post(t, `/api/bookings/${booking.id}/payment`, {}, as(buyer.cookie));
+    expect(started.status).toBe(200);
+    const { paymentId: second } = (await started.json()) as PaymentSession;
+    expect((await paymentsOf(t, booking.id)).map((p) => p.amountCents)).toEqual([5000, 5000]);
+
+    const paid = await verdict({
+      paymentId: second,
+      state: 'succeeded',
+      method: 'card',
+      now: at(returnedAt, DAY),
+    });
+    expect(paid.outcome).toBe('confirmed');
+    expect(await bookingRow(t, booking.id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      paymentDueAt: null,
+    });
+    expect(await refundsOf(t, booking.id)).toEqual([]);
+    expect(await ticketsOfBooking(t, booking.id)).toHaveLength(2);
+    expect((await invoicesOf(booking.id)).map((row) => row.kind)).toEqual(['invoice']);
+    await cancelUnpaidReturns(t.services, at(returnedAt, 30 * DAY));
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    expect(await availableSeats(t, event.id)).toBe(8);
+
+    // paid: no further payment
+    const again = await post(t, `/api/bookings/${booking.id}/payment`, {}, as(buyer.cookie));
+    expect(again.status).toBe(409);
+  });
+
+  it('unpaid by the due date: cancelled with its cancellation invoice, seats back, the buyer told', async () => {
+    const { buyer, event, booking, returnedAt } = await returnedBooking();
+    const dueAt = at(returnedAt, 7 * DAY);
+    await cancelUnpaidReturns(t.services, at(dueAt, -1));
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'returned' });
+    expect(await availableSeats(t, event.id)).toBe(8);
+
+    // two instances of the job at once cancel it once
+    await Promise.all([cancelUnpaidReturns(t.services, dueAt), cancelUnpaidReturns(t.services, dueAt)]);
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'returned' });
+    expect((await ticketsOfBooking(t, booking.id)).map((ticket) => ticket.status)).toEqual([
+      'canceled',
+      'canceled',
+    ]);
+    expect(await availableSeats(t, event.id)).toBe(10);
+    const docs = await invoicesOf(booking.id);
+    expect(docs.map((row) => [row.kind, row.grossCents])).toEqual([
+      ['invoice', 5000],
+      ['cancellation', -5000],
+    ]);
+    // the money the bank took back, recorded as gone back (nothing is sent to the provider)
+    expect((await refundsOf(t, booking.id)).map((r) => [r.status, r.amountCents, r.reason])).toEqual([
+      ['succeeded', 5000, 'payment_returned'],
+    ]);
+    const cancelMails = (await mailsTo(buyer.email)).filter(
+      (mail) => mail.subject === `[TEST] Buchung storniert: ${event.title}`,
+    );
+    expect(cancelMails).toHaveLength(1);
+    // a success of the returned payment replayed later changes nothing
+    const [attempt] = await t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, booking.id)));
+    expect((await verdict({ paymentId: attempt!.id, state: 'succeeded' })).outcome).toBe('refunding');
+    await cancelUnpaidReturns(t.services, at(dueAt, DAY));
+    expect(await refundsOf(t, booking.id)).toHaveLength(1);
+    expect(await invoicesOf(booking.id)).toHaveLength(2);
+  });
+});
