@@ -194,6 +194,7 @@ describe('GET /api/admin/tickets', () => {
       priceCents: 4900,
       currency: 'EUR',
       refundedCents: 0,
+      paymentMethod: 'Testzahlung', // the factory's test payment names no method
     });
     expect(rowsOf(page).find((r) => r.id === ids.past)!.past).toBe(true);
     expect(rowsOf(page).find((r) => r.id === ids.test)!.isTest).toBe(true);
@@ -390,8 +391,10 @@ describe('CSV export', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    // the columns, then the order number last (docs/decisions/020-order-numbers.md)
-    const header = 'ticket_id;event_id;event_title;profile_label;status;created_at;profile_id;Bestellnummer';
+    // the columns, then the order number (docs/decisions/020-order-numbers.md) and the payment method
+    // (docs/product/payments.md#method-names)
+    const header =
+      'ticket_id;event_id;event_title;profile_label;status;created_at;profile_id;Bestellnummer;Zahlungsart';
     expect(text.startsWith(`\uFEFF${header}\r\n`)).toBe(true);
     expect(ADMIN_TICKET_CSV_COLUMNS.join(';')).toBe(header);
     // the quoted title spans two physical lines; each record ends with CRLF
@@ -411,6 +414,7 @@ describe('CSV export', () => {
           ticket.createdAt.toISOString(),
           buyer.user.id,
           booking.booking.orderNumber,
+          'Testzahlung', // the factory's test payment names no method
         ].join(';'),
       );
     }

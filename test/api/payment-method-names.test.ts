@@ -13,7 +13,8 @@ import { createBooking, createEvent } from '@server/demo/factories';
 import type { Event } from '@server/db/types';
 import { payments } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { signedInUser } from '../helpers/tickets';
+import { post } from '../helpers/auth';
+import { DAY, signedInUser } from '../helpers/tickets';
 
 // The payment method's name wherever a payment is shown (docs/product/payments.md#method-names): the invoice,
 // Meine Tickets, the admin's ticket list and CSV, the dashboard's money by method. The payment that counts
@@ -152,6 +153,43 @@ describe('the admin ticket list and its CSV', () => {
     const byOrder = new Map(lines.map((line) => [line.split(';').at(-2), line.split(';').at(-1)]));
     for (const row of rows) expect(byOrder.get(row.orderNumber)).toBe(row.paymentMethod ?? '');
     expect(lines).toHaveLength(rows.length);
+  });
+});
+
+describe('a bank transfer', () => {
+  it('records its payment row with the method bank_transfer when the buyer chooses it', async () => {
+    const settings = {
+      enabled: true,
+      accountHolder: 'Wachstumsraum GmbH',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'COBADEFFXXX',
+      minDaysBeforeStart: 10,
+    };
+    const saved = await t.app.request('/api/admin/settings/bank-transfer', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', cookie: admin.cookie },
+      body: JSON.stringify(settings),
+    });
+    expect(saved.status).toBe(200);
+    const later = await createEvent(db(), {
+      priceCents: 2500,
+      title: 'Vorkasse-Abend',
+      startTime: new Date(Date.now() + 30 * DAY),
+    });
+    const booked = await post(
+      t,
+      '/api/bookings',
+      { eventId: later.id, quantity: 1, holderName: 'Anna Beispiel' },
+      { cookie: buyer.cookie },
+    );
+    expect(booked.status).toBe(201);
+    const { id } = (await booked.json()) as { id: string };
+    const chosen = await post(t, `/api/bookings/${id}/payment/bank-transfer`, {}, { cookie: buyer.cookie });
+    expect(chosen.status, await chosen.clone().text()).toBe(200);
+    const rows = await db().select().from(payments).where(eq(payments.bookingId, id));
+    expect(rows.map((row) => [row.provider, row.method, row.status])).toEqual([
+      ['bank_transfer', 'bank_transfer', 'pending'],
+    ]);
   });
 });
 
