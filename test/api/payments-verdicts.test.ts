@@ -7,7 +7,7 @@ import { releaseExpiredHolds } from '@server/core/bookings/release-expired-holds
 import { cancelUnpaidReturns } from '@server/core/payments/cancel-unpaid-returns';
 import { recordPaymentVerdict } from '@server/core/payments/record-payment-verdict';
 import { createEvent } from '@server/demo/factories';
-import { invoices, mailOutbox, payments } from '@server/db/schema';
+import { bookings, invoices, mailOutbox, payments } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
 import { seatInvariantViolations } from '../helpers/db';
@@ -16,6 +16,7 @@ import {
   bookingRow,
   DAY,
   HOUR,
+  MINUTE,
   paymentsOf,
   refundsOf,
   signedInUser,
@@ -129,6 +130,19 @@ describe('processing', () => {
       `[TEST] Deine Zahlung ist in Bearbeitung: ${event.title}`,
       `[TEST] Deine Tickets: ${event.title}`,
     ]);
+    expect(await availableSeats(t, event.id)).toBe(8);
+  });
+
+  it('the hold expiry skips a processing booking even when it still has a hold', async () => {
+    const { event, booking, paymentId, booked } = await startedBooking();
+    await verdict({ paymentId, state: 'processing', now: booked });
+    // a booking marked processing with its hold still set (by an older version, or by hand)
+    await t.database.db
+      .update(bookings)
+      .set({ holdExpiresAt: at(booked, 15 * MINUTE) })
+      .where(eq(bookings.id, booking.id));
+    await releaseExpiredHolds(t.services, at(booked, HOUR));
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'pending', paymentStatus: 'processing' });
     expect(await availableSeats(t, event.id)).toBe(8);
   });
 

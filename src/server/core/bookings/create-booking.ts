@@ -278,6 +278,7 @@ async function holdPaidBooking(
     totalAmountCents: Number(row.total_amount_cents),
     currency: row.currency as string,
     holdExpiresAt: iso(row.hold_expires_at),
+    paymentDueAt: null,
     holderName: input.holderName,
     isTest: false,
     createdAt: at,
