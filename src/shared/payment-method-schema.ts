@@ -36,7 +36,11 @@ export const paymentMethodSettingsSchema = z
   .superRefine((value, ctx) => {
     // wallets are cards in Stripe's terms (payment_method_types 'card'): no wallet without the card
     if (value.enabled.includes('wallet') && !value.enabled.includes('card')) {
-      ctx.addIssue({ code: 'custom', path: ['enabled'], message: PAYMENT_METHOD_SETTINGS_MESSAGES.walletWithoutCard });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['enabled'],
+        message: PAYMENT_METHOD_SETTINGS_MESSAGES.walletWithoutCard,
+      });
     }
   }) satisfies z.ZodType<PaymentMethodSettings, unknown>;
 

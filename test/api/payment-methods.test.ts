@@ -125,7 +125,12 @@ describe('the offered methods of a payment', () => {
 
   it('offers Klarna only within its amount limits', async () => {
     await save(ALL_ON);
-    expect((await started({ priceCents: 80 })).session.methods).toEqual(['paypal', 'card', 'wallet', 'sepa_debit']);
+    expect((await started({ priceCents: 80 })).session.methods).toEqual([
+      'paypal',
+      'card',
+      'wallet',
+      'sepa_debit',
+    ]);
     expect((await started({ priceCents: 100 })).session.methods).toContain('klarna');
   });
 
@@ -148,7 +153,9 @@ describe('the offered methods of a payment', () => {
     await save(ALL_ON);
     const { session, booking, buyer } = await started();
     const again = async () =>
-      (await (await post(t, `/api/bookings/${booking.id}/payment`, {}, { cookie: buyer.cookie })).json()) as PaymentSession;
+      (await (
+        await post(t, `/api/bookings/${booking.id}/payment`, {}, { cookie: buyer.cookie })
+      ).json()) as PaymentSession;
     expect((await again()).paymentId).toBe(session.paymentId);
     await save({ ...ALL_ON, enabled: ['card', 'wallet'] });
     const changed = await again();
@@ -199,13 +206,17 @@ describe('the test provider’s methods', () => {
   it('Billie is recorded for a company; a method not offered is refused', async () => {
     await save(ALL_ON);
     const privateBuyer = await started();
-    const refused = await settle(privateBuyer.buyer.cookie, privateBuyer.booking.id, 'complete', { method: 'billie' });
+    const refused = await settle(privateBuyer.buyer.cookie, privateBuyer.booking.id, 'complete', {
+      method: 'billie',
+    });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as ErrorBody).error.message).toBe(PAYMENT_MESSAGES.methodNotOffered);
     expect((await paymentsOf(t, privateBuyer.booking.id))[0]!.status).toBe('pending');
 
     const company = await started({ billing: COMPANY });
-    expect((await settle(company.buyer.cookie, company.booking.id, 'complete', { method: 'billie' })).status).toBe(200);
+    expect(
+      (await settle(company.buyer.cookie, company.booking.id, 'complete', { method: 'billie' })).status,
+    ).toBe(200);
     expect((await paymentsOf(t, company.booking.id))[0]!.method).toBe('billie');
   });
 
@@ -213,7 +224,10 @@ describe('the test provider’s methods', () => {
     await save(ALL_ON);
     const { booking, buyer } = await started({ startsInDays: 30 });
     const before = Date.now();
-    const res = await settle(buyer.cookie, booking.id, 'debit', { iban: 'DE89 3704 0044 0532 0130 00', outcome: 'failed' });
+    const res = await settle(buyer.cookie, booking.id, 'debit', {
+      iban: 'DE89 3704 0044 0532 0130 00',
+      outcome: 'failed',
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as BookingView).paymentStatus).toBe('processing');
     const [attempt] = await paymentsOf(t, booking.id);
@@ -233,10 +247,16 @@ describe('the test provider’s methods', () => {
     });
     expect(refused.status).toBe(409);
     const far = await started();
-    const wrong = await settle(far.buyer.cookie, far.booking.id, 'debit', { iban: 'DE00 1234', outcome: 'succeeded' });
+    const wrong = await settle(far.buyer.cookie, far.booking.id, 'debit', {
+      iban: 'DE00 1234',
+      outcome: 'succeeded',
+    });
     expect(wrong.status).toBe(422);
     expect(JSON.stringify(await wrong.json())).toContain('IBAN');
-    const [attempt] = await t.database.db.select().from(payments).where(eq(payments.bookingId, far.booking.id));
+    const [attempt] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingId, far.booking.id));
     expect(attempt).toMatchObject({ status: 'pending', simulation: null });
   });
 
@@ -245,10 +265,11 @@ describe('the test provider’s methods', () => {
     const { booking, buyer } = await started();
     const user = { id: buyer.id, role: 'attendee' as const };
     await expect(
-      giveTestDebit(
-        { ...t.services, config: { ...t.config, production: true } } as never,
-        { bookingId: booking.id, user: user as never, outcome: 'succeeded' },
-      ),
+      giveTestDebit({ ...t.services, config: { ...t.config, production: true } } as never, {
+        bookingId: booking.id,
+        user: user as never,
+        outcome: 'succeeded',
+      }),
     ).rejects.toMatchObject({ code: 'not_found' });
     expect((await paymentsOf(t, booking.id))[0]!.status).toBe('pending');
   });

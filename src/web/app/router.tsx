@@ -70,6 +70,9 @@ const pages = {
   bookingSuccess: lazyPage(() =>
     import('@web/features/checkout/booking-success-page').then((m) => m.BookingSuccessPage),
   ),
+  bookingTestRedirect: lazyPage(() =>
+    import('@web/features/checkout/test-redirect-page').then((m) => m.TestRedirectPage),
+  ),
   checkout: lazyPage(() => import('@web/features/checkout/checkout-page').then((m) => m.CheckoutPage)),
   myTickets: lazyPage(() => import('./my-tickets-route').then((m) => m.MyTicketsRoute)),
   profile: lazyPage(() => import('@web/features/profile/profile-page').then((m) => m.ProfilePage)),
@@ -120,6 +123,7 @@ export const routes: RouteObject[] = [
           { path: CLIENT_ROUTES.onboarding, ...wrapped(pages.onboarding, signedIn) },
           { path: CLIENT_ROUTES.booking, ...wrapped(pages.booking, signedIn) },
           { path: CLIENT_ROUTES.bookingSuccess, ...wrapped(pages.bookingSuccess, signedIn) },
+          { path: CLIENT_ROUTES.bookingTestRedirect, ...wrapped(pages.bookingTestRedirect, signedIn) },
           {
             // Open to guests: the page itself shows the quick sign-in card (decision 011).
             path: CLIENT_ROUTES.checkout,

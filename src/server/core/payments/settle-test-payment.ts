@@ -109,7 +109,12 @@ export async function giveTestDebit(
       .update(payments)
       .set({ simulation: { outcome, at } })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
-    await recordPaymentVerdict(deps, { paymentId: payment.id, state: 'processing', method: 'sepa_debit', now });
+    await recordPaymentVerdict(deps, {
+      paymentId: payment.id,
+      state: 'processing',
+      method: 'sepa_debit',
+      now,
+    });
   } else if (payment.status !== 'processing' && payment.status !== 'succeeded') {
     throw new AppError('conflict', PAYMENT_MESSAGES.notPayable);
   }

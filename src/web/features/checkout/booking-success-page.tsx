@@ -113,6 +113,9 @@ function BookingResult({
     );
   }
   const confirmed = booking.status === 'confirmed';
+  // a late method (SEPA debit) the bank has not decided yet: the seats stay held until it does
+  // (docs/decisions/056-payment-methods-and-the-checkout.md)
+  const inProcessing = !confirmed && (processing || booking.paymentStatus === 'processing');
   return (
     <div className="mx-auto max-w-3xl px-4 pt-6 pb-16 sm:px-6">
       <StepIndicator current={confirmed ? 2 : 1} />
@@ -123,22 +126,26 @@ function BookingResult({
       >
         {confirmed
           ? 'Buchung erfolgreich!'
-          : byTransfer
-            ? 'Fast geschafft: jetzt überweisen'
-            : 'Fast geschafft: jetzt bezahlen'}
+          : inProcessing
+            ? 'Zahlung in Bearbeitung'
+            : byTransfer
+              ? 'Fast geschafft: jetzt überweisen'
+              : 'Fast geschafft: jetzt bezahlen'}
       </h1>
       <p className="mt-2 text-muted-foreground">
         {confirmed
           ? 'Vielen Dank! Deine Buchung ist bestätigt.'
-          : byTransfer
-            ? 'Deine Plätze sind für dich reserviert.'
-            : 'Deine Plätze sind reserviert. Schließe die Zahlung ab, dann bekommst du deine Tickets.'}
+          : inProcessing
+            ? 'Deine Plätze bleiben reserviert, bis die Zahlung bestätigt ist.'
+            : byTransfer
+              ? 'Deine Plätze sind für dich reserviert.'
+              : 'Deine Plätze sind reserviert. Schließe die Zahlung ab, dann bekommst du deine Tickets.'}
       </p>
       <div className="mt-6 flex flex-col gap-6">
         <BookingOverview booking={booking} />
         {confirmed ? (
           <BookingConfirmed booking={booking} />
-        ) : processing ? (
+        ) : inProcessing ? (
           <Processing />
         ) : (
           <PendingPayment

@@ -5,37 +5,48 @@ import { BANK_TRANSFER_MESSAGES } from '@shared/bank-transfer';
 export type PaymentChoiceValue = 'card' | 'transfer';
 
 /**
- * Card and wallet (first, as before) or 'Überweisung (Vorkasse)' (docs/product/bank-transfer.md#offered): a
- * radio group; the chosen method's form follows it.
+ * The online methods (named by `cardLabel`) or 'Überweisung (Vorkasse)' (docs/product/bank-transfer.md#offered), in
+ * the admin's order of 'Zahlungsarten' (docs/decisions/056-payment-methods-and-the-checkout.md): a radio group; the
+ * chosen method's form follows it.
  */
 export function PaymentChoice({
   value,
   cardLabel,
   onChange,
+  transferFirst = false,
 }: {
   value: PaymentChoiceValue;
   cardLabel: string;
   onChange: (value: PaymentChoiceValue) => void;
+  /** The admin put transfer before every online method offered here. */
+  transferFirst?: boolean;
 }) {
+  const online = (
+    <Option
+      key="card"
+      value="card"
+      checked={value === 'card'}
+      onChange={onChange}
+      icon={<CreditCard className="h-5 w-5 text-primary" aria-hidden />}
+      label={cardLabel}
+      hint="Online bezahlt, die Tickets kommen, sobald die Zahlung bestätigt ist."
+    />
+  );
+  const transfer = (
+    <Option
+      key="transfer"
+      value="transfer"
+      checked={value === 'transfer'}
+      onChange={onChange}
+      icon={<Landmark className="h-5 w-5 text-primary" aria-hidden />}
+      label={BANK_TRANSFER_MESSAGES.methodLabel}
+      hint="Du überweist selbst; die Tickets kommen, sobald das Geld da ist."
+    />
+  );
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-medium">Wie möchtest du bezahlen?</legend>
-      <Option
-        value="card"
-        checked={value === 'card'}
-        onChange={onChange}
-        icon={<CreditCard className="h-5 w-5 text-primary" aria-hidden />}
-        label={cardLabel}
-        hint="Sofort bezahlt, die Tickets kommen gleich."
-      />
-      <Option
-        value="transfer"
-        checked={value === 'transfer'}
-        onChange={onChange}
-        icon={<Landmark className="h-5 w-5 text-primary" aria-hidden />}
-        label={BANK_TRANSFER_MESSAGES.methodLabel}
-        hint="Du überweist selbst; die Tickets kommen, sobald das Geld da ist."
-      />
+      {transferFirst ? [transfer, online] : [online, transfer]}
     </fieldset>
   );
 }

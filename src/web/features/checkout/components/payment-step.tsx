@@ -3,6 +3,12 @@ import { Loader2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { BookingView } from '@shared/booking';
+import {
+  offeredOnlineMethods,
+  orderedMethods,
+  PAYMENT_METHOD_LABELS,
+  type OnlineMethod,
+} from '@shared/payment-methods';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import { Button } from '@web/components/ui/button';
 import { ErrorText } from '@web/components/ui/error-text';
@@ -35,8 +41,9 @@ const Spinner = ({ text }: { text: string }) => (
  * The payment step of a pending booking (docs/product/payments.md#order-then-pay): POST …/payment, then the
  * test provider's buttons or Stripe's Payment Element, under the hold countdown. An expired hold (the clock
  * or the server's 409) ends it with a link back to the event. Where the shop takes transfers and the event is
- * far enough ahead, the buyer first chooses between card and 'Überweisung (Vorkasse)'
- * (docs/product/bank-transfer.md#offered); the card stays the first choice.
+ * far enough ahead, the buyer first chooses between paying online and 'Überweisung (Vorkasse)'
+ * (docs/product/bank-transfer.md#offered), in the admin's order of 'Zahlungsarten'; the online choice names the
+ * methods this payment offers, which the server decides when it starts (docs/decisions/056-payment-methods-and-the-checkout.md).
  */
 export function PaymentStep({
   booking,
@@ -56,13 +63,35 @@ export function PaymentStep({
     { startTime: booking.event.startTime, currency: booking.currency },
     now,
   );
-  const [method, setMethod] = useState<PaymentChoiceValue>('card');
-  // a shop that takes transfers only: no card to choose (docs/product/bank-transfer.md#offered)
-  const transferOnly = transferOffered && config.data?.provider === null;
+  const settings = config.data?.methods;
+  // what the server will offer, but for Billie (the booking's billing address is the server's to read)
+  const expected: OnlineMethod[] = settings
+    ? offeredOnlineMethods(settings, {
+        eventStart: new Date(booking.event.startTime),
+        now,
+        amountCents: booking.totalAmountCents,
+        currency: booking.currency,
+        company: true,
+      })
+    : ['card', 'wallet'];
+  const order = settings ? orderedMethods(settings) : [];
+  const firstOnline = Math.min(...expected.map((m) => order.indexOf(m)));
+  const transferFirst = order.includes('bank_transfer') && order.indexOf('bank_transfer') < firstOnline;
+  const [chosen, setMethod] = useState<PaymentChoiceValue | null>(null);
+  const method = chosen ?? (transferFirst ? 'transfer' : 'card');
+  const [noOnline, setNoOnline] = useState(false);
+  // a shop that takes transfers only, or no online method fits this order: no card to choose
+  // (docs/product/bank-transfer.md#offered)
+  const transferOnly =
+    transferOffered && (config.data?.provider === null || expected.length === 0 || noOnline);
   const byTransfer = transferOffered && (transferOnly || method === 'transfer');
   // the card payment starts once the config says which ways there are (cached from the checkout as a rule)
   const session = usePaymentSession(booking.id, !expiredLocally && !byTransfer && !config.isPending);
   const conflict = session.error instanceof ApiError && session.error.status === 409 ? session.error : null;
+  const noOnlineAnswer = conflict?.message === PAYMENT_MESSAGES.noOnlineMethod;
+  useEffect(() => {
+    if (noOnlineAnswer && transferOffered) setNoOnline(true);
+  }, [noOnlineAnswer, transferOffered]);
   const alreadyPaid = conflict?.message === PAYMENT_MESSAGES.alreadyPaid;
   const initFailed = session.isError && !conflict;
 
@@ -76,7 +105,7 @@ export function PaymentStep({
   }, [initFailed, session.error]);
 
   if (alreadyPaid) return <Spinner text="Zahlung wird bestätigt …" />;
-  if (expiredLocally || conflict) {
+  if (expiredLocally || (conflict && !(noOnlineAnswer && transferOffered))) {
     return (
       <HoldExpired
         slug={booking.event.slug}
@@ -102,7 +131,7 @@ export function PaymentStep({
       </Button>
     </div>
   ) : session.data?.provider === 'test' ? (
-    <TestPayment booking={booking} />
+    <TestPayment booking={booking} methods={session.data.methods ?? ['card']} />
   ) : session.data?.provider === 'stripe' ? (
     <Suspense fallback={<Spinner text="Zahlungsformular wird geladen …" />}>
       <StripePayment session={session.data} booking={booking} onProcessing={onProcessing} />
@@ -116,7 +145,12 @@ export function PaymentStep({
         <PaymentChoice
           value={method}
           onChange={setMethod}
-          cardLabel={config.data?.provider === 'test' ? 'Testzahlung' : 'Karte, Apple Pay oder Google Pay'}
+          transferFirst={transferFirst}
+          cardLabel={
+            config.data?.provider === 'test'
+              ? 'Testzahlung'
+              : (session.data?.methods ?? expected).map((m) => PAYMENT_METHOD_LABELS[m]).join(', ')
+          }
         />
       )}
       {byTransfer ? <BankTransferChoice booking={booking} now={now} onChosen={onBankTransferChosen} /> : card}

@@ -12,6 +12,7 @@ import { loadStripe, type Appearance, type Stripe } from '@stripe/stripe-js';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { BookingView } from '@shared/booking';
+import type { OnlineMethod } from '@shared/payment-methods';
 import { PAYMENT_MESSAGES, type PaymentSession } from '@shared/payments';
 import { Button } from '@web/components/ui/button';
 import { ErrorText } from '@web/components/ui/error-text';
@@ -59,6 +60,14 @@ const APPEARANCE: Record<'light' | 'dark', Appearance> = {
   },
 };
 
+/**
+ * Our offered methods in the admin's order as the Payment Element's paymentMethodOrder (Stripe's names; the wallet
+ * is Apple Pay and Google Pay), docs/decisions/056-payment-methods-and-the-checkout.md.
+ */
+export function stripeMethodOrder(methods: readonly OnlineMethod[]): string[] {
+  return methods.flatMap((method) => (method === 'wallet' ? ['apple_pay', 'google_pay'] : [method]));
+}
+
 export interface StripePaymentProps {
   session: StripeSession;
   booking: BookingView;
@@ -91,7 +100,11 @@ export default function StripePayment({ session, booking, onProcessing }: Stripe
   }
   return (
     <Elements stripe={stripe} options={options}>
-      <StripeForm booking={booking} onProcessing={onProcessing} />
+      <StripeForm
+        booking={booking}
+        methods={session.methods ?? ['card', 'wallet']}
+        onProcessing={onProcessing}
+      />
     </Elements>
   );
 }
@@ -104,7 +117,15 @@ function Preparing() {
   );
 }
 
-function StripeForm({ booking, onProcessing }: { booking: BookingView; onProcessing: () => void }) {
+function StripeForm({
+  booking,
+  methods,
+  onProcessing,
+}: {
+  booking: BookingView;
+  methods: OnlineMethod[];
+  onProcessing: () => void;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const queryClient = useQueryClient();
@@ -112,8 +133,17 @@ function StripeForm({ booking, onProcessing }: { booking: BookingView; onProcess
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [express, setExpress] = useState(false);
-  // Wallet buttons need a secure page; on http (local development) the Payment Element alone is shown.
-  const secure = window.location.protocol === 'https:';
+  // Wallet buttons need a secure page; on http (local development) the Payment Element alone is shown. A shop
+  // without 'Apple Pay / Google Pay' shows none at all (the card alone would otherwise offer them).
+  const wallet = methods.includes('wallet');
+  const secure = window.location.protocol === 'https:' && wallet;
+  const elementOptions = useMemo(
+    () => ({
+      paymentMethodOrder: stripeMethodOrder(methods),
+      wallets: wallet ? undefined : ({ applePay: 'never', googlePay: 'never' } as const),
+    }),
+    [methods, wallet],
+  );
 
   const confirm = async () => {
     if (!stripe || !elements || busy) return;
@@ -169,7 +199,7 @@ function StripeForm({ booking, onProcessing }: { booking: BookingView; onProcess
       )}
       {!ready && <Preparing />}
       <PaymentElement
-        options={{ paymentMethodOrder: ['card', 'apple_pay', 'google_pay'] }}
+        options={elementOptions}
         onReady={() => setReady(true)}
         onLoadError={() => {
           setError(PAYMENT_MESSAGES.initFailed);

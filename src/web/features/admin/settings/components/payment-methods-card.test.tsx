@@ -22,7 +22,12 @@ const stored = (transferOn = false): AdminSettings => ({
     ...DEFAULT_SETTINGS,
     paymentMethods: DEFAULT_PAYMENT_METHOD_SETTINGS,
     bankTransfer: transferOn
-      ? { ...DEFAULT_BANK_TRANSFER_SETTINGS, enabled: true, accountHolder: 'Wachstumsraum GmbH', iban: 'DE89370400440532013000' }
+      ? {
+          ...DEFAULT_BANK_TRANSFER_SETTINGS,
+          enabled: true,
+          accountHolder: 'Wachstumsraum GmbH',
+          iban: 'DE89370400440532013000',
+        }
       : DEFAULT_BANK_TRANSFER_SETTINGS,
   },
   secrets: { stripeSecretKey: unset, stripeWebhookSecret: unset },
@@ -62,7 +67,9 @@ describe("card 'Zahlungsarten'", () => {
 
     fireEvent.click(box('PayPal'));
     fireEvent.click(box('SEPA-Lastschrift'));
-    expect((screen.getByRole('button', { name: 'Karte nach oben' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Karte nach oben' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'PayPal nach oben' }));
     fireEvent.click(screen.getByRole('button', { name: 'PayPal nach oben' }));
     expect(screen.getByText('PayPal steht jetzt an Position 1 von 7.').getAttribute('role')).toBe('status');
