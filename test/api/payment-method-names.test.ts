@@ -6,12 +6,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@shared/admin-dashboard';
+import type { AdminRefundListRow } from '@shared/admin-refund-list';
 import { ADMIN_TICKET_CSV_COLUMNS, type AdminTicketPage } from '@shared/admin-tickets';
 import type { MyTicket } from '@shared/tickets';
 import { issueInvoice } from '@server/core/invoices/issue-invoice';
 import { createBooking, createEvent } from '@server/demo/factories';
 import type { Event } from '@server/db/types';
-import { payments } from '@server/db/schema';
+import { payments, refunds } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
 import { DAY, signedInUser } from '../helpers/tickets';
@@ -153,6 +154,52 @@ describe('the admin ticket list and its CSV', () => {
     const byOrder = new Map(lines.map((line) => [line.split(';').at(-2), line.split(';').at(-1)]));
     for (const row of rows) expect(byOrder.get(row.orderNumber)).toBe(row.paymentMethod ?? '');
     expect(lines).toHaveLength(rows.length);
+  });
+});
+
+describe('the refunds list', () => {
+  it('lists failed refunds first with their payment method and whether they can be retried; admins only', async () => {
+    const paymentOf = async (bookingId: string) =>
+      (await db().select().from(payments).where(eq(payments.bookingId, bookingId)))[0]!;
+    const sepa = await paymentOf(bookingIds.sepa);
+    const paypal = (await db().select().from(payments).where(eq(payments.bookingId, bookingIds.paypal))).find(
+      (row) => row.status === 'succeeded',
+    )!;
+    const now = Date.now();
+    await db()
+      .insert(refunds)
+      .values([
+        {
+          paymentId: sepa.id,
+          bookingId: bookingIds.sepa,
+          amountCents: 1000,
+          status: 'succeeded',
+          createdAt: new Date(now),
+        },
+        {
+          paymentId: paypal.id,
+          bookingId: bookingIds.paypal,
+          amountCents: 2500,
+          status: 'failed',
+          lastError: 'Das PayPal-Konto ist geschlossen.',
+          createdAt: new Date(now - 60 * MINUTE),
+        },
+      ]);
+    expect((await get('/api/admin/refunds', buyer.cookie)).status).toBe(403);
+    const res = await get('/api/admin/refunds', admin.cookie);
+    expect(res.status).toBe(200);
+    const { refunds: listed } = (await res.json()) as { refunds: AdminRefundListRow[] };
+    expect(
+      listed.map((row) => [row.orderNumber, row.status, row.paymentMethod, row.retryable, row.lastError]),
+    ).toEqual([
+      [orderNumbers.paypal, 'failed', 'PayPal', true, 'Das PayPal-Konto ist geschlossen.'],
+      [orderNumbers.sepa, 'succeeded', 'SEPA-Lastschrift', false, null],
+    ]);
+    expect(listed[0]).toMatchObject({
+      amountCents: 2500,
+      currency: 'EUR',
+      eventTitle: 'Zahlungsarten-Abend',
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import { adminRefundLookupSchema } from '@shared/admin-refunds';
 import { emailTestSchema } from '@shared/admin-test-mails';
 import { adminRefundSchema } from '../../core/payments/admin-refund';
 import { issueAdminRefund } from '../../core/payments/issue-admin-refund';
+import { listAdminRefunds } from '../../core/payments/list-admin-refunds';
 import { lookupRefundBooking } from '../../core/payments/lookup-refund-booking';
 import { sendTestEmails } from '../../core/admin-test-mails/send-test-emails';
 import { allow, userOf } from '../access';
@@ -17,6 +18,11 @@ export const adminRefundRoutes = new Hono<AppEnv>()
     const { q } = validInput(adminRefundLookupSchema, { q: c.req.query('q') });
     c.header('Cache-Control', 'no-store');
     return c.json(await lookupRefundBooking({ db: c.get('deps').database.db, reference: q }));
+  })
+  // the refunds list, failed ones first (docs/product/payments.md#method-names)
+  .get('/refunds', allow('admin'), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ refunds: await listAdminRefunds(c.get('deps').database.db) });
   })
   .post('/refunds', allow('admin'), async (c) => {
     // the first problem's German text is the message the card shows

@@ -19,6 +19,7 @@ const SECTIONS = [
   ['Integrationen', 'integrations', 'Integrationen'],
   ['Stornierungsrichtlinien', 'policies', 'Stornierungsrichtlinien'],
   ['Admin Refund', 'admin-refund', 'Admin Refund'],
+  ['Erstattungen', 'refunds', 'Erstattungen'],
   ['E-Mail-Tests', 'email-tests', 'E-Mail-Tests'],
   ['Automatische E-Mails', 'mails', 'Automatische E-Mails'],
 ] as const;

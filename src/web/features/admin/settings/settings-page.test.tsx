@@ -79,6 +79,7 @@ describe('SettingsPage', () => {
       'Integrationen',
       'Stornierungsrichtlinien',
       'Admin Refund',
+      'Erstattungen',
       'E-Mail-Tests',
       'Automatische E-Mails',
     ]);

@@ -11,6 +11,7 @@ import { InvoiceSettingsCard } from './components/invoice-settings-card';
 import { LegalOperatorCard } from './components/legal-operator-card';
 import { MailSettingsCard } from './components/mail-settings-card';
 import { PaymentMethodsCard } from './components/payment-methods-card';
+import { RefundsListCard } from './components/refunds-list-card';
 import { ServerSecretsCard } from './components/server-secrets-card';
 import { SettingsSectionNav, type SettingsSection } from './components/settings-section-nav';
 
@@ -32,6 +33,8 @@ const CARDS: (SettingsSection & { Card: ComponentType<{ mailRules?: ReactNode }>
   { id: 'integrations', label: 'Integrationen', Card: IntegrationsCard },
   { id: 'policies', label: 'Stornierungsrichtlinien', Card: CancellationPoliciesCard },
   { id: 'admin-refund', label: 'Admin Refund', Card: AdminRefundCard },
+  // docs/product/payments.md#method-names: the refunds with their method, failed ones with 'Erneut versuchen'
+  { id: 'refunds', label: 'Erstattungen', Card: RefundsListCard },
   { id: 'email-tests', label: 'E-Mail-Tests', Card: EmailTestsCard },
   { id: 'mails', label: 'Automatische E-Mails', Card: MailSettingsCard }, // docs/product/event-mails.md
 ];
@@ -42,7 +45,7 @@ export function SettingsPage({ mailRules }: { mailRules?: ReactNode }) {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Einstellungen</h1>
-      {/* one page of twelve cards: a table of contents instead of scrolling 5,600 px blind */}
+      {/* one page of thirteen cards: a table of contents instead of scrolling 5,600 px blind */}
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
         <SettingsSectionNav sections={CARDS} />
         <div className="flex min-w-0 flex-1 flex-col gap-6">

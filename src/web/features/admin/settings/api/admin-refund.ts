@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 import { REFUND_LOOKUP_KEY } from './lookup-refund-booking';
+import { ADMIN_REFUNDS_KEY } from './get-admin-refunds';
 
 /**
  * A share of the paid amount (0..1) or an amount in cents, never both
@@ -23,11 +24,14 @@ export interface AdminRefundAnswer {
 export const adminRefund = (input: AdminRefundInput) =>
   apiFetch<AdminRefundAnswer>('/api/admin/refunds', { method: 'POST', body: JSON.stringify(input) });
 
-// Only the booking's lookup (what is refunded already) changes.
+// The booking's lookup (what is refunded already) and the refunds list change.
 export function useAdminRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: adminRefund,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: REFUND_LOOKUP_KEY }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: REFUND_LOOKUP_KEY });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_REFUNDS_KEY });
+    },
   });
 }
