@@ -1,5 +1,6 @@
-// The admin's payment actions on a booking and a refund (docs/decisions/055-reconciliation-and-refunds-that-never-stick.md):
-// 'Mit Stripe abgleichen' and 'Erneut versuchen' of a failed refund.
+// The admin's payment actions on a booking and a refund: 'Mit Stripe abgleichen'
+// (docs/product/payments.md#reconcile-by-hand) and 'Erneut versuchen' of a failed refund
+// (docs/product/payments.md#refund-failed).
 import type { BookingPaymentStatus, BookingStatus } from './booking';
 
 export const ADMIN_PAYMENT_MESSAGES = {
@@ -11,6 +12,18 @@ export const ADMIN_PAYMENT_MESSAGES = {
   reconciled: 'Mit Stripe abgeglichen.',
   reconcileFailed: 'Abgleich fehlgeschlagen',
 } as const;
+
+/** The booking's payment state in the admin's words, after 'Mit Stripe abgleichen'. */
+export const PAYMENT_STATUS_TEXT: Record<BookingPaymentStatus, string> = {
+  pending: 'Zahlung offen',
+  paid: 'Bezahlt',
+  failed: 'Zahlung fehlgeschlagen',
+  refunded: 'Erstattet',
+  partially_refunded: 'Teilweise erstattet',
+  not_required: 'Keine Zahlung nötig',
+  processing: 'Zahlung in Bearbeitung',
+  returned: 'Zahlung zurückgebucht',
+};
 
 /** One payment attempt of a booking after the reconciliation. */
 export interface ReconciledAttempt {

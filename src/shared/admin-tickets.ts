@@ -88,6 +88,8 @@ export type AdminTicketQuery = z.output<typeof adminTicketQuerySchema>;
 export interface AdminTicketRow {
   id: string;
   eventId: string;
+  /** The ticket's booking ('Mit Stripe abgleichen' asks about its payment; docs/product/payments.md#reconcile-by-hand). */
+  bookingId: string;
   /** The booking's order number, 'WR-7K3Q9F' (docs/decisions/020-order-numbers.md). */
   orderNumber: string;
   ticketNumber: string;

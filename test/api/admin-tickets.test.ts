@@ -177,6 +177,7 @@ describe('GET /api/admin/tickets', () => {
     expect(a1).toEqual({
       id: ids.a1,
       eventId: upcoming.id,
+      bookingId: booking!.id,
       orderNumber: booking!.orderNumber,
       ticketNumber: row!.ticketNumber,
       code: row!.ticketNumber.slice(-4),

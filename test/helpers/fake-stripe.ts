@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 // integers in minor units, objects are re-fetchable by id (an intent with its latest charge when expanded), and
 // it signs webhook events the way Stripe does.
 //
-// It simulates each payment method the shop offers (docs/decisions/055-reconciliation-and-refunds-that-never-stick.md):
+// It simulates each payment method the shop offers (decision 055, docs/product/payments.md#methods):
 // card (and 3-D Secure: requires_action, then succeeded), Apple Pay / Google Pay (a card with a wallet),
 // PayPal and Klarna (requires_action with a redirect that carries the return URL; `approve` succeeds), SEPA
 // debit (processing; succeeded, failed or disputed when the test moves its clock), refunds that fail
@@ -118,8 +118,12 @@ export class FakeStripe {
   readonly webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   /** The fake's clock for SEPA debits (ms); `advance` moves it. */
   clock = Date.now();
-  private readonly planned: { at: number; intentId: string; step: 'succeed' | 'fail' | 'dispute'; feeCents: number }[] =
-    [];
+  private readonly planned: {
+    at: number;
+    intentId: string;
+    step: 'succeed' | 'fail' | 'dispute';
+    feeCents: number;
+  }[] = [];
   private readonly idempotent = new Map<string, unknown>();
   private server: Server | undefined;
   private readonly signer = new Stripe('sk_test_signer');
@@ -267,7 +271,12 @@ export class FakeStripe {
       status: options.status ?? 'needs_response',
       reason: charge.payment_method_details.type === 'sepa_debit' ? 'debit_not_authorized' : 'fraudulent',
       balance_transactions: [
-        { id: id('txn'), object: 'balance_transaction', amount: -charge.amount, fee: options.feeCents ?? 1500 },
+        {
+          id: id('txn'),
+          object: 'balance_transaction',
+          amount: -charge.amount,
+          fee: options.feeCents ?? 1500,
+        },
       ],
     };
     this.disputes.set(dispute.id, dispute);
@@ -437,7 +446,8 @@ export class FakeStripe {
       }
       if (req.method === 'GET' && intent) {
         const charge = intent.latest_charge ? this.charges.get(intent.latest_charge) : undefined;
-        const body = expanded.includes('latest_charge') && charge ? { ...intent, latest_charge: charge } : intent;
+        const body =
+          expanded.includes('latest_charge') && charge ? { ...intent, latest_charge: charge } : intent;
         return { status: 200, body };
       }
     }

@@ -68,7 +68,8 @@ export async function handleStripeWebhook(
 
   const { object } = event;
   if (INTENT_EVENTS.has(event.type) && object.id) await syncIntent(deps, object.id);
-  else if (DISPUTE_EVENTS.has(event.type) && object.payment_intent) await syncIntent(deps, object.payment_intent);
+  else if (DISPUTE_EVENTS.has(event.type) && object.payment_intent)
+    await syncIntent(deps, object.payment_intent);
   else if (REFUND_EVENTS.has(event.type)) {
     const intentId = object.object === 'payment_intent' ? object.id : object.payment_intent;
     if (intentId) await syncStripeRefunds(deps, intentId);

@@ -112,7 +112,12 @@ async function refundIdempotencyKey(db: Db, refundId: string): Promise<string> {
   const [{ retries } = { retries: 0 }] = await db
     .select({ retries: sql<number>`count(*)::int` })
     .from(paymentActions)
-    .where(and(eq(paymentActions.action, 'retry_refund'), sql`${paymentActions.detail}->>'refundId' = ${refundId}`));
+    .where(
+      and(
+        eq(paymentActions.action, 'retry_refund'),
+        sql`${paymentActions.detail}->>'refundId' = ${refundId}`,
+      ),
+    );
   return retries > 0 ? `refund-${refundId}-retry-${retries}` : `refund-${refundId}`;
 }
 

@@ -10,7 +10,7 @@ import { syncStripeRefunds } from './sync-stripe-refunds';
 const ATTEMPTS_ASKED = 10;
 
 /**
- * 'Mit Stripe abgleichen' (docs/decisions/055-reconciliation-and-refunds-that-never-stick.md): what the
+ * 'Mit Stripe abgleichen' (docs/product/payments.md#reconcile-by-hand, decision 055): what the
  * reconciliation job does, now and for one booking, whatever the attempts' age: every attempt the provider knows
  * (Stripe: all with an intent, a succeeded one too, so a dispute whose webhook was lost is found; test: those
  * with a simulation) is asked and settled through recordPaymentVerdict, and the refunds of the Stripe payments

@@ -86,10 +86,10 @@ const abandoned = (payment: Payment, now: Date) =>
   now.getTime() - payment.createdAt.getTime() >= ABANDONED_AFTER_HOURS * 60 * MINUTE_MS;
 
 /**
- * The reconciliation job's round (jobs/reconcile-job.ts): every Stripe attempt 'pending' or 'processing' with a
- * provider id, older than RECONCILE_AFTER_MINUTES and not asked within them (within an hour once it is an hour
- * old), and every test attempt whose simulated verdict is due, is asked and settled through
- * recordPaymentVerdict, so a payment whose webhook never came is not stuck. Each attempt is claimed by a
+ * The reconciliation job's round (jobs/reconcile-job.ts; docs/product/payments.md#reconciliation): every
+ * Stripe attempt 'pending' or 'processing' with a provider id, older than RECONCILE_AFTER_MINUTES and not asked
+ * within them (within an hour once it is an hour old), and every test attempt whose simulated verdict is due,
+ * is asked and settled through recordPaymentVerdict, so a payment whose webhook never came is not stuck. Each attempt is claimed by a
  * conditional UPDATE of reconciled_at, so instances never ask twice. Test attempts without a simulation that are
  * abandoned are closed. Succeeded Stripe payments are not polled: a dispute comes by webhook, or by hand
  * ('Mit Stripe abgleichen'). Answers how many attempts were asked.
@@ -113,7 +113,10 @@ export async function reconcilePayments(deps: PaymentDeps, now: Date): Promise<n
     try {
       if (await reconcilePayment(deps, claimed, now)) asked++;
     } catch (error) {
-      deps.logger.warn({ err: error, paymentId: claimed.id }, 'reconciliation of a payment failed; next round');
+      deps.logger.warn(
+        { err: error, paymentId: claimed.id },
+        'reconciliation of a payment failed; next round',
+      );
     }
   }
   await closeAbandonedTestAttempts(db, now);
@@ -179,7 +182,7 @@ export interface PaymentBacklog {
   refundsFailed: number;
 }
 
-/** One bounded read of the payment gauges (docs/architecture.md#metrics). */
+/** One bounded read of the gauges (docs/product/payments.md#payment-metrics, docs/architecture.md#metrics). */
 export async function paymentBacklog(db: Db, now = new Date()): Promise<PaymentBacklog> {
   const hourAgo = new Date(now.getTime() - RECONCILE_SLOW_AFTER_MINUTES * MINUTE_MS);
   const open = await db

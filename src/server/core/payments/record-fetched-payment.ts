@@ -72,7 +72,10 @@ async function alertMismatch(deps: PaymentDeps, payment: Payment, fetched: Provi
       .returning({ id: payments.id });
     if (!marked) return false;
     const row = await loadBookingWithBuyer(tx, payment.bookingId);
-    const admins = await tx.select({ email: profiles.email }).from(profiles).where(eq(profiles.role, 'admin'));
+    const admins = await tx
+      .select({ email: profiles.email })
+      .from(profiles)
+      .where(eq(profiles.role, 'admin'));
     for (const admin of admins) {
       const content = adminPaymentAlertMail({
         context: mail,

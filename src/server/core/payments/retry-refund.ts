@@ -5,7 +5,7 @@ import { AppError } from '../app-error';
 import { sendRefunds, type PaymentDeps } from './send-refunds';
 
 /**
- * 'Erneut versuchen' on a failed refund (docs/decisions/055-reconciliation-and-refunds-that-never-stick.md):
+ * 'Erneut versuchen' on a failed refund (docs/product/payments.md#refund-failed, decision 055):
  * the refund goes back to 'pending' with its tries reset, the admin's action is logged ('retry_refund'), and
  * after that commit it is sent to the provider at once with a new idempotency key (process-refund.ts), so the
  * provider makes a new refund instead of answering with the failed one. Answers the refund after the send; if
@@ -24,7 +24,8 @@ export async function retryRefund(
       .where(eq(refunds.id, input.refundId))
       .for('update', { of: refunds });
     if (!row) throw new AppError('not_found', ADMIN_PAYMENT_MESSAGES.refundNotFound);
-    if (row.refund.status !== 'failed') throw new AppError('conflict', ADMIN_PAYMENT_MESSAGES.refundNotFailed);
+    if (row.refund.status !== 'failed')
+      throw new AppError('conflict', ADMIN_PAYMENT_MESSAGES.refundNotFailed);
     // a transfer's refund is paid out by the shop's bank (docs/product/bank-transfer.md#refunds)
     if (row.provider === 'bank_transfer') throw new AppError('conflict', ADMIN_PAYMENT_MESSAGES.refundByBank);
     await tx

@@ -24,7 +24,8 @@ export async function syncBookingPayment(
   const provider = await deps.gateway.byName('stripe');
   for (const payment of attempts) {
     // a processing SEPA debit is asked again too (docs/product/payments.md#processing)
-    if (!payment.providerPaymentId || !provider || !['pending', 'processing'].includes(payment.status)) continue;
+    if (!payment.providerPaymentId || !provider || !['pending', 'processing'].includes(payment.status))
+      continue;
     await recordFetchedPayment(deps, payment, await provider.retrievePayment(payment.providerPaymentId));
   }
   return (await loadBookingView(db, bookingId))!;

@@ -11,7 +11,7 @@ import type { PaymentDeps } from './send-refunds';
  * records refunds made outside the shop (Stripe dashboard), so the books and the booking's payment status stay
  * true. A refund of ours that failed at Stripe becomes 'failed' with Stripe's reason as last_error, and every
  * admin is told once; the refunds list then offers 'Erneut versuchen'
- * (docs/decisions/055-reconciliation-and-refunds-that-never-stick.md).
+ * (docs/product/payments.md#refund-events, docs/product/payments.md#refund-failed).
  */
 export async function syncStripeRefunds(
   deps: Pick<PaymentDeps, 'database' | 'gateway' | 'logger' | 'settings' | 'config' | 'outbox'>,

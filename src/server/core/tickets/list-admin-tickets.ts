@@ -77,6 +77,7 @@ function toRow(
   return {
     id: row.id,
     eventId: row.eventId,
+    bookingId: row.bookingId,
     orderNumber: row.orderNumber,
     ticketNumber: row.ticketNumber,
     code: adminTicketCode(row.ticketNumber),

@@ -61,6 +61,7 @@ export function TicketsPage() {
     onCancel: (ticket: (typeof rows)[number]) => actions.askCancel([ticket]),
     onDelete: (ticket: (typeof rows)[number]) => actions.askDelete([ticket]),
     onTransfer: (ticket: (typeof rows)[number]) => actions.askTransfer(ticket),
+    onReconcile: (ticket: (typeof rows)[number]) => void actions.reconcile(ticket),
   };
   const transferTarget = actions.transferTarget;
   const transferEvent = tickets.data?.groups.find((group) =>

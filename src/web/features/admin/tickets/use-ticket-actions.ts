@@ -11,7 +11,9 @@ import type { TicketTransferInput } from '@shared/ticket-transfer';
 import { toast } from '@web/lib/toast';
 import { ADMIN_TICKET_FILTERS_KEY } from '@web/features/admin/kit/get-ticket-filter-options';
 import { ADMIN_TICKET_LIST_KEY } from './api/admin-ticket-keys';
+import { ADMIN_PAYMENT_MESSAGES, PAYMENT_STATUS_TEXT } from '@shared/admin-payments';
 import { cancelAdminTicket } from './api/cancel-admin-ticket';
+import { reconcileBooking } from './api/reconcile-booking';
 import { deleteAdminTicket } from './api/delete-admin-ticket';
 import { rerenderTicketPreview } from './api/rerender-ticket-preview';
 import { transferAdminTicket } from './api/transfer-admin-ticket';
@@ -154,6 +156,23 @@ export function useTicketActions({ onDone }: { onDone: (ticketIds: string[]) => 
     });
     void refresh(true);
   };
+  /**
+   * 'Mit Stripe abgleichen' (docs/product/payments.md#reconcile-by-hand): the server asks the provider now;
+   * the toast names the booking's payment state after it, and the list reloads.
+   */
+  const reconcile = (ticket: AdminTicketRow) =>
+    track([ticket.id], async () => {
+      try {
+        const result = await reconcileBooking(ticket.bookingId);
+        toast.success(ADMIN_PAYMENT_MESSAGES.reconciled, {
+          description: `${ticket.orderNumber}: ${PAYMENT_STATUS_TEXT[result.paymentStatus]}`,
+        });
+      } catch (error) {
+        toast.error(ADMIN_PAYMENT_MESSAGES.reconcileFailed, { description: detailOf(error) });
+      }
+      await refresh();
+    });
+
   const csv = async (target: { filters: TicketFilters; all?: boolean } | { ids: string[] }) => {
     try {
       if ('ids' in target) await exportSelectionCsv(target.ids);
@@ -182,6 +201,7 @@ export function useTicketActions({ onDone }: { onDone: (ticketIds: string[]) => 
     cancel,
     remove,
     transfer,
+    reconcile,
     csv,
   };
 }

@@ -1,7 +1,18 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ArrowRightLeft, Ban, Download, ImageUp, MoreHorizontal, Trash2, UserRound } from 'lucide-react';
+import {
+  ArrowRightLeft,
+  Ban,
+  Download,
+  ImageUp,
+  MoreHorizontal,
+  RefreshCw,
+  Trash2,
+  UserRound,
+} from 'lucide-react';
 import { Link } from 'react-router';
+import { ADMIN_PAYMENT_MESSAGES } from '@shared/admin-payments';
 import type { AdminTicketRow } from '@shared/admin-tickets';
+import { USED_PAYMENT_METHOD_LABELS } from '@shared/payment-methods';
 import { Button, buttonClasses } from '@web/components/ui/button';
 
 export interface TicketRowActions {
@@ -11,6 +22,8 @@ export interface TicketRowActions {
   onDelete: (ticket: AdminTicketRow) => void;
   /** 'Übertragen' to a substitute (docs/product/tickets-and-refunds.md#ticket-transfer). */
   onTransfer: (ticket: AdminTicketRow) => void;
+  /** 'Mit Stripe abgleichen' on the ticket's booking (docs/product/payments.md#reconcile-by-hand). */
+  onReconcile?: (ticket: AdminTicketRow) => void;
 }
 
 /** What a ticket's row (table) and card (phones) both take. */
@@ -26,6 +39,10 @@ export interface TicketItemProps {
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50';
+
+/** Paid through a payment provider (not free, not by transfer): its booking can be reconciled. */
+const paidOnline = (ticket: AdminTicketRow) =>
+  ticket.paymentMethod !== null && ticket.paymentMethod !== USED_PAYMENT_METHOD_LABELS.bank_transfer;
 
 /** 'Ticket 0001 (Greta Gans)': names the ticket in the actions' accessible names. */
 export const ticketLabel = (ticket: AdminTicketRow) =>
@@ -112,6 +129,15 @@ export function TicketActions({
             >
               <ImageUp className="h-4 w-4" aria-hidden /> Vorschau neu rendern
             </DropdownMenu.Item>
+            {actions.onReconcile && paidOnline(ticket) && (
+              <DropdownMenu.Item
+                className={itemClass}
+                disabled={busy}
+                onSelect={() => actions.onReconcile?.(ticket)}
+              >
+                <RefreshCw className="h-4 w-4" aria-hidden /> {ADMIN_PAYMENT_MESSAGES.reconcile}
+              </DropdownMenu.Item>
+            )}
             <DropdownMenu.Separator className="my-1 h-px bg-border" />
             <DropdownMenu.Item
               className={`${itemClass} text-destructive`}

@@ -5,6 +5,7 @@ import type { AdminTicketRow } from '@shared/admin-tickets';
 export const adminTicketRow = (overrides: Partial<AdminTicketRow> = {}): AdminTicketRow => ({
   id: 'aaaaaaaa-1111-4000-8000-000000000001',
   eventId: 'e1',
+  bookingId: 'bbbbbbbb-2222-4000-8000-000000000001',
   orderNumber: 'WR-7K3Q9F',
   ticketNumber: 'T-2030-0001',
   code: '0001',
