@@ -33,7 +33,7 @@ export interface RevenueFigure {
 /**
  * Money paid with one method in one currency (docs/product/payments.md#method-names): succeeded payments by the
  * name their method reads as ('PayPal', 'Überweisung', 'Online (Stripe)' before methods were stored), refunds
- * not taken off; 'Ohne Angabe' where nothing names it.
+ * not taken off, returned debits left out; 'Ohne Angabe' where nothing names it.
  */
 export interface MethodRevenueFigure {
   method: string;

@@ -241,7 +241,12 @@ describe('a bank transfer', () => {
 });
 
 describe('the dashboard', () => {
-  it('sums the paid money per method, test payments apart, failed attempts not at all', async () => {
+  it('sums the paid money per method, test payments apart, failed attempts and returned debits not at all', async () => {
+    const returned = await paidBooking(4, { provider: 'stripe', method: 'sepa_debit' });
+    await db()
+      .update(payments)
+      .set({ returnedAt: new Date(), returnFeeCents: 300 })
+      .where(eq(payments.bookingId, returned.id));
     const res = await get('/api/admin/dashboard', admin.cookie);
     expect(res.status).toBe(200);
     const { revenueByMethod } = (await res.json()) as AdminDashboard;

@@ -126,14 +126,15 @@ export const UNNAMED_METHOD = 'Ohne Angabe';
 
 /**
  * Succeeded payments per method and currency (docs/product/payments.md#method-names), test money apart as in
- * sumRevenue. Stored methods and the provider fallbacks that read the same are added up under one name.
+ * sumRevenue. Stored methods and the provider fallbacks that read the same are added up under one name. A
+ * returned debit is not money paid (docs/product/payments.md#returned): it is left out.
  */
 export async function sumRevenueByMethod(db: Db): Promise<AdminDashboard['revenueByMethod']> {
   const result = await db.execute<MethodRow>(sql`
     select currency, provider = 'test' as is_test, method, provider::text as provider,
       sum(amount_cents)::bigint as paid
     from payments
-    where status = 'succeeded' and amount_cents > 0
+    where status = 'succeeded' and amount_cents > 0 and returned_at is null
     group by currency, provider, method`);
   const sums = { live: new Map<string, MethodRevenueFigure>(), test: new Map<string, MethodRevenueFigure>() };
   for (const row of result.rows) {
