@@ -47,7 +47,9 @@ export function RevenueByMethod({
       title="Umsatz nach Zahlungsart"
       empty={figures.live.length === 0 && figures.test.length === 0 ? 'Noch keine Zahlungen.' : null}
     >
-      <p className="text-sm text-muted-foreground">Bezahlte Beträge seit Beginn, vor Erstattungen; zurückgebuchte Lastschriften zählen nicht.</p>
+      <p className="text-sm text-muted-foreground">
+        Bezahlte Beträge seit Beginn, vor Erstattungen; zurückgebuchte Lastschriften zählen nicht.
+      </p>
       {figures.live.length > 0 ? (
         <MethodTable caption="Umsatz nach Zahlungsart" figures={figures.live} />
       ) : (
