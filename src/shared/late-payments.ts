@@ -32,3 +32,34 @@ export function returnDueAt(now: Date, eventStart: Date): Date {
   );
   return new Date(Math.max(latest, now.getTime() + RETURN_DUE_MIN_DAYS * DAY_MS));
 }
+
+/**
+ * A booking of the signed-in buyer whose payment is not settled in their favour yet, for 'Offene Zahlungen'
+ * in Meine Tickets (GET /api/payments/open): in processing, failed after processing (pay again until
+ * `payUntil`), or returned (pay again by `payUntil`).
+ */
+export interface OpenPayment {
+  bookingId: string;
+  orderNumber: string;
+  state: 'processing' | 'failed' | 'returned';
+  amountCents: number;
+  currency: string;
+  /** Until when it can be paid again (failed: the hold's end; returned: the due date); null in processing. */
+  payUntil: string | null;
+  event: { title: string; slug: string; startTime: string; timezone: string };
+}
+
+/** What the buyer reads about an open payment (Meine Tickets, the booking's page). */
+export const OPEN_PAYMENT_TEXTS = {
+  heading: 'Offene Zahlungen',
+  processing: 'Zahlung in Bearbeitung',
+  processingHint:
+    'Deine Plätze bleiben reserviert, bis deine Bank die Zahlung bestätigt. Die Tickets kommen dann per E-Mail.',
+  failed: 'Zahlung fehlgeschlagen',
+  returned: 'Zahlung zurückgebucht',
+  payUntil: (when: string) => `Bitte bezahle bis ${when} erneut.`,
+  returnedHint: (when: string) =>
+    `Deine Bank hat die Zahlung zurückgebucht. Bitte bezahle bis ${when} erneut, sonst wird die Buchung storniert.`,
+  payNow: 'Jetzt bezahlen',
+  view: (orderNumber: string) => `Buchung ${orderNumber} ansehen`,
+} as const;

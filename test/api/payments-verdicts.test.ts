@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES, type PaymentSession } from '@shared/payments';
-import { PAY_AGAIN_HOURS } from '@shared/late-payments';
+import { PAY_AGAIN_HOURS, type OpenPayment } from '@shared/late-payments';
 import { releaseExpiredHolds } from '@server/core/bookings/release-expired-holds';
 import { cancelUnpaidReturns } from '@server/core/payments/cancel-unpaid-returns';
 import { recordPaymentVerdict } from '@server/core/payments/record-payment-verdict';
@@ -112,6 +112,17 @@ describe('processing', () => {
     expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'pending', paymentStatus: 'processing' });
     expect(await availableSeats(t, event.id)).toBe(8);
     await seatsHold();
+
+    // 'Offene Zahlungen' in Meine Tickets
+    const open = await t.app.request('/api/payments/open', { headers: as(buyer.cookie) });
+    expect(((await open.json()) as { payments: OpenPayment[] }).payments).toEqual([
+      expect.objectContaining({
+        bookingId: booking.id,
+        state: 'processing',
+        payUntil: null,
+        amountCents: 5000,
+      }),
+    ]);
 
     // the buyer cannot start a second payment meanwhile (paying twice is what we never do)
     const again = await post(t, `/api/bookings/${booking.id}/payment`, {}, as(buyer.cookie));
@@ -243,6 +254,10 @@ describe('returned debit', () => {
     expect(await refundsOf(t, booking.id)).toEqual([]);
     expect(await availableSeats(t, event.id)).toBe(8);
 
+    const open = await t.app.request('/api/payments/open', { headers: as(buyer.cookie) });
+    expect(((await open.json()) as { payments: OpenPayment[] }).payments).toEqual([
+      expect.objectContaining({ bookingId: booking.id, state: 'returned', payUntil: dueAt.toISOString() }),
+    ]);
     // the booking view carries the state and the due date (Meine Tickets, the success page)
     const view = await t.app.request(`/api/bookings/${booking.id}`, { headers: as(buyer.cookie) });
     expect((await view.json()) as BookingView).toMatchObject({

@@ -2,6 +2,8 @@ import { Hourglass } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BOOKING_MESSAGES, type BookingView } from '@shared/booking';
+import { formatDate, formatTime } from '@shared/date-range';
+import { OPEN_PAYMENT_TEXTS } from '@shared/late-payments';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import { buttonClasses } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
@@ -88,7 +90,9 @@ function BookingResult({
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStatus = useRef(booking.status);
   const pending = booking.status === 'pending';
-  const transfer = useBookingBankTransfer(booking.id, pending);
+  // a returned debit is paid again on this page (docs/decisions/054-late-verdicts-and-returned-debits.md)
+  const returned = booking.status === 'confirmed' && booking.paymentStatus === 'returned';
+  const transfer = useBookingBankTransfer(booking.id, pending || returned);
   const byTransfer = pending && Boolean(transfer.data);
   // chosen on this visit: the instructions' heading takes the focus when they replace the payment step
   const [transferChosen, setTransferChosen] = useState(false);
@@ -112,7 +116,7 @@ function BookingResult({
       </CheckoutProblem>
     );
   }
-  const confirmed = booking.status === 'confirmed';
+  const confirmed = booking.status === 'confirmed' && !returned;
   // a late method (SEPA debit) the bank has not decided yet: the seats stay held until it does
   // (docs/decisions/056-payment-methods-and-the-checkout.md)
   const inProcessing = !confirmed && (processing || booking.paymentStatus === 'processing');
@@ -128,18 +132,21 @@ function BookingResult({
           ? 'Buchung erfolgreich!'
           : inProcessing
             ? 'Zahlung in Bearbeitung'
-            : byTransfer
-              ? 'Fast geschafft: jetzt überweisen'
-              : 'Fast geschafft: jetzt bezahlen'}
+            : returned
+              ? OPEN_PAYMENT_TEXTS.returned
+              : byTransfer
+                ? 'Fast geschafft: jetzt überweisen'
+                : 'Fast geschafft: jetzt bezahlen'}
       </h1>
       <p className="mt-2 text-muted-foreground">
         {confirmed
           ? 'Vielen Dank! Deine Buchung ist bestätigt.'
           : inProcessing
             ? 'Deine Plätze bleiben reserviert, bis die Zahlung bestätigt ist.'
-            : byTransfer
-              ? 'Deine Plätze sind für dich reserviert.'
-              : 'Deine Plätze sind reserviert. Schließe die Zahlung ab, dann bekommst du deine Tickets.'}
+            : payAgainText(booking) ||
+              (byTransfer
+                ? 'Deine Plätze sind für dich reserviert.'
+                : 'Deine Plätze sind reserviert. Schließe die Zahlung ab, dann bekommst du deine Tickets.')}
       </p>
       <div className="mt-6 flex flex-col gap-6">
         <BookingOverview booking={booking} />
@@ -163,6 +170,19 @@ function BookingResult({
       </div>
     </div>
   );
+}
+
+/** A returned debit's or a failed late payment's 'pay again by …' (docs/decisions/054-late-verdicts-and-returned-debits.md). */
+function payAgainText(booking: BookingView): string {
+  const zone = booking.event.timezone;
+  const when = (iso: string) => `${formatDate(iso, zone)}, ${formatTime(iso, zone)} Uhr`;
+  if (booking.status === 'confirmed' && booking.paymentStatus === 'returned' && booking.paymentDueAt) {
+    return OPEN_PAYMENT_TEXTS.returnedHint(when(booking.paymentDueAt));
+  }
+  if (booking.status === 'pending' && booking.paymentStatus === 'failed' && booking.holdExpiresAt) {
+    return `${OPEN_PAYMENT_TEXTS.failed}. ${OPEN_PAYMENT_TEXTS.payUntil(when(booking.holdExpiresAt))}`;
+  }
+  return '';
 }
 
 function Processing() {

@@ -8,6 +8,7 @@ import { isAdmin, useSession, type SessionUser } from '@web/lib/session';
 import { useMyTickets } from './api/get-my-tickets';
 import { useForgetTicket } from './api/forget-ticket';
 import { OpenTransfersSection } from './components/open-transfers-section';
+import { OpenPaymentsSection } from './components/open-payments-section';
 import { TicketCard } from './components/ticket-card';
 import { TicketTabs } from './components/ticket-tabs';
 import { TicketsEmptyState } from './components/tickets-empty-state';
@@ -56,6 +57,7 @@ export function MyTicketsPage({ adminTools }: { adminTools?: TicketAdminTools })
       {user && <WaitlistSection />}
       {/* bookings waiting for their money: docs/product/bank-transfer.md#instructions */}
       {user && <OpenTransfersSection userId={user.id} />}
+      {user && <OpenPaymentsSection userId={user.id} />}
       {user ? (
         <TicketsOfUser user={user} adminTools={isAdmin(user) ? adminTools : undefined} />
       ) : (
