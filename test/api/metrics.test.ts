@@ -182,6 +182,20 @@ describe('exposition', () => {
     const again = parseExposition(await failing.exposition());
     expect(valueOf(again, 'ticketshop_metrics_collect_errors_total', { collector: 'mail_outbox' })).toBe(1);
   });
+
+  it('reads open payment attempts and failed refunds at scrape time (docs/product/payments.md#payment-metrics)', async () => {
+    const metrics = new Metrics({
+      paymentBacklog: async () => ({ openOverHour: { pending: 2, processing: 5 }, refundsFailed: 1 }),
+    });
+    const samples = parseExposition(await metrics.exposition());
+    expect(valueOf(samples, 'ticketshop_payment_attempts_open_over_1h', { state: 'pending' })).toBe(2);
+    expect(valueOf(samples, 'ticketshop_payment_attempts_open_over_1h', { state: 'processing' })).toBe(5);
+    expect(valueOf(samples, 'ticketshop_refunds_failed')).toBe(1);
+    const failing = new Metrics({ paymentBacklog: () => Promise.reject(new Error('connection refused')) });
+    const again = parseExposition(await failing.exposition());
+    expect(valueOf(again, 'ticketshop_refunds_failed')).toBeNaN();
+    expect(valueOf(again, 'ticketshop_metrics_collect_errors_total', { collector: 'payments' })).toBe(1);
+  });
 });
 
 describe('business outcomes', () => {

@@ -346,7 +346,12 @@ describe('reconciliation', () => {
     expect(gets()).toBe(before); // too young
     expect((await bookingRow(t, booking.id)).status).toBe('pending');
     const at = new Date(Date.now() + 6 * MINUTE);
-    expect(await t.services.reconcile.runOnce(at)).toBeGreaterThanOrEqual(1);
+    // two instances' rounds at once: each attempt is claimed by one of them and asked once
+    const [one, two] = await Promise.all([
+      t.services.reconcile.runOnce(at),
+      t.services.reconcile.runOnce(at),
+    ]);
+    expect(one + two).toBeGreaterThanOrEqual(1);
     expect(gets()).toBe(before + 1);
     expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
     expect((await paymentOf(intent.id)).reconciledAt?.getTime()).toBe(at.getTime());
