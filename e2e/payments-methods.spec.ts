@@ -1,0 +1,270 @@
+// One journey per payment method on the demo, through the built-in test provider
+// (docs/product/payments.md#methods, docs/product/payments.md#test-methods): PayPal and Klarna by their
+// redirect page, a SEPA debit that is 'Zahlung in Bearbeitung' until the reconciliation brings the bank's
+// verdict (docs/product/payments.md#processing), Apple Pay / Google Pay as a card; and the admin's
+// 'Zahlungsarten' switching a method off and on again. The card journey is booking.spec.ts's.
+// The e2e server runs with TEST_SEPA_DELAY_SECONDS=5 (playwright.config.ts): the journeys wait for states,
+// never for time.
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { BookingView } from '../src/shared/booking';
+import { currentUnitPriceCents, seatsPerTicket } from '../src/shared/event-rules';
+import type { PublicEvent } from '../src/shared/events';
+import { SIMPLIFIED_INVOICE_LIMIT_CENTS } from '../src/shared/invoices';
+import { SETTINGS_MESSAGES } from '../src/shared/admin-settings';
+import { PAYMENT_MESSAGES } from '../src/shared/payments';
+import { demoEvents } from '../src/server/demo/seed-events';
+import { adminContext } from './support/admin';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  openPage,
+  saveScreenshot,
+  screenshotFromTop,
+  test,
+  withRunLock,
+} from './support/fixtures';
+import { freshEmail, signInByCode } from './support/mailbox';
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const DAY = 86_400_000;
+/** SEPA-Lastschrift only for events this far ahead (the demo's 'Zahlungsarten', docs/product/payments.md#late-methods). */
+const SEPA_MIN_DAYS = 14;
+/** The demo's events: other journeys publish events of their own for a while. */
+const DEMO_SLUGS = new Set(demoEvents.map((event) => event.slug));
+
+const ticketsLeft = (event: Pick<PublicEvent, 'availableSeats' | 'priceUnit'>) =>
+  Math.floor(Math.max(0, event.availableSeats) / seatsPerTicket(event.priceUnit));
+
+/** GET of our JSON API on a connection of its own (see booking.spec.ts). */
+async function fetchJson<T>(request: APIRequestContext, url: string): Promise<T> {
+  const response = await request.get(url, { headers: { Connection: 'close' } });
+  expect(response.status(), url).toBe(200);
+  return (await response.json()) as T;
+}
+
+/**
+ * The paid demo event far enough ahead for every method (SEPA included) with the most tickets left; the
+ * nearly sold-out seminar's last seats stay untouched (other journeys count them).
+ */
+async function eventForEveryMethod(request: APIRequestContext): Promise<PublicEvent> {
+  const events = await fetchJson<PublicEvent[]>(request, '/api/events');
+  const now = Date.now();
+  const candidates = events
+    .filter((event) => DEMO_SLUGS.has(event.slug))
+    .filter((event) => event.priceCents > 0)
+    .filter((event) => new Date(event.startTime).getTime() - now > (SEPA_MIN_DAYS + 1) * DAY)
+    .filter((event) => ticketsLeft(event) >= 4)
+    .sort((a, b) => ticketsLeft(b) - ticketsLeft(a));
+  expect(candidates.length, 'a paid demo event 15 days ahead with at least 4 tickets left').toBeGreaterThan(
+    0,
+  );
+  return candidates[0]!;
+}
+
+/**
+ * A new buyer signs in, completes the profile and orders one ticket; answers the booking's id on its payment
+ * step (/booking/{id}/success).
+ */
+async function orderOneTicket(
+  page: Page,
+  buyer: string,
+  name: string,
+): Promise<{ event: PublicEvent; bookingId: string }> {
+  const event = await eventForEveryMethod(page.request);
+  await openPage(page, '/login');
+  await signInByCode(page, freshEmail(buyer));
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByRole('textbox', { name: 'Vollständiger Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Telefonnummer' }).fill('040 2223344');
+  await page.locator('#onboarding-dsgvo').check();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page).not.toHaveURL(/\/onboarding$/);
+  await openPage(page, `/checkout/${event.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tickets buchen');
+  // above 250 € the order needs a 'Rechnungsadresse' (docs/product/invoices.md#billing-address)
+  if (currentUnitPriceCents(event, new Date()) > SIMPLIFIED_INVOICE_LIMIT_CENTS) {
+    const billing = page.getByRole('region', { name: 'Rechnungsadresse', exact: true });
+    await billing.getByLabel('Straße und Hausnummer').fill('Hafenstraße 3');
+    await billing.getByLabel('PLZ').fill('20095');
+    await billing.getByLabel('Ort').fill('Hamburg');
+  }
+  const order = page.getByRole('region', { name: 'Bestellung abschließen', exact: true });
+  await withRunLock('payments-methods-seats.lock', async () => {
+    await order.getByRole('button', { name: 'Zahlungspflichtig bestellen', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/booking/${UUID}/success$`));
+  });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fast geschafft: jetzt bezahlen');
+  return { event, bookingId: new URL(page.url()).pathname.split('/')[2]! };
+}
+
+/** The payment step's region, with the test provider's methods to choose from. */
+const paymentRegion = (page: Page): Locator => page.getByRole('region', { name: 'Zahlung', exact: true });
+
+async function chooseMethod(page: Page, label: string): Promise<Locator> {
+  const payment = paymentRegion(page);
+  await expect(payment.getByRole('note')).toContainText('Testmodus');
+  await payment.getByRole('radio', { name: label, exact: true }).check();
+  return payment;
+}
+
+const booking = (page: Page, bookingId: string) =>
+  fetchJson<BookingView>(page.request, `/api/bookings/${bookingId}`);
+
+/** The buyer's ticket(s) of this booking in Meine Tickets name the method it was paid with. */
+async function myTicketsName(page: Page, view: BookingView, method: string) {
+  await openPage(page, '/my-tickets');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Tickets');
+  const card = page.locator(`article[data-ticket-id="${view.tickets[0]!.id}"]`);
+  await expect(card).toContainText(view.event.title);
+  await expect(card).toContainText(`Zahlungsart: ${method}`);
+  return card;
+}
+
+/** PayPal and Klarna: the local redirect page, 'Zahlung freigeben', back on the booking, confirmed. */
+async function payByRedirect(page: Page, testInfo: TestInfo, label: 'PayPal' | 'Klarna', shot: string) {
+  const { bookingId } = await orderOneTicket(page, shot, `Rita ${label}`);
+  const payment = await chooseMethod(page, label);
+  await screenshotFromTop(page, testInfo, `${shot}-choice`);
+  await payment.getByRole('button', { name: `Weiter zu ${label}` }).click();
+  // the provider's page, simulated: where the buyer would be now
+  await expect(page).toHaveURL(new RegExp(`/booking/${bookingId}/testzahlung/${label.toLowerCase()}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Testzahlung: ${label}`);
+  await expect(page.getByText(`Hier würdest du bei ${label} die Zahlung freigeben.`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, `${label} redirect page`);
+  await screenshotFromTop(page, testInfo, `${shot}-redirect`);
+  await page.getByRole('button', { name: 'Zahlung freigeben' }).click();
+  // back at the return address, which carries the booking
+  await expect(page).toHaveURL(new RegExp(`/booking/${bookingId}/success`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buchung erfolgreich!');
+  const view = await booking(page, bookingId);
+  expect(view).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+  await screenshotFromTop(page, testInfo, `${shot}-confirmed`);
+  await myTicketsName(page, view, label);
+  await screenshotFromTop(page, testInfo, `${shot}-my-tickets`);
+}
+
+test.describe('payment methods on the demo', () => {
+  test(
+    'PayPal: the redirect page, approve, back confirmed; Meine Tickets names PayPal',
+    { tag: '@phone' },
+    async ({ page, browserErrors }, testInfo) => {
+      test.setTimeout(180_000);
+      await payByRedirect(page, testInfo, 'PayPal', 'paypal');
+      expect(browserErrors).toEqual([]);
+    },
+  );
+
+  test('Klarna: the redirect page, approve, back confirmed; Meine Tickets names Klarna', async ({
+    page,
+    browserErrors,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    await payByRedirect(page, testInfo, 'Klarna', 'klarna');
+    expect(browserErrors).toEqual([]);
+  });
+
+  test(
+    'Apple Pay / Google Pay: paid as a card; Meine Tickets names Apple Pay',
+    { tag: '@phone' },
+    async ({ page, browserErrors }, testInfo) => {
+      test.setTimeout(180_000);
+      const { bookingId } = await orderOneTicket(page, 'wallet', 'Walter Wallet');
+      const payment = await chooseMethod(page, 'Apple Pay / Google Pay');
+      await payment.getByRole('button', { name: 'Testzahlung abschließen' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buchung erfolgreich!');
+      const view = await booking(page, bookingId);
+      expect(view).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+      await myTicketsName(page, view, 'Apple Pay');
+      await screenshotFromTop(page, testInfo, 'wallet-my-tickets');
+      expect(browserErrors).toEqual([]);
+    },
+  );
+
+  test(
+    "SEPA debit 'wird eingelöst': processing keeps the seats, then the reconciliation confirms",
+    { tag: '@phone' },
+    async ({ page, browserErrors }, testInfo) => {
+      // the verdict comes 5 s after the debit by the reconciliation job, which runs once a minute
+      test.setTimeout(300_000);
+      const { event, bookingId } = await orderOneTicket(page, 'sepa', 'Sebastian Lastschrift');
+      const payment = await chooseMethod(page, 'SEPA-Lastschrift');
+      await expect(payment.getByRole('textbox', { name: 'IBAN' })).not.toHaveValue('');
+      await payment.getByRole('radio', { name: 'wird eingelöst', exact: true }).check();
+      await expectNoSeriousA11yViolations(page, 'SEPA test debit');
+      await screenshotFromTop(page, testInfo, 'sepa-choice');
+      await payment.getByRole('button', { name: 'Lastschrift erteilen' }).click();
+
+      // processing: the page says so, the seats stay held
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zahlung in Bearbeitung');
+      await expect(page.getByText(PAYMENT_MESSAGES.processing)).toBeVisible();
+      const processing = await booking(page, bookingId);
+      expect(processing).toMatchObject({ status: 'pending', paymentStatus: 'processing' });
+      expect(processing.tickets).toEqual([]);
+      await expectNoSeriousA11yViolations(page, 'SEPA processing');
+      await screenshotFromTop(page, testInfo, 'sepa-processing');
+      await openPage(page, '/my-tickets');
+      await expect(page.getByRole('main')).toContainText('Zahlung in Bearbeitung');
+      await expect(page.getByRole('main')).toContainText(event.title);
+      await screenshotFromTop(page, testInfo, 'sepa-my-tickets-processing');
+
+      // the bank's verdict, brought by the reconciliation: confirmed with tickets
+      await expect
+        .poll(async () => (await booking(page, bookingId)).status, {
+          message: 'the SEPA debit settles',
+          timeout: 150_000,
+          intervals: [2_000],
+        })
+        .toBe('confirmed');
+      const view = await booking(page, bookingId);
+      expect(view).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+      await myTicketsName(page, view, 'SEPA-Lastschrift');
+      await screenshotFromTop(page, testInfo, 'sepa-my-tickets-confirmed');
+      expect(browserErrors).toEqual([]);
+    },
+  );
+
+  test("admin 'Zahlungsarten': Klarna switched off is no longer offered, then on again", async ({
+    page,
+    browser,
+    browserErrors,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const admin = await adminContext(browser);
+    const adminPage = await admin.newPage();
+    /** Switches Klarna in 'Zahlungsarten' and saves; answers whether it was on before. */
+    const switchKlarna = async (on: boolean) => {
+      await openPage(adminPage, '/admin/settings#payment-methods');
+      const card = adminPage.locator('#payment-methods');
+      const box = card.getByRole('checkbox', { name: 'Klarna', exact: true });
+      await expect(box).toBeVisible();
+      const before = await box.isChecked();
+      await box.setChecked(on);
+      await card.getByRole('button', { name: 'Speichern' }).click();
+      await expect(adminPage.getByText(SETTINGS_MESSAGES.saved).first()).toBeVisible();
+      return before;
+    };
+    try {
+      await openPage(adminPage, '/admin/settings#payment-methods');
+      const card = adminPage.locator('#payment-methods');
+      await expect(card.getByRole('heading', { name: 'Zahlungsarten' })).toBeVisible();
+      await card.scrollIntoViewIfNeeded();
+      await saveScreenshot(adminPage, testInfo, 'admin-payment-methods');
+      // the demo offers every online method (src/server/demo/seed-payment-methods.ts)
+      expect(await switchKlarna(false)).toBe(true);
+      const { bookingId } = await orderOneTicket(page, 'no-klarna', 'Nora Ohneklarna');
+      const payment = paymentRegion(page);
+      await expect(payment.getByRole('radio', { name: 'PayPal', exact: true })).toBeVisible();
+      await expect(payment.getByRole('radio', { name: 'Klarna', exact: true })).toHaveCount(0);
+      // paid by card, so the booking holds no seat until its hold runs out
+      await chooseMethod(page, 'Karte');
+      await payment.getByRole('button', { name: 'Testzahlung abschließen' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buchung erfolgreich!');
+      expect((await booking(page, bookingId)).status).toBe('confirmed');
+    } finally {
+      // the demo as it was: the journeys share one server
+      await switchKlarna(true);
+      await admin.close();
+    }
+    expect(browserErrors).toEqual([]);
+  });
+});
