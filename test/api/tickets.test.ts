@@ -128,6 +128,7 @@ describe('GET /api/tickets', () => {
       invoice: { id: expect.any(String), number: expect.stringMatching(/^RE-\d{4}-\d{5}$/) },
       // paid by card, not by transfer (docs/product/bank-transfer.md#refunds)
       paidByTransfer: false,
+      paymentMethod: 'Testzahlung', // the factory's test payment names no method
       transferableUntil: soon.event.startTime.toISOString(),
       holderNameEditable: true,
       priceCents: 3000,
