@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/types';
 import { bookings, events, payments, profiles, refunds } from '../../db/schema';
 
 /**
- * GET /api/admin/refunds: the refunds list of the settings (docs/product/payments.md#method-names): every
+ * GET /api/admin/refunds: the refunds list of the settings (docs/product/admin.md#refunds-list): every
  * failed refund first (they wait for 'Erneut versuchen';
  * docs/decisions/055-reconciliation-and-refunds-that-never-stick.md), then the newest, at most
  * ADMIN_REFUND_LIST_LIMIT; each with the method of the payment it goes back to.

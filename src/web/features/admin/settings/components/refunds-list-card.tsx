@@ -22,7 +22,7 @@ const STATUS_TONES: Record<AdminRefundStatus, BadgeTone> = {
 };
 
 /**
- * 'Erstattungen' (docs/product/payments.md#method-names): the latest refunds with the method of the payment
+ * 'Erstattungen' (docs/product/admin.md#refunds-list): the latest refunds with the method of the payment
  * they go back to; a failed one reads 'Rückerstattung fehlgeschlagen' with 'Erneut versuchen'
  * (docs/decisions/055-reconciliation-and-refunds-that-never-stick.md).
  */
