@@ -357,6 +357,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three instances on one database
       'hold-expiry-job.ts',
       'outbox-worker.ts',
       'periodic-task.ts',
+      // claims each attempt by a conditional UPDATE of reconciled_at: test/api/payments-stripe-methods.test.ts
+      // runs two rounds at once and sees each intent asked once
+      'reconcile-job.ts',
       'refund-job.ts',
       // deletes by time only; three rounds at once: test/jobs/retention.test.ts
       'retention-job.ts',
@@ -368,6 +371,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three instances on one database
       'eventMails',
       'holdExpiry',
       'outbox',
+      'reconcile',
       'refundJob',
       'retention',
       'seatFeed',
