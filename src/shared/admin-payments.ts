@@ -11,6 +11,7 @@ export const ADMIN_PAYMENT_MESSAGES = {
   reconcile: 'Mit Stripe abgleichen',
   reconciled: 'Mit Stripe abgeglichen.',
   reconcileFailed: 'Abgleich fehlgeschlagen',
+  providerUnreachable: 'Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuche es später erneut.',
 } as const;
 
 /** The booking's payment state in the admin's words, after 'Mit Stripe abgleichen'. */

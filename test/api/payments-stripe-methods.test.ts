@@ -403,6 +403,15 @@ describe('reconciliation', () => {
       before: { status: 'pending' },
       after: { status: 'confirmed', paymentStatus: 'paid' },
     });
+    // Stripe down: the German reason, and nothing logged as done
+    stripe.failRetrieves = 10;
+    const down = await reconcile(admin.cookie);
+    stripe.failRetrieves = 0;
+    expect(down.status).toBe(503);
+    expect(((await down.json()) as ErrorBody).error.message).toBe(ADMIN_PAYMENT_MESSAGES.providerUnreachable);
+    expect(
+      await db().select().from(paymentActions).where(eq(paymentActions.bookingId, booking.id)),
+    ).toHaveLength(2);
     const unknown = await post(
       t,
       `/api/admin/bookings/${crypto.randomUUID()}/reconcile`,

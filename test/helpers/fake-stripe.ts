@@ -110,6 +110,8 @@ export class FakeStripe {
   failRefunds = 0;
   /** The next n PaymentIntent creations answer 500 (Stripe down while a payment starts). */
   failIntents = 0;
+  /** The next n reads of a PaymentIntent answer 500 (Stripe down while we ask). */
+  failRetrieves = 0;
   /**
    * What a new refund is at first: 'succeeded' (a card refund), or 'pending' (it may still fail later, as a
    * refund to a closed account does: `failRefund`).
@@ -445,6 +447,10 @@ export class FakeStripe {
         return remember(intent);
       }
       if (req.method === 'GET' && intent) {
+        if (this.failRetrieves > 0) {
+          this.failRetrieves--;
+          return { status: 500, body: { error: { type: 'api_error', message: 'Stripe is down' } } };
+        }
         const charge = intent.latest_charge ? this.charges.get(intent.latest_charge) : undefined;
         const body =
           expanded.includes('latest_charge') && charge ? { ...intent, latest_charge: charge } : intent;

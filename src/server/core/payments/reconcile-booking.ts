@@ -37,7 +37,13 @@ export async function reconcileBooking(
     .limit(ATTEMPTS_ASKED);
   let asked = 0;
   for (const attempt of attempts) {
-    if (!(await reconcilePayment(deps, attempt, now))) continue;
+    try {
+      if (!(await reconcilePayment(deps, attempt, now))) continue;
+    } catch (error) {
+      // Stripe down or refusing: the admin hears it, nothing is logged as done
+      deps.logger.warn({ err: error, paymentId: attempt.id }, 'reconciliation by hand failed');
+      throw new AppError('unavailable', ADMIN_PAYMENT_MESSAGES.providerUnreachable);
+    }
     asked++;
     await db.update(payments).set({ reconciledAt: now }).where(eq(payments.id, attempt.id));
     if (attempt.provider === 'stripe') await syncStripeRefunds(deps, attempt.providerPaymentId!);
