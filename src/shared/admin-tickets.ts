@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fractionProblem } from './refund-percent';
 import type { RefundRule } from './refund-rules';
+import type { PaymentReturn } from './late-payments';
 import type { TicketStatus } from './tickets';
 
 // 'Tickets verwalten' (docs/product/admin.md#tickets-screen): the list, the display state, the cancel dialog
@@ -125,6 +126,11 @@ export interface AdminTicketRow {
    * 'SEPA-Lastschrift', …; null when nothing was paid (free) or the method is unknown.
    */
   paymentMethod: string | null;
+  /**
+   * The booking's debit was returned (docs/decisions/054-late-verdicts-and-returned-debits.md): when, the fee,
+   * and whether it is still to be paid again; absent when it never was.
+   */
+  paymentReturn?: PaymentReturn;
 }
 
 export interface AdminTicketEvent {

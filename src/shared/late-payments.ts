@@ -63,3 +63,17 @@ export const OPEN_PAYMENT_TEXTS = {
   payNow: 'Jetzt bezahlen',
   view: (orderNumber: string) => `Buchung ${orderNumber} ansehen`,
 } as const;
+
+/** A booking's returned debit as the admin sees it ('Zahlung zurückgebucht', with the fee). */
+export interface PaymentReturn {
+  returnedAt: string;
+  /** What the bank or Stripe charged the shop for it. */
+  feeCents: number;
+  /** The booking is still to be paid again (payment_status 'returned'); false once paid again or cancelled. */
+  open: boolean;
+  /** While open: the date it must be paid again by, else it is cancelled. */
+  dueAt: string | null;
+}
+
+/** 'Zahlung zurückgebucht · Gebühr 3,00 €' (the admin's ticket list). */
+export const paymentReturnText = (fee: string) => `${OPEN_PAYMENT_TEXTS.returned} · Gebühr ${fee}`;

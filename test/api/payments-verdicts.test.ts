@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminTicketPage } from '@shared/admin-tickets';
 import type { BookingView } from '@shared/booking';
 import { PAYMENT_MESSAGES, type PaymentSession } from '@shared/payments';
+import type { MyTicket } from '@shared/tickets';
 import { PAY_AGAIN_HOURS, type OpenPayment } from '@shared/late-payments';
 import { releaseExpiredHolds } from '@server/core/bookings/release-expired-holds';
 import { cancelUnpaidReturns } from '@server/core/payments/cancel-unpaid-returns';
@@ -257,6 +259,21 @@ describe('returned debit', () => {
     const open = await t.app.request('/api/payments/open', { headers: as(buyer.cookie) });
     expect(((await open.json()) as { payments: OpenPayment[] }).payments).toEqual([
       expect.objectContaining({ bookingId: booking.id, state: 'returned', payUntil: dueAt.toISOString() }),
+    ]);
+    // Meine Tickets: the due date of the returned debit does not make it a transfer booking
+    const mine = (await (
+      await t.app.request('/api/tickets', { headers: as(buyer.cookie) })
+    ).json()) as MyTicket[];
+    expect(
+      mine.filter((ticket) => ticket.bookingId === booking.id).map((ticket) => ticket.paidByTransfer),
+    ).toEqual([false, false]);
+    // the admin's ticket list: 'Zahlung zurückgebucht' with the fee and the due date
+    const admin = await signedInUser(t, 'admin');
+    const list = await t.app.request(`/api/admin/tickets?event=${event.id}`, { headers: as(admin.cookie) });
+    const page = (await list.json()) as AdminTicketPage;
+    expect(page.groups[0]!.tickets.map((ticket) => ticket.paymentReturn)).toEqual([
+      { returnedAt: returnedAt.toISOString(), feeCents: 300, open: true, dueAt: dueAt.toISOString() },
+      { returnedAt: returnedAt.toISOString(), feeCents: 300, open: true, dueAt: dueAt.toISOString() },
     ]);
     // the booking view carries the state and the due date (Meine Tickets, the success page)
     const view = await t.app.request(`/api/bookings/${booking.id}`, { headers: as(buyer.cookie) });

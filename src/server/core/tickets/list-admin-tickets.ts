@@ -9,6 +9,7 @@ import {
 import type { DbOrTx } from '../../db/types';
 import { refunds, ticketTransfers } from '../../db/schema';
 import { paymentMethodNames } from '../payments/booking-payment-method';
+import { paymentReturns } from '../payments/returned-payments';
 import {
   adminTicketOrder,
   adminTicketRows,
@@ -37,10 +38,14 @@ export async function listAdminTickets(
     db.select({ eventId: matching.eventId, count: count() }).from(matching).groupBy(matching.eventId),
   ]);
   const countOf = new Map(counts.map((row) => [row.eventId, Number(row.count)]));
-  const [refunded, transferred, methods] = await Promise.all([
+  const [refunded, transferred, methods, returns] = await Promise.all([
     refundedByTicket(db, rows),
     lastTransferByTicket(db, rows),
     paymentMethodNames(
+      db,
+      rows.map((row) => row.bookingId),
+    ),
+    paymentReturns(
       db,
       rows.map((row) => row.bookingId),
     ),
@@ -63,6 +68,7 @@ export async function listAdminTickets(
     group.tickets.push({
       ...toRow(row, refunded.get(row.id) ?? 0, transferred.get(row.id) ?? null, now),
       paymentMethod: methods.get(row.bookingId) ?? null,
+      ...(returns.has(row.bookingId) ? { paymentReturn: returns.get(row.bookingId) } : {}),
     });
   }
   return { total, page, pageSize: query.pageSize, groups: [...groups.values()] };
@@ -73,7 +79,7 @@ function toRow(
   refundedCents: number,
   transferredAt: Date | null,
   now: Date,
-): Omit<AdminTicketRow, 'paymentMethod'> {
+): Omit<AdminTicketRow, 'paymentMethod' | 'paymentReturn'> {
   return {
     id: row.id,
     eventId: row.eventId,

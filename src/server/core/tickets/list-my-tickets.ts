@@ -56,6 +56,7 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       orderNumber: bookings.orderNumber,
       currency: bookings.currency,
       paidByTransfer: bookings.paymentDueAt,
+      paymentStatus: bookings.paymentStatus,
       policyId: events.cancellationPolicyId,
       onlineUrl: events.onlineUrl,
       event: {
@@ -148,7 +149,8 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       holderEmail: ticket.holderEmail,
       isBuyer,
       invoice: isBuyer ? (invoiceOf.get(ticket.bookingId) ?? null) : null,
-      paidByTransfer: isBuyer && row.paidByTransfer !== null,
+      // a returned debit's due date is no transfer (docs/decisions/054-late-verdicts-and-returned-debits.md)
+      paidByTransfer: isBuyer && row.paidByTransfer !== null && row.paymentStatus !== 'returned',
       paymentMethod: isBuyer ? (methodOf.get(ticket.bookingId) ?? null) : null,
       ...(transferredTo ? { transferredTo } : {}),
       transferableUntil: isBuyer && open && now.getTime() < cutoff.getTime() ? cutoff.toISOString() : null,

@@ -1,4 +1,5 @@
 import { adminTicketBadges, type AdminTicketBadge, type AdminTicketRow } from '@shared/admin-tickets';
+import { paymentReturnText } from '@shared/late-payments';
 import { Badge, type BadgeTone } from '@web/components/ui/badge';
 import { formatDateTimeShort, formatPrice } from '@web/lib/format';
 
@@ -52,6 +53,19 @@ export function TicketBadges({ ticket, timeZone }: { ticket: AdminTicketRow; tim
           <span className="break-words">Übertragen an {substitute}</span>
           {ticket.holderEmail && ticket.holderEmail !== substitute && (
             <span className="block break-all text-muted-foreground">{ticket.holderEmail}</span>
+          )}
+        </span>
+      )}
+      {/* a returned debit with its fee (docs/decisions/054-late-verdicts-and-returned-debits.md) */}
+      {ticket.paymentReturn && (
+        <span
+          className={`text-xs ${ticket.paymentReturn.open ? 'font-medium text-destructive' : 'text-muted-foreground'}`}
+        >
+          {paymentReturnText(formatPrice(ticket.paymentReturn.feeCents, ticket.currency))}
+          {ticket.paymentReturn.dueAt && (
+            <span className="block tabular-nums">
+              Zu zahlen bis {formatDateTimeShort(ticket.paymentReturn.dueAt, timeZone)} Uhr
+            </span>
           )}
         </span>
       )}
