@@ -2,6 +2,7 @@
 // (docs/product/payments.md#reconcile-by-hand) and 'Erneut versuchen' of a failed refund
 // (docs/product/payments.md#refund-failed).
 import type { BookingPaymentStatus, BookingStatus } from './booking';
+import { OPEN_PAYMENT_TEXTS } from './late-payments';
 
 export const ADMIN_PAYMENT_MESSAGES = {
   bookingNotFound: 'Buchung nicht gefunden.',
@@ -18,12 +19,12 @@ export const ADMIN_PAYMENT_MESSAGES = {
 export const PAYMENT_STATUS_TEXT: Record<BookingPaymentStatus, string> = {
   pending: 'Zahlung offen',
   paid: 'Bezahlt',
-  failed: 'Zahlung fehlgeschlagen',
+  failed: OPEN_PAYMENT_TEXTS.failed,
   refunded: 'Erstattet',
   partially_refunded: 'Teilweise erstattet',
   not_required: 'Keine Zahlung nötig',
-  processing: 'Zahlung in Bearbeitung',
-  returned: 'Zahlung zurückgebucht',
+  processing: OPEN_PAYMENT_TEXTS.processing,
+  returned: OPEN_PAYMENT_TEXTS.returned,
 };
 
 /** One payment attempt of a booking after the reconciliation. */
