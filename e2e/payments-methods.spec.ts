@@ -11,6 +11,7 @@ import { currentUnitPriceCents, seatsPerTicket } from '../src/shared/event-rules
 import type { PublicEvent } from '../src/shared/events';
 import { SIMPLIFIED_INVOICE_LIMIT_CENTS } from '../src/shared/invoices';
 import { SETTINGS_MESSAGES } from '../src/shared/admin-settings';
+import { OPEN_PAYMENT_TEXTS } from '../src/shared/late-payments';
 import { PAYMENT_MESSAGES } from '../src/shared/payments';
 import { demoEvents } from '../src/server/demo/seed-events';
 import { adminContext } from './support/admin';
@@ -23,7 +24,7 @@ import {
   test,
   withRunLock,
 } from './support/fixtures';
-import { freshEmail, signInByCode } from './support/mailbox';
+import { freshEmail, signInByCode, waitForMail } from './support/mailbox';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const DAY = 86_400_000;
@@ -69,10 +70,11 @@ async function orderOneTicket(
   page: Page,
   buyer: string,
   name: string,
-): Promise<{ event: PublicEvent; bookingId: string }> {
+): Promise<{ event: PublicEvent; email: string; bookingId: string }> {
   const event = await eventForEveryMethod(page.request);
+  const email = freshEmail(buyer);
   await openPage(page, '/login');
-  await signInByCode(page, freshEmail(buyer));
+  await signInByCode(page, email);
   await expect(page).toHaveURL(/\/onboarding$/);
   await page.getByRole('textbox', { name: 'Vollständiger Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Telefonnummer' }).fill('040 2223344');
@@ -94,7 +96,7 @@ async function orderOneTicket(
     await expect(page).toHaveURL(new RegExp(`/booking/${UUID}/success$`));
   });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fast geschafft: jetzt bezahlen');
-  return { event, bookingId: new URL(page.url()).pathname.split('/')[2]! };
+  return { event, email, bookingId: new URL(page.url()).pathname.split('/')[2]! };
 }
 
 /** The payment step's region, with the test provider's methods to choose from. */
@@ -263,6 +265,88 @@ test.describe('payment methods on the demo', () => {
     } finally {
       // the demo as it was: the journeys share one server
       await switchKlarna(true);
+      await admin.close();
+    }
+    expect(browserErrors).toEqual([]);
+  });
+  test("SEPA debit 'wird abgelehnt': processing, then failed with a mail to pay again; paid again by card", async ({
+    page,
+    browserErrors,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    const { event, email, bookingId } = await orderOneTicket(page, 'sepa-declined', 'Dora Abgelehnt');
+    const payment = await chooseMethod(page, 'SEPA-Lastschrift');
+    await payment.getByRole('radio', { name: 'wird abgelehnt', exact: true }).check();
+    await payment.getByRole('button', { name: 'Lastschrift erteilen' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zahlung in Bearbeitung');
+    await waitForMail(page.request, email, /^(\[TEST\] )?Deine Zahlung ist in Bearbeitung/);
+
+    // the bank says no (docs/product/payments.md#pay-again): pending, 48 hours to pay again, one mail
+    await expect
+      .poll(async () => (await booking(page, bookingId)).paymentStatus, {
+        message: 'the SEPA debit fails',
+        timeout: 150_000,
+        intervals: [2_000],
+      })
+      .toBe('failed');
+    const failed = await booking(page, bookingId);
+    expect(failed.status).toBe('pending');
+    expect(new Date(failed.holdExpiresAt!).getTime()).toBeGreaterThan(Date.now() + 47 * 3_600_000);
+    const mail = await waitForMail(
+      page.request,
+      email,
+      /Zahlung fehlgeschlagen, bitte bis .* erneut bezahlen/,
+    );
+    expect(mail.subject).toContain(event.title);
+    expect(mail.text).toContain(`/booking/${bookingId}/success`);
+
+    await openPage(page, `/booking/${bookingId}/success`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fast geschafft: jetzt bezahlen');
+    await expectNoSeriousA11yViolations(page, 'pay again after a failed debit');
+    await screenshotFromTop(page, testInfo, 'sepa-declined-pay-again');
+    await (
+      await chooseMethod(page, 'Karte')
+    )
+      .getByRole('button', { name: 'Testzahlung abschließen' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buchung erfolgreich!');
+    const view = await booking(page, bookingId);
+    expect(view).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    await myTicketsName(page, view, 'Karte');
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('the demo shows a returned debit to its buyer and a failed refund to the admin, as seeded', async ({
+    page,
+    browser,
+    browserErrors,
+  }, testInfo) => {
+    // Mareike's debit for 'Klarheit finden' came back (src/server/demo/seed-payment-methods.ts)
+    await openPage(page, '/login');
+    await signInByCode(page, 'mareike.jansen@demo.example');
+    await expect(page).not.toHaveURL(/\/login$/);
+    await openPage(page, '/my-tickets');
+    const open = page.getByRole('main');
+    await expect(open.getByRole('heading', { name: OPEN_PAYMENT_TEXTS.heading })).toBeVisible();
+    await expect(open.getByText(OPEN_PAYMENT_TEXTS.returned, { exact: true })).toBeVisible();
+    await expect(open).toContainText('Klarheit finden – Wochenendseminar an der Ostsee');
+    await expect(open).toContainText('Zahlungsart: SEPA-Lastschrift');
+    await expectNoSeriousA11yViolations(page, 'Meine Tickets with a returned debit');
+    await screenshotFromTop(page, testInfo, 'demo-returned-debit');
+
+    // Paul's refund that PayPal declined: listed first, with its reason and 'Erneut versuchen' (not pressed:
+    // the demo stays as it is for the other journeys)
+    const admin = await adminContext(browser);
+    try {
+      const adminPage = await admin.newPage();
+      await openPage(adminPage, '/admin/settings#refunds');
+      const refunds = adminPage.locator('#refunds');
+      await expect(refunds.getByText('Rückerstattung fehlgeschlagen').first()).toBeVisible();
+      await expect(refunds).toContainText('PayPal');
+      await expect(refunds.getByRole('button', { name: 'Erneut versuchen' }).first()).toBeEnabled();
+      await refunds.scrollIntoViewIfNeeded();
+      await saveScreenshot(adminPage, testInfo, 'demo-failed-refund');
+    } finally {
       await admin.close();
     }
     expect(browserErrors).toEqual([]);
