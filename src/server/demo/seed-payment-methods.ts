@@ -165,7 +165,8 @@ export async function seedPaymentMethods(
     reason: 'seats_unavailable',
     status: 'failed',
     attempts: 1,
-    lastError: 'declined: PayPal hat die Erstattung abgelehnt (Konto des Empfängers geschlossen).',
+    // as the provider reports it (Stripe's failure_reason, sync-stripe-refunds.ts)
+    lastError: 'declined',
     createdAt: paidAt,
     updatedAt: new Date(paidAt.getTime() + DAY),
   });
