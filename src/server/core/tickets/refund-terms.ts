@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   defaultRefundShare,
   effectiveRule,
@@ -67,7 +67,11 @@ export async function refundableByBooking(
       refunds,
       and(eq(refunds.paymentId, payments.id), inArray(refunds.status, ['pending', 'succeeded'])),
     )
-    .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'succeeded')))
+    // a returned debit's money is gone already: nothing of it to refund
+    // (docs/decisions/054-late-verdicts-and-returned-debits.md)
+    .where(
+      and(inArray(payments.bookingId, ids), eq(payments.status, 'succeeded'), isNull(payments.returnedAt)),
+    )
     .groupBy(payments.id)
     .orderBy(desc(payments.createdAt));
   for (const row of rows) {
