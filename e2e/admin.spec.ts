@@ -323,7 +323,13 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
     .getByRole('button', { name: `Weitere Aktionen für Ticket ${ticket.code} (${buyerName})` })
     .click();
   const more = page.getByRole('menu');
-  await expect(more.getByRole('menuitem')).toHaveText(['Übertragen', 'Vorschau neu rendern', 'Löschen']);
+  // 'Mit Stripe abgleichen' since issue 31 (docs/product/payments.md#reconcile-by-hand)
+  await expect(more.getByRole('menuitem')).toHaveText([
+    'Übertragen',
+    'Vorschau neu rendern',
+    'Mit Stripe abgleichen',
+    'Löschen',
+  ]);
   // a cancelled ticket cannot be handed to a substitute (docs/product/tickets-and-refunds.md#ticket-transfer)
   await expect(more.getByRole('menuitem', { name: 'Übertragen' })).toBeDisabled();
   await page.keyboard.press('Escape');
