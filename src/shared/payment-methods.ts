@@ -2,6 +2,14 @@
 // docs/decisions/054-payment-methods-and-late-verdicts.md). Pure and free of zod: the checkout, the admin
 // settings and the server read the same rules.
 
+export {
+  DEFAULT_PAYMENT_METHOD_SETTINGS,
+  type OnlineMethod,
+  type PaymentMethod,
+  type PaymentMethodSettings,
+} from './payment-method-settings';
+import type { OnlineMethod, PaymentMethod, PaymentMethodSettings } from './payment-method-settings';
+
 const DAY_MS = 86_400_000;
 
 /** What the admin can switch on under 'Zahlungsarten', and the order the checkout shows them in. */
@@ -13,10 +21,8 @@ export const PAYMENT_METHODS = [
   'klarna',
   'billie',
   'bank_transfer',
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** The methods Stripe (or, outside production, the test provider) takes; transfer is the shop's own. */
-export type OnlineMethod = Exclude<PaymentMethod, 'bank_transfer'>;
+] as const satisfies readonly PaymentMethod[];
+
 export const ONLINE_METHODS = PAYMENT_METHODS.filter((m): m is OnlineMethod => m !== 'bank_transfer');
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -67,25 +73,6 @@ export const usedMethodLabel = (method: string | null | undefined): string =>
 export const LATE_METHODS: readonly PaymentMethod[] = ['sepa_debit', 'bank_transfer'];
 
 /**
- * The admin's choice ('Zahlungsarten', docs/product/payments.md#methods): the online methods switched on, the order
- * of all methods in the checkout (transfer is switched in its own card), and the lead time SEPA debits need.
- */
-export interface PaymentMethodSettings {
-  enabled: OnlineMethod[];
-  order: PaymentMethod[];
-  /** SEPA-Lastschrift only while the event starts at least this many days after the order. */
-  sepaMinDaysBeforeStart: number;
-}
-
-export const DEFAULT_PAYMENT_METHOD_SETTINGS: PaymentMethodSettings = {
-  // what the shop offered before issue 31: methods the operator has not activated at Stripe would make every
-  // payment fail, so the rest is switched on by the admin (the demo switches all on)
-  enabled: ['card', 'wallet'],
-  order: [...PAYMENT_METHODS],
-  sepaMinDaysBeforeStart: 14,
-};
-
-/**
  * Amount limits per method in cents (EUR) for German buyers; outside them the method is not offered for this order.
  * Klarna 1 € to 10.000 €, Billie up to 25.000 € (checked for issue 31; sources in
  * docs/decisions/056-payment-methods-and-the-checkout.md#limits).
@@ -103,6 +90,13 @@ export const METHOD_RULE_TEXTS = {
     `Die Bank bestätigt eine Lastschrift erst nach bis zu 14 Bankarbeitstagen: nur für Events, die mindestens ${days} Tage nach der Bestellung beginnen. Die Plätze bleiben bis dahin reserviert.`,
   klarna: 'Nur für Bestellungen von 1 € bis 10.000 € in Euro.',
   billie: 'Nur für Firmen mit Rechnungsadresse (Firmenname), von 1 € bis 25.000 € in Euro.',
+} as const;
+
+/** Refusals of a payment start and of the test provider (docs/decisions/056-payment-methods-and-the-checkout.md). */
+export const METHOD_MESSAGES = {
+  noOnlineMethod:
+    'Für diese Bestellung passt gerade keine Online-Zahlungsart. Bitte wende dich an den Veranstalter.',
+  methodNotOffered: 'Diese Zahlungsart wird für diese Buchung nicht angeboten.',
 } as const;
 
 export interface MethodContext {

@@ -53,8 +53,4 @@ export const PAYMENT_MESSAGES = {
     'Online-Zahlungen sind noch nicht eingerichtet. Kostenpflichtige Events können gerade nicht gebucht werden.',
   processing: 'Deine Zahlung wird noch verarbeitet. Die Tickets kommen per E-Mail, sobald sie bestätigt ist.',
   orderButton: 'Zahlungspflichtig bestellen',
-  // issue 31 (docs/decisions/056-payment-methods-and-the-checkout.md)
-  noOnlineMethod:
-    'Für diese Bestellung passt gerade keine Online-Zahlungsart. Bitte wende dich an den Veranstalter.',
-  methodNotOffered: 'Diese Zahlungsart wird für diese Buchung nicht angeboten.',
 } as const;

@@ -26,7 +26,7 @@ export const CLIENT_ROUTES = {
   booking: 'booking/:eventId',
   bookingSuccess: 'booking/:bookingId/success',
   /** The test provider's stand-in for PayPal's and Klarna's pages (docs/decisions/056-payment-methods-and-the-checkout.md). */
-  bookingTestRedirect: 'booking/:bookingId/testzahlung/:method',
+  testPayment: 'booking/:bookingId/testzahlung/:method',
   checkout: 'checkout/:eventId',
   myTickets: 'my-tickets',
   myTicketsGerman: 'meine-tickets',

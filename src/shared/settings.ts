@@ -4,7 +4,7 @@
 import type { CsvMapping } from './bank-statements';
 import { DEFAULT_BANK_TRANSFER_SETTINGS, type BankTransferSettings } from './bank-transfer-settings';
 import type { InvoiceSettings } from './invoices';
-import { DEFAULT_PAYMENT_METHOD_SETTINGS, type PaymentMethodSettings } from './payment-methods';
+import { DEFAULT_PAYMENT_METHOD_SETTINGS, type PaymentMethodSettings } from './payment-method-settings';
 
 export const DEFAULT_SITE_NAME = 'Wachstumsraum';
 export const DEFAULT_SUPPORT_EMAIL = 'hallo@wachstumsraum.example';

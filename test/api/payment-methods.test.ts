@@ -2,8 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView } from '@shared/booking';
 import { PAYMENT_METHOD_SETTINGS_MESSAGES } from '@shared/payment-method-schema';
-import { DEFAULT_PAYMENT_METHOD_SETTINGS, type PaymentMethodSettings } from '@shared/payment-methods';
-import { PAYMENT_MESSAGES, type PaymentSession } from '@shared/payments';
+import {
+  DEFAULT_PAYMENT_METHOD_SETTINGS,
+  METHOD_MESSAGES,
+  PAYMENT_METHODS,
+  type PaymentMethodSettings,
+} from '@shared/payment-methods';
+import type { PaymentSession } from '@shared/payments';
 import { giveTestDebit } from '@server/core/payments/settle-test-payment';
 import { createEvent } from '@server/demo/factories';
 import { payments } from '@server/db/schema';
@@ -31,6 +36,9 @@ const ALL_ON: PaymentMethodSettings = {
   order: ['paypal', 'card', 'wallet', 'sepa_debit', 'klarna', 'billie', 'bank_transfer'],
   sepaMinDaysBeforeStart: 14,
 };
+
+// the defaults as the card saves them: the whole order
+const DEFAULTS: PaymentMethodSettings = { ...DEFAULT_PAYMENT_METHOD_SETTINGS, order: [...PAYMENT_METHODS] };
 
 const put = (body: unknown, cookie?: string) =>
   t.app.request('/api/admin/settings/payment-methods', {
@@ -79,7 +87,7 @@ describe("card 'Zahlungsarten': PUT /api/admin/settings/payment-methods", () => 
     expect(await res.json()).toEqual(ALL_ON);
     const config = await (await t.app.request('/api/payments/config')).json();
     expect(config).toMatchObject({ methods: ALL_ON });
-    await save(DEFAULT_PAYMENT_METHOD_SETTINGS);
+    await save(DEFAULTS);
   });
 
   it('is for admins only', async () => {
@@ -145,8 +153,8 @@ describe('the offered methods of a payment', () => {
     await save({ ...ALL_ON, enabled: ['sepa_debit'] });
     const { start } = await bookAndStart({ startsInDays: 5 });
     expect(start.status).toBe(409);
-    expect(((await start.json()) as ErrorBody).error.message).toBe(PAYMENT_MESSAGES.noOnlineMethod);
-    await save(DEFAULT_PAYMENT_METHOD_SETTINGS);
+    expect(((await start.json()) as ErrorBody).error.message).toBe(METHOD_MESSAGES.noOnlineMethod);
+    await save(DEFAULTS);
   });
 
   it('resumes an open attempt only while its offered list is the same', async () => {
@@ -163,7 +171,7 @@ describe('the offered methods of a payment', () => {
     expect(changed.methods).toEqual(['card', 'wallet']);
     const rows = await paymentsOf(t, booking.id);
     expect(rows.find((row) => row.id === session.paymentId)!.status).toBe('canceled');
-    await save(DEFAULT_PAYMENT_METHOD_SETTINGS);
+    await save(DEFAULTS);
   });
 });
 
@@ -210,7 +218,7 @@ describe('the test provider’s methods', () => {
       method: 'billie',
     });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as ErrorBody).error.message).toBe(PAYMENT_MESSAGES.methodNotOffered);
+    expect(((await refused.json()) as ErrorBody).error.message).toBe(METHOD_MESSAGES.methodNotOffered);
     expect((await paymentsOf(t, privateBuyer.booking.id))[0]!.status).toBe('pending');
 
     const company = await started({ billing: COMPANY });

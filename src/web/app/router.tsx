@@ -70,9 +70,6 @@ const pages = {
   bookingSuccess: lazyPage(() =>
     import('@web/features/checkout/booking-success-page').then((m) => m.BookingSuccessPage),
   ),
-  bookingTestRedirect: lazyPage(() =>
-    import('@web/features/checkout/test-redirect-page').then((m) => m.TestRedirectPage),
-  ),
   checkout: lazyPage(() => import('@web/features/checkout/checkout-page').then((m) => m.CheckoutPage)),
   myTickets: lazyPage(() => import('./my-tickets-route').then((m) => m.MyTicketsRoute)),
   profile: lazyPage(() => import('@web/features/profile/profile-page').then((m) => m.ProfilePage)),
@@ -123,7 +120,8 @@ export const routes: RouteObject[] = [
           { path: CLIENT_ROUTES.onboarding, ...wrapped(pages.onboarding, signedIn) },
           { path: CLIENT_ROUTES.booking, ...wrapped(pages.booking, signedIn) },
           { path: CLIENT_ROUTES.bookingSuccess, ...wrapped(pages.bookingSuccess, signedIn) },
-          { path: CLIENT_ROUTES.bookingTestRedirect, ...wrapped(pages.bookingTestRedirect, signedIn) },
+          // the test provider's redirect page is the success page's (decision 056)
+          { path: CLIENT_ROUTES.testPayment, ...wrapped(pages.bookingSuccess, signedIn) },
           {
             // Open to guests: the page itself shows the quick sign-in card (decision 011).
             path: CLIENT_ROUTES.checkout,

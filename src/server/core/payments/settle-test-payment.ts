@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { BookingView } from '@shared/booking';
-import type { OnlineMethod, UsedPaymentMethod } from '@shared/payment-methods';
+import { METHOD_MESSAGES, type OnlineMethod, type UsedPaymentMethod } from '@shared/payment-methods';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import { PRIVACY_MESSAGES } from '@shared/privacy';
 import type { Actor } from '../actor';
@@ -49,7 +49,7 @@ async function latestTestAttempt(deps: PaymentDeps, bookingId: string, user: Act
 }
 
 const offeredOrRefused = (payment: Payment, method: OnlineMethod) => {
-  if (!methodsOf(payment).includes(method)) throw new AppError('conflict', PAYMENT_MESSAGES.methodNotOffered);
+  if (!methodsOf(payment).includes(method)) throw new AppError('conflict', METHOD_MESSAGES.methodNotOffered);
 };
 
 /**

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import {
+  METHOD_MESSAGES,
   offeredOnlineMethods,
   type OnlineMethod,
   type PaymentMethodSettings,
@@ -101,7 +102,7 @@ async function claimAttempt(options: {
       currency: booking.currency,
       company: Boolean(booking.billingAddress?.company?.trim()),
     });
-    if (offered.length === 0) throw new AppError('conflict', PAYMENT_MESSAGES.noOnlineMethod);
+    if (offered.length === 0) throw new AppError('conflict', METHOD_MESSAGES.noOnlineMethod);
     const [open] = await tx
       .select()
       .from(payments)

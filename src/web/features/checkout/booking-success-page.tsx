@@ -18,6 +18,8 @@ import { PendingPayment } from './components/pending-payment';
 import { StepIndicator } from './components/step-indicator';
 import { usePaymentReturn } from './use-payment-return';
 
+import { TestRedirectPage } from './test-redirect-page';
+
 /** While a payment is processing, the booking is read again this often, for at most a minute. */
 const PROCESSING_POLL_MS = 3000;
 const PROCESSING_POLL_FOR_MS = 60_000;
@@ -28,6 +30,12 @@ const PROCESSING_POLL_FOR_MS = 60_000;
  * confirmation with tickets and calendar links once it is confirmed.
  */
 export function BookingSuccessPage() {
+  // /booking/{bookingId}/testzahlung/{method}: the test provider's stand-in for PayPal's or Klarna's page, in this
+  // page's chunk (a chunk of its own would split the checkout's shared chunks; decision 056)
+  return useParams().method === undefined ? <BookingSuccess /> : <TestRedirectPage />;
+}
+
+function BookingSuccess() {
   const { bookingId = '' } = useParams();
   const [processingSince, setProcessingSince] = useState<number | null>(null);
   const onProcessing = useCallback(() => setProcessingSince((since) => since ?? Date.now()), []);

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { BookingView } from '@shared/booking';
 import {
+  METHOD_MESSAGES,
   offeredOnlineMethods,
   orderedMethods,
   PAYMENT_METHOD_LABELS,
@@ -88,7 +89,7 @@ export function PaymentStep({
   // the card payment starts once the config says which ways there are (cached from the checkout as a rule)
   const session = usePaymentSession(booking.id, !expiredLocally && !byTransfer && !config.isPending);
   const conflict = session.error instanceof ApiError && session.error.status === 409 ? session.error : null;
-  const noOnlineAnswer = conflict?.message === PAYMENT_MESSAGES.noOnlineMethod;
+  const noOnlineAnswer = conflict?.message === METHOD_MESSAGES.noOnlineMethod;
   useEffect(() => {
     if (noOnlineAnswer && transferOffered) setNoOnline(true);
   }, [noOnlineAnswer, transferOffered]);
