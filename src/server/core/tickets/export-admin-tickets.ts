@@ -9,7 +9,7 @@ import {
   type AdminTicketDbRow,
 } from './admin-ticket-query';
 import { CSV_BOM, csvLine } from '../csv/csv-cells';
-import { paymentMethodNames } from '../payments/booking-payment-method';
+import { paymentMethodNames } from '../bookings/booking-payment-method';
 
 // The CSV export (docs/product/admin.md#csv-export), written with the cells of csv/csv-cells.ts.
 /** Rows per query: keyset pages keep memory flat however many tickets there are. */

@@ -8,7 +8,7 @@ import {
 } from '@shared/admin-tickets';
 import type { DbOrTx } from '../../db/types';
 import { refunds, ticketTransfers } from '../../db/schema';
-import { paymentMethodNames } from '../payments/booking-payment-method';
+import { paymentMethodNames } from '../bookings/booking-payment-method';
 import { paymentReturns } from '../payments/returned-payments';
 import {
   adminTicketOrder,

@@ -6,7 +6,7 @@ import type { Db } from '../../db/types';
 import { bookings, events, invoices, ticketTransfers, tickets } from '../../db/schema';
 import { eventTimeAndPlaceColumns } from '../events/event-columns';
 import { deliveredOnlineUrl } from '../events/online-link';
-import { paymentMethodNames } from '../payments/booking-payment-method';
+import { paymentMethodNames } from '../bookings/booking-payment-method';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
 
 /** Whose 'Meine Tickets' it is: the signed-in user's id and sign-in address (without: bought tickets only). */
