@@ -9,7 +9,7 @@ import {
 import type { DbOrTx } from '../../db/types';
 import { refunds, ticketTransfers } from '../../db/schema';
 import { paymentMethodNames } from '../bookings/booking-payment-method';
-import { paymentReturns } from '../payments/returned-payments';
+import { paymentReturns } from '../bookings/returned-payments';
 import {
   adminTicketOrder,
   adminTicketRows,
