@@ -6,7 +6,7 @@ import { PeriodicJob, type JobObserver } from './periodic-task';
  * The due dates of bookings paid by transfer (docs/product/bank-transfer.md#due-dates), every 10 minutes:
  * reminders before the due date, cancellation of unpaid bookings after the grace days, and the settlement of
  * bookings whose money was credited but not yet settled; and the due dates of returned debits
- * (docs/product/payments.md#returned): unpaid ones are cancelled. Every step claims its rows with conditional UPDATEs,
+ * (docs/product/payments.md#returned-unpaid): unpaid ones are cancelled. Every step claims its rows with conditional UPDATEs,
  * so instances never double up.
  */
 export class BankTransferJob extends PeriodicJob {

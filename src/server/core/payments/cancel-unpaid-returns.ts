@@ -14,7 +14,7 @@ import type { PaymentDeps } from './send-refunds';
 export const RETURN_NOT_PAID_REASON = 'payment_returned';
 
 /**
- * The due dates of returned debits (docs/product/payments.md#returned), a round of the bank-transfer job: every
+ * The due dates of returned debits (docs/product/payments.md#returned-unpaid), a round of the bank-transfer job: every
  * confirmed booking whose debit was returned and not paid again by its due date is cancelled, each in its own
  * transaction: its tickets are cancelled and their seats go back (to the waiting list first), the returned
  * money is recorded as gone back (a refund row that is already 'succeeded': the bank took it, nothing is sent

@@ -88,7 +88,7 @@ export async function settlePayment(options: {
       refundIds,
       change,
     });
-    // what the buyer paid with, once the provider names it (docs/product/payments.md#method)
+    // what the buyer paid with, once the provider names it (docs/product/payments.md#method-names)
     if (options.method && payment.method !== options.method) {
       await tx.update(payments).set({ method: options.method }).where(eq(payments.id, paymentId));
     }
