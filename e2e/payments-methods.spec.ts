@@ -70,6 +70,7 @@ async function orderOneTicket(
   page: Page,
   buyer: string,
   name: string,
+  company?: string,
 ): Promise<{ event: PublicEvent; email: string; bookingId: string }> {
   const event = await eventForEveryMethod(page.request);
   const email = freshEmail(buyer);
@@ -84,8 +85,11 @@ async function orderOneTicket(
   await openPage(page, `/checkout/${event.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tickets buchen');
   // above 250 € the order needs a 'Rechnungsadresse' (docs/product/invoices.md#billing-address)
-  if (currentUnitPriceCents(event, new Date()) > SIMPLIFIED_INVOICE_LIMIT_CENTS) {
+  const aboveLimit = currentUnitPriceCents(event, new Date()) > SIMPLIFIED_INVOICE_LIMIT_CENTS;
+  expect(aboveLimit || !company, 'a company address needs an order above 250 €').toBe(true);
+  if (aboveLimit) {
     const billing = page.getByRole('region', { name: 'Rechnungsadresse', exact: true });
+    if (company) await billing.getByLabel('Firma (optional)').fill(company);
     await billing.getByLabel('Straße und Hausnummer').fill('Hafenstraße 3');
     await billing.getByLabel('PLZ').fill('20095');
     await billing.getByLabel('Ort').fill('Hamburg');
@@ -171,6 +175,10 @@ test.describe('payment methods on the demo', () => {
     async ({ page, browserErrors }, testInfo) => {
       test.setTimeout(180_000);
       const { bookingId } = await orderOneTicket(page, 'wallet', 'Walter Wallet');
+      // Billie is for companies only (docs/product/payments.md#late-methods)
+      await expect(
+        paymentRegion(page).getByRole('radio', { name: 'Rechnungskauf für Firmen (Billie)' }),
+      ).toHaveCount(0);
       const payment = await chooseMethod(page, 'Apple Pay / Google Pay');
       await payment.getByRole('button', { name: 'Testzahlung abschließen' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buchung erfolgreich!');
@@ -181,6 +189,22 @@ test.describe('payment methods on the demo', () => {
       expect(browserErrors).toEqual([]);
     },
   );
+
+  test('Billie: offered only to a company, paid as an invoice purchase; Meine Tickets names Billie', async ({
+    page,
+    browserErrors,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const { bookingId } = await orderOneTicket(page, 'billie', 'Bruno Firma', 'Firma Beispiel GmbH');
+    const payment = await chooseMethod(page, 'Rechnungskauf für Firmen (Billie)');
+    await screenshotFromTop(page, testInfo, 'billie-choice');
+    await payment.getByRole('button', { name: 'Testzahlung abschließen' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buchung erfolgreich!');
+    const view = await booking(page, bookingId);
+    expect(view).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    await myTicketsName(page, view, 'Rechnungskauf (Billie)');
+    expect(browserErrors).toEqual([]);
+  });
 
   test(
     "SEPA debit 'wird eingelöst': processing keeps the seats, then the reconciliation confirms",
