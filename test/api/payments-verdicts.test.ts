@@ -159,6 +159,21 @@ describe('processing', () => {
     expect(await availableSeats(t, event.id)).toBe(8);
   });
 
+  it('processing after the hold ran out takes the seats again while they are free', async () => {
+    const { buyer, event, booking, paymentId, booked } = await startedBooking();
+    await releaseExpiredHolds(t.services, at(booked, 16 * MINUTE));
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'expired' });
+    expect(await availableSeats(t, event.id)).toBe(10);
+    await seatsHold();
+
+    expect((await verdict({ paymentId, state: 'processing', now: at(booked, 20 * MINUTE) })).outcome).toBe(
+      'processing',
+    );
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'pending', paymentStatus: 'processing' });
+    expect(await availableSeats(t, event.id)).toBe(8);
+    expect(await subjects(buyer.email)).toEqual([`[TEST] Deine Zahlung ist in Bearbeitung: ${event.title}`]);
+  });
+
   it('a failure after processing holds the seats 48 h for paying again, then gives them back', async () => {
     const { buyer, event, booking, paymentId, booked } = await startedBooking();
     await verdict({ paymentId, state: 'processing', now: booked });
