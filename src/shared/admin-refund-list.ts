@@ -45,3 +45,33 @@ export interface AdminRefundListRow {
   retryable: boolean;
   createdAt: string;
 }
+
+/**
+ * The shop's own refund codes in words (an admin's refund keeps the German reason it was given, shown as is;
+ * docs/decisions/049-admin-screens-say-what-they-mean.md).
+ */
+const REFUND_REASON_TEXTS: Record<string, string> = {
+  seats_unavailable: 'Zahlung kam nach Ablauf der Reservierung, die Plätze waren vergeben',
+  duplicate_payment: 'Doppelt bezahlt',
+  booking_cancelled: 'Die Buchung war schon storniert',
+  account_deleted: 'Konto gelöscht',
+  requested_by_customer: 'Auf Kundenwunsch',
+  cancelled_by_admin: 'Vom Admin storniert',
+  external: 'Außerhalb des Shops erstattet (Stripe-Dashboard)',
+};
+
+export const refundReasonText = (reason: string): string => REFUND_REASON_TEXTS[reason] ?? reason;
+
+/** Stripe's failure_reason of a refund in words; anything else is shown as it came. */
+const REFUND_FAILURE_TEXTS: Record<string, string> = {
+  declined: 'Die Bank der Person hat die Erstattung abgelehnt.',
+  expired_or_canceled_card: 'Die Karte ist abgelaufen oder gesperrt.',
+  lost_or_stolen_card: 'Die Karte ist als verloren oder gestohlen gemeldet.',
+  insufficient_funds: 'Das Guthaben des Stripe-Kontos reicht nicht.',
+  merchant_request: 'Die Erstattung wurde im Stripe-Dashboard abgebrochen.',
+  charge_for_pending_refund_disputed: 'Die Zahlung wurde angefochten, während die Erstattung lief.',
+  unknown: 'Stripe nennt keinen Grund.',
+  failed: 'Stripe nennt keinen Grund.',
+};
+
+export const refundFailureText = (code: string): string => REFUND_FAILURE_TEXTS[code] ?? code;

@@ -61,6 +61,24 @@ describe('RefundsListCard', () => {
     expect(item('WR-7K3Q9F').queryByRole('button', { name: /Erneut versuchen/ })).toBeNull();
   });
 
+  it("says the shop's refund codes and Stripe's failure reasons in words", async () => {
+    const late = refund({
+      id: '33333333-3333-4000-8000-000000000003',
+      orderNumber: 'WR-LATE23',
+      status: 'failed',
+      reason: 'seats_unavailable',
+      lastError: 'expired_or_canceled_card',
+      retryable: true,
+    });
+    mockApi({ 'GET /api/admin/refunds': () => json({ refunds: [late] }) });
+    renderPage(<RefundsListCard />, { path: '/admin/settings' });
+    await screen.findByRole('listitem', { name: 'Erstattung WR-LATE23' });
+
+    expect(item('WR-LATE23').getByText(/Reservierung, die Plätze waren vergeben/)).toBeTruthy();
+    expect(item('WR-LATE23').getByText('Die Karte ist abgelaufen oder gesperrt.')).toBeTruthy();
+    expect(item('WR-LATE23').queryByText(/seats_unavailable|expired_or_canceled_card/)).toBeNull();
+  });
+
   it('retries a failed refund and reloads the list', async () => {
     let retried = false;
     const calls = mockApi({

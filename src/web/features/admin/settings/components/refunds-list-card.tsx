@@ -3,6 +3,8 @@ import {
   ADMIN_REFUND_STATUS_LABELS,
   type AdminRefundListRow,
   type AdminRefundStatus,
+  refundFailureText,
+  refundReasonText,
 } from '@shared/admin-refund-list';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { Badge, type BadgeTone } from '@web/components/ui/badge';
@@ -56,7 +58,9 @@ function RefundItem({ refund }: { refund: AdminRefundListRow }) {
     retry.mutate(refund.id, {
       onSuccess: (answer) => {
         if (answer.status === 'failed')
-          toast.error(TEXTS.failedAgain, { description: answer.lastError ?? undefined });
+          toast.error(TEXTS.failedAgain, {
+            description: answer.lastError ? refundFailureText(answer.lastError) : undefined,
+          });
         else toast.success(answer.status === 'succeeded' ? TEXTS.retrySucceeded : TEXTS.retried);
       },
     });
@@ -74,10 +78,10 @@ function RefundItem({ refund }: { refund: AdminRefundListRow }) {
       <p className="text-muted-foreground">
         {formatDateTimeShort(refund.createdAt)}
         {refund.paymentMethod && ` · Zahlungsart: ${refund.paymentMethod}`}
-        {refund.reason && ` · ${refund.reason}`}
+        {refund.reason && ` · ${refundReasonText(refund.reason)}`}
       </p>
       {refund.status === 'failed' && refund.lastError && (
-        <p className="break-words text-destructive">{refund.lastError}</p>
+        <p className="break-words text-destructive">{refundFailureText(refund.lastError)}</p>
       )}
       {refund.retryable && (
         <div className="flex flex-col items-start gap-1 pt-1">
