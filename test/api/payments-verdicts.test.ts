@@ -9,7 +9,7 @@ import { releaseExpiredHolds } from '@server/core/bookings/release-expired-holds
 import { cancelUnpaidReturns } from '@server/core/payments/cancel-unpaid-returns';
 import { recordPaymentVerdict } from '@server/core/payments/record-payment-verdict';
 import { createEvent } from '@server/demo/factories';
-import { bookings, invoices, mailOutbox, payments } from '@server/db/schema';
+import { bookings, invoices, mailOutbox, payments, waitlistEntries } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
 import { seatInvariantViolations } from '../helpers/db';
@@ -44,11 +44,11 @@ const as = (cookie: string) => ({ cookie });
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
 /** A booking of 2 tickets at 25 € on a fresh event of 10 seats, its payment started at the test provider. */
-async function startedBooking(options: { startsIn?: number } = {}) {
+async function startedBooking(options: { startsIn?: number; totalSeats?: number } = {}) {
   const buyer = await signedInUser(t);
   const event = await createEvent(t.database.db, {
     priceCents: 2500,
-    totalSeats: 10,
+    totalSeats: options.totalSeats ?? 10,
     startTime: new Date(Date.now() + (options.startsIn ?? 30 * DAY)),
   });
   const res = await post(
@@ -227,8 +227,8 @@ describe('processing', () => {
 });
 
 describe('returned debit', () => {
-  async function returnedBooking() {
-    const started = await startedBooking();
+  async function returnedBooking(options: { totalSeats?: number } = {}) {
+    const started = await startedBooking(options);
     const { paymentId, booked } = started;
     await verdict({ paymentId, state: 'processing', method: 'sepa_debit', now: booked });
     await verdict({ paymentId, state: 'succeeded', now: at(booked, 3 * DAY) });
@@ -342,11 +342,14 @@ describe('returned debit', () => {
   });
 
   it('unpaid by the due date: cancelled with its cancellation invoice, seats back, the buyer told', async () => {
-    const { buyer, event, booking, returnedAt } = await returnedBooking();
+    // sold out: someone waits for the seats
+    const { buyer, event, booking, returnedAt } = await returnedBooking({ totalSeats: 2 });
+    const waiter = await signedInUser(t);
+    expect((await post(t, '/api/waitlist', { eventId: event.id }, as(waiter.cookie))).status).toBe(201);
     const dueAt = at(returnedAt, 7 * DAY);
     await cancelUnpaidReturns(t.services, at(dueAt, -1));
     expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'returned' });
-    expect(await availableSeats(t, event.id)).toBe(8);
+    expect(await availableSeats(t, event.id)).toBe(0);
 
     // two instances of the job at once cancel it once
     await Promise.all([cancelUnpaidReturns(t.services, dueAt), cancelUnpaidReturns(t.services, dueAt)]);
@@ -355,7 +358,13 @@ describe('returned debit', () => {
       'canceled',
       'canceled',
     ]);
-    expect(await availableSeats(t, event.id)).toBe(10);
+    // the seats are back and offered to the waiting list first
+    const [entry] = await t.database.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.eventId, event.id));
+    expect(entry).toMatchObject({ profileId: waiter.id, status: 'offered' });
+    expect(await availableSeats(t, event.id)).toBe(2 - entry!.seats);
     const docs = await invoicesOf(booking.id);
     expect(docs.map((row) => [row.kind, row.grossCents])).toEqual([
       ['invoice', 5000],
