@@ -8,6 +8,7 @@ import { PAY_AGAIN_HOURS, type OpenPayment } from '@shared/late-payments';
 import { releaseExpiredHolds } from '@server/core/bookings/release-expired-holds';
 import { cancelUnpaidReturns } from '@server/core/payments/cancel-unpaid-returns';
 import { recordPaymentVerdict } from '@server/core/payments/record-payment-verdict';
+import { BankTransferJob } from '@server/jobs/bank-transfer-job';
 import { createEvent } from '@server/demo/factories';
 import { bookings, invoices, mailOutbox, payments, waitlistEntries } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -351,8 +352,9 @@ describe('returned debit', () => {
     expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'returned' });
     expect(await availableSeats(t, event.id)).toBe(0);
 
-    // two instances of the job at once cancel it once
-    await Promise.all([cancelUnpaidReturns(t.services, dueAt), cancelUnpaidReturns(t.services, dueAt)]);
+    // the bank-transfer job's round does it; two instances at once cancel it once
+    const job = new BankTransferJob({ deps: t.services });
+    await Promise.all([job.runOnce(dueAt), cancelUnpaidReturns(t.services, dueAt)]);
     expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'returned' });
     expect((await ticketsOfBooking(t, booking.id)).map((ticket) => ticket.status)).toEqual([
       'canceled',
