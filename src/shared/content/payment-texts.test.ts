@@ -5,6 +5,7 @@ import {
   faqHowToPay,
   faqWhenPaid,
   offeredPaymentMethods,
+  privacyPartnersText,
   signInPayStep,
   termsHowToPay,
   termsTransferRefund,
@@ -38,6 +39,43 @@ describe('offeredPaymentMethods', () => {
       TRANSFER_ONLY,
     );
     expect(offeredPaymentMethods({ provider: null, bankTransfer: null })).toEqual(NEITHER);
+  });
+});
+
+describe("the admin's online methods (docs/product/payments.md#methods)", () => {
+  const config = (enabled: string[]) =>
+    offeredPaymentMethods({
+      provider: 'stripe',
+      bankTransfer: null,
+      methods: {
+        enabled: enabled as never,
+        order: ['paypal', 'card', 'wallet', 'sepa_debit', 'klarna', 'billie'],
+      },
+    });
+
+  it('names the switched-on methods in the admin order in the FAQ and the terms', () => {
+    const methods = config(['card', 'wallet', 'paypal', 'sepa_debit']);
+    expect(methods.online).toEqual(['paypal', 'card', 'wallet', 'sepa_debit']);
+    expect(faqHowToPay(methods)).toMatch(
+      /bezahlst bequem per PayPal, Karte, Apple Pay, Google Pay oder SEPA-Lastschrift\.$/,
+    );
+    expect(termsHowToPay(methods)).toContain(
+      'per PayPal, Karte, Apple Pay, Google Pay oder SEPA-Lastschrift über',
+    );
+  });
+
+  it('a wallet without the card is not offered; no online method at all is no online payment', () => {
+    expect(config(['wallet', 'klarna']).online).toEqual(['klarna']);
+    expect(config([]).card).toBe(false);
+  });
+
+  it('the privacy page names the providers Stripe hands the buyer to, and the debit, only when switched on', () => {
+    expect(privacyPartnersText(config(['card', 'wallet']))).toBeNull();
+    const text = privacyPartnersText(config(['card', 'paypal', 'klarna', 'sepa_debit']))!;
+    expect(text).toMatch(/^Bezahlst du mit PayPal oder Klarna, gibt Stripe/);
+    expect(text).toContain('SEPA-Lastschrift gibst du deine IBAN direkt bei Stripe ein');
+    expect(text).toContain('Klarna auch für eine Prüfung deiner Zahlungsfähigkeit.');
+    expect(text).not.toMatch(/Billie|Rechnungskauf/);
   });
 });
 

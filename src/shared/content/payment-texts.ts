@@ -4,10 +4,16 @@
 // writes the FAQ's structured data with them. Plain strings, one sentence group each.
 
 import { DAYS_DUE_BEFORE_START, DAYS_TO_PAY, GRACE_DAYS } from '../bank-transfer';
+import { orderedMethods, type OnlineMethod, type PaymentMethodSettings } from '../payment-methods';
 
 export interface OfferedPaymentMethods {
-  /** Card and wallets through the payment provider (Stripe; the test provider outside production). */
+  /** Paying online through the payment provider (Stripe; the test provider outside production). */
   card: boolean;
+  /**
+   * The online methods switched on under 'Zahlungsarten', in the admin's order (docs/product/payments.md#methods);
+   * absent: card and wallets, what the shop offered before it knew more.
+   */
+  online?: OnlineMethod[];
   /** 'Überweisung (Vorkasse)', for events at least this many days ahead; null: not offered. */
   bankTransfer: { minDaysBeforeStart: number } | null;
 }
@@ -17,16 +23,51 @@ export const CARD_ONLY: OfferedPaymentMethods = { card: true, bankTransfer: null
 
 /** From GET /api/payments/config (provider null: no card payments; bankTransfer null: no transfers). */
 export function offeredPaymentMethods(
-  config: { provider: string | null; bankTransfer: { minDaysBeforeStart: number } | null } | null | undefined,
+  config:
+    | {
+        provider: string | null;
+        bankTransfer: { minDaysBeforeStart: number } | null;
+        methods?: Pick<PaymentMethodSettings, 'enabled' | 'order'>;
+      }
+    | null
+    | undefined,
 ): OfferedPaymentMethods {
   if (!config) return CARD_ONLY;
+  const { methods } = config;
+  const online = methods
+    ? orderedMethods(methods).filter(
+        (m): m is OnlineMethod =>
+          m !== 'bank_transfer' &&
+          methods.enabled.includes(m as OnlineMethod) &&
+          (m !== 'wallet' || methods.enabled.includes('card')),
+      )
+    : undefined;
   return {
-    card: config.provider !== null,
+    card: config.provider !== null && (online === undefined || online.length > 0),
+    ...(online ? { online } : {}),
     bankTransfer: config.bankTransfer ? { minDaysBeforeStart: config.bankTransfer.minDaysBeforeStart } : null,
   };
 }
 
-const CARD_WORDS = 'per Karte, Apple Pay oder Google Pay';
+const ONLINE_WORDS: Record<OnlineMethod, string[]> = {
+  card: ['Karte'],
+  wallet: ['Apple Pay', 'Google Pay'],
+  paypal: ['PayPal'],
+  sepa_debit: ['SEPA-Lastschrift'],
+  klarna: ['Klarna'],
+  billie: ['Rechnungskauf für Firmen (Billie)'],
+};
+/** 'per Karte, Apple Pay oder Google Pay': the switched-on online methods in the admin's order. */
+const onlineWords = (methods: OfferedPaymentMethods) => {
+  const words = (methods.online ?? ['card', 'wallet']).flatMap((m) => ONLINE_WORDS[m]);
+  return `per ${words.length > 1 ? `${words.slice(0, -1).join(', ')} oder ${words.at(-1)}` : words[0]}`;
+};
+/** Methods whose provider gets the buyer's data from Stripe, named on the privacy page. */
+const PARTNERS: Partial<Record<OnlineMethod, string>> = {
+  paypal: 'PayPal',
+  klarna: 'Klarna',
+  billie: 'Billie',
+};
 const days = (n: number) => (n === 1 ? '1 Tag' : `${n} Tage`);
 const transferWhen = (methods: OfferedPaymentMethods) =>
   `bei Veranstaltungen, die bei der Buchung noch mindestens ${days(methods.bankTransfer!.minDaysBeforeStart)} entfernt sind`;
@@ -45,8 +86,8 @@ export function faqHowToPay(methods: OfferedPaymentMethods): string {
   const start =
     'Beim ersten Mal ergänzt du kurz deinen Namen und deine Telefonnummer. Danach wählst du die Anzahl der Tickets, trägst den Namen für das Ticket ein und';
   if (methods.card && methods.bankTransfer)
-    return `${start} bezahlst bequem ${CARD_WORDS} oder, ${transferWhen(methods)}, auch per Überweisung (Vorkasse).`;
-  if (methods.card) return `${start} bezahlst bequem ${CARD_WORDS}.`;
+    return `${start} bezahlst bequem ${onlineWords(methods)} oder, ${transferWhen(methods)}, auch per Überweisung (Vorkasse).`;
+  if (methods.card) return `${start} bezahlst bequem ${onlineWords(methods)}.`;
   if (methods.bankTransfer)
     return `${start} bezahlst per Überweisung (Vorkasse): Bankverbindung und Verwendungszweck bekommst du gleich nach der Bestellung. Das geht ${transferWhen(methods)}.`;
   return `${start} bestätigst deine Buchung. Kostenpflichtige Buchungen sind über diese Website gerade nicht möglich.`;
@@ -63,7 +104,7 @@ export function faqWhenPaid(methods: OfferedPaymentMethods): string {
 
 /** AGB § 3, after 'Die Teilnahmegebühr ist spätestens 7 Tage vor Beginn der Veranstaltung fällig.' */
 export function termsHowToPay(methods: OfferedPaymentMethods): string {
-  const card = `direkt beim Buchen ${CARD_WORDS} über unseren Zahlungsdienstleister Stripe`;
+  const card = `direkt beim Buchen ${onlineWords(methods)} über unseren Zahlungsdienstleister Stripe`;
   const transfer = () =>
     `per Überweisung (Vorkasse) auf unser Konto; die Überweisung ist möglich ${transferWhen(methods)}. Bankverbindung, Verwendungszweck und Zahlungsfrist (${days(DAYS_TO_PAY)} nach der Bestellung, spätestens ${days(DAYS_DUE_BEFORE_START)} vor Beginn) nennen wir dir gleich nach der Bestellung; bis dahin halten wir deine Plätze für dich frei. Ist ${days(GRACE_DAYS)} nach der Frist kein Geld eingegangen, stornieren wir die Buchung und geben die Plätze wieder frei`;
   if (methods.card && methods.bankTransfer)
@@ -83,3 +124,27 @@ export function termsTransferRefund(methods: OfferedPaymentMethods): string | nu
 /** The privacy page's 'Zahlung' item about transfers (the card item names Stripe). */
 export const PRIVACY_TRANSFER_TEXT =
   'Bei Zahlung per Überweisung erhalten wir über die Kontoauszüge unserer Bank den Namen und die IBAN des Kontos, von dem du überweist, sowie Betrag, Datum und Verwendungszweck; damit ordnen wir die Zahlung deiner Buchung zu. Gibst du beim Stornieren ein Konto für die Erstattung an (IBAN und Kontoinhaber), nutzen wir es nur, um dir das Geld zurückzuüberweisen. Kontoauszüge und Buchungsbelege bewahren wir auf, solange Handels- und Steuerrecht es verlangen.';
+
+/**
+ * The privacy page's 'Zahlung' item, after the Stripe sentence: the providers Stripe hands the buyer to for the
+ * switched-on methods, and the debit's IBAN; null when none of them is offered.
+ */
+export function privacyPartnersText(methods: OfferedPaymentMethods): string | null {
+  const online = methods.card ? (methods.online ?? []) : [];
+  const partners = online.flatMap((m) => PARTNERS[m] ?? []);
+  const parts: string[] = [];
+  if (partners.length > 0) {
+    const names =
+      partners.length > 1 ? `${partners.slice(0, -1).join(', ')} oder ${partners.at(-1)}` : partners[0];
+    const checks = partners.filter((p) => p !== 'PayPal');
+    parts.push(
+      `Bezahlst du mit ${names}, gibt Stripe die für die Zahlung nötigen Angaben (Name, E-Mail-Adresse, Betrag${online.includes('billie') ? ', bei einem Rechnungskauf die Rechnungsadresse deiner Firma' : ''}) an diesen Anbieter weiter oder leitet dich zu ihm; er verarbeitet sie in eigener Verantwortung nach seiner Datenschutzerklärung${checks.length > 0 ? `, ${checks.join(' und ')} auch für eine Prüfung deiner Zahlungsfähigkeit` : ''}.`,
+    );
+  }
+  if (online.includes('sepa_debit')) {
+    parts.push(
+      'Für eine SEPA-Lastschrift gibst du deine IBAN direkt bei Stripe ein und erteilst dort das Mandat; wir sehen die IBAN nicht.',
+    );
+  }
+  return parts.length > 0 ? parts.join(' ') : null;
+}

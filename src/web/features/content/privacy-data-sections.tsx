@@ -1,4 +1,4 @@
-import { PRIVACY_TRANSFER_TEXT } from '@shared/content/payment-texts';
+import { PRIVACY_TRANSFER_TEXT, privacyPartnersText } from '@shared/content/payment-texts';
 import { LegalSection, listClass, proseLinkClass } from './legal-section';
 import { useOfferedPaymentMethods } from '@web/lib/payment-methods';
 
@@ -8,6 +8,7 @@ import { useOfferedPaymentMethods } from '@web/lib/payment-methods';
  */
 export function PrivacyDataSections() {
   const methods = useOfferedPaymentMethods();
+  const partners = privacyPartnersText(methods);
   return (
     <>
       <LegalSection id="daten" title="Welche Daten wir erheben">
@@ -35,7 +36,7 @@ export function PrivacyDataSections() {
               <a href="https://stripe.com/de/privacy" className={proseLinkClass} rel="noopener">
                 Datenschutzerklärung von Stripe
               </a>
-              .
+              .{partners && ` ${partners}`}
             </li>
           )}
           {methods.bankTransfer && (

@@ -42,10 +42,10 @@ function PaymentMethod({ config, loading, failed }: PaymentMethodProps) {
       <div className="flex gap-3 rounded-xl border border-border bg-muted/50 p-4 text-sm">
         <CreditCard className="mt-0.5 h-5 w-5 shrink-0 text-primary" aria-hidden />
         <div>
-          <p className="font-semibold">Karte, Apple Pay oder Google Pay</p>
+          <p className="font-semibold">Online bezahlen</p>
           <p className="mt-1 text-muted-foreground">
-            Du bezahlst im nächsten Schritt sicher über unseren Zahlungsanbieter Stripe. Deine Plätze sind
-            dabei 15 Minuten für dich reserviert.
+            Wie du bezahlst, wählst du im nächsten Schritt, sicher über unseren Zahlungsanbieter Stripe. Deine
+            Plätze sind dabei 15 Minuten für dich reserviert.
           </p>
         </div>
       </div>
