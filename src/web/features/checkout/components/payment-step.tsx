@@ -59,11 +59,14 @@ export function PaymentStep({
   const now = useNow(15_000);
   const expiredLocally = holdIsOver(booking.holdExpiresAt, now);
   const config = usePaymentConfig();
-  const transferOffered = bankTransferOfferedFor(
-    config.data,
-    { startTime: booking.event.startTime, currency: booking.currency },
-    now,
-  );
+  // a transfer is chosen for a pending order; a returned debit is paid again online (decision 054)
+  const transferOffered =
+    booking.status === 'pending' &&
+    bankTransferOfferedFor(
+      config.data,
+      { startTime: booking.event.startTime, currency: booking.currency },
+      now,
+    );
   const settings = config.data?.methods;
   // what the server will offer, but for Billie (the booking's billing address is the server's to read)
   const expected: OnlineMethod[] = settings
