@@ -333,6 +333,10 @@ describe('returned debit', () => {
     expect(await refundsOf(t, booking.id)).toEqual([]);
     expect(await ticketsOfBooking(t, booking.id)).toHaveLength(2);
     expect((await invoicesOf(booking.id)).map((row) => row.kind)).toEqual(['invoice']);
+    // the buyer hears that the tickets stay valid
+    expect((await subjects(buyer.email)).at(-1)).toBe(
+      `[TEST] Zahlung eingegangen, deine Tickets bleiben gültig: ${event.title}`,
+    );
     await cancelUnpaidReturns(t.services, at(returnedAt, 30 * DAY));
     expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
     expect(await availableSeats(t, event.id)).toBe(8);

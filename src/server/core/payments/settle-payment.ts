@@ -194,6 +194,7 @@ export async function settlePayment(options: {
           .update(bookings)
           .set({ paymentStatus: 'paid', paymentDueAt: null })
           .where(eq(bookings.id, booking.id));
+        await enqueueLatePaymentMail(tx, { bookingId: booking.id, kind: 'repaid' }, mail);
         return result('confirmed', [], 'paid');
       }
       if (booking.status === 'expired') {

@@ -11,9 +11,10 @@ import { markup } from './safe-html';
  * - processing: the bank has not decided yet, the seats stay reserved (docs/product/payments.md#processing);
  * - failed: the payment failed after all, pay again until `dueAt` (docs/product/payments.md#pay-again);
  * - returned: the debit was taken back, pay again by `dueAt` (docs/product/payments.md#returned);
- * - cancelled: not paid again by `dueAt`, the booking is cancelled (docs/product/payments.md#returned).
+ * - cancelled: not paid again by `dueAt`, the booking is cancelled (docs/product/payments.md#returned);
+ * - repaid: a returned debit was paid again, the tickets stay valid (docs/product/payments.md#returned).
  */
-export type LatePaymentMailKind = 'processing' | 'failed' | 'returned' | 'cancelled';
+export type LatePaymentMailKind = 'processing' | 'failed' | 'returned' | 'cancelled' | 'repaid';
 
 export interface LatePaymentMailInput extends BookingMailInput {
   kind: LatePaymentMailKind;
@@ -30,6 +31,7 @@ const HEADINGS: Record<LatePaymentMailKind, string> = {
   failed: 'Deine Zahlung ist fehlgeschlagen',
   returned: 'Deine Zahlung wurde zurückgebucht',
   cancelled: 'Buchung storniert',
+  repaid: 'Zahlung eingegangen',
 };
 
 export function latePaymentMail(input: LatePaymentMailInput): MailContent {
@@ -43,6 +45,7 @@ export function latePaymentMail(input: LatePaymentMailInput): MailContent {
     failed: `deine Zahlung über ${amount} für „${event.title}“ ist leider fehlgeschlagen. Deine Plätze halten wir dir noch bis ${due} frei. Bitte bezahle bis dahin noch einmal, gern mit einer anderen Zahlungsart. Danach geben wir die Plätze wieder frei.`,
     returned: `die Zahlung über ${amount} für deine Buchung für „${event.title}“ wurde von deiner Bank zurückgebucht. Deine Tickets sind deshalb noch nicht bezahlt. Bitte bezahle den Betrag bis ${due} noch einmal, gern mit einer anderen Zahlungsart. Sonst müssen wir die Buchung stornieren, und die Tickets werden ungültig.`,
     cancelled: `für deine Buchung für „${event.title}“ ist nach der Rücklastschrift bis ${due} keine neue Zahlung eingegangen. Wir haben die Buchung daher storniert: Deine Tickets sind ungültig, und die Plätze sind wieder frei. Die Stornorechnung findest du in deinem Konto. Du kannst jederzeit neu buchen, solange Plätze frei sind.`,
+    repaid: `danke: deine neue Zahlung über ${amount} für „${event.title}“ ist angekommen. Deine Buchung ist wieder vollständig bezahlt, und deine Tickets bleiben gültig. Du musst nichts weiter tun.`,
   };
   const facts: [string, string][] = [
     [ORDER_NUMBER_LABEL, input.orderNumber],
@@ -79,6 +82,7 @@ ${note(`Fragen? Schreib uns an ${context.supportEmail}.`)}`;
     failed: `Zahlung fehlgeschlagen, bitte bis ${due} erneut bezahlen: ${event.title}`,
     returned: `Zahlung zurückgebucht, bitte bis ${due} erneut bezahlen: ${event.title}`,
     cancelled: `Buchung storniert: ${event.title}`,
+    repaid: `Zahlung eingegangen, deine Tickets bleiben gültig: ${event.title}`,
   };
   return {
     subject: subjects[kind],
