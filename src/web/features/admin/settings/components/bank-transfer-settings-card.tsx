@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { bankTransferSettingsSchema, SETTINGS_MESSAGES } from '@shared/admin-settings';
 import { formatIban, type BankTransferSettings } from '@shared/bank-transfer';
 import { SaveFooter, SettingsCard, SettingsForm } from '@web/components/ui/settings-card';
-import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
-import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useSaveBankTransferSettings } from '../api/save-bank-transfer-settings';
 import { BankTransferFields, type BankTransferField, type BankTransferForm } from './bank-transfer-fields';
+import { fieldErrorsOf, refusalOf, type FieldErrors as CardFieldErrors } from './checked-save';
 import { useSettingsPart } from './settings-part';
 
-type FieldErrors = Partial<Record<BankTransferField, string>>;
+type FieldErrors = CardFieldErrors<BankTransferField>;
 /** The order of the fields on the card: a refused save focuses the first wrong one. */
 const FIELD_ORDER: BankTransferField[] = ['accountHolder', 'iban', 'bic', 'minDaysBeforeStart'];
 
@@ -40,16 +39,6 @@ const formOf = (settings: BankTransferSettings): BankTransferForm => ({
   minDaysBeforeStart: String(settings.minDaysBeforeStart),
 });
 
-/** The first message per field: zod's issues in the browser, a 422's details from the server. */
-function fieldErrors(issues: readonly { path?: unknown; message?: unknown }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = String(Array.isArray(issue.path) ? issue.path[0] : issue.path) as BankTransferField;
-    if (typeof issue.message === 'string') errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 function BankTransferSettingsForm({ initial }: { initial: BankTransferSettings }) {
   const [values, setValues] = useState(() => formOf(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -70,7 +59,9 @@ function BankTransferSettingsForm({ initial }: { initial: BankTransferSettings }
       ...values,
       minDaysBeforeStart: days === '' ? Number.NaN : Number(days),
     });
-    if (!parsed.success) return refuse(fieldErrors(parsed.error.issues), 'Bitte Eingaben prüfen.');
+    if (!parsed.success) {
+      return refuse(fieldErrorsOf<BankTransferField>(parsed.error.issues), 'Bitte Eingaben prüfen.');
+    }
     setErrors({});
     setError(null);
     return save
@@ -81,9 +72,8 @@ function BankTransferSettingsForm({ initial }: { initial: BankTransferSettings }
         toast.success(SETTINGS_MESSAGES.saved);
       })
       .catch((failure: unknown) => {
-        const details = failure instanceof ApiError && Array.isArray(failure.details) ? failure.details : [];
-        const message = messageOf(failure, SETTINGS_MESSAGES.saveFailed);
-        refuse(fieldErrors(details as { path?: unknown; message?: unknown }[]), message);
+        const { errors: found, message } = refusalOf<BankTransferField>(failure);
+        refuse(found, message);
         toast.error(message);
       });
   };

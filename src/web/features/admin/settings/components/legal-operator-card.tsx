@@ -4,7 +4,6 @@ import {
   DEFAULT_ACCESSIBILITY_AUTHORITY,
   missingStatementParts,
 } from '@shared/accessibility';
-import { SETTINGS_MESSAGES } from '@shared/admin-settings';
 import {
   legalSettingsOf,
   legalSettingsSchema,
@@ -13,12 +12,11 @@ import {
 } from '@shared/legal-settings';
 import { OPERATOR_FIELD_LABELS, missingOperatorFields, requiredOperatorFields } from '@shared/operator-data';
 import { SaveFooter, SettingsCard } from '@web/components/ui/settings-card';
-import { ApiError } from '@web/lib/api-client';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { toast } from '@web/lib/toast';
-import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useSaveLegalSettings } from '../api/save-legal-settings';
+import { fieldErrorsOf, refusalOf } from './checked-save';
 import { LegalGroup, LegalInput, legalInputId, type LegalFormState } from './legal-operator-fields';
 import { loadErrorOf } from './server-message';
 
@@ -63,16 +61,6 @@ export function LegalOperatorCard() {
   );
 }
 
-/** Field errors of a refused save: zod's issues in the browser, the 422's details from the server. */
-function fieldErrors(issues: readonly { path: PropertyKey[] | string; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = (Array.isArray(issue.path) ? String(issue.path[0]) : issue.path) as LegalSettingsField;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 function LegalForm({ initial }: { initial: LegalSettings }) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -103,7 +91,7 @@ function LegalForm({ initial }: { initial: LegalSettings }) {
   const submit = async () => {
     const parsed = legalSettingsSchema.safeParse(values);
     if (!parsed.success) {
-      refuse(fieldErrors(parsed.error.issues), 'Bitte Eingaben prüfen.');
+      refuse(fieldErrorsOf<LegalSettingsField>(parsed.error.issues), 'Bitte Eingaben prüfen.');
       return;
     }
     setErrors({});
@@ -113,9 +101,8 @@ function LegalForm({ initial }: { initial: LegalSettings }) {
       setValues(parsed.data); // e.g. the VAT id without spaces, as stored
       flashSaved();
     } catch (failure) {
-      const details = failure instanceof ApiError && Array.isArray(failure.details) ? failure.details : [];
-      const message = messageOf(failure, SETTINGS_MESSAGES.saveFailed);
-      refuse(fieldErrors(details as { path: string; message: string }[]), message);
+      const { errors: found, message } = refusalOf<LegalSettingsField>(failure);
+      refuse(found, message);
       toast.error(message);
     }
   };

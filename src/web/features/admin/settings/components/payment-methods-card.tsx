@@ -16,11 +16,10 @@ import { ErrorText } from '@web/components/ui/error-text';
 import { Field } from '@web/components/ui/field';
 import { NumberField } from '@web/components/ui/number-field';
 import { SaveFooter, SettingsCard, SettingsForm } from '@web/components/ui/settings-card';
-import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
-import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useSavePaymentMethodSettings } from '../api/save-payment-method-settings';
+import { fieldErrorsOf, refusalOf } from './checked-save';
 import { useSettingsPart } from './settings-part';
 
 type FormField = 'enabled' | 'order' | 'sepaMinDaysBeforeStart';
@@ -63,16 +62,6 @@ const formOf = (settings: PaymentMethodSettings): FormValues => ({
   order: orderedMethods(settings),
   sepaMinDaysBeforeStart: String(settings.sepaMinDaysBeforeStart),
 });
-
-/** The first message per field: zod's issues in the browser, a 422's details from the server. */
-function fieldErrors(issues: readonly { path?: unknown; message?: unknown }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = String(Array.isArray(issue.path) ? issue.path[0] : issue.path) as FormField;
-    if (typeof issue.message === 'string') errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 const ruleOf = (method: PaymentMethod, days: string): string | null => {
   switch (method) {
@@ -135,7 +124,8 @@ function PaymentMethodsForm({
       ...values,
       sepaMinDaysBeforeStart: days === '' ? Number.NaN : Number(days),
     });
-    if (!parsed.success) return refuse(fieldErrors(parsed.error.issues), 'Bitte Eingaben prüfen.');
+    if (!parsed.success)
+      return refuse(fieldErrorsOf<FormField>(parsed.error.issues), 'Bitte Eingaben prüfen.');
     setErrors({});
     setError(null);
     return save
@@ -146,9 +136,8 @@ function PaymentMethodsForm({
         toast.success(SETTINGS_MESSAGES.saved);
       })
       .catch((failure: unknown) => {
-        const details = failure instanceof ApiError && Array.isArray(failure.details) ? failure.details : [];
-        const message = messageOf(failure, SETTINGS_MESSAGES.saveFailed);
-        refuse(fieldErrors(details as { path?: unknown; message?: unknown }[]), message);
+        const { errors: found, message } = refusalOf<FormField>(failure);
+        refuse(found, message);
         toast.error(message);
       });
   };
