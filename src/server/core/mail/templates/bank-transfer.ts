@@ -1,11 +1,8 @@
 import { formatIban } from '@shared/bank-transfer';
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { formatDate } from '@shared/date-range';
-import { button, heading, note, paragraph } from './mail-blocks';
-import { factsTable, formatCents, openingLines, mailWhen, type BookingMailInput } from './booking-mail-parts';
+import { bookingNoticeMail, formatCents, mailWhen, type BookingMailInput } from './booking-mail-parts';
 import type { MailContent } from './mail-context';
-import { renderWithContext } from './layout-for';
-import { markup } from './safe-html';
 
 /** The four mails of a booking paid by transfer (docs/product/bank-transfer.md). */
 export type BankTransferMailKind = 'instructions' | 'reminder' | 'partial' | 'cancelled';
@@ -62,30 +59,21 @@ export function bankTransferMail(input: BankTransferMailInput): MailContent {
   const url =
     kind === 'cancelled' ? `${context.publicUrl}/event/${event.slug}` : `${context.publicUrl}/my-tickets`;
   const label = kind === 'cancelled' ? 'Zur Veranstaltung' : 'Meine Tickets ansehen';
-  const bodyHtml = markup`${heading(HEADINGS[kind])}
-${paragraph(`Hallo ${input.holderName},`)}
-${paragraph(intro[kind])}
-${factsTable(facts)}
-${button(url, label)}
-${note(`Fragen? Schreib uns an ${context.supportEmail}.`)}`;
-  const bodyText = [
-    ...openingLines(HEADINGS[kind], input.holderName, intro[kind], facts),
-    `${label}: ${url}`,
-    '',
-    `Fragen? Schreib uns an ${context.supportEmail}.`,
-  ].join('\n');
   const subjects: Record<BankTransferMailKind, string> = {
     instructions: `Zahlungsinformationen: ${event.title}`,
     reminder: `Erinnerung: Zahlung fällig am ${due}`,
     partial: `Teilzahlung erhalten: ${event.title}`,
     cancelled: `Buchung storniert: ${event.title}`,
   };
-  return {
+  return bookingNoticeMail({
+    context,
     subject: subjects[kind],
-    ...renderWithContext(context, {
-      preheader: `${ORDER_NUMBER_LABEL} ${input.orderNumber}`,
-      bodyHtml,
-      bodyText,
-    }),
-  };
+    heading: HEADINGS[kind],
+    holderName: input.holderName,
+    intro: intro[kind],
+    facts,
+    url,
+    label,
+    orderNumber: input.orderNumber,
+  });
 }

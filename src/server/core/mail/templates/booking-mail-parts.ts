@@ -1,4 +1,5 @@
 import { eventWhen } from '@shared/date-range';
+import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { eventVenueLine } from '@shared/venue-line';
 import type { EventMode } from '@shared/events';
 import { markup, type SafeHtml } from './safe-html';
@@ -108,6 +109,45 @@ ${note(texts.closingNote)}`;
     subject: `${input.isTest ? '[TEST] ' : ''}${texts.subject}`,
     ...renderWithContext(context, {
       preheader: `${mailWhen(event)} · ${mailPlace(event)}`,
+      bodyHtml,
+      bodyText,
+    }),
+  };
+}
+
+/**
+ * A notice about a booking's payment (transfer, late verdicts), in HTML and text alike: heading, greeting, intro,
+ * facts, one link, a closing note; the order number as preheader.
+ */
+export function bookingNoticeMail(input: {
+  context: MailContext;
+  subject: string;
+  heading: string;
+  holderName: string;
+  intro: string;
+  facts: [string, string][];
+  url: string;
+  label: string;
+  orderNumber: string;
+}): MailContent {
+  const { context, url, label } = input;
+  const closing = `Fragen? Schreib uns an ${context.supportEmail}.`;
+  const bodyHtml = markup`${heading(input.heading)}
+${paragraph(`Hallo ${input.holderName},`)}
+${paragraph(input.intro)}
+${factsTable(input.facts)}
+${button(url, label)}
+${note(closing)}`;
+  const bodyText = [
+    ...openingLines(input.heading, input.holderName, input.intro, input.facts),
+    `${label}: ${url}`,
+    '',
+    closing,
+  ].join('\n');
+  return {
+    subject: input.subject,
+    ...renderWithContext(context, {
+      preheader: `${ORDER_NUMBER_LABEL} ${input.orderNumber}`,
       bodyHtml,
       bodyText,
     }),

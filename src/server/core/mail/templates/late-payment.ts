@@ -1,10 +1,7 @@
 import { ORDER_NUMBER_LABEL } from '@shared/order-number';
 import { formatDate, formatTime } from '@shared/date-range';
-import { button, heading, note, paragraph } from './mail-blocks';
-import { factsTable, formatCents, mailWhen, openingLines, type BookingMailInput } from './booking-mail-parts';
+import { bookingNoticeMail, formatCents, mailWhen, type BookingMailInput } from './booking-mail-parts';
 import type { MailContent } from './mail-context';
-import { renderWithContext } from './layout-for';
-import { markup } from './safe-html';
 
 /**
  * The mails of a payment whose verdict comes late (docs/decisions/054-late-verdicts-and-returned-debits.md):
@@ -65,18 +62,6 @@ export function latePaymentMail(input: LatePaymentMailInput): MailContent {
     : kind === 'cancelled'
       ? 'Zur Veranstaltung'
       : 'Meine Tickets ansehen';
-  const bodyHtml = markup`${heading(HEADINGS[kind])}
-${paragraph(`Hallo ${input.holderName},`)}
-${paragraph(intro[kind])}
-${factsTable(facts)}
-${button(url, label)}
-${note(`Fragen? Schreib uns an ${context.supportEmail}.`)}`;
-  const bodyText = [
-    ...openingLines(HEADINGS[kind], input.holderName, intro[kind], facts),
-    `${label}: ${url}`,
-    '',
-    `Fragen? Schreib uns an ${context.supportEmail}.`,
-  ].join('\n');
   const subjects: Record<LatePaymentMailKind, string> = {
     processing: `Deine Zahlung ist in Bearbeitung: ${event.title}`,
     failed: `Zahlung fehlgeschlagen, bitte bis ${due} erneut bezahlen: ${event.title}`,
@@ -84,12 +69,15 @@ ${note(`Fragen? Schreib uns an ${context.supportEmail}.`)}`;
     cancelled: `Buchung storniert: ${event.title}`,
     repaid: `Zahlung eingegangen, deine Tickets bleiben gültig: ${event.title}`,
   };
-  return {
+  return bookingNoticeMail({
+    context,
     subject: subjects[kind],
-    ...renderWithContext(context, {
-      preheader: `${ORDER_NUMBER_LABEL} ${input.orderNumber}`,
-      bodyHtml,
-      bodyText,
-    }),
-  };
+    heading: HEADINGS[kind],
+    holderName: input.holderName,
+    intro: intro[kind],
+    facts,
+    url,
+    label,
+    orderNumber: input.orderNumber,
+  });
 }
