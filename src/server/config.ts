@@ -116,6 +116,9 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3600).default(60),
   ),
+  // Sign-in mails sent and codes tried per client address in ten minutes (an office behind one address);
+  // the browser journeys all come from 127.0.0.1 and set more (docs/product/accounts-and-consent.md#sign-in-rate-limits).
+  AUTH_CLIENT_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
   // How long a SIGTERM waits for requests in flight before it closes their connections (decision 033).
   SHUTDOWN_GRACE_SECONDS: z.preprocess(
     emptyToUndefined,
@@ -158,6 +161,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Least seconds between two sign-in mails to one address (60, the client's resend countdown; tests lower it). */
   authCodeIntervalSeconds: number;
+  /** AUTH_CLIENT_LIMIT: sign-in mails and code tries per client address in ten minutes. */
+  authClientLimit: number;
   /** On SIGTERM, the longest wait for requests in flight before their connections are closed (decision 033). */
   shutdownGraceSeconds: number;
   /** The test provider's SEPA debit decides this many seconds after it was given (TEST_SEPA_DELAY_SECONDS). */
@@ -231,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     authCodeIntervalSeconds: e.AUTH_CODE_INTERVAL_SECONDS,
+    authClientLimit: e.AUTH_CLIENT_LIMIT,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     testSepaDelaySeconds: e.TEST_SEPA_DELAY_SECONDS,
   };

@@ -218,3 +218,22 @@ describe('CSRF protection', () => {
     expect(sameOrigin.status).toBe(200);
   });
 });
+
+describe('the per-client limit (AUTH_CLIENT_LIMIT)', () => {
+  it('counts the sign-in mails of one client in ten minutes: 30 by default, the set number when given', async () => {
+    const limited = await createTestApp({ env: { AUTH_CLIENT_LIMIT: '3' } });
+    try {
+      const office = { 'X-Forwarded-For': '10.8.0.1' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await post(limited, '/api/auth/code/send', { email: uniqueEmail(`buero${i}`) }, office);
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(limited.config.authClientLimit).toBe(3);
+      expect(t.config.authClientLimit).toBe(30);
+    } finally {
+      await limited.close();
+    }
+  });
+});

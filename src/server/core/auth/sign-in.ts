@@ -32,22 +32,23 @@ type SetCookies = (headers: Headers) => void;
 
 // Sending: one mail per address per minute (the client's resend countdown; AUTH_CODE_INTERVAL_SECONDS, so
 // browser tests need not wait a real minute), five per hour, and at most thirty per client (an office behind
-// one address) in ten minutes. Verifying: thirty tries per client in ten minutes, on top of better-auth's
-// five wrong tries per code (docs/product/accounts-and-consent.md#sign-in-rate-limits).
-const sendLimits = (kind: string, email: string, ip: string, intervalSeconds: number): RateLimitRule[] => [
-  { key: `${kind}:email-minute:${email}`, max: 1, windowSeconds: intervalSeconds },
+// one address; AUTH_CLIENT_LIMIT) in ten minutes. Verifying: thirty tries per client in ten minutes, on top of
+// better-auth's five wrong tries per code (docs/product/accounts-and-consent.md#sign-in-rate-limits).
+type Limits = Pick<Config, 'authCodeIntervalSeconds' | 'authClientLimit'>;
+const sendLimits = (kind: string, email: string, ip: string, config: Limits): RateLimitRule[] => [
+  { key: `${kind}:email-minute:${email}`, max: 1, windowSeconds: config.authCodeIntervalSeconds },
   { key: `${kind}:email-hour:${email}`, max: 5, windowSeconds: 3600 },
-  { key: `${kind}:client:${ip}`, max: 30, windowSeconds: 600 },
+  { key: `${kind}:client:${ip}`, max: config.authClientLimit, windowSeconds: 600 },
 ];
-const verifyLimits = (ip: string): RateLimitRule[] => [
-  { key: `verify:client:${ip}`, max: 30, windowSeconds: 600 },
+const verifyLimits = (ip: string, config: Limits): RateLimitRule[] => [
+  { key: `verify:client:${ip}`, max: config.authClientLimit, windowSeconds: 600 },
 ];
 
 /** Mails a sign-in code. The answer is the same whether or not an account exists (no enumeration). */
 export async function sendSignInCode(deps: SignInDeps, input: FromClient & { email: string }): Promise<void> {
   const { database, auth, config } = deps;
   const { email, clientIp, headers } = input;
-  await enforceRateLimits(database.db, sendLimits('code', email, clientIp, config.authCodeIntervalSeconds));
+  await enforceRateLimits(database.db, sendLimits('code', email, clientIp, config));
   await auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' }, headers });
 }
 
@@ -58,7 +59,7 @@ export async function verifySignInCode(
 ): Promise<void> {
   const { database, auth } = deps;
   const { email, code, clientIp, headers } = input;
-  await enforceRateLimits(database.db, verifyLimits(clientIp));
+  await enforceRateLimits(database.db, verifyLimits(clientIp, deps.config));
   try {
     const signedIn = await auth.api.signInEmailOTP({
       body: { email, otp: code },
@@ -84,7 +85,7 @@ export async function verifySignInCode(
 export async function sendMagicLink(deps: SignInDeps, input: FromClient & { email: string }): Promise<void> {
   const { database, auth, config } = deps;
   const { email, clientIp, headers } = input;
-  await enforceRateLimits(database.db, sendLimits('link', email, clientIp, config.authCodeIntervalSeconds));
+  await enforceRateLimits(database.db, sendLimits('link', email, clientIp, config));
   await auth.api.signInMagicLink({ body: { email }, headers });
 }
 
@@ -95,7 +96,7 @@ export async function verifyMagicLink(
 ): Promise<void> {
   const { database, auth } = deps;
   const { token, clientIp, headers } = input;
-  await enforceRateLimits(database.db, verifyLimits(clientIp));
+  await enforceRateLimits(database.db, verifyLimits(clientIp, deps.config));
   const response = await auth.api.magicLinkVerify({
     query: { token, callbackURL: '/' },
     headers,
