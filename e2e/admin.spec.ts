@@ -222,7 +222,8 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   await expect(cover).toBeVisible();
   const coverUrl = (await cover.getAttribute('src'))!;
   expect(coverUrl).not.toMatch(/^(blob:|data:)/);
-  expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1409);
+  // the stored image may still be loading when the element shows (a CI run read 0 once)
+  await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1409);
   await screenshotFromTop(page, testInfo, 'admin-event-editor');
 
   // Save → 'Event erfolgreich gespeichert.' → the list after 1.2 s
