@@ -394,4 +394,24 @@ describe('returned debit', () => {
     expect(await refundsOf(t, booking.id)).toHaveLength(1);
     expect(await invoicesOf(booking.id)).toHaveLength(2);
   });
+
+  it('counts a processing debit and a returned one in the payment metrics, once each', async () => {
+    const counted: string[] = [];
+    const deps = {
+      ...t.services,
+      metrics: {
+        booking: () => undefined,
+        payment: (outcome: string) => void counted.push(outcome),
+        refund: () => undefined,
+      },
+    };
+    const { paymentId, booked } = await startedBooking();
+    await recordPaymentVerdict(deps, { paymentId, state: 'processing', method: 'sepa_debit', now: booked });
+    await recordPaymentVerdict(deps, { paymentId, state: 'processing', now: booked }); // a replay
+    await recordPaymentVerdict(deps, { paymentId, state: 'succeeded', now: booked });
+    const back = { paymentId, state: 'succeeded' as const, returned: { feeCents: 300 }, now: booked };
+    await recordPaymentVerdict(deps, back);
+    await recordPaymentVerdict(deps, back); // a replay
+    expect(counted).toEqual(['processing', 'paid', 'returned']);
+  });
 });

@@ -7,9 +7,10 @@ export type BookingOutcome = 'created_paid' | 'created_free' | 'confirmed' | 'ex
 /**
  * paid: confirmed its booking in time; late: arrived after the hold expired (seats taken again, or refunded
  * whole); failed: declined or cancelled at the provider; refunded: arrived for a booking that was cancelled or
- * already paid, and is refunded whole.
+ * already paid, and is refunded whole; processing: taken, the bank has not decided yet (a SEPA debit); returned:
+ * taken back after success (docs/product/payments.md#processing, docs/product/payments.md#returned).
  */
-export type PaymentOutcome = 'paid' | 'late' | 'failed' | 'refunded';
+export type PaymentOutcome = 'paid' | 'late' | 'failed' | 'refunded' | 'processing' | 'returned';
 /** retried: not confirmed after this call (provider error or still pending there); the refund job tries again. */
 export type RefundOutcome = 'succeeded' | 'failed' | 'retried';
 
@@ -26,7 +27,14 @@ export const BOOKING_OUTCOMES: readonly BookingOutcome[] = [
   'expired',
   'cancelled',
 ];
-export const PAYMENT_OUTCOMES: readonly PaymentOutcome[] = ['paid', 'late', 'failed', 'refunded'];
+export const PAYMENT_OUTCOMES: readonly PaymentOutcome[] = [
+  'paid',
+  'late',
+  'failed',
+  'refunded',
+  'processing',
+  'returned',
+];
 export const REFUND_OUTCOMES: readonly RefundOutcome[] = ['succeeded', 'failed', 'retried'];
 
 /** Counts nothing: the default where no metrics are wired. */

@@ -101,7 +101,7 @@ export async function settlePayment(options: {
         .set({ status: 'processing', lastError: null })
         .where(eq(payments.id, paymentId));
       return (await startProcessing(tx, payment.bookingId, mail))
-        ? result('processing')
+        ? result('processing', [], 'processing')
         : result('unchanged');
     }
     if (state === 'failed' || state === 'canceled') {
@@ -119,7 +119,8 @@ export async function settlePayment(options: {
     }
     if (payment.status === 'succeeded') {
       if (options.returned && !payment.returnedAt) {
-        return result(await markReturned(tx, payment, options.returned.feeCents, now, mail));
+        const returned = await markReturned(tx, payment, options.returned.feeCents, now, mail);
+        return result(returned, [], returned === 'returned' ? 'returned' : undefined);
       }
       const [booking] = await tx
         .select({ status: bookings.status })
