@@ -7,7 +7,7 @@ import { invoiceFileName } from '@shared/invoices';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { bookingConfirmationMail } from '../mail/templates/booking-confirmation';
 import { mailPlace, type MailEvent } from '../mail/templates/booking-mail-parts';
-import type { MailContext } from '../mail/templates/mail-context';
+import type { MailContent, MailContext } from '../mail/templates/mail-context';
 import { paymentRefundedMail } from '../mail/templates/payment-refunded';
 import { latePaymentMail, type LatePaymentMailKind } from '../mail/templates/late-payment';
 import { organizerBookingMail } from '../mail/templates/organizer-booking';
@@ -204,16 +204,25 @@ export async function enqueueOrganizerNotice(
   }
 }
 
+/** One mail to every admin about a booking, written from the booking and its buyer (undefined when gone). */
+export async function enqueueToAdmins(
+  db: DbOrTx,
+  bookingId: string,
+  write: (row: BookingWithBuyer | undefined) => MailContent,
+) {
+  const row = await loadBookingWithBuyer(db, bookingId);
+  const admins = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.role, 'admin'));
+  for (const admin of admins) await enqueueMail(db, { to: admin.email, ...write(row) });
+}
+
 /** Every admin hears of a refund that needs a person (docs/product/tickets-and-refunds.md#refund-retry). */
 export async function enqueueAdminRefundIssue(
   db: DbOrTx,
   input: { bookingId: string; amountCents: number; problem: string },
   context: MailContext,
 ) {
-  const row = await loadBookingWithBuyer(db, input.bookingId);
-  const admins = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.role, 'admin'));
-  for (const admin of admins) {
-    const content = adminCancellationIssueMail({
+  await enqueueToAdmins(db, input.bookingId, (row) =>
+    adminCancellationIssueMail({
       context,
       eventTitle: row?.event.title ?? '–',
       bookingId: input.bookingId,
@@ -222,9 +231,8 @@ export async function enqueueAdminRefundIssue(
       amountCents: input.amountCents,
       currency: row?.booking.currency ?? 'EUR',
       problem: input.problem,
-    });
-    await enqueueMail(db, { to: admin.email, ...content });
-  }
+    }),
+  );
 }
 
 /**

@@ -1,8 +1,7 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { ProviderPayment } from '../../adapters/payments/payment-provider';
-import { payments, profiles } from '../../db/schema';
-import { loadBookingWithBuyer } from '../bookings/load-booking-with-buyer';
-import { enqueueMail } from '../mail/enqueue-mail';
+import { payments } from '../../db/schema';
+import { enqueueToAdmins } from '../bookings/booking-mails';
 import { adminPaymentAlertMail } from '../mail/templates/admin-payment-alert';
 import { mailContextOf } from '../use-case-deps';
 import { recordPaymentVerdict } from './record-payment-verdict';
@@ -71,13 +70,8 @@ async function alertMismatch(deps: PaymentDeps, payment: Payment, fetched: Provi
       )
       .returning({ id: payments.id });
     if (!marked) return false;
-    const row = await loadBookingWithBuyer(tx, payment.bookingId);
-    const admins = await tx
-      .select({ email: profiles.email })
-      .from(profiles)
-      .where(eq(profiles.role, 'admin'));
-    for (const admin of admins) {
-      const content = adminPaymentAlertMail({
+    await enqueueToAdmins(tx, payment.bookingId, (row) =>
+      adminPaymentAlertMail({
         context: mail,
         eventTitle: row?.event.title ?? '–',
         bookingId: payment.bookingId,
@@ -88,9 +82,8 @@ async function alertMismatch(deps: PaymentDeps, payment: Payment, fetched: Provi
         reportedCents: fetched.amountCents,
         reportedCurrency: fetched.currency.toUpperCase(),
         providerPaymentId: fetched.id,
-      });
-      await enqueueMail(tx, { to: admin.email, ...content });
-    }
+      }),
+    );
     return true;
   });
   if (alerted) deps.outbox.kick();
