@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { bankTransferSettingsSchema } from '@shared/admin-settings';
+import { bankTransferSettingsSchema, SETTINGS_MESSAGES } from '@shared/admin-settings';
 import { formatIban, type BankTransferSettings } from '@shared/bank-transfer';
 import { SaveFooter, SettingsCard, SettingsForm } from '@web/components/ui/settings-card';
+import { toast } from '@web/lib/toast';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { useSaveBankTransferSettings } from '../api/save-bank-transfer-settings';
 import { BankTransferFields, type BankTransferField, type BankTransferForm } from './bank-transfer-fields';
-import { numberOrNaN, saveChecked, type FieldErrors as CardFieldErrors } from './checked-save';
+import { fieldErrorsOf, refusalOf, type FieldErrors as CardFieldErrors } from './checked-save';
 import { useSettingsPart } from './settings-part';
 
 type FieldErrors = CardFieldErrors<BankTransferField>;
@@ -52,25 +53,30 @@ function BankTransferSettingsForm({ initial }: { initial: BankTransferSettings }
     if (first) document.getElementById(`bank-transfer-${first}`)?.focus();
   };
 
-  const submit = () =>
-    saveChecked<BankTransferSettings, BankTransferSettings, BankTransferField>(
-      bankTransferSettingsSchema.safeParse({
-        ...values,
-        minDaysBeforeStart: numberOrNaN(values.minDaysBeforeStart),
-      }),
-      {
-        save: (input) => save.mutateAsync(input),
-        refuse,
-        accept: () => {
-          setErrors({});
-          setError(null);
-        },
-        saved: (stored) => {
-          setValues(formOf(stored));
-          flashSaved();
-        },
-      },
-    );
+  const submit = () => {
+    const days = values.minDaysBeforeStart.trim();
+    const parsed = bankTransferSettingsSchema.safeParse({
+      ...values,
+      minDaysBeforeStart: days === '' ? Number.NaN : Number(days),
+    });
+    if (!parsed.success) {
+      return refuse(fieldErrorsOf<BankTransferField>(parsed.error.issues), 'Bitte Eingaben prüfen.');
+    }
+    setErrors({});
+    setError(null);
+    return save
+      .mutateAsync(parsed.data)
+      .then((stored) => {
+        setValues(formOf(stored));
+        flashSaved();
+        toast.success(SETTINGS_MESSAGES.saved);
+      })
+      .catch((failure: unknown) => {
+        const { errors: found, message } = refusalOf<BankTransferField>(failure);
+        refuse(found, message);
+        toast.error(message);
+      });
+  };
 
   return (
     <SettingsForm onSubmit={submit}>

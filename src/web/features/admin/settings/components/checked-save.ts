@@ -1,6 +1,5 @@
 import { SETTINGS_MESSAGES } from '@shared/admin-settings';
 import { ApiError } from '@web/lib/api-client';
-import { toast } from '@web/lib/toast';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
 
 // The settings cards that check their fields before saving (docs/decisions/053-form-primitives.md) read a refusal
@@ -29,39 +28,4 @@ export function refusalOf<Field extends string>(
     errors: fieldErrorsOf<Field>(details as { path?: unknown; message?: unknown }[]),
     message: messageOf(failure, SETTINGS_MESSAGES.saveFailed),
   };
-}
-
-/** A number field's text for the schema: empty is NaN (the schema's "required" message), not 0. */
-export const numberOrNaN = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.trim()));
-
-/**
- * Saves what the schema accepted, or refuses with the first message per field: in the browser before the request,
- * else the server's 422. A success toasts 'Gespeichert', a refusal its message.
- */
-export function saveChecked<Input, Stored, Field extends string>(
-  parsed:
-    | { success: true; data: Input }
-    | { success: false; error: { issues: readonly { path?: unknown; message?: unknown }[] } },
-  steps: {
-    save: (input: Input) => Promise<Stored>;
-    refuse: (errors: FieldErrors<Field>, message: string) => void;
-    /** Clears the card's errors before the request. */
-    accept: () => void;
-    saved: (stored: Stored) => void;
-  },
-): Promise<void> | void {
-  if (!parsed.success)
-    return steps.refuse(fieldErrorsOf<Field>(parsed.error.issues), 'Bitte Eingaben prüfen.');
-  steps.accept();
-  return steps
-    .save(parsed.data)
-    .then((stored) => {
-      steps.saved(stored);
-      toast.success(SETTINGS_MESSAGES.saved);
-    })
-    .catch((failure: unknown) => {
-      const { errors, message } = refusalOf<Field>(failure);
-      steps.refuse(errors, message);
-      toast.error(message);
-    });
 }

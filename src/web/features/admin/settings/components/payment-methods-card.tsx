@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
+import { SETTINGS_MESSAGES } from '@shared/admin-settings';
 import { bankTransferReady, type BankTransferSettings } from '@shared/bank-transfer';
 import { paymentMethodSettingsSchema, SEPA_MIN_DAYS } from '@shared/payment-method-schema';
 import {
@@ -15,9 +16,10 @@ import { ErrorText } from '@web/components/ui/error-text';
 import { Field } from '@web/components/ui/field';
 import { NumberField } from '@web/components/ui/number-field';
 import { SaveFooter, SettingsCard, SettingsForm } from '@web/components/ui/settings-card';
+import { toast } from '@web/lib/toast';
 import { useSavedFlash } from '@web/lib/use-saved-flash';
 import { useSavePaymentMethodSettings } from '../api/save-payment-method-settings';
-import { numberOrNaN, saveChecked } from './checked-save';
+import { fieldErrorsOf, refusalOf } from './checked-save';
 import { useSettingsPart } from './settings-part';
 
 type FormField = 'enabled' | 'order' | 'sepaMinDaysBeforeStart';
@@ -116,25 +118,29 @@ function PaymentMethodsForm({
     requestAnimationFrame(() => document.getElementById(`payment-methods-${direction}-${method}`)?.focus());
   };
 
-  const submit = () =>
-    saveChecked<PaymentMethodSettings, PaymentMethodSettings, FormField>(
-      paymentMethodSettingsSchema.safeParse({
-        ...values,
-        sepaMinDaysBeforeStart: numberOrNaN(values.sepaMinDaysBeforeStart),
-      }),
-      {
-        save: (input) => save.mutateAsync(input),
-        refuse,
-        accept: () => {
-          setErrors({});
-          setError(null);
-        },
-        saved: (stored) => {
-          setValues(formOf(stored));
-          flashSaved();
-        },
-      },
-    );
+  const submit = () => {
+    const days = values.sepaMinDaysBeforeStart.trim();
+    const parsed = paymentMethodSettingsSchema.safeParse({
+      ...values,
+      sepaMinDaysBeforeStart: days === '' ? Number.NaN : Number(days),
+    });
+    if (!parsed.success)
+      return refuse(fieldErrorsOf<FormField>(parsed.error.issues), 'Bitte Eingaben prüfen.');
+    setErrors({});
+    setError(null);
+    return save
+      .mutateAsync(parsed.data)
+      .then((stored) => {
+        setValues(formOf(stored));
+        flashSaved();
+        toast.success(SETTINGS_MESSAGES.saved);
+      })
+      .catch((failure: unknown) => {
+        const { errors: found, message } = refusalOf<FormField>(failure);
+        refuse(found, message);
+        toast.error(message);
+      });
+  };
 
   const transferOn = bankTransferReady(transfer);
   return (
