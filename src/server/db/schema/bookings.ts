@@ -6,6 +6,8 @@ import { newOrderNumber } from '@shared/order-number';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { events } from './events';
 import { profiles } from './profiles';
+import { discountCodes } from './ticket-categories';
+import type { StoredAnswer } from '@shared/questions';
 
 /**
  * pending = seats held until hold_expires_at; expired = hold released by the expiry job
@@ -61,6 +63,15 @@ export const bookings = pgTable(
     cancellationDate: timestamptz('cancellation_date'),
     refundReason: text('refund_reason'),
     isTest: boolean('is_test').notNull().default(false),
+    /**
+     * The discount code the booking was placed with (docs/product/ticket-categories.md#codes): its id, the code as
+     * typed (kept when the code is deleted) and the cents it took off the lines (booking_items.discount_cents).
+     */
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** The answers to the event's questions (docs/product/ticket-categories.md#answers); erased with the account. */
+    answers: jsonb('answers').$type<StoredAnswer[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -73,5 +84,9 @@ export const bookings = pgTable(
     check('bookings_seats_non_negative', sql`${t.seats} >= 0`),
     check('bookings_unit_price_non_negative', sql`${t.unitPriceCents} >= 0`),
     check('bookings_total_amount_non_negative', sql`${t.totalAmountCents} >= 0`),
+    check('bookings_discount_non_negative', sql`${t.discountCents} >= 0`),
+    index('bookings_discount_code_id_idx')
+      .on(t.discountCodeId)
+      .where(sql`${t.discountCodeId} is not null`),
   ],
 );

@@ -7,6 +7,7 @@ export * from './events';
 export * from './event-content';
 export * from './bookings';
 export * from './tickets';
+export * from './ticket-categories';
 export * from './waitlist';
 export * from './event-mails';
 export * from './payments';

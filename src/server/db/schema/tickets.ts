@@ -16,6 +16,7 @@ import { bookings } from './bookings';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { events } from './events';
 import { profiles } from './profiles';
+import { ticketCategories } from './ticket-categories';
 
 /**
  * 'canceled' (one l) is the stored word; 'revoked' counts as cancelled too
@@ -46,7 +47,11 @@ export const tickets = pgTable(
     status: ticketStatus('status').notNull().default('active'),
     /** Persons admitted: 2 on per_pair events; cancelling releases this many seats. */
     seats: integer('seats').notNull().default(1),
+    /** What was paid for it: the category's price at booking less its share of the discount. */
     priceCents: integer('price_cents').notNull(),
+    /** Its category ('Ticketart'), kept through transfers; the name as booked, for documents and the door. */
+    categoryId: uuid('category_id').references(() => ticketCategories.id, { onDelete: 'restrict' }),
+    categoryName: text('category_name'),
     isTest: boolean('is_test').notNull().default(false),
     /**
      * Set together with checked_in_at by the check-in and its undo, so both always agree
@@ -73,6 +78,7 @@ export const tickets = pgTable(
     unique('tickets_booking_id_position_unique').on(t.bookingId, t.position),
     index('tickets_event_id_created_at_idx').on(t.eventId, t.createdAt),
     index('tickets_profile_id_idx').on(t.profileId),
+    index('tickets_category_id_idx').on(t.categoryId),
     index('tickets_holder_email_idx')
       .on(t.holderEmail)
       .where(sql`${t.holderEmail} is not null`),
