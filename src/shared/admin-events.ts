@@ -12,6 +12,15 @@ import {
 import { isValidSlug, normalizeDescription } from './event-text';
 import { TAX_MODES, type TaxMode } from './invoices';
 import { MAIL_RULE_MESSAGES } from './mail-rules';
+import {
+  adminCategoriesSchema,
+  adminQuestionsSchema,
+  categoryMirror,
+  categoryStartIssues,
+  type AdminCategory,
+  type AdminCategoryValues,
+  type AdminQuestion,
+} from './admin-categories';
 import { isHttpUrl } from './profile';
 import type { SeatFigures } from './seat-figures';
 
@@ -247,11 +256,24 @@ export function eventRuleIssues(values: EventRuleValues): FieldIssue[] {
   return issues;
 }
 
-const withRules = <T extends EventRuleValues>(values: T, ctx: z.RefinementCtx) => {
-  for (const issue of eventRuleIssues(values)) {
+/**
+ * With categories the event's price columns are their mirror (docs/product/ticket-categories.md#pricing), so the
+ * event's rules are checked on the mirror and every category's early bird against the start.
+ */
+const withRules = <T extends EventRuleValues & { categories?: AdminCategoryValues[] }>(
+  values: T,
+  ctx: z.RefinementCtx,
+) => {
+  const { categories } = values;
+  const priced = categories && categories.length > 0 ? { ...values, ...categoryMirror(categories) } : values;
+  for (const issue of eventRuleIssues(priced)) {
     ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   }
+  for (const issue of categories ? categoryStartIssues(categories, values.startTime) : []) {
+    ctx.addIssue({ code: 'custom', path: issue.path.split('.').map(segment), message: issue.message });
+  }
 };
+const segment = (part: string) => (/^\d+$/.test(part) ? Number(part) : part);
 
 /**
  * POST /api/admin/events and the form on both screens. Without a slug the server derives one from the title
@@ -283,6 +305,9 @@ export const adminEventCreateSchema = eventFields
     minDecisionHours: eventFields.shape.minDecisionHours.default(DEFAULT_MIN_DECISION_HOURS),
     taxMode: eventFields.shape.taxMode.default(null),
     organizerIds: eventFields.shape.organizerIds.default([]),
+    /** Absent: the one category 'Ticket' with the event's price (docs/product/ticket-categories.md#one-category). */
+    categories: adminCategoriesSchema.optional(),
+    questions: adminQuestionsSchema.optional(),
   })
   .superRefine(withRules);
 export type AdminEventCreateInput = z.input<typeof adminEventCreateSchema>;
@@ -294,7 +319,12 @@ export type AdminEventCreate = z.output<typeof adminEventCreateSchema>;
  */
 export const adminEventUpdateSchema = eventFields
   .partial()
-  .extend({ refundAll: z.boolean(M.flag).optional() });
+  .extend({
+    refundAll: z.boolean(M.flag).optional(),
+    /** The whole list, replaced by id; absent = unchanged (docs/product/ticket-categories.md#one-category). */
+    categories: adminCategoriesSchema.optional(),
+    questions: adminQuestionsSchema.optional(),
+  });
 export type AdminEventUpdateInput = z.input<typeof adminEventUpdateSchema>;
 export type AdminEventUpdate = z.output<typeof adminEventUpdateSchema>;
 
@@ -371,6 +401,10 @@ export interface AdminEvent {
   imageUrl: string | null;
   /** Tickets not cancelled: what 'Abgesagt' with refundAll would refund. */
   activeTicketCount: number;
+  /** Its ticket categories in order, hidden ones too (docs/product/ticket-categories.md). Optional for older fixtures. */
+  categories?: AdminCategory[];
+  /** Its questions to the buyer in order (docs/product/ticket-categories.md#questions). */
+  questions?: AdminQuestion[];
   createdAt: string;
   updatedAt: string;
 }

@@ -4,6 +4,7 @@ import type { DbOrTx, Event } from '../../db/types';
 import { eventOrganizers, events, tickets, waitlistEntries } from '../../db/schema';
 import { AppError } from '../app-error';
 import { eventSummaryFields } from '../events/event-summary-fields';
+import { loadAdminCategories } from './admin-event-categories';
 import { seatFiguresOfEvent } from './seat-figures';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,8 +38,8 @@ export async function activeWaitlistCount(db: DbOrTx, eventId: string): Promise<
 }
 
 /**
- * The edit form's view of one event: every column plus organizers, ticket and waiting-list counts and its
- * seat figures (docs/product/admin.md#seat-figures).
+ * The edit form's view of one event: every column plus organizers, ticket and waiting-list counts, its
+ * seat figures (docs/product/admin.md#seat-figures) and its categories and questions.
  */
 export async function loadAdminEvent(db: DbOrTx, id: string): Promise<AdminEvent> {
   assertEventId(id);
@@ -57,6 +58,7 @@ export async function loadAdminEvent(db: DbOrTx, id: string): Promise<AdminEvent
       await activeWaitlistCount(db, id),
     ),
     seats: await seatFiguresOfEvent(db, row),
+    ...(await loadAdminCategories(db, id)),
   };
 }
 

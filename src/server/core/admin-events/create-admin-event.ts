@@ -7,6 +7,8 @@ import { renderEventTicketPreview } from '../tickets/event-ticket-preview';
 import type { UseCaseDeps } from '../use-case-deps';
 import { isUniqueViolation, loadAdminEvent, slugOwner, slugsLike } from './admin-event-view';
 import { applyOrganizers, assertOrganizerCandidates, assertPolicyExists } from './event-organizers';
+import { saveEventCategories } from './save-event-categories';
+import { saveEventQuestions } from './save-event-questions';
 
 export type CreateAdminEventDeps = Pick<UseCaseDeps, 'database' | 'storage' | 'settings' | 'logger'>;
 
@@ -23,7 +25,8 @@ export const slugTaken = () =>
 /**
  * Creates an event (docs/product/events.md#slug). The slug is derived from the title (read-only in the form);
  * when another event already has it, `-2`, `-3`, … is appended, so recurring workshops with one title can all
- * be created. An explicit slug (API callers) must be free: 409 otherwise. All seats start free. After the
+ * be created. An explicit slug (API callers) must be free: 409 otherwise. All seats start free. Categories and
+ * questions sent are saved in the same transaction (the event's prices then mirror the categories). After the
  * commit the event's ticket preview is rendered in the background.
  */
 export async function createAdminEvent(
@@ -41,7 +44,7 @@ export async function createAdminEvent(
       if (slug === undefined)
         slug = firstFreeSlug(slugFromTitle(input.title), await slugsLike(tx, slugFromTitle(input.title)));
       else if (await slugOwner(tx, slug)) throw slugTaken();
-      const { organizerIds, ...fields } = input;
+      const { organizerIds, categories, questions, ...fields } = input;
       const [row] = await tx
         .insert(events)
         .values({
@@ -55,6 +58,10 @@ export async function createAdminEvent(
         })
         .returning({ id: events.id });
       await applyOrganizers(tx, row!.id, organizerIds);
+      // the insert's trigger gave it the category 'Ticket'; a sent list replaces it
+      // (docs/product/ticket-categories.md#one-category)
+      if (categories) await saveEventCategories(tx, { eventId: row!.id, categories });
+      if (questions) await saveEventQuestions(tx, { eventId: row!.id, questions });
       await publishEventChange(tx, row!.id);
       await publishSeatChange(tx, row!.id);
       return loadAdminEvent(tx, row!.id);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { categoryMirror, categoryStartIssues } from '@shared/admin-categories';
 import {
   ADMIN_EVENT_MESSAGES,
   eventRuleIssues,
@@ -18,6 +19,8 @@ import {
 } from './admin-event-view';
 import { slugTaken } from './create-admin-event';
 import { applyOrganizers, assertOrganizerCandidates, assertPolicyExists } from './event-organizers';
+import { saveEventCategories } from './save-event-categories';
+import { saveEventQuestions } from './save-event-questions';
 import { refundAllTicketsOfEvent } from './refund-all';
 import { enqueueEventUpdateMails } from '../bookings/booking-mails';
 import { enqueueOnlineLinkMails } from '../bookings/online-link-mails';
@@ -38,7 +41,8 @@ export interface UpdateAdminEventOptions {
 const REFUND_REASON = 'event_cancelled';
 
 /**
- * PATCH /api/admin/events/:id: only the fields sent change. Rules that span
+ * PATCH /api/admin/events/:id: only the fields sent change; `categories` and `questions` replace the lists by id
+ * (save-event-categories.ts). Rules that span
  * fields (end after start, early bird) are checked against the row merged with the change. Seats: changing
  * total_seats moves available_seats by the same difference in the same statement, and is refused when that
  * would go below zero, i.e. below the seats already held or sold (docs/product/events.md#total-seats-floor).
@@ -54,7 +58,10 @@ export async function updateAdminEvent(
   // for the refund-all and event-update mails
   const mail = await mailContextOf(deps);
   assertEventId(id);
-  const { refundAll = false, organizerIds, ...fields } = update;
+  const { refundAll = false, organizerIds, categories, questions, ...sent } = update;
+  // with categories the event's price columns are their mirror, whatever else was sent
+  // (docs/product/ticket-categories.md#pricing); without, they change as before (#one-category)
+  const fields = categories ? { ...sent, ...categoryMirror(categories) } : sent;
   await assertPolicyExists(db, fields.cancellationPolicyId);
   if (organizerIds) await assertOrganizerCandidates(db, organizerIds);
 
@@ -75,7 +82,10 @@ export async function updateAdminEvent(
             ? fields.earlyBirdEndsAt
             : (row.earlyBirdEndsAt?.toISOString() ?? null),
       };
-      const issues = eventRuleIssues(merged);
+      const issues = [
+        ...eventRuleIssues(merged),
+        ...(categories ? categoryStartIssues(categories, merged.startTime) : []),
+      ];
       if (issues.length > 0) throw new AppError('validation_failed', issues[0]!.message, issues);
       if (refundAll && (fields.status ?? row.status) !== 'cancelled') {
         throw new AppError('validation_failed', ADMIN_EVENT_MESSAGES.refundAllNeedsCancelled, [
@@ -119,6 +129,8 @@ export async function updateAdminEvent(
         }
       }
       if (organizerIds) await applyOrganizers(tx, id, organizerIds);
+      if (categories) await saveEventCategories(tx, { eventId: id, categories });
+      if (questions) await saveEventQuestions(tx, { eventId: id, questions });
       // Holders hear of a new time or place (docs/product/admin.md#event-change-mail; not of a cancellation:
       // that mail comes with the refund). A new access link goes to them too
       // (docs/product/tickets-and-refunds.md#online-link-changed).
