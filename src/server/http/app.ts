@@ -24,6 +24,7 @@ import { organizerAreaRoutes } from './routes/organizer-area';
 import { checkInRoutes } from './routes/check-in';
 import { adminWaitlistRoutes, waitlistRoutes } from './routes/waitlist';
 import { mailRuleRoutes } from './routes/mail-rules';
+import { adminDiscountCodeRoutes, discountCodeRoutes } from './routes/discount-codes';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
 import { errorBody, handleError } from './errors';
 import { jsonBody } from './json-body';
@@ -112,6 +113,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/waitlist', waitlistRoutes);
   app.route('/api/admin/waitlist', adminWaitlistRoutes);
   app.route('/api/admin/mail-rules', mailRuleRoutes);
+  app.route('/api/admin/discount-codes', adminDiscountCodeRoutes);
+  app.route('/api/discount-codes', discountCodeRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 
   // outside /api, so neither the CSRF check nor the JSON body parsing applies; before the client's catch-all

@@ -2,6 +2,7 @@ import { and, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm
 import { REMINDER_DAYS_BEFORE_DUE, type BankTransferSettings } from '@shared/bank-transfer';
 import type { Db, Tx } from '../../db/types';
 import { bookings } from '../../db/schema';
+import { releaseCodeUses } from '../discount-codes/release-code-uses';
 import { publishSeatChange } from '../events/event-changes';
 import type { MailContext } from '../mail/templates/mail-context';
 import { settleTransfer } from '../payments/record-payment-verdict';
@@ -64,7 +65,7 @@ export async function sendTransferReminders(db: Db, now: Date, mail: MailContext
 
 /**
  * At the due date plus grace (the booking's hold end), a transfer booking without any money is cancelled: the
- * seats go back, to the waiting list first, and the buyer is told (docs/product/bank-transfer.md#expiry). A
+ * seats go back, to the waiting list first, its code's use too, and the buyer is told (docs/product/bank-transfer.md#expiry). A
  * partly paid one waits for the admin. The hold-expiry job leaves transfer bookings to this one.
  */
 export async function cancelUnpaidTransfers(db: Db, now: Date, mail: MailContext): Promise<number> {
@@ -78,6 +79,7 @@ export async function cancelUnpaidTransfers(db: Db, now: Date, mail: MailContext
     await tx.execute(
       sql`UPDATE events SET available_seats = available_seats + ${gone.seats}::int WHERE id = ${gone.eventId}`,
     );
+    await releaseCodeUses(tx, [id]); // docs/product/ticket-categories.md#codes
     // the transfer payment stays open: money that still comes takes the seats again if they are free
     await enqueueBankTransferMail(tx, { bookingId: id, kind: 'cancelled', mail, settings });
     await settleWaitlist(tx, gone.eventId, { now, mail });

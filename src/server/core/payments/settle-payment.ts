@@ -10,6 +10,7 @@ import {
   enqueuePaymentRefunded,
 } from '../bookings/booking-mails';
 import { issueTickets } from '../bookings/issue-tickets';
+import { reclaimCodeUse } from '../discount-codes/release-code-uses';
 import { publishSeatChange } from '../events/event-changes';
 import type { MailContext } from '../mail/templates/mail-context';
 import type { PaymentOutcome } from '../../adapters/metrics/business-metrics';
@@ -206,6 +207,7 @@ export async function settlePayment(options: {
           .where(and(eq(events.id, booking.eventId), sql`${events.availableSeats} >= ${booking.seats}::int`))
           .returning({ id: events.id });
         if (!taken) return refundAll('seats_unavailable');
+        await reclaimCodeUse(tx, booking.id); // its code's use went back at expiry (docs/product/ticket-categories.md#codes)
         await publishSeatChange(tx, booking.eventId);
         return confirm('late');
       }
@@ -239,6 +241,7 @@ async function startProcessing(tx: Tx, bookingId: string, mail: MailContext): Pr
       .returning({ id: events.id });
     // the seats are gone: a success later is refunded as every late payment (settlePayment)
     if (!taken) return false;
+    await reclaimCodeUse(tx, booking.id);
     await publishSeatChange(tx, booking.eventId);
   } else if (booking.status !== 'pending') {
     return false;

@@ -24,6 +24,7 @@ import {
   waitlistEntries,
 } from '../../db/schema';
 import { AppError } from '../app-error';
+import { releaseCodeUses } from '../discount-codes/release-code-uses';
 import { publishSeatChange } from '../events/event-changes';
 import type { MailContext } from '../mail/templates/mail-context';
 import { cancelTicket } from '../tickets/cancel-ticket';
@@ -352,19 +353,25 @@ async function eraseAccount(
   return [profile?.avatarUrl, profile?.portraitUrl].filter((url): url is string => Boolean(url));
 }
 
-/** A booking still waiting for its payment lets its seats go, as an expired hold would. */
+/** A booking still waiting for its payment lets its seats and its code's use go, as an expired hold would. */
 async function releasePendingHolds(tx: Tx, userId: string, now: Date, mail: MailContext): Promise<void> {
-  const released = await tx.execute<{ event_id: string }>(sql`
+  const released = await tx.execute<{ event_id: string; ids: string[] }>(sql`
     WITH expired AS (
       UPDATE bookings SET status = 'expired', updated_at = ${now.toISOString()}::timestamptz
       WHERE profile_id = ${userId} AND status = 'pending'
-      RETURNING event_id, seats
+      RETURNING id, event_id, seats
     ), per_event AS (
-      SELECT event_id, sum(seats)::int AS seats FROM expired GROUP BY event_id
+      SELECT event_id, sum(seats)::int AS seats, array_agg(id)::text[] AS ids FROM expired GROUP BY event_id
+    ), returned AS (
+      UPDATE events SET available_seats = events.available_seats + per_event.seats
+      FROM per_event WHERE events.id = per_event.event_id
+      RETURNING events.id
     )
-    UPDATE events SET available_seats = events.available_seats + per_event.seats
-    FROM per_event WHERE events.id = per_event.event_id
-    RETURNING events.id AS event_id`);
+    SELECT per_event.event_id, per_event.ids FROM per_event JOIN returned ON returned.id = per_event.event_id`);
+  await releaseCodeUses(
+    tx,
+    released.rows.flatMap((row) => row.ids),
+  );
   for (const row of released.rows) {
     await settleWaitlist(tx, row.event_id, { now, mail });
     await publishSeatChange(tx, row.event_id);
