@@ -54,9 +54,11 @@ const optionalText = (max: number, message: string) =>
     .nullable()
     .transform((value) => (value ? value : null))
     .default(null);
-const instant = (message: string) => z.iso.datetime({ offset: true, error: message }).nullable().default(null);
+const instant = (message: string) =>
+  z.iso.datetime({ offset: true, error: message }).nullable().default(null);
 const cents = (message: string) => z.number(message).int(message).min(0, message).max(MAX_CENTS, message);
-const perOrder = (message: string) => z.number(message).int(message).min(1, message).max(MAX_PER_ORDER, message);
+const perOrder = (message: string) =>
+  z.number(message).int(message).min(1, message).max(MAX_PER_ORDER, message);
 
 /**
  * One category as the form sends it; without `id` it is new. Prices in cents; early bird as the event's
@@ -97,17 +99,30 @@ type Issue = { path: string[]; message: string };
 export function categoryRuleIssues(
   category: Pick<
     AdminCategoryValues,
-    'priceCents' | 'earlyBirdPriceCents' | 'earlyBirdEndsAt' | 'saleStartsAt' | 'saleEndsAt' | 'minPerOrder' | 'maxPerOrder'
+    | 'priceCents'
+    | 'earlyBirdPriceCents'
+    | 'earlyBirdEndsAt'
+    | 'saleStartsAt'
+    | 'saleEndsAt'
+    | 'minPerOrder'
+    | 'maxPerOrder'
   >,
 ): Issue[] {
   const issues: Issue[] = [];
   const { earlyBirdPriceCents: early, earlyBirdEndsAt: endsAt } = category;
   if ((early === null) !== (endsAt === null)) {
-    issues.push({ path: [early === null ? 'earlyBirdPriceCents' : 'earlyBirdEndsAt'], message: C.earlyBirdPair });
+    issues.push({
+      path: [early === null ? 'earlyBirdPriceCents' : 'earlyBirdEndsAt'],
+      message: C.earlyBirdPair,
+    });
   } else if (early !== null && early >= category.priceCents) {
     issues.push({ path: ['earlyBirdPriceCents'], message: C.earlyBirdNotLower });
   }
-  if (category.saleStartsAt && category.saleEndsAt && Date.parse(category.saleEndsAt) <= Date.parse(category.saleStartsAt))
+  if (
+    category.saleStartsAt &&
+    category.saleEndsAt &&
+    Date.parse(category.saleEndsAt) <= Date.parse(category.saleStartsAt)
+  )
     issues.push({ path: ['saleEndsAt'], message: C.saleWindow });
   if (category.maxPerOrder !== null && category.maxPerOrder < category.minPerOrder)
     issues.push({ path: ['maxPerOrder'], message: C.maxBelowMin });
@@ -123,7 +138,8 @@ export const adminCategoriesSchema = z
     const seen = new Set<string>();
     list.forEach((category, index) => {
       if (!category.id) return;
-      if (seen.has(category.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: C.duplicateId });
+      if (seen.has(category.id))
+        ctx.addIssue({ code: 'custom', path: [index, 'id'], message: C.duplicateId });
       seen.add(category.id);
     });
   });
@@ -167,7 +183,8 @@ export const adminQuestionsSchema = z
     const seen = new Set<string>();
     list.forEach((question, index) => {
       if (!question.id) return;
-      if (seen.has(question.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: C.unknownQuestion });
+      if (seen.has(question.id))
+        ctx.addIssue({ code: 'custom', path: [index, 'id'], message: C.unknownQuestion });
       seen.add(question.id);
     });
   });

@@ -52,7 +52,10 @@ export async function saveEventCategories(tx: Tx, options: SaveEventCategoriesOp
     const held = category.id ? (taken.get(category.id) ?? 0) : 0;
     if (category.capacity !== null && category.capacity < held) {
       const name = category.name;
-      throw refused({ path: `categories.${index}.capacity`, message: CATEGORY_MESSAGES.capacityBelowSold(name, held) });
+      throw refused({
+        path: `categories.${index}.capacity`,
+        message: CATEGORY_MESSAGES.capacityBelowSold(name, held),
+      });
     }
   });
 
@@ -90,4 +93,3 @@ export async function saveEventCategories(tx: Tx, options: SaveEventCategoriesOp
 }
 
 const toDate = (iso: string | null) => (iso ? new Date(iso) : null);
-
