@@ -2,6 +2,7 @@ import { currentUnitPriceCents, isEarlyBird, seatsPerTicket } from './event-rule
 import type { PriceUnit, PublicEvent } from './events';
 import type { SessionUser } from './session';
 import type { TicketEventSummary } from './tickets';
+import type { StoredAnswer } from './questions';
 
 // Placing an order (docs/product/booking-and-seats.md#placing-an-order): the request, the answer and the
 // messages of the booking rules.
@@ -20,6 +21,8 @@ export const BOOKING_MESSAGES = {
   holderNameTooLong: 'Der Name für das Ticket darf höchstens 200 Zeichen lang sein.',
   invalidEvent: 'Bitte ein gültiges Event wählen.',
   billingAddressRequired: 'Für Rechnungen über 250 € brauchen wir deine Rechnungsadresse.',
+  itemsOrQuantity: 'Bitte wähle mindestens ein Ticket.',
+  duplicateCategory: 'Bitte wähle jede Ticketart nur einmal.',
 } as const;
 
 export const BILLING_ADDRESS_MESSAGES = {
@@ -66,6 +69,20 @@ export interface BookingEventSummary extends TicketEventSummary {
   shortDescription: string | null;
 }
 
+/** One line of an order: a category, how many, at what price (docs/product/ticket-categories.md#pricing). */
+export interface BookingItemView {
+  categoryId: string;
+  name: string;
+  quantity: number;
+  seatsPerTicket: number;
+  /** What one ticket cost when booked (early bird applied), before the discount. */
+  unitPriceCents: number;
+  /** The category's normal price then, shown struck through during the early bird. */
+  regularUnitPriceCents: number;
+  /** The line's share of the booking's discount. */
+  discountCents: number;
+}
+
 export interface BookingTicketView {
   id: string;
   ticketNumber: string;
@@ -84,9 +101,18 @@ export interface BookingView {
   quantity: number;
   /** Persons held: quantity × 2 on per-pair events. */
   seats: number;
+  /** The first line's unit price (from before categories; read `items` instead). */
   unitPriceCents: number;
+  /** What the buyer pays: the lines less the discount. */
   totalAmountCents: number;
   currency: string;
+  /** The lines of the order, in order. */
+  items: BookingItemView[];
+  /** The discount code as typed, and what it took off (docs/product/ticket-categories.md#codes). */
+  discountCode: string | null;
+  discountCents: number;
+  /** The answers to the event's questions (docs/product/ticket-categories.md#answers). */
+  answers: StoredAnswer[];
   /** Until when a pending booking holds its seats; null once confirmed or for free bookings. */
   holdExpiresAt: string | null;
   /**

@@ -2,17 +2,17 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   BOOKING_MESSAGES,
-  bookingSeats,
   missingProfileParts,
-  orderPrice,
   profileIncompleteMessage,
+  type BookingItemView,
   type BookingView,
 } from '@shared/booking';
+import { CATEGORY_MESSAGES, type PricedLine } from '@shared/ticket-categories';
 import type { CreateBookingInput } from '@shared/booking-schemas';
-import { BOOKABLE_STATUS, isBookable, seatsPerTicket } from '@shared/event-rules';
+import { BOOKABLE_STATUS, isBookable } from '@shared/event-rules';
 import { runPrepared } from '../../db/client';
 import type { Db, Tx } from '../../db/types';
-import { bookings, events } from '../../db/schema';
+import { bookingItems, bookings, events } from '../../db/schema';
 import { AppError } from '../app-error';
 import { loadSessionUser } from '../auth/load-session-user';
 import type { SessionUser } from '@shared/session';
@@ -23,12 +23,14 @@ import { issueTickets } from './issue-tickets';
 import { enqueueBookingConfirmation } from './booking-mails';
 import type { MailContext } from '../mail/templates/mail-context';
 import { PAYMENT_MESSAGES } from '@shared/payments';
-import { SIMPLIFIED_INVOICE_LIMIT_CENTS } from '@shared/invoices';
 import { newOrderNumber } from '@shared/order-number';
 import { withOrderNumber } from './order-number-clash';
 import { markOfferBooked, takeOfferedSeats } from '../waitlist/book-offer';
 import { holdPerson } from '../profiles/person-lock';
 import { PRIVACY_MESSAGES } from '@shared/privacy';
+import { categorySeatsTaken } from '../ticket-categories/category-seats';
+import { redeemCode } from '../discount-codes/redeem-code';
+import { prepareOrder, type PreparedOrder } from './prepare-order';
 
 /** Seat hold of a pending booking (docs/product/booking-and-seats.md#hold-15-minutes). */
 export const HOLD_MINUTES = 15;
@@ -67,10 +69,13 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
   if (missing.length > 0) {
     throw new AppError('validation_failed', profileIncompleteMessage(missing), { missing });
   }
-  const { eventId, quantity } = input;
-  if (paymentsAvailable) {
+  const { eventId } = input;
+  const order = await prepareOrder(db, input, now);
+  // In production without Stripe keys paid events cannot be booked (docs/product/payments.md#no-provider).
+  if (!order.priced.free && !paymentsAvailable) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
+  if (paymentsAvailable && order.plain && !order.priced.free && !input.waitlistEntryId) {
     const held = await withOrderNumber(draw, (orderNumber) =>
-      holdPaidBooking(db, { userId, input, now, orderNumber }),
+      holdPaidBooking(db, { userId, input, order, now, orderNumber }),
     );
     if (held) {
       if (options.announceSeats) options.announceSeats(eventId);
@@ -79,38 +84,60 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
     }
   }
 
-  if (input.waitlistEntryId) {
-    const entryId = input.waitlistEntryId;
-    return withOrderNumber(draw, (orderNumber) =>
-      db.transaction(async (tx) => {
-        await holdBuyer(tx, userId);
-        const event = await takeOfferedSeats(tx, { entryId, userId, eventId, quantity, now });
-        return recordBooking(tx, {
-          event,
-          userId,
-          input,
-          now,
-          orderNumber,
-          paymentsAvailable,
-          mail,
-          entryId,
-        });
-      }),
-    );
-  }
-
   return withOrderNumber(draw, (orderNumber) =>
     db.transaction(async (tx) => {
       await holdBuyer(tx, userId);
-      const [event] = await tx
-        .update(events)
-        .set({ availableSeats: sql`available_seats - ${seatsOf(sql`${quantity}`)}` })
-        .where(takeSeatsWhere(sql`${eventId}`, sql`${now.toISOString()}`, sql`${quantity}`))
-        .returning(pricedEventColumns);
-      if (!event) throw await whyNotBookable(tx, eventId, now);
-      return recordBooking(tx, { event, userId, input, now, orderNumber, paymentsAvailable, mail });
+      const event = input.waitlistEntryId
+        ? await takeOfferedSeats(tx, {
+            entryId: input.waitlistEntryId,
+            userId,
+            eventId,
+            quantity: order.priced.quantity,
+            seats: order.priced.seats,
+            now,
+          })
+        : await takeSeats(tx, eventId, now, order.priced.seats);
+      await checkCategorySeats(tx, order);
+      if (order.code) await redeemCode(tx, { codeId: order.code.id, profileId: userId });
+      return recordBooking(tx, {
+        event,
+        userId,
+        input,
+        order,
+        now,
+        orderNumber,
+        mail,
+        entryId: input.waitlistEntryId,
+      });
     }),
   );
+}
+
+/** The conditional UPDATE that takes the seats from the event (and its row lock), or the reason it could not. */
+async function takeSeats(tx: Tx, eventId: string, now: Date, seats: number): Promise<PricedEvent> {
+  const [event] = await tx
+    .update(events)
+    .set({ availableSeats: sql`available_seats - ${seats}::int` })
+    .where(takeSeatsWhere(sql`${eventId}`, sql`${now.toISOString()}`, sql`${seats}`))
+    .returning(pricedEventColumns);
+  if (!event) throw await whyNotBookable(tx, eventId, now);
+  return event;
+}
+
+/**
+ * Categories with seats of their own: what they hold now, counted under the event's row lock that every
+ * booking takes first, plus this order, may not exceed their capacity
+ * (docs/product/ticket-categories.md#seats).
+ */
+async function checkCategorySeats(tx: Tx, order: PreparedOrder): Promise<void> {
+  const limited = order.priced.lines.filter((line) => order.categories.get(line.categoryId)!.capacity !== null);
+  if (limited.length === 0) return;
+  const taken = await categorySeatsTaken(tx, [order.eventId]);
+  for (const line of limited) {
+    const category = order.categories.get(line.categoryId)!;
+    const after = (taken.get(line.categoryId) ?? 0) + line.quantity * line.seatsPerTicket;
+    if (after > category.capacity!) throw new AppError('conflict', CATEGORY_MESSAGES.soldOut(category.name));
+  }
 }
 
 /**
@@ -122,8 +149,8 @@ async function holdBuyer(tx: Tx, userId: string): Promise<void> {
 }
 
 /**
- * The booking row for seats the caller already took (by the conditional UPDATE, or from a waiting-list offer):
- * priced on the server, confirmed with its tickets and mail when free, else pending with a 15-minute hold. An
+ * The booking row and its lines for seats the caller already took (by the conditional UPDATE, or from a
+ * waiting-list offer): confirmed with its tickets and mail when free, else pending with a 15-minute hold. An
  * offer's entry becomes 'booked' with it (docs/product/waiting-list.md#offer-checkout).
  */
 async function recordBooking(
@@ -132,137 +159,152 @@ async function recordBooking(
     event: PricedEvent;
     userId: string;
     input: CreateBookingInput;
+    order: PreparedOrder;
     now: Date;
     orderNumber: string;
-    paymentsAvailable: boolean;
     mail?: MailContext;
     entryId?: string;
   },
 ): Promise<BookingView> {
-  const { event, userId, input, now, orderNumber, paymentsAvailable, mail } = options;
-  const { eventId, quantity, holderName } = input;
-  const earlyBirdEndsAt = event.earlyBirdEndsAt?.toISOString() ?? null;
-  const price = orderPrice({ ...event, earlyBirdEndsAt }, quantity, now);
-  const { unitCents: unitPriceCents, totalCents: totalAmountCents, free } = price;
-  // In production without Stripe keys paid events cannot be booked, the seats roll back
-  // (docs/product/payments.md#no-provider).
-  if (!free && !paymentsAvailable) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
-  if (totalAmountCents > SIMPLIFIED_INVOICE_LIMIT_CENTS && !input.billingAddress) {
-    throw new AppError('validation_failed', BOOKING_MESSAGES.billingAddressRequired, [
-      { path: 'billingAddress', message: BOOKING_MESSAGES.billingAddressRequired },
-    ]);
-  }
+  const { event, userId, input, order, now, orderNumber, mail } = options;
+  const { priced } = order;
+  const free = priced.free;
   const [booking] = await tx
     .insert(bookings)
     .values({
       orderNumber,
-      eventId,
+      eventId: input.eventId,
       profileId: userId,
-      quantity,
-      seats: bookingSeats(quantity, event.priceUnit),
-      unitPriceCents,
-      totalAmountCents,
+      quantity: priced.quantity,
+      seats: priced.seats,
+      unitPriceCents: priced.lines[0]!.unitPriceCents,
+      totalAmountCents: priced.totalCents,
       currency: event.currency,
       status: free ? 'confirmed' : 'pending',
       paymentStatus: free ? 'not_required' : 'pending',
       holdExpiresAt: free ? null : holdEnd(now),
       confirmedAt: free ? now : null,
-      holderName,
+      holderName: input.holderName,
       billingAddress: input.billingAddress ?? null,
+      discountCodeId: order.code?.id ?? null,
+      discountCode: order.code?.code ?? null,
+      discountCents: priced.discountCents,
+      answers: order.answers,
       createdAt: now,
     })
     .returning();
+  const items = await tx.insert(bookingItems).values(itemRows(booking!.id, priced.lines)).returning();
   if (options.entryId) await markOfferBooked(tx, options.entryId, booking!.id, now);
   const issued = free ? await issueTickets(tx, booking!.id, now) : [];
   if (free && mail) await enqueueBookingConfirmation(tx, booking!.id, mail);
-  await publishSeatChange(tx, eventId);
-  return toBookingView(booking!, event, issued);
+  await publishSeatChange(tx, input.eventId);
+  return toBookingView(booking!, event, issued, items);
 }
 
-// The rules both statements take the seats by, each written once, in SQL over the events row (plain column
-// names, so they read the same in either statement). The shared functions say the same in TypeScript;
-// test/api/booking-rules.test.ts proves that they agree at the edges.
+const itemRows = (bookingId: string, lines: PricedLine[]) =>
+  lines.map((line, index) => ({
+    bookingId,
+    categoryId: line.categoryId,
+    name: line.name,
+    position: index + 1,
+    quantity: line.quantity,
+    seatsPerTicket: line.seatsPerTicket,
+    unitPriceCents: line.unitPriceCents,
+    regularUnitPriceCents: line.regularUnitPriceCents,
+    discountCents: line.discountCents,
+  }));
 
-/** seatsPerTicket (docs/product/booking-and-seats.md#per-pair-two-seats). */
-const SEATS_PER_TICKET = sql.raw(
-  `(CASE WHEN price_unit = 'per_pair' THEN ${seatsPerTicket('per_pair')}
-    ELSE ${seatsPerTicket('per_person')} END)`,
-);
-const seatsOf = (quantity: SQL) => sql`${quantity}::int * ${SEATS_PER_TICKET}`;
+// The rule both paths take the seats by, written once in SQL over the events row (plain column names, so it
+// reads the same in either statement). The shared isBookable says the same in TypeScript;
+// test/api/booking-rules.test.ts proves that they agree at the edges.
 
 /**
  * The conditional UPDATE's condition: the event is bookable (isBookable, docs/product/events.md#bookable) and
  * has the seats (docs/product/booking-and-seats.md#seats-taken-atomically).
  */
-const takeSeatsWhere = (eventId: SQL, now: SQL, quantity: SQL) =>
+const takeSeatsWhere = (eventId: SQL, now: SQL, seats: SQL) =>
   sql`id = ${eventId}::uuid AND status = ${sql.raw(`'${BOOKABLE_STATUS}'`)} AND NOT hidden
       AND start_time > ${now}::timestamptz
-      AND available_seats >= ${seatsOf(quantity)}`;
-
-/** currentUnitPriceCents: early bird while now is before its end (docs/product/events.md#early-bird). */
-const unitPriceAt = (now: SQL) => sql`(CASE WHEN early_bird_price_cents IS NOT NULL
-  AND ${now}::timestamptz < early_bird_ends_at THEN early_bird_price_cents ELSE price_cents END)`;
+      AND available_seats >= ${seats}::int`;
 
 /** `$n`: a parameter of the prepared statement. */
 const param = (n: number) => sql.raw(`$${n}`);
-const [EVENT, NOW, QUANTITY] = [param(1), param(2), param(3)];
+const [EVENT, NOW, SEATS] = [param(1), param(2), param(3)];
 
-// $1 event, $2 now, $3 quantity, $4 buyer, $5 hold until, $6 holder name, $7 order number, $8 billing address
-// (JSON or null). The per-pair factor and the early-bird price come from the locked row itself. An order above
-// the simplified-invoice limit without an address takes nothing here; the transactional path words the error.
-// The buyer's profile row is held first (an uncorrelated EXISTS runs once, as an InitPlan, before the event
-// row is locked): a deletion in flight is waited for, a deleted buyer takes nothing
+// $1 event, $2 now, $3 seats, $4 buyer, $5 hold until, $6 holder name, $7 order number, $8 billing address
+// (JSON or null), $9 quantity, $10 first line's unit price, $11 total, $12 answers (JSON or null), and the
+// lines as arrays: $13 categories, $14 names, $15 quantities, $16 seats per ticket, $17 unit prices, $18
+// regular prices. Prices come from prepareOrder (the categories read just before); the seats from the
+// locked row. The buyer's profile row is held first (an uncorrelated EXISTS runs once, as an InitPlan, before
+// the event row is locked): a deletion in flight is waited for, a deleted buyer takes nothing
 // (docs/product/accounts-and-consent.md#deletion-serialised).
 const HOLD_PAID_BOOKING = new PgDialect().sqlToQuery(sql`
   WITH buyer AS (
     SELECT id FROM profiles WHERE id = $4::text FOR KEY SHARE
   ), taken AS (
-    UPDATE events SET available_seats = available_seats - ${seatsOf(QUANTITY)}
-    WHERE EXISTS (SELECT 1 FROM buyer) AND ${takeSeatsWhere(EVENT, NOW, QUANTITY)}
-      AND ${unitPriceAt(NOW)} > 0
-      AND (${unitPriceAt(NOW)} * $3::int <= ${sql.raw(String(SIMPLIFIED_INVOICE_LIMIT_CENTS))} OR $8::jsonb IS NOT NULL)
+    UPDATE events SET available_seats = available_seats - ${SEATS}::int
+    WHERE EXISTS (SELECT 1 FROM buyer) AND ${takeSeatsWhere(EVENT, NOW, SEATS)}
     RETURNING id, slug, title, start_time, end_time, timezone, location, location_details, venue, room, mode,
-      price_unit, image_url, short_description, currency,
-      ${unitPriceAt(NOW)} AS unit_price, ${SEATS_PER_TICKET} AS per_ticket
+      price_unit, image_url, short_description, currency
   ), booked AS (
     INSERT INTO bookings (event_id, profile_id, quantity, seats, unit_price_cents, total_amount_cents,
       currency, status, payment_status, hold_expires_at, holder_name, created_at, updated_at, order_number,
-      billing_address)
-    SELECT id, $4::text, $3::int, $3::int * per_ticket, unit_price, unit_price * $3::int, currency,
-      'pending', 'pending', $5::timestamptz, $6::text, $2::timestamptz, $2::timestamptz, $7::text, $8::jsonb
+      billing_address, answers)
+    SELECT id, $4::text, $9::int, $3::int, $10::int, $11::int, currency,
+      'pending', 'pending', $5::timestamptz, $6::text, $2::timestamptz, $2::timestamptz, $7::text, $8::jsonb,
+      $12::jsonb
     FROM taken
     RETURNING id, order_number, seats, unit_price_cents, total_amount_cents, currency, hold_expires_at
+  ), lines AS (
+    INSERT INTO booking_items (booking_id, category_id, name, position, quantity, seats_per_ticket,
+      unit_price_cents, regular_unit_price_cents)
+    SELECT booked.id, line.category_id, line.name, line.position, line.quantity, line.per_ticket, line.unit_price,
+      line.regular_price
+    FROM booked, unnest($13::uuid[], $14::text[], $15::int[], $16::int[], $17::int[], $18::int[])
+      WITH ORDINALITY AS line(category_id, name, quantity, per_ticket, unit_price, regular_price, position)
+    RETURNING 1
   )
   SELECT booked.*, taken.slug, taken.title, taken.start_time, taken.end_time, taken.timezone, taken.location,
     taken.location_details, taken.venue, taken.room, taken.mode, taken.price_unit, taken.image_url,
-    taken.short_description
+    taken.short_description, (SELECT count(*) FROM lines) AS lines
   FROM booked, taken`).sql;
 
 /**
- * The hot path for paid bookings (decision 014): ONE statement takes the seats with the conditional UPDATE
- * and inserts the pending booking from its RETURNING row, so the event's row lock is held only inside the
- * database, never across a round trip to Node (the benchmark showed the lock holder idle in transaction for
- * most of the lock time). The unit price (early bird) is computed in the same statement from the locked row.
- * Answers null when nothing was taken — not bookable, sold out, or free after all — and the caller's
- * transactional path then decides (and words the error). A taken order number fails the whole statement
- * (seats included); the caller draws another.
+ * The hot path for paid bookings without a code or a category of limited seats (decision 014): ONE statement
+ * takes the seats with the conditional UPDATE and inserts the pending booking and its lines from its
+ * RETURNING row, so the event's row lock is held only inside the database, never across a round trip to
+ * Node. Answers null when nothing was taken — not bookable or sold out — and the caller's transactional path
+ * then decides (and words the error). A taken order number fails the whole statement (seats included); the
+ * caller draws another.
  */
 async function holdPaidBooking(
   db: Db,
-  options: { userId: string; input: CreateBookingInput; now: Date; orderNumber: string },
+  options: { userId: string; input: CreateBookingInput; order: PreparedOrder; now: Date; orderNumber: string },
 ): Promise<BookingView | null> {
-  const { userId, input, now, orderNumber } = options;
+  const { userId, input, order, now, orderNumber } = options;
+  const { priced } = order;
   const at = now.toISOString();
   const holdUntil = holdEnd(now).toISOString();
+  const lines = priced.lines;
   const [row] = await runPrepared<Record<string, unknown>>(db, 'hold_paid_booking', HOLD_PAID_BOOKING, [
     input.eventId,
     at,
-    input.quantity,
+    priced.seats,
     userId,
     holdUntil,
     input.holderName,
     orderNumber,
     input.billingAddress ? JSON.stringify(input.billingAddress) : null,
+    priced.quantity,
+    lines[0]!.unitPriceCents,
+    priced.totalCents,
+    order.answers ? JSON.stringify(order.answers) : null,
+    lines.map((line) => line.categoryId),
+    lines.map((line) => line.name),
+    lines.map((line) => line.quantity),
+    lines.map((line) => line.seatsPerTicket),
+    lines.map((line) => line.unitPriceCents),
+    lines.map((line) => line.regularUnitPriceCents),
   ]);
   if (!row) return null;
   const iso = (value: unknown) => new Date(value as string | Date).toISOString();
@@ -272,11 +314,15 @@ async function holdPaidBooking(
     eventId: input.eventId,
     status: 'pending',
     paymentStatus: 'pending',
-    quantity: input.quantity,
+    quantity: priced.quantity,
     seats: Number(row.seats),
     unitPriceCents: Number(row.unit_price_cents),
     totalAmountCents: Number(row.total_amount_cents),
     currency: row.currency as string,
+    items: lines.map(toItemView),
+    discountCode: null,
+    discountCents: 0,
+    answers: order.answers ?? [],
     holdExpiresAt: iso(row.hold_expires_at),
     paymentDueAt: null,
     holderName: input.holderName,
@@ -302,6 +348,16 @@ async function holdPaidBooking(
     onlineUrl: null, // no ticket yet: the link comes with the confirmation
   };
 }
+
+const toItemView = (line: PricedLine): BookingItemView => ({
+  categoryId: line.categoryId,
+  name: line.name,
+  quantity: line.quantity,
+  seatsPerTicket: line.seatsPerTicket,
+  unitPriceCents: line.unitPriceCents,
+  regularUnitPriceCents: line.regularUnitPriceCents,
+  discountCents: line.discountCents,
+});
 
 /** After the conditional UPDATE matched nothing: 404 for a missing or unbookable event, else sold out. */
 async function whyNotBookable(tx: Tx, eventId: string, now: Date): Promise<AppError> {

@@ -4,7 +4,7 @@ import { BOOKING_MESSAGES, ticketCode, type BookingEventSummary, type BookingVie
 import type { Actor } from '../actor';
 import { AppError } from '../app-error';
 import type { Booking, Db, DbOrTx, Ticket } from '../../db/types';
-import { bookings, events, tickets } from '../../db/schema';
+import { bookingItems, bookings, events, tickets } from '../../db/schema';
 import { bookingEventColumns, type BookingEventRow } from '../events/event-columns';
 import { deliveredOnlineUrl } from '../events/online-link';
 
@@ -27,10 +27,13 @@ function toEventSummary(event: BookingEventRow): BookingEventSummary {
   };
 }
 
+type BookingItemRow = typeof bookingItems.$inferSelect;
+
 export function toBookingView(
   booking: Booking,
   event: BookingEventRow,
   issued: Pick<Ticket, 'id' | 'ticketNumber' | 'status'>[],
+  items: BookingItemRow[],
 ): BookingView {
   return {
     id: booking.id,
@@ -43,6 +46,20 @@ export function toBookingView(
     unitPriceCents: booking.unitPriceCents,
     totalAmountCents: booking.totalAmountCents,
     currency: booking.currency,
+    items: [...items]
+      .sort((a, b) => a.position - b.position)
+      .map((item) => ({
+        categoryId: item.categoryId,
+        name: item.name,
+        quantity: item.quantity,
+        seatsPerTicket: item.seatsPerTicket,
+        unitPriceCents: item.unitPriceCents,
+        regularUnitPriceCents: item.regularUnitPriceCents,
+        discountCents: item.discountCents,
+      })),
+    discountCode: booking.discountCode,
+    discountCents: booking.discountCents,
+    answers: booking.answers ?? [],
     holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
     paymentDueAt: booking.paymentDueAt?.toISOString() ?? null,
     holderName: booking.holderName,
@@ -70,12 +87,15 @@ export async function loadBookingView(db: DbOrTx, bookingId: string): Promise<Bo
     .where(eq(bookings.id, bookingId))
     .limit(1);
   if (!row) return null;
-  const issued = await db
-    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber, status: tickets.status })
-    .from(tickets)
-    .where(eq(tickets.bookingId, bookingId))
-    .orderBy(asc(tickets.position));
-  return toBookingView(row.booking, row.event, issued);
+  const [issued, items] = await Promise.all([
+    db
+      .select({ id: tickets.id, ticketNumber: tickets.ticketNumber, status: tickets.status })
+      .from(tickets)
+      .where(eq(tickets.bookingId, bookingId))
+      .orderBy(asc(tickets.position)),
+    db.select().from(bookingItems).where(eq(bookingItems.bookingId, bookingId)),
+  ]);
+  return toBookingView(row.booking, row.event, issued, items);
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;

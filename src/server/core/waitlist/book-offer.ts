@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES, bookingSeats } from '@shared/booking';
+import { BOOKING_MESSAGES } from '@shared/booking';
 import { isBookable } from '@shared/event-rules';
 import { WAITLIST_MESSAGES } from '@shared/waitlist';
 import type { Tx } from '../../db/types';
@@ -16,9 +16,9 @@ import { pricedEventColumns, type PricedEvent } from '../events/event-columns';
  */
 export async function takeOfferedSeats(
   tx: Tx,
-  options: { entryId: string; userId: string; eventId: string; quantity: number; now: Date },
+  options: { entryId: string; userId: string; eventId: string; quantity: number; seats: number; now: Date },
 ): Promise<PricedEvent> {
-  const { entryId, userId, eventId, quantity, now } = options;
+  const { entryId, userId, eventId, quantity, seats, now } = options;
   const [event] = await tx
     .select({ ...pricedEventColumns, status: events.status, hidden: events.hidden })
     .from(events)
@@ -45,8 +45,9 @@ export async function takeOfferedSeats(
       { path: 'quantity', message: WAITLIST_MESSAGES.offerOneTicket },
     ]);
   }
-  // The event switched between per person and per pair since the offer: settle the difference in seats.
-  const difference = bookingSeats(quantity, event.priceUnit) - entry.seats;
+  // The buyer chose a category of another unit than the offer counted with (per person or per pair), or the
+  // event switched since the offer: settle the difference in seats.
+  const difference = seats - entry.seats;
   if (difference !== 0) {
     const [changed] = await tx
       .update(events)

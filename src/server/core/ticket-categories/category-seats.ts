@@ -1,0 +1,104 @@
+import { asc, inArray, sql } from 'drizzle-orm';
+import type { PublicTicketCategory } from '@shared/ticket-categories';
+import type { EventQuestion } from '@shared/questions';
+import type { DbOrTx } from '../../db/types';
+import { eventQuestions, ticketCategories } from '../../db/schema';
+
+export type CategoryRow = typeof ticketCategories.$inferSelect;
+
+/**
+ * The persons each category of these events holds now (docs/product/ticket-categories.md#seats): the seats of
+ * its active tickets and the lines of pending bookings. Counted, never stored, so expiry, cancellation and
+ * refunds need not touch categories; read under the event's row lock it is exact, because every booking takes
+ * that lock before it counts.
+ */
+export async function categorySeatsTaken(db: DbOrTx, eventIds: string[]): Promise<Map<string, number>> {
+  if (eventIds.length === 0) return new Map();
+  const result = await db.execute<{ category_id: string; taken: number }>(sql`
+    SELECT category_id, sum(seats)::int AS taken FROM (
+      SELECT t.category_id, t.seats FROM tickets t
+      WHERE t.event_id = ANY(${sql.param(eventIds)}::uuid[]) AND t.status = 'active' AND t.category_id IS NOT NULL
+      UNION ALL
+      SELECT i.category_id, i.quantity * i.seats_per_ticket FROM booking_items i
+      JOIN bookings b ON b.id = i.booking_id
+      WHERE b.event_id = ANY(${sql.param(eventIds)}::uuid[]) AND b.status = 'pending'
+    ) held GROUP BY category_id`);
+  return new Map(result.rows.map((row) => [row.category_id, Number(row.taken)]));
+}
+
+/** The categories of these events, in their order. */
+export function loadCategories(db: DbOrTx, eventIds: string[]): Promise<CategoryRow[]> {
+  if (eventIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(ticketCategories)
+    .where(inArray(ticketCategories.eventId, eventIds))
+    .orderBy(asc(ticketCategories.position), asc(ticketCategories.createdAt));
+}
+
+/** The questions of these events, in their order. */
+export async function loadQuestions(db: DbOrTx, eventIds: string[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .select()
+    .from(eventQuestions)
+    .where(inArray(eventQuestions.eventId, eventIds))
+    .orderBy(asc(eventQuestions.position), asc(eventQuestions.createdAt));
+}
+
+export const toEventQuestion = (row: typeof eventQuestions.$inferSelect): EventQuestion => ({
+  id: row.id,
+  label: row.label,
+  help: row.help,
+  kind: row.kind,
+  options: row.options,
+  required: row.required,
+  perTicket: row.perTicket,
+  position: row.position,
+});
+
+/** A category as visitors and the checkout see it, with the persons still free in it. */
+export function toPublicCategory(
+  row: CategoryRow,
+  taken: number,
+  eventAvailableSeats: number,
+): PublicTicketCategory {
+  const own = row.capacity === null ? Infinity : Math.max(0, row.capacity - taken);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    priceCents: row.priceCents,
+    earlyBirdPriceCents: row.earlyBirdPriceCents,
+    earlyBirdEndsAt: row.earlyBirdEndsAt?.toISOString() ?? null,
+    priceUnit: row.priceUnit,
+    capacity: row.capacity,
+    saleStartsAt: row.saleStartsAt?.toISOString() ?? null,
+    saleEndsAt: row.saleEndsAt?.toISOString() ?? null,
+    minPerOrder: row.minPerOrder,
+    maxPerOrder: row.maxPerOrder,
+    requiresCode: row.requiresCode,
+    position: row.position,
+    availableSeats: Math.max(0, Math.min(own, eventAvailableSeats)),
+  };
+}
+
+/**
+ * The public categories of events (requires_code ones left out unless `unlocked` lists them) with their free
+ * seats, keyed by event id.
+ */
+export async function publicCategoriesOf(
+  db: DbOrTx,
+  events: { id: string; availableSeats: number }[],
+  unlocked: string[] = [],
+): Promise<Map<string, PublicTicketCategory[]>> {
+  const ids = events.map((event) => event.id);
+  const [rows, taken] = await Promise.all([loadCategories(db, ids), categorySeatsTaken(db, ids)]);
+  const available = new Map(events.map((event) => [event.id, event.availableSeats]));
+  const byEvent = new Map<string, PublicTicketCategory[]>(ids.map((id) => [id, []]));
+  for (const row of rows) {
+    if (row.requiresCode && !unlocked.includes(row.id)) continue;
+    byEvent.get(row.eventId)!.push(toPublicCategory(row, taken.get(row.id) ?? 0, available.get(row.eventId) ?? 0));
+  }
+  return byEvent;
+}
