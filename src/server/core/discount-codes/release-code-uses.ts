@@ -13,7 +13,7 @@ export async function releaseCodeUses(tx: DbOrTx, bookingIds: string[]): Promise
   await tx.execute(sql`
     WITH held AS (
       SELECT discount_code_id AS id, count(*)::int AS n FROM bookings
-      WHERE id = ANY(${bookingIds}::uuid[]) AND discount_code_id IS NOT NULL
+      WHERE id = ANY(${sql.param(bookingIds)}::uuid[]) AND discount_code_id IS NOT NULL
       GROUP BY discount_code_id
     ), locked AS (
       SELECT d.id FROM discount_codes d JOIN held ON held.id = d.id ORDER BY d.id FOR UPDATE OF d
