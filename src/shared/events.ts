@@ -1,3 +1,6 @@
+import type { PublicTicketCategory } from './ticket-categories';
+import type { EventQuestion } from './questions';
+
 // The public event contract (an event with media, links, tags and organizers): what
 // GET /api/events and GET /api/events/:slug answer. Only what a visitor may see: no online_url (buyers get
 // it with their ticket), no creator, policy or internal flags (docs/product/events.md#internal-fields).
@@ -70,6 +73,13 @@ export interface PublicEvent {
    * 'Findet ab {n} Teilnehmenden statt' (docs/product/event-mails.md#minimum-attendance); null = no minimum.
    */
   minParticipants: number | null;
+  /**
+   * The categories a visitor may book ('Ticketarten', docs/product/ticket-categories.md), with their free seats;
+   * the ones only a code unlocks are left out. Always there in the API's answers.
+   */
+  categories?: PublicTicketCategory[];
+  /** The questions asked at checkout (docs/product/ticket-categories.md#questions); only with one event. */
+  questions?: EventQuestion[];
 }
 
 /** A seat change pushed over server-sent events (GET /api/events/live). */

@@ -132,7 +132,11 @@ async function takeSeats(tx: Tx, eventId: string, now: Date, seats: number): Pro
 async function checkCategorySeats(tx: Tx, order: PreparedOrder): Promise<void> {
   const limited = order.priced.lines.filter((line) => order.categories.get(line.categoryId)!.capacity !== null);
   if (limited.length === 0) return;
-  const taken = await categorySeatsTaken(tx, [order.eventId]);
+  const taken = await categorySeatsTaken(
+    tx,
+    [order.eventId],
+    limited.map((line) => line.categoryId),
+  );
   for (const line of limited) {
     const category = order.categories.get(line.categoryId)!;
     const after = (taken.get(line.categoryId) ?? 0) + line.quantity * line.seatsPerTicket;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/types';
 import { eventLinks, eventMedia, eventOrganizers, events } from '../../db/schema';
 import { eventSummaryFields } from './event-summary-fields';
 import { toPublicOrganizer } from './public-organizer';
+import { loadQuestions, publicCategoriesOf, toEventQuestion } from '../ticket-categories/category-seats';
 
 /**
  * Who is looking: visitors see published, not hidden events; admins also drafts
@@ -38,7 +39,17 @@ export async function loadPublicEvents(
     conditions.push(eq(events.hidden, false));
   }
   const rows = await queryEvents(db, and(...conditions));
-  return rows.map(toPublicEvent);
+  const [categories, questions] = await Promise.all([
+    publicCategoriesOf(db, rows),
+    options.slugOrId !== undefined ? loadQuestions(db, rows.map((row) => row.id)) : Promise.resolve([]),
+  ]);
+  return rows.map((row) => ({
+    ...toPublicEvent(row),
+    categories: categories.get(row.id) ?? [],
+    ...(options.slugOrId !== undefined
+      ? { questions: questions.filter((question) => question.eventId === row.id).map(toEventQuestion) }
+      : {}),
+  }));
 }
 
 // never e-mail, phone or role: only what toPublicOrganizer passes on is read

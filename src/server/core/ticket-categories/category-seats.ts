@@ -12,8 +12,14 @@ export type CategoryRow = typeof ticketCategories.$inferSelect;
  * refunds need not touch categories; read under the event's row lock it is exact, because every booking takes
  * that lock before it counts.
  */
-export async function categorySeatsTaken(db: DbOrTx, eventIds: string[]): Promise<Map<string, number>> {
-  if (eventIds.length === 0) return new Map();
+export async function categorySeatsTaken(
+  db: DbOrTx,
+  eventIds: string[],
+  /** Only these categories (the ones with seats of their own); default: all of the events'. */
+  categoryIds?: string[],
+): Promise<Map<string, number>> {
+  if (eventIds.length === 0 || categoryIds?.length === 0) return new Map();
+  const only = categoryIds ? sql`AND category_id = ANY(${categoryIds}::uuid[])` : sql``;
   const result = await db.execute<{ category_id: string; taken: number }>(sql`
     SELECT category_id, sum(seats)::int AS taken FROM (
       SELECT t.category_id, t.seats FROM tickets t
@@ -93,7 +99,9 @@ export async function publicCategoriesOf(
   unlocked: string[] = [],
 ): Promise<Map<string, PublicTicketCategory[]>> {
   const ids = events.map((event) => event.id);
-  const [rows, taken] = await Promise.all([loadCategories(db, ids), categorySeatsTaken(db, ids)]);
+  const rows = await loadCategories(db, ids);
+  const limited = rows.filter((row) => row.capacity !== null).map((row) => row.id);
+  const taken = await categorySeatsTaken(db, ids, limited);
   const available = new Map(events.map((event) => [event.id, event.availableSeats]));
   const byEvent = new Map<string, PublicTicketCategory[]>(ids.map((id) => [id, []]));
   for (const row of rows) {
