@@ -30,7 +30,7 @@ export function EventCreatePage() {
       void navigate(`/admin/events/${event.id}/edit`, { state: AFTER_SAVE });
     } catch (error) {
       toast.error(failureText(ADMIN_EVENT_MESSAGES.createFailed, error));
-      return formErrorsOf(error) ?? undefined;
+      return formErrorsOf(error, (input.categories?.length ?? 1) <= 1) ?? undefined;
     }
   };
 

@@ -78,7 +78,7 @@ function EventEditor({
       return undefined;
     } catch (error) {
       toast.error(failureText(M.saveFailed, error));
-      return formErrorsOf(error) ?? undefined;
+      return formErrorsOf(error, (input.categories?.length ?? 1) <= 1) ?? undefined;
     }
   };
 

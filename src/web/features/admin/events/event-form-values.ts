@@ -14,6 +14,17 @@ import { DEFAULT_EVENT_TIMEZONE, zonedParts } from '@shared/event-rules';
 import type { EventMode, EventStatus, PriceUnit } from '@shared/events';
 import type { TaxMode } from '@shared/invoices';
 import { DEFAULT_OFFER_HOURS } from '@shared/waitlist';
+import { categoryMirror, type AdminCategoryInput } from '@shared/admin-categories';
+import {
+  categoryValuesOf,
+  defaultCategories,
+  listErrorKey,
+  questionValuesOf,
+  toCategoryInputs,
+  toQuestionInputs,
+  type CategoryFormValues,
+  type QuestionFormValues,
+} from './category-form-values';
 
 /** What the inputs hold: texts as typed (euros, local wall times of the event's zone), choices as values. */
 export interface EventFormValues {
@@ -56,10 +67,20 @@ export interface EventFormValues {
   /** '' = 'Wie in den Einstellungen' (null; docs/product/invoices.md#tax-modes). */
   taxMode: TaxMode | '';
   organizerIds: string[];
+  /**
+   * The ticket categories in order (docs/product/ticket-categories.md#pricing); null = not known (an answer
+   * without them): then none are sent and nothing about them changes. With one, its prices are the event's
+   * price fields above (the compact form, #one-category).
+   */
+  categories: CategoryFormValues[] | null;
+  /** The questions to the buyer in order (#questions); null = not known, none sent. */
+  questions: QuestionFormValues[] | null;
 }
 
 export type EventFormField = keyof EventFormValues;
-export type EventFormErrors = Partial<Record<EventFormField, string>>;
+/** Keys inside the lists: 'categories.1.price', 'categories.1' (the card), 'questions.0.options'. */
+export type ListErrorKey = `categories.${string}` | `questions.${string}`;
+export type EventFormErrors = Partial<Record<EventFormField | ListErrorKey, string>>;
 
 /**
  * A new event: the defaults (draft, Präsenz, EUR, per person, Europe/Berlin;
@@ -97,6 +118,8 @@ export function emptyFormValues(timezone = DEFAULT_EVENT_TIMEZONE): EventFormVal
     minDecisionHours: String(DEFAULT_MIN_DECISION_HOURS),
     taxMode: '',
     organizerIds: [],
+    categories: defaultCategories(),
+    questions: [],
   };
 }
 
@@ -134,6 +157,11 @@ export function formValuesOf(event: AdminEvent): EventFormValues {
     minDecisionHours: String(event.minDecisionHours ?? DEFAULT_MIN_DECISION_HOURS),
     taxMode: event.taxMode ?? '',
     organizerIds: event.organizerIds,
+    categories:
+      event.categories?.map((category) =>
+        categoryValuesOf(category, { cents: centsToEuroInput, local: (iso) => isoToZonedLocal(iso, zone) }),
+      ) ?? null,
+    questions: event.questions?.map(questionValuesOf) ?? null,
   };
 }
 
@@ -213,12 +241,17 @@ const FIELD_OF_PATH: Record<string, EventFormField> = {
 
 const FORM_FIELDS = new Set<string>(Object.keys(emptyFormValues()));
 
-/** The first message per field of a list of issues (the form's zod result or a 422/409 answer's details). */
-export function errorsFromIssues(issues: readonly FieldIssue[]): EventFormErrors {
+/**
+ * The first message per field of a list of issues (the form's zod result or a 422/409 answer's details);
+ * issues inside the categories and questions land at their card's field (`singleCategory`: the compact form).
+ */
+export function errorsFromIssues(issues: readonly FieldIssue[], singleCategory = true): EventFormErrors {
   const errors: EventFormErrors = {};
   for (const { path, message } of issues) {
     const top = path.split('.')[0] ?? '';
-    const field = FIELD_OF_PATH[top] ?? (FORM_FIELDS.has(top) ? (top as EventFormField) : undefined);
+    const inList = listErrorKey(path, singleCategory) as EventFormField | ListErrorKey | null;
+    const field =
+      inList ?? FIELD_OF_PATH[top] ?? (FORM_FIELDS.has(top) ? (top as EventFormField) : undefined);
     if (field && !errors[field]) errors[field] = message;
   }
   return errors;
@@ -275,7 +308,11 @@ export function toEventInput(
     minDecisionHours: parseWhole(values.minDecisionHours),
     taxMode: values.taxMode || null,
     organizerIds: values.organizerIds,
+    ...listInputs(values, zone),
   };
+  // with several categories the event's price fields are hidden: they carry the mirror
+  // (docs/product/ticket-categories.md#pricing), the categories are checked on their own
+  if (raw.categories && !isSingleCategory(values)) Object.assign(raw, mirrorOf(raw.categories));
   const parsed = adminEventCreateSchema.safeParse(raw);
   const issues: FieldIssue[] = parsed.success
     ? []
@@ -287,8 +324,60 @@ export function toEventInput(
   if (taken > 0 && Number.isInteger(raw.totalSeats) && raw.totalSeats < taken) {
     issues.push({ path: 'totalSeats', message: ADMIN_EVENT_MESSAGES.seatsBelowTaken(taken) });
   }
-  if (issues.length > 0) return { ok: false, errors: errorsFromIssues(issues) };
+  if (issues.length > 0) return { ok: false, errors: errorsFromIssues(issues, isSingleCategory(values)) };
   return { ok: true, input: raw as AdminEventCreateInput };
+}
+
+/** The event's price fields as the cheapest visible category's; placeholders while a price is unreadable. */
+function mirrorOf(categories: AdminCategoryInput[]) {
+  const readable = categories.every(
+    (category) =>
+      Number.isFinite(category.priceCents) &&
+      (category.earlyBirdPriceCents ?? 0) >= 0 &&
+      category.earlyBirdEndsAt !== '',
+  );
+  const placeholder = {
+    priceCents: 0,
+    earlyBirdPriceCents: null,
+    earlyBirdEndsAt: null,
+    priceUnit: 'per_person',
+  };
+  if (!readable) return placeholder;
+  return categoryMirror(
+    categories.map((category) => ({
+      priceCents: category.priceCents,
+      earlyBirdPriceCents: category.earlyBirdPriceCents ?? null,
+      earlyBirdEndsAt: category.earlyBirdEndsAt ?? null,
+      priceUnit: category.priceUnit ?? 'per_person',
+      requiresCode: category.requiresCode ?? false,
+    })),
+  );
+}
+
+/** One category: the compact form, its prices are the event's price fields. */
+export const isSingleCategory = (values: Pick<EventFormValues, 'categories'>) =>
+  (values.categories?.length ?? 1) <= 1;
+
+/** The categories and questions to send, when the form knows them (docs/product/ticket-categories.md). */
+function listInputs(values: EventFormValues, zone: string) {
+  const parse = {
+    cents: parseEuroCents,
+    instant: (local: string) => zonedLocalToIso(local, zone),
+  };
+  const categories =
+    values.categories && isSingleCategory(values)
+      ? values.categories.map((category) => ({
+          ...category,
+          price: values.price,
+          earlyBirdPrice: values.earlyBirdPrice,
+          earlyBirdEndsAt: values.earlyBirdEndsAt,
+          priceUnit: values.priceUnit,
+        }))
+      : values.categories;
+  return {
+    ...(categories ? { categories: toCategoryInputs(categories, parse) } : {}),
+    ...(values.questions ? { questions: toQuestionInputs(values.questions) } : {}),
+  };
 }
 
 /**

@@ -6,10 +6,13 @@ const isIssueList = (value: unknown): value is FieldIssue[] =>
   Array.isArray(value) &&
   value.every((entry) => typeof entry?.path === 'string' && typeof entry?.message === 'string');
 
-/** The inline messages of a refused save (422/409 with field details), or null when none name a field. */
-export function formErrorsOf(error: unknown): EventFormErrors | null {
+/**
+ * The inline messages of a refused save (422/409 with field details), or null when none name a field.
+ * `singleCategory`: the form shows one category's prices at the event's price fields.
+ */
+export function formErrorsOf(error: unknown, singleCategory = true): EventFormErrors | null {
   if (!(error instanceof ApiError) || !isIssueList(error.details)) return null;
-  const errors = errorsFromIssues(error.details);
+  const errors = errorsFromIssues(error.details, singleCategory);
   return Object.keys(errors).length > 0 ? errors : null;
 }
 

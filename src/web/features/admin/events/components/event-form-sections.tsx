@@ -5,12 +5,11 @@ import {
   EVENT_STATUS_LABELS,
   EVENT_STATUSES,
 } from '@shared/admin-events';
-import { priceUnitLabel } from '@shared/event-rules';
 import { TAX_MODE_LABELS, TAX_MODES } from '@shared/invoices';
 import type { AdminEvent, PolicyOption } from '@shared/admin-events';
-import { PRICE_UNITS } from '@shared/admin-events';
 import { timezoneOptions } from '@shared/time-zones';
 import type { EventFormErrors, EventFormValues } from '../event-form-values';
+// the prices are in ticket-categories-section.tsx ('Ticketarten')
 import { CheckboxField, sectionClass } from '@web/features/admin/kit/form-field';
 import { Field } from '@web/components/ui/field';
 import { SlugField } from './slug-field';
@@ -242,36 +241,6 @@ export function TicketsSection({ values, errors, set, event }: SectionProps & { 
           />
         )}
       </Field>
-      <Field label="Preiseinheit" error={errors.priceUnit}>
-        {(control) => (
-          <Select
-            {...control}
-            value={values.priceUnit}
-            onChange={(e) => set('priceUnit', e.target.value as EventFormValues['priceUnit'])}
-          >
-            {PRICE_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {priceUnitLabel(unit, 'long')}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field
-        label={`Preis (${values.currency || 'EUR'})`}
-        required
-        error={errors.price}
-        hint="z. B. 49 oder 49,90; 0 für kostenlos."
-      >
-        {(control) => (
-          <Input
-            {...control}
-            inputMode="decimal"
-            value={values.price}
-            onChange={(e) => set('price', e.target.value)}
-          />
-        )}
-      </Field>
       <Field label="Währung" required error={errors.currency} hint="Dreistelliger Code, z. B. EUR.">
         {(control) => (
           <Input
@@ -281,31 +250,6 @@ export function TicketsSection({ values, errors, set, event }: SectionProps & { 
             autoCapitalize="characters"
             onChange={(e) => set('currency', e.target.value.toUpperCase())}
             className="uppercase"
-          />
-        )}
-      </Field>
-      <Field
-        label={`Frühbucherpreis (${values.currency || 'EUR'})`}
-        error={errors.earlyBirdPrice}
-        hint="Optional; gilt bis zum Frühbucher-Ende und muss unter dem Preis liegen."
-      >
-        {(control) => (
-          <Input
-            {...control}
-            inputMode="decimal"
-            value={values.earlyBirdPrice}
-            onChange={(e) => set('earlyBirdPrice', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Frühbucher bis" error={errors.earlyBirdEndsAt} hint="Spätestens der Beginn des Events.">
-        {(control) => (
-          <Input
-            {...control}
-            type="datetime-local"
-            value={values.earlyBirdEndsAt}
-            max={values.start || undefined}
-            onChange={(e) => set('earlyBirdEndsAt', e.target.value)}
           />
         )}
       </Field>

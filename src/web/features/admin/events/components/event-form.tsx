@@ -11,6 +11,8 @@ import {
   TimePlaceSection,
 } from './event-form-sections';
 import { MinimumAttendanceSection } from './minimum-attendance-section';
+import { QuestionsSection } from './questions-section';
+import { TicketCategoriesSection } from './ticket-categories-section';
 import { OrganizerPicker } from './organizer-picker';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { WaitlistTransferSection } from './waitlist-transfer-section';
@@ -78,7 +80,7 @@ export function EventForm(props: EventFormProps) {
   };
 
   const errorCount = Object.values(errors).filter(Boolean).length;
-  // plain strings, booleans and one id list: equal JSON means nothing was changed
+  // plain strings, booleans and lists of them: equal JSON means nothing was changed
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   return (
     <form ref={form} noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-6">
@@ -87,6 +89,8 @@ export function EventForm(props: EventFormProps) {
       <BasicsSection values={values} errors={errors} set={set} mode={mode} eventId={event?.id} />
       <TimePlaceSection values={values} errors={errors} set={set} />
       <TicketsSection values={values} errors={errors} set={set} event={event} />
+      <TicketCategoriesSection values={values} errors={errors} set={set} editErrors={setErrors} />
+      <QuestionsSection values={values} errors={errors} set={set} editErrors={setErrors} />
       <PublishingSection values={values} errors={errors} set={set} policies={options?.policies ?? []} />
       <WaitlistTransferSection values={values} errors={errors} set={set} />
       <MinimumAttendanceSection values={values} errors={errors} set={set} />
