@@ -1,10 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
 import { BOOKING_MESSAGES } from '@shared/booking';
-import { createBookingSchema } from '@shared/booking-schemas';
+import { answersSchema, createBookingSchema } from '@shared/booking-schemas';
 import { testDebitBodySchema, testPaymentBodySchema } from '@shared/payment-method-schema';
 import { AppError } from '../../core/app-error';
 import { getBooking } from '../../core/bookings/get-booking';
 import { placeBooking } from '../../core/bookings/place-booking';
+import { updateAnswers } from '../../core/bookings/update-answers';
 import { giveTestDebit, settleTestPayment } from '../../core/payments/settle-test-payment';
 import { startPayment } from '../../core/payments/start-payment';
 import { syncBookingPayment } from '../../core/payments/sync-booking-payment';
@@ -32,6 +34,13 @@ export const bookingRoutes = new Hono<AppEnv>()
     const user = await userOf(c);
     c.header('Cache-Control', 'no-store');
     return c.json(await getBooking({ db: c.get('deps').database.db, bookingId: c.req.param('id'), user }));
+  })
+  // the buyer's answers, until the event starts (docs/product/ticket-categories.md#answers)
+  .put('/:id/answers', allow('user'), async (c) => {
+    const { answers } = validBody(c, z.object({ answers: answersSchema }), 'general');
+    const user = await userOf(c);
+    const db = c.get('deps').database.db;
+    return c.json(await updateAnswers({ db, bookingId: c.req.param('id'), user, answers }));
   })
   // The amount is the booking's, never the client's (docs/product/payments.md#server-amount).
   .post('/:id/payment', allow('user'), async (c) => {
