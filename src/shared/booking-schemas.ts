@@ -71,40 +71,45 @@ export const answerInputSchema = z.object({
 export type AnswerInput = z.infer<typeof answerInputSchema>;
 export const answersSchema = z.array(answerInputSchema).max(500);
 
-export const createBookingSchema = z.object({
-  eventId: z.uuid(BOOKING_MESSAGES.invalidEvent),
-  /** Without `items`: this many tickets of the event's first visible category. */
-  quantity: ticketCount.optional(),
-  /** One line per category (docs/product/ticket-categories.md#pricing). */
-  items: z
-    .array(z.object({ categoryId: z.uuid(CATEGORY_MESSAGES.unknownCategory), quantity: ticketCount }))
-    .min(1, BOOKING_MESSAGES.itemsOrQuantity)
-    .max(MAX_CATEGORIES_PER_EVENT, BOOKING_MESSAGES.itemsOrQuantity)
-    .refine((items) => new Set(items.map((item) => item.categoryId)).size === items.length, BOOKING_MESSAGES.duplicateCategory)
-    .refine(
-      (items) => items.reduce((total, item) => total + item.quantity, 0) <= MAX_TICKETS_PER_BOOKING,
-      BOOKING_MESSAGES.quantity,
-    )
-    .optional(),
-  /** A discount code (docs/product/ticket-categories.md#codes). */
-  code: z
-    .string()
-    .transform(normalizeCode)
-    .refine((code) => code === '' || CODE_PATTERN.test(code), DISCOUNT_CODE_MESSAGES.format)
-    .optional(),
-  answers: answersSchema.optional(),
-  holderName: z
-    .string(BOOKING_MESSAGES.holderName)
-    .trim()
-    .min(1, BOOKING_MESSAGES.holderName)
-    .max(200, BOOKING_MESSAGES.holderNameTooLong),
-  /** Books the seats of this waiting-list offer (docs/product/waiting-list.md#offer-checkout). */
-  waitlistEntryId: z.uuid(BOOKING_MESSAGES.invalidEvent).optional(),
-  /** Required above SIMPLIFIED_INVOICE_LIMIT_CENTS (docs/product/invoices.md#billing-address). */
-  billingAddress: billingAddressSchema.optional(),
-}).refine((input) => input.items !== undefined || input.quantity !== undefined, {
-  message: BOOKING_MESSAGES.quantity,
-  path: ['quantity'],
-});
+export const createBookingSchema = z
+  .object({
+    eventId: z.uuid(BOOKING_MESSAGES.invalidEvent),
+    /** Without `items`: this many tickets of the event's first visible category. */
+    quantity: ticketCount.optional(),
+    /** One line per category (docs/product/ticket-categories.md#pricing). */
+    items: z
+      .array(z.object({ categoryId: z.uuid(CATEGORY_MESSAGES.unknownCategory), quantity: ticketCount }))
+      .min(1, BOOKING_MESSAGES.itemsOrQuantity)
+      .max(MAX_CATEGORIES_PER_EVENT, BOOKING_MESSAGES.itemsOrQuantity)
+      .refine(
+        (items) => new Set(items.map((item) => item.categoryId)).size === items.length,
+        BOOKING_MESSAGES.duplicateCategory,
+      )
+      .refine(
+        (items) => items.reduce((total, item) => total + item.quantity, 0) <= MAX_TICKETS_PER_BOOKING,
+        BOOKING_MESSAGES.quantity,
+      )
+      .optional(),
+    /** A discount code (docs/product/ticket-categories.md#codes). */
+    code: z
+      .string()
+      .transform(normalizeCode)
+      .refine((code) => code === '' || CODE_PATTERN.test(code), DISCOUNT_CODE_MESSAGES.format)
+      .optional(),
+    answers: answersSchema.optional(),
+    holderName: z
+      .string(BOOKING_MESSAGES.holderName)
+      .trim()
+      .min(1, BOOKING_MESSAGES.holderName)
+      .max(200, BOOKING_MESSAGES.holderNameTooLong),
+    /** Books the seats of this waiting-list offer (docs/product/waiting-list.md#offer-checkout). */
+    waitlistEntryId: z.uuid(BOOKING_MESSAGES.invalidEvent).optional(),
+    /** Required above SIMPLIFIED_INVOICE_LIMIT_CENTS (docs/product/invoices.md#billing-address). */
+    billingAddress: billingAddressSchema.optional(),
+  })
+  .refine((input) => input.items !== undefined || input.quantity !== undefined, {
+    message: BOOKING_MESSAGES.quantity,
+    path: ['quantity'],
+  });
 
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;

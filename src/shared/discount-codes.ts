@@ -1,3 +1,5 @@
+import type { PublicTicketCategory } from './ticket-categories';
+
 // Discount codes ('Gutscheincodes', docs/product/ticket-categories.md#codes): what a code takes off, where it
 // applies, and the German answers at checkout.
 export const DISCOUNT_CODE_KINDS = ['percent', 'fixed', 'unlock'] as const;
@@ -28,7 +30,7 @@ export interface DiscountCodePreview {
   /** Categories it applies to; null = all of the event's. */
   categoryIds: string[] | null;
   /** Hidden categories of this event that the code unlocks (with their seats and prices). */
-  unlocked: import('./ticket-categories').PublicTicketCategory[];
+  unlocked: PublicTicketCategory[];
 }
 
 /** '10 %' or '15,00 €' or 'schaltet Tickets frei'. */

@@ -16,7 +16,8 @@ export const QUESTION_MESSAGES = {
   required: (label: string) => `Bitte beantworte „${label}“.`,
   invalidChoice: (label: string) => `Bitte wähle bei „${label}“ eine der Möglichkeiten.`,
   invalidDate: (label: string) => `Bitte gib bei „${label}“ ein gültiges Datum an.`,
-  tooLong: (label: string, max: number) => `Die Antwort auf „${label}“ darf höchstens ${max} Zeichen lang sein.`,
+  tooLong: (label: string, max: number) =>
+    `Die Antwort auf „${label}“ darf höchstens ${max} Zeichen lang sein.`,
   unknownQuestion: 'Diese Frage gibt es für dieses Event nicht.',
   editClosed: 'Antworten können nur bis zum Beginn des Events geändert werden.',
   label: 'Bitte gib die Frage ein.',
@@ -83,7 +84,9 @@ export function checkAnswers(
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   const find = (id: string, ticket: number | null, person: number | null) =>
-    answers.find((answer) => answer.questionId === id && answer.ticket === ticket && answer.person === person);
+    answers.find(
+      (answer) => answer.questionId === id && answer.ticket === ticket && answer.person === person,
+    );
   for (const question of questions) {
     const slots = question.perTicket ? persons : [{ ticket: null, person: null }];
     for (const slot of slots) {
@@ -124,7 +127,9 @@ function checkValue(question: EventQuestion, value: AnswerValue | undefined): st
     case 'yesno':
       return typeof value === 'boolean' ? null : QUESTION_MESSAGES.required(question.label);
     case 'date':
-      return typeof value === 'string' && isRealDate(value) ? null : QUESTION_MESSAGES.invalidDate(question.label);
+      return typeof value === 'string' && isRealDate(value)
+        ? null
+        : QUESTION_MESSAGES.invalidDate(question.label);
   }
 }
 

@@ -85,7 +85,8 @@ type PricedCategory = Pick<
 >;
 
 /** The category's price now: its early-bird price while that runs (docs/product/events.md#early-bird). */
-export const categoryUnitPrice = (category: PricedCategory, now: Date) => currentUnitPriceCents(category, now);
+export const categoryUnitPrice = (category: PricedCategory, now: Date) =>
+  currentUnitPriceCents(category, now);
 
 /**
  * Prices an order (docs/product/ticket-categories.md#pricing): each line at its category's current price, then
@@ -149,7 +150,9 @@ function applyDiscount(lines: PricedLine[], rule: DiscountRule): void {
   const base = sum(covered.map((line) => line.grossCents));
   if (base <= 0) return;
   const total =
-    rule.kind === 'percent' ? Math.round((base * Math.min(100, rule.value)) / 100) : Math.min(rule.value, base);
+    rule.kind === 'percent'
+      ? Math.round((base * Math.min(100, rule.value)) / 100)
+      : Math.min(rule.value, base);
   const shares = spread(
     total,
     covered.map((line) => line.grossCents),
@@ -181,13 +184,17 @@ export function spread(total: number, weights: number[]): number[] {
 
 /** What each ticket of a line was paid: the unit price less its share of the line's discount. */
 export const ticketPrices = (line: Pick<PricedLine, 'quantity' | 'unitPriceCents' | 'discountCents'>) =>
-  spread(line.discountCents, Array.from({ length: line.quantity }, () => line.unitPriceCents)).map(
-    (share) => line.unitPriceCents - share,
-  );
+  spread(
+    line.discountCents,
+    Array.from({ length: line.quantity }, () => line.unitPriceCents),
+  ).map((share) => line.unitPriceCents - share);
 
 /** The lowest price of the categories a visitor sees: 'ab 120 €' when they differ. */
 export function priceFrom(
-  categories: Pick<PublicTicketCategory, 'priceCents' | 'earlyBirdPriceCents' | 'earlyBirdEndsAt' | 'requiresCode' | 'name' | 'id' | 'priceUnit'>[],
+  categories: Pick<
+    PublicTicketCategory,
+    'priceCents' | 'earlyBirdPriceCents' | 'earlyBirdEndsAt' | 'requiresCode' | 'name' | 'id' | 'priceUnit'
+  >[],
   now: Date,
 ): { cents: number; varies: boolean } | null {
   const visible = categories.filter((category) => !category.requiresCode);

@@ -164,3 +164,17 @@ function pgliteTemplatePath(): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Categories holding more persons than their own capacity (docs/product/ticket-categories.md#seats): active
+ * tickets plus pending bookings' lines. Tests that book categories assert that this returns [].
+ */
+export async function categoryInvariantViolations(db: Db) {
+  const result = await db.execute<{ name: string; capacity: number; taken: number }>(sql`
+    SELECT c.name, c.capacity,
+      (SELECT coalesce(sum(t.seats), 0) FROM tickets t WHERE t.category_id = c.id AND t.status = 'active')::int
+      + (SELECT coalesce(sum(i.quantity * i.seats_per_ticket), 0) FROM booking_items i
+         JOIN bookings b ON b.id = i.booking_id WHERE i.category_id = c.id AND b.status = 'pending')::int AS taken
+    FROM ticket_categories c WHERE c.capacity IS NOT NULL`);
+  return result.rows.filter((row) => Number(row.taken) > Number(row.capacity));
+}

@@ -72,7 +72,8 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
   const { eventId } = input;
   const order = await prepareOrder(db, input, now);
   // In production without Stripe keys paid events cannot be booked (docs/product/payments.md#no-provider).
-  if (!order.priced.free && !paymentsAvailable) throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
+  if (!order.priced.free && !paymentsAvailable)
+    throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
   if (paymentsAvailable && order.plain && !order.priced.free && !input.waitlistEntryId) {
     const held = await withOrderNumber(draw, (orderNumber) =>
       holdPaidBooking(db, { userId, input, order, now, orderNumber }),
@@ -130,7 +131,9 @@ async function takeSeats(tx: Tx, eventId: string, now: Date, seats: number): Pro
  * (docs/product/ticket-categories.md#seats).
  */
 async function checkCategorySeats(tx: Tx, order: PreparedOrder): Promise<void> {
-  const limited = order.priced.lines.filter((line) => order.categories.get(line.categoryId)!.capacity !== null);
+  const limited = order.priced.lines.filter(
+    (line) => order.categories.get(line.categoryId)!.capacity !== null,
+  );
   if (limited.length === 0) return;
   const taken = await categorySeatsTaken(
     tx,
@@ -283,7 +286,13 @@ const HOLD_PAID_BOOKING = new PgDialect().sqlToQuery(sql`
  */
 async function holdPaidBooking(
   db: Db,
-  options: { userId: string; input: CreateBookingInput; order: PreparedOrder; now: Date; orderNumber: string },
+  options: {
+    userId: string;
+    input: CreateBookingInput;
+    order: PreparedOrder;
+    now: Date;
+    orderNumber: string;
+  },
 ): Promise<BookingView | null> {
   const { userId, input, order, now, orderNumber } = options;
   const { priced } = order;

@@ -45,7 +45,10 @@ export async function issueTickets(db: DbOrTx, bookingId: string, now = new Date
     })),
   );
   if (rows.length > 0) {
-    await db.insert(tickets).values(rows).onConflictDoNothing({ target: [tickets.bookingId, tickets.position] });
+    await db
+      .insert(tickets)
+      .values(rows)
+      .onConflictDoNothing({ target: [tickets.bookingId, tickets.position] });
   }
   return db.select().from(tickets).where(eq(tickets.bookingId, booking.id)).orderBy(asc(tickets.position));
 }

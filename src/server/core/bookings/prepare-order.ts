@@ -31,7 +31,8 @@ export interface PreparedOrder {
   plain: boolean;
 }
 
-const invalid = (path: string, message: string) => new AppError('validation_failed', message, [{ path, message }]);
+const invalid = (path: string, message: string) =>
+  new AppError('validation_failed', message, [{ path, message }]);
 
 /**
  * Checks an order against the event's categories, code and questions and prices it on the server
@@ -74,7 +75,9 @@ export async function prepareOrder(db: DbOrTx, input: CreateBookingInput, now: D
     .map((answer) => ({
       questionId: answer.questionId,
       label: questions.find((question) => question.id === answer.questionId)?.label ?? '',
-      ticket: questions.find((question) => question.id === answer.questionId)?.perTicket ? answer.ticket : null,
+      ticket: questions.find((question) => question.id === answer.questionId)?.perTicket
+        ? answer.ticket
+        : null,
       person: questions.find((question) => question.id === answer.questionId)?.perTicket
         ? (answer.person ?? 1)
         : null,
@@ -118,7 +121,8 @@ function checkItem(
     },
     now,
   );
-  if (state === 'not_started') throw invalid(`${path}.categoryId`, CATEGORY_MESSAGES.saleNotStarted(category.name));
+  if (state === 'not_started')
+    throw invalid(`${path}.categoryId`, CATEGORY_MESSAGES.saleNotStarted(category.name));
   if (state === 'ended') throw invalid(`${path}.categoryId`, CATEGORY_MESSAGES.saleEnded(category.name));
   if (item.quantity < category.minPerOrder) {
     throw invalid(`${path}.quantity`, CATEGORY_MESSAGES.minPerOrder(category.name, category.minPerOrder));

@@ -19,7 +19,7 @@ export async function categorySeatsTaken(
   categoryIds?: string[],
 ): Promise<Map<string, number>> {
   if (eventIds.length === 0 || categoryIds?.length === 0) return new Map();
-  const only = categoryIds ? sql`AND category_id = ANY(${categoryIds}::uuid[])` : sql``;
+  const only = categoryIds ? sql`WHERE category_id = ANY(${sql.param(categoryIds)}::uuid[])` : sql``;
   const result = await db.execute<{ category_id: string; taken: number }>(sql`
     SELECT category_id, sum(seats)::int AS taken FROM (
       SELECT t.category_id, t.seats FROM tickets t
@@ -28,7 +28,7 @@ export async function categorySeatsTaken(
       SELECT i.category_id, i.quantity * i.seats_per_ticket FROM booking_items i
       JOIN bookings b ON b.id = i.booking_id
       WHERE b.event_id = ANY(${sql.param(eventIds)}::uuid[]) AND b.status = 'pending'
-    ) held GROUP BY category_id`);
+    ) held ${only} GROUP BY category_id`);
   return new Map(result.rows.map((row) => [row.category_id, Number(row.taken)]));
 }
 
@@ -106,7 +106,9 @@ export async function publicCategoriesOf(
   const byEvent = new Map<string, PublicTicketCategory[]>(ids.map((id) => [id, []]));
   for (const row of rows) {
     if (row.requiresCode && !unlocked.includes(row.id)) continue;
-    byEvent.get(row.eventId)!.push(toPublicCategory(row, taken.get(row.id) ?? 0, available.get(row.eventId) ?? 0));
+    byEvent
+      .get(row.eventId)!
+      .push(toPublicCategory(row, taken.get(row.id) ?? 0, available.get(row.eventId) ?? 0));
   }
   return byEvent;
 }

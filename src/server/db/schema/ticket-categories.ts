@@ -89,7 +89,10 @@ export const bookingItems = pgTable(
     index('booking_items_category_id_idx').on(t.categoryId),
     check('booking_items_quantity_positive', sql`${t.quantity} > 0`),
     check('booking_items_seats_one_or_two', sql`${t.seatsPerTicket} IN (1, 2)`),
-    check('booking_items_prices_non_negative', sql`${t.unitPriceCents} >= 0 AND ${t.regularUnitPriceCents} >= 0`),
+    check(
+      'booking_items_prices_non_negative',
+      sql`${t.unitPriceCents} >= 0 AND ${t.regularUnitPriceCents} >= 0`,
+    ),
     check(
       'booking_items_discount_in_range',
       sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.unitPriceCents} * ${t.quantity}`,
@@ -130,7 +133,10 @@ export const discountCodes = pgTable(
       'discount_codes_value',
       sql`(${t.kind} = 'percent' AND ${t.value} BETWEEN 1 AND 100) OR (${t.kind} = 'fixed' AND ${t.value} > 0) OR (${t.kind} = 'unlock' AND ${t.value} = 0)`,
     ),
-    check('discount_codes_uses_in_range', sql`${t.uses} >= 0 AND (${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses})`),
+    check(
+      'discount_codes_uses_in_range',
+      sql`${t.uses} >= 0 AND (${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses})`,
+    ),
     check('discount_codes_max_uses_positive', sql`${t.maxUses} IS NULL OR ${t.maxUses} > 0`),
     check('discount_codes_max_per_buyer_positive', sql`${t.maxPerBuyer} IS NULL OR ${t.maxPerBuyer} > 0`),
     check(
@@ -160,9 +166,6 @@ export const eventQuestions = pgTable(
   },
   (t) => [
     index('event_questions_event_id_position_idx').on(t.eventId, t.position),
-    check(
-      'event_questions_kind',
-      sql`${t.kind} IN ('text', 'textarea', 'choice', 'multi', 'yesno', 'date')`,
-    ),
+    check('event_questions_kind', sql`${t.kind} IN ('text', 'textarea', 'choice', 'multi', 'yesno', 'date')`),
   ],
 );
