@@ -219,7 +219,7 @@ describe('GET /api/events: the contract', () => {
     ]);
     // the list carries the same object
     const list = (await getJson<PublicEvent[]>('/api/events')).body;
-    expect(list.find((item) => item.id === event.id)).toEqual(body);
+    expect(list.find((item) => item.id === event.id)).toEqual({ ...body, questions: undefined });
   });
 
   it('revalidates with an ETag and compresses when the client accepts it', async () => {

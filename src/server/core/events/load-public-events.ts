@@ -39,16 +39,12 @@ export async function loadPublicEvents(
     conditions.push(eq(events.hidden, false));
   }
   const rows = await queryEvents(db, and(...conditions));
-  const [categories, questions] = await Promise.all([
-    publicCategoriesOf(db, rows),
-    options.slugOrId !== undefined ? loadQuestions(db, rows.map((row) => row.id)) : Promise.resolve([]),
-  ]);
+  const ids = rows.map((row) => row.id);
+  const [categories, questions] = await Promise.all([publicCategoriesOf(db, rows), loadQuestions(db, ids)]);
   return rows.map((row) => ({
     ...toPublicEvent(row),
     categories: categories.get(row.id) ?? [],
-    ...(options.slugOrId !== undefined
-      ? { questions: questions.filter((question) => question.eventId === row.id).map(toEventQuestion) }
-      : {}),
+    questions: questions.filter((question) => question.eventId === row.id).map(toEventQuestion),
   }));
 }
 

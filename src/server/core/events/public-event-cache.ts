@@ -15,7 +15,8 @@ export class PublicEventSnapshot {
   private readonly byKey = new Map<string, { event: PublicEvent; json: EncodedJson }>();
 
   constructor(readonly events: PublicEvent[]) {
-    this.list = new EncodedJson(events);
+    // the checkout's questions only with one event (docs/product/ticket-categories.md#questions)
+    this.list = new EncodedJson(events.map(({ questions: _questions, ...listed }) => listed));
     const entries = events.map((event) => ({ event, json: new EncodedJson(event) }));
     // ids first, then slugs: a slug that happens to look like another event's id still finds its own event
     for (const entry of entries) this.byKey.set(entry.event.id, entry);
