@@ -59,3 +59,19 @@ export function answerColumns(
   }
   return columns;
 }
+
+/** 'Meine Tickets': a buyer's answers on one ticket's card (docs/product/ticket-categories.md#answers). */
+export interface MyTicketAnswers {
+  /** The ticket's position in its booking: its persons' answers name it. */
+  position: number;
+  /** The booking's first ticket in the list: its card shows the order's answers and 'Antworten ändern'. */
+  first: boolean;
+  /** Every answer of the booking (the form edits them all at once). */
+  given: StoredAnswer[];
+  /** The event's questions as they are now, for the form. */
+  questions: EventQuestion[];
+  /** The booking's lines: per-person questions are asked for quantity × seats per ticket persons. */
+  lines: { quantity: number; seatsPerTicket: number }[];
+  /** Until the event starts (PUT /api/bookings/:id/answers). */
+  editable: boolean;
+}

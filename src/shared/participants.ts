@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnswerLine } from './answer-lists';
 import type { SeatFigures } from './seat-figures';
 
 // Who is coming to an event, and checking them in at the door (docs/product/organizer-day.md). Shared by the
@@ -35,6 +36,13 @@ export interface Participant {
   checkedInBy: string | null;
   /** ISO time the booking was placed. */
   bookedAt: string;
+  /** The ticket's category ('Ticketart', docs/product/ticket-categories.md#answers); optional for old fixtures. */
+  categoryName?: string | null;
+  /**
+   * The answers for this ticket (docs/product/ticket-categories.md#answers): the order's, then its persons'
+   * (both of a pair ticket); optional for old fixtures.
+   */
+  answers?: AnswerLine[];
 }
 
 export interface ParticipantCounts {
@@ -78,6 +86,8 @@ export interface ParticipantList {
   seats: SeatFigures;
   sales: EventSales;
   participants: Participant[];
+  /** The columns of the answers: the event's questions, then deleted ones still answered. */
+  answerColumns?: { questionId: string; label: string }[];
 }
 
 /** An event as the organizer area lists it (GET /api/organizer/events). */
@@ -206,6 +216,7 @@ export const PARTICIPANT_CSV_COLUMNS = [
   'Eingecheckt um',
   'Eingecheckt von',
   'Gebucht am',
+  'Ticketart',
 ] as const;
 
 export const participantsCsvFileName = (slug: string) => `teilnehmende-${slug}.csv`;

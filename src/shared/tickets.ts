@@ -1,3 +1,4 @@
+import type { MyTicketAnswers } from './answer-lists';
 import type { EventMode, PriceUnit } from './events';
 
 // 'Meine Tickets' and cancelling (docs/product/tickets-and-refunds.md#my-tickets,
@@ -75,6 +76,13 @@ export interface MyTicket {
    * docs/product/payments.md#method-names); null when free or unknown. Optional like `invoice`.
    */
   paymentMethod?: string | null;
+  /** The ticket's category ('Ticketart'); optional for old fixtures. */
+  categoryName?: string | null;
+  /**
+   * For the buyer: the answers to the event's questions (docs/product/ticket-categories.md#answers); null when
+   * the event asks nothing and nothing was answered, and for a substitute holder. Optional like `invoice`.
+   */
+  answers?: MyTicketAnswers | null;
   event: TicketEventSummary;
   /**
    * The access link of an online event, on active tickets only; null otherwise

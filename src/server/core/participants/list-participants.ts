@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { answerColumns } from '@shared/answer-lists';
 import {
   PARTICIPANT_CSV_COLUMNS,
   PARTICIPANT_STATE_LABELS,
@@ -11,6 +12,7 @@ import { tickets } from '../../db/schema';
 import { CSV_BOM, csvEuros, csvLine } from '../csv/csv-cells';
 import { assertMayRunEvent } from './assert-may-run-event';
 import { seatFiguresOfEvent } from '../admin-events/seat-figures';
+import { loadQuestions, toEventQuestion } from '../ticket-categories/category-seats';
 import { countsOfEvents, organizerEventHead, participantRows, salesOfEvent } from './participant-rows';
 
 /**
@@ -23,11 +25,12 @@ export async function listParticipants(db: DbOrTx, actor: Actor, eventId: string
 }
 
 async function participantListOf(db: DbOrTx, event: Event): Promise<ParticipantList> {
-  const [participants, counts, seats, sales] = [
+  const [participants, counts, seats, sales, columns] = [
     await participantRows(db, eq(tickets.eventId, event.id)),
     (await countsOfEvents(db, [event])).get(event.id)!,
     await seatFiguresOfEvent(db, event),
     await salesOfEvent(db, event.id, event.currency),
+    await questionColumnsOf(db, event.id),
   ];
   return {
     event: { ...organizerEventHead(event), venue: event.venue },
@@ -35,8 +38,26 @@ async function participantListOf(db: DbOrTx, event: Event): Promise<ParticipantL
     seats,
     sales,
     participants,
+    answerColumns: columns(participants),
   };
 }
+
+/** The answer columns of an event's participants: its questions, then deleted ones still answered. */
+async function questionColumnsOf(db: DbOrTx, eventId: string) {
+  const questions = (await loadQuestions(db, [eventId])).map(toEventQuestion);
+  return (participants: Participant[]) =>
+    answerColumns(
+      questions,
+      participants.flatMap((participant) => participant.answers ?? []),
+    );
+}
+
+/** A ticket's answers to one question: a pair's two persons as 'vegan / alles' (person 1 first). */
+const answerCell = (participant: Participant, questionId: string) =>
+  (participant.answers ?? [])
+    .filter((line) => line.questionId === questionId)
+    .map((line) => line.text)
+    .join(' / ');
 
 /** '27.11.2026 18:42' in the event's time zone (no comma, so the cell needs no quotes). */
 function dateTime(iso: string | null, timeZone: string): string {
@@ -57,7 +78,7 @@ function dateTime(iso: string | null, timeZone: string): string {
   return `${date.format(at)} ${time.format(at)}`;
 }
 
-const participantLine = (participant: Participant, timeZone: string) =>
+const participantLine = (participant: Participant, timeZone: string, questionIds: string[]) =>
   csvLine([
     participant.holderName,
     participant.buyerName,
@@ -71,11 +92,15 @@ const participantLine = (participant: Participant, timeZone: string) =>
     dateTime(participant.checkedInAt, timeZone),
     participant.checkedInBy,
     dateTime(participant.bookedAt, timeZone),
+    participant.categoryName,
+    // answers are the buyers' own text: csvCell neutralises a leading = + - @ (docs/product/ticket-categories.md#answers)
+    ...questionIds.map((questionId) => answerCell(participant, questionId)),
   ]);
 
 /**
  * The participant list as CSV (docs/product/organizer-day.md#participants), in the format of the admin
- * ticket export: semicolons, UTF-8 with BOM, German headers, times in the event's time zone.
+ * ticket export: semicolons, UTF-8 with BOM, German headers, times in the event's time zone; then the ticket's
+ * category and one column per question (docs/product/ticket-categories.md#answers).
  */
 export async function participantsCsv(
   db: DbOrTx,
@@ -84,9 +109,11 @@ export async function participantsCsv(
 ): Promise<{ slug: string; csv: string }> {
   const event = await assertMayRunEvent(db, actor, eventId);
   const participants = await participantRows(db, eq(tickets.eventId, event.id));
+  const columns = (await questionColumnsOf(db, event.id))(participants);
+  const questionIds = columns.map((column) => column.questionId);
   const csv =
     CSV_BOM +
-    csvLine([...PARTICIPANT_CSV_COLUMNS]) +
-    participants.map((participant) => participantLine(participant, event.timezone)).join('');
+    csvLine([...PARTICIPANT_CSV_COLUMNS, ...columns.map((column) => column.label)]) +
+    participants.map((participant) => participantLine(participant, event.timezone, questionIds)).join('');
   return { slug: event.slug, csv };
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { orderAnswers, ticketAnswers, toAnswerLine } from '@shared/answer-lists';
 import { ticketCode } from '@shared/booking';
 import type { EventSales, Participant, ParticipantCounts, ParticipantState } from '@shared/participants';
 import type { DbOrTx, Event } from '../../db/types';
@@ -34,9 +35,12 @@ const participantSelection = {
     priceCents: tickets.priceCents,
     checkedInAt: tickets.checkedInAt,
     holderName: tickets.holderName,
+    position: tickets.position,
+    categoryName: tickets.categoryName,
   },
   booking: {
     orderNumber: bookings.orderNumber,
+    answers: bookings.answers,
     holderName: bookings.holderName,
     createdAt: bookings.createdAt,
   },
@@ -94,6 +98,12 @@ export async function participantRows(db: DbOrTx, where: SQL | undefined): Promi
       checkedInAt: row.ticket.checkedInAt?.toISOString() ?? null,
       checkedInBy,
       bookedAt: row.booking.createdAt.toISOString(),
+      categoryName: row.ticket.categoryName,
+      // the order's answers on each of its tickets, the persons' at theirs (docs/product/ticket-categories.md#answers)
+      answers: [
+        ...orderAnswers(row.booking.answers ?? []),
+        ...ticketAnswers(row.booking.answers ?? [], row.ticket.position),
+      ].map(toAnswerLine),
     };
   });
   return participants.sort(

@@ -267,10 +267,11 @@ async function eraseAccount(
     .from(bookings)
     .where(eq(bookings.profileId, userId));
 
-  // the books keep the booking and its tickets, without the person (decision 041)
+  // the books keep the booking and its tickets, without the person (decision 041) and their answers
+  // (docs/product/ticket-categories.md#answers)
   await tx
     .update(bookings)
-    .set({ holderName: DELETED_PERSON_NAME, billingAddress: null })
+    .set({ holderName: DELETED_PERSON_NAME, billingAddress: null, answers: null })
     .where(eq(bookings.profileId, userId));
   await tx
     .update(tickets)

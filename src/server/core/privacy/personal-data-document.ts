@@ -86,6 +86,11 @@ export interface ExportedBooking {
   paymentStatus: string;
   holderName: string | null;
   billingAddress: BillingAddress | null;
+  /**
+   * The answers to the event's questions (docs/product/ticket-categories.md#answers): the question as it was
+   * asked, ticket position and person (1 or 2) for a per-person one, both null for the order's.
+   */
+  answers: { question: string; ticket: number | null; person: number | null; answer: string }[];
   isTest: boolean;
   createdAt: string;
   confirmedAt: string | null;

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { answerText } from '@shared/questions';
 import type { Db } from '../../db/types';
 import {
   bookings,
@@ -86,6 +87,13 @@ export async function ownBookings(db: Db, userId: string) {
       paymentStatus: booking.paymentStatus,
       holderName: booking.holderName,
       billingAddress: booking.billingAddress,
+      // with the question's label, as given (docs/product/ticket-categories.md#answers)
+      answers: (booking.answers ?? []).map((answer) => ({
+        question: answer.label,
+        ticket: answer.ticket,
+        person: answer.person,
+        answer: answerText(answer.value),
+      })),
       isTest: booking.isTest,
       createdAt: booking.createdAt.toISOString(),
       confirmedAt: iso(booking.confirmedAt),

@@ -7,6 +7,7 @@ import { bookings, events, invoices, ticketTransfers, tickets } from '../../db/s
 import { eventTimeAndPlaceColumns } from '../events/event-columns';
 import { deliveredOnlineUrl } from '../events/online-link';
 import { paymentMethodNames } from '../bookings/booking-payment-method';
+import { myTicketAnswers } from './my-ticket-answers';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
 
 /** Whose 'Meine Tickets' it is: the signed-in user's id and sign-in address (without: bought tickets only). */
@@ -57,6 +58,7 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       currency: bookings.currency,
       paidByTransfer: bookings.paymentDueAt,
       paymentStatus: bookings.paymentStatus,
+      answers: bookings.answers,
       policyId: events.cancellationPolicyId,
       onlineUrl: events.onlineUrl,
       event: {
@@ -107,6 +109,19 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       .orderBy(ticketTransfers.at);
     for (const entry of logged) lastTransfer.set(entry.ticketId, entry.at);
   }
+  const answersOf = await myTicketAnswers(
+    db,
+    rows.map((row) => ({
+      isBuyer: row.ticket.profileId === viewer.id,
+      ticketId: row.ticket.id,
+      bookingId: row.ticket.bookingId,
+      eventId: row.event.id,
+      position: row.ticket.position,
+      active: row.ticket.status === 'active',
+      started: row.event.startTime.getTime() <= now.getTime(),
+      answers: row.answers,
+    })),
+  );
   return rows.map((row) => {
     const { ticket, event, orderNumber, currency, policyId, onlineUrl } = row;
     // the buyer keeps order, payment and refund rights; a substitute holds the ticket only
@@ -159,6 +174,8 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       priceCents: ticket.priceCents,
       currency,
       createdAt: ticket.createdAt.toISOString(),
+      categoryName: ticket.categoryName,
+      answers: answersOf.get(ticket.id) ?? null,
       event: { ...event, startTime: event.startTime.toISOString(), endTime: event.endTime.toISOString() },
       onlineUrl: deliveredOnlineUrl({ mode: event.mode, onlineUrl }, ticket.status === 'active'),
       // the button shows the tier by days left (docs/product/tickets-and-refunds.md#cancel-button-label), a free
