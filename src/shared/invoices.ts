@@ -79,13 +79,21 @@ export interface InvoiceBuyer {
 }
 
 export interface InvoiceLine {
-  /** 'Ticket: {event title}' or 'Paar-Ticket: {event title}' */
+  /**
+   * '{category}: {event title}' ('Ticket: …' or 'Paar-Ticket: …' for the one category 'Ticket'), or the
+   * discount's 'Gutschein FREUNDE10' (docs/product/ticket-categories.md#invoice-lines).
+   */
   description: string;
   quantity: number;
   unit: 'Ticket' | 'Paar';
-  /** Gross per unit; negative on a cancellation invoice. */
+  /** Gross per unit; negative on a cancellation invoice and on a discount line. */
   unitPriceCents: number;
   grossCents: number;
+  /** A discount code's line: negative, one per invoice, shown without quantity and unit price. */
+  kind?: 'discount';
+  /** The line's share of the document's net and tax (splitLines). Absent on invoices issued before issue 32. */
+  netCents?: number;
+  taxCents?: number;
 }
 
 /**
@@ -156,6 +164,31 @@ export function splitGross(grossCents: number, ratePercent: number): { netCents:
   const sign = grossCents < 0 ? -1 : 1;
   const netCents = sign * Math.round((Math.abs(grossCents) * 100) / (100 + ratePercent));
   return { netCents, taxCents: grossCents - netCents };
+}
+
+/**
+ * Each line's net and tax inside the document's (docs/product/ticket-categories.md#invoice-lines). The
+ * document is split once (splitGross, decision 040); each line is split on its own and the line with the
+ * largest amount takes the cent or two that the rounding leaves, so the lines' nets and taxes add up to the
+ * document's exactly (net + tax = gross on every line and on the document).
+ */
+export function splitLines(
+  lines: readonly { grossCents: number }[],
+  ratePercent: number,
+  total: { netCents: number; taxCents: number },
+): { netCents: number; taxCents: number }[] {
+  const split = lines.map((line) => splitGross(line.grossCents, ratePercent));
+  const rest = total.netCents - split.reduce((sum, line) => sum + line.netCents, 0);
+  if (rest !== 0 && split.length > 0) {
+    let largest = 0;
+    lines.forEach((line, index) => {
+      if (Math.abs(line.grossCents) > Math.abs(lines[largest]!.grossCents)) largest = index;
+    });
+    const line = split[largest]!;
+    line.netCents += rest;
+    line.taxCents -= rest;
+  }
+  return split;
 }
 
 export function invoiceNumber(prefix: string, year: number, sequence: number): string {

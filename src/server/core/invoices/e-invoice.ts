@@ -51,11 +51,13 @@ function amount(cents: number): string {
 const UNIT_CODES: Record<InvoiceLine['unit'], string> = { Ticket: 'C62', Paar: 'PR' };
 
 /**
- * Each line's net amount. The document splits net and tax once per invoice (decision 040), so the lines are
- * split on their own and the last one takes the rounding difference: the lines add up to the document's net
- * (BR-CO-10) exactly as printed.
+ * Each line's net amount. The document splits net and tax once per invoice (decision 040); since issue 32 the
+ * lines carry their share (splitLines). Older documents split the lines here on their own and the last one
+ * takes the rounding difference: either way the lines add up to the document's net (BR-CO-10) exactly as
+ * printed.
  */
 function lineNets(doc: InvoiceDocument): number[] {
+  if (doc.lines.every((line) => line.netCents !== undefined)) return doc.lines.map((line) => line.netCents!);
   const nets = doc.lines.map((line) => splitGross(line.grossCents, doc.taxRatePercent).netCents);
   const rest = doc.netCents - nets.reduce((sum, net) => sum + net, 0);
   if (nets.length > 0) nets[nets.length - 1]! += rest;
@@ -127,7 +129,21 @@ export function eInvoiceData(doc: InvoiceDocument): Invoice {
   delete lineCategory['cbc:TaxExemptionReason'];
   const { seller } = doc;
   const delivery = deliveryDate(doc);
-  const nets = lineNets(doc);
+  const allNets = lineNets(doc);
+  // A discount code's line becomes a document level allowance (BG-20), not an invoice line with a negative
+  // amount (docs/product/ticket-categories.md#invoice-lines): EN 16931 forbids a negative item net price
+  // (BR-27), so a negative line would need the quantity -1, which receiving systems read as a return of
+  // goods; the allowance is the model's own element for a discount on the whole order, with reason code 95
+  // (UNCL5189 'Discount') and the same VAT category as the lines, so the VAT breakdown's taxable amount is
+  // the lines' net minus the allowance (BR-CO-13) and equals the printed net to the cent.
+  const items = doc.lines.flatMap((line, index) =>
+    line.kind === 'discount' ? [] : [{ line, net: allNets[index]! }],
+  );
+  const allowances = doc.lines.flatMap((line, index) =>
+    line.kind === 'discount' ? [{ line, net: -allNets[index]! }] : [],
+  );
+  const itemsNet = items.reduce((sum, item) => sum + item.net, 0);
+  const allowancesNet = allowances.reduce((sum, allowance) => sum + allowance.net, 0);
 
   const invoice: Json = {
     'cbc:ID': doc.number,
@@ -193,6 +209,18 @@ export function eInvoiceData(doc: InvoiceDocument): Invoice {
       'cbc:Note':
         doc.kind === 'cancellation' ? 'Der Betrag wird erstattet.' : 'Der Betrag ist bereits bezahlt.',
     },
+    ...(allowances.length > 0
+      ? {
+          'cac:AllowanceCharge': allowances.map(({ line, net }) => ({
+            'cbc:ChargeIndicator': 'false',
+            'cbc:AllowanceChargeReasonCode': '95',
+            'cbc:AllowanceChargeReason': line.description,
+            'cbc:Amount': money(net),
+            'cbc:Amount@currencyID': currency,
+            'cac:TaxCategory': lineCategory,
+          })),
+        }
+      : {}),
     'cac:TaxTotal': [
       {
         'cbc:TaxAmount': money(doc.taxCents),
@@ -209,8 +237,11 @@ export function eInvoiceData(doc: InvoiceDocument): Invoice {
       },
     ],
     'cac:LegalMonetaryTotal': {
-      'cbc:LineExtensionAmount': money(doc.netCents),
+      'cbc:LineExtensionAmount': money(itemsNet),
       'cbc:LineExtensionAmount@currencyID': currency,
+      ...(allowances.length > 0
+        ? { 'cbc:AllowanceTotalAmount': money(allowancesNet), 'cbc:AllowanceTotalAmount@currencyID': currency }
+        : {}),
       'cbc:TaxExclusiveAmount': money(doc.netCents),
       'cbc:TaxExclusiveAmount@currencyID': currency,
       'cbc:TaxInclusiveAmount': money(doc.grossCents),
@@ -220,8 +251,8 @@ export function eInvoiceData(doc: InvoiceDocument): Invoice {
       'cbc:PayableAmount': amount(0),
       'cbc:PayableAmount@currencyID': currency,
     },
-    'cac:InvoiceLine': doc.lines.map((line, index) => {
-      const net = direction * nets[index]!;
+    'cac:InvoiceLine': items.map(({ line, net: lineNet }, index) => {
+      const net = direction * lineNet;
       const unitCode = UNIT_CODES[line.unit];
       // the net unit price (BT-146) has two decimals: where the line's net does not divide by the quantity,
       // the price is given for the whole quantity as its base (BT-149), so quantity × price is the line's net

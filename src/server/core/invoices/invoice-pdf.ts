@@ -211,8 +211,8 @@ type Money = (cents: number) => string;
 function drawTable(pdf: PDFKit.PDFDocument, doc: InvoiceDocument, top: number, money: Money): number {
   let y = drawTableHeader(pdf, top);
   doc.lines.forEach((line, index) => {
-    const cells = lineCells(line, index, money);
-    const height = rowHeight(pdf, cells.description);
+    const cells = lineCells(line, index, money, doc.taxRatePercent);
+    const height = rowHeight(pdf, cells.description, cells.detail);
     if (y + height > CONTENT_BOTTOM) {
       pdf.addPage();
       y = drawTableHeader(pdf, TOP);
@@ -227,17 +227,30 @@ function drawTable(pdf: PDFKit.PDFDocument, doc: InvoiceDocument, top: number, m
 interface RowCells {
   pos: string;
   description: string;
+  /** the line's net and tax, small below the description */
+  detail?: string;
   quantity: string;
   price: string;
   amount: string;
 }
 
-function lineCells(line: InvoiceLine, index: number, money: Money): RowCells {
+/**
+ * A line's cells. A discount line shows only its (negative) amount; with a tax rate each line names its net
+ * and tax below the description (docs/product/ticket-categories.md#invoice-lines), the shares of the document's
+ * totals that add up to them.
+ */
+function lineCells(line: InvoiceLine, index: number, money: Money, taxRatePercent: number): RowCells {
+  const discount = line.kind === 'discount';
+  const detail =
+    taxRatePercent > 0 && line.netCents !== undefined && line.taxCents !== undefined
+      ? `netto ${money(line.netCents)} · USt ${taxRatePercent} % ${money(line.taxCents)}`
+      : undefined;
   return {
     pos: String(index + 1),
     description: line.description,
-    quantity: `${line.quantity} ${line.quantity === 1 ? line.unit : PLURAL[line.unit]}`,
-    price: money(line.unitPriceCents),
+    ...(detail ? { detail } : {}),
+    quantity: discount ? '' : `${line.quantity} ${line.quantity === 1 ? line.unit : PLURAL[line.unit]}`,
+    price: discount ? '' : money(line.unitPriceCents),
     amount: money(line.grossCents),
   };
 }
@@ -257,11 +270,15 @@ function drawTableHeader(pdf: PDFKit.PDFDocument, y: number): number {
 }
 
 const TABLE_SIZE = 9.5;
+const DETAIL_SIZE = 8;
 
-function rowHeight(pdf: PDFKit.PDFDocument, description: string): number {
+function rowHeight(pdf: PDFKit.PDFDocument, description: string, detail?: string): number {
   pdf.font('Helvetica').fontSize(TABLE_SIZE);
   const width = COLUMNS.description.width - CELL_PADDING;
-  return pdf.heightOfString(toWinAnsi(description), { width }) + 2 * CELL_PADDING;
+  const main = pdf.heightOfString(toWinAnsi(description), { width });
+  if (!detail) return main + 2 * CELL_PADDING;
+  pdf.fontSize(DETAIL_SIZE);
+  return main + 2 + pdf.heightOfString(toWinAnsi(detail), { width }) + 2 * CELL_PADDING;
 }
 
 function drawRow(pdf: PDFKit.PDFDocument, cells: RowCells, y: number, font: 'Helvetica' | 'Helvetica-Bold') {
@@ -269,7 +286,14 @@ function drawRow(pdf: PDFKit.PDFDocument, cells: RowCells, y: number, font: 'Hel
   const style = { font, size: TABLE_SIZE };
   const { pos, description, quantity, price, amount } = COLUMNS;
   text(pdf, cells.pos, pos.x, top, { ...style, width: pos.width - CELL_PADDING, lines: 1 });
-  text(pdf, cells.description, description.x, top, { ...style, width: description.width - CELL_PADDING });
+  const below = text(pdf, cells.description, description.x, top, {
+    ...style,
+    width: description.width - CELL_PADDING,
+  });
+  if (cells.detail) {
+    const detailStyle = { size: DETAIL_SIZE, color: COLORS.muted, width: description.width - CELL_PADDING };
+    text(pdf, cells.detail, description.x, below + 2, detailStyle);
+  }
   for (const [key, column] of [
     ['quantity', quantity],
     ['price', price],

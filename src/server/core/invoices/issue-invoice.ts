@@ -6,13 +6,16 @@ import {
   TAX_RATE_PERCENT,
   invoiceNumber,
   splitGross,
+  splitLines,
   type InvoiceDocument,
+  type InvoiceLine,
   type TaxMode,
 } from '@shared/invoices';
 import { zonedParts } from '@shared/event-rules';
 import type { DbOrTx } from '../../db/types';
 import { bookings, events, invoiceCounters, invoices, payments, profiles } from '../../db/schema';
 import { loadSettings } from '../settings/settings-store';
+import { bookingLines } from '../bookings/issue-tickets';
 
 /** 'YYYY-MM-DD' of `at` in `zone` (an unknown zone counts as Berlin: the paying transaction must not fail). */
 function dayIn(at: Date, zone: string): string {
@@ -54,6 +57,41 @@ async function paidWith(
   if (!payment) return undefined;
   const transfer = payment.provider === 'bank_transfer' || payment.method === 'bank_transfer';
   return { ...payment, ...(transfer && iban ? { iban } : {}) };
+}
+
+/**
+ * The invoice's lines (docs/product/ticket-categories.md#invoice-lines): one per booked category with its
+ * unit price before the discount, and the code's discount as its own negative line, so the lines add up to
+ * what was paid. The one category 'Ticket' keeps the old wording ('Ticket: …', 'Paar-Ticket: …').
+ */
+function invoiceLines(
+  items: { name: string; quantity: number; seatsPerTicket: number; unitPriceCents: number; discountCents: number }[],
+  booking: { discountCode: string | null },
+  eventTitle: string,
+): Omit<InvoiceLine, 'netCents' | 'taxCents'>[] {
+  const lines: Omit<InvoiceLine, 'netCents' | 'taxCents'>[] = items.map((item) => {
+    const pair = item.seatsPerTicket === 2;
+    const name = item.name === 'Ticket' && pair ? 'Paar-Ticket' : item.name;
+    return {
+      description: `${name}: ${eventTitle}`,
+      quantity: item.quantity,
+      unit: pair ? 'Paar' : 'Ticket',
+      unitPriceCents: item.unitPriceCents,
+      grossCents: item.quantity * item.unitPriceCents,
+    };
+  });
+  const discount = items.reduce((sum, item) => sum + item.discountCents, 0);
+  if (discount > 0) {
+    lines.push({
+      description: booking.discountCode ? `Gutschein ${booking.discountCode}` : 'Rabatt',
+      quantity: 1,
+      unit: 'Ticket',
+      unitPriceCents: -discount,
+      grossCents: -discount,
+      kind: 'discount',
+    });
+  }
+  return lines;
 }
 
 async function insertInvoice(
@@ -125,8 +163,25 @@ export async function issueInvoice(tx: DbOrTx, bookingId: string, now: Date): Pr
   const taxRatePercent = TAX_RATE_PERCENT[taxMode];
   const issueDate = dayIn(now, zone);
   const number = await nextNumber(tx, settings.invoicing.numberPrefix, Number(issueDate.slice(0, 4)));
-  const perPair = event.priceUnit === 'per_pair';
   const gross = booking.totalAmountCents;
+  let lines = invoiceLines(await bookingLines(tx, booking), booking, event.title);
+  // the lines are what the booking was priced from; a booking whose total was set otherwise (written by
+  // hand before lines existed) gets the one line of its total, as before: an invoice never claims another
+  // amount than was paid, and the paying transaction must not fail over it
+  if (lines.reduce((sum, line) => sum + line.grossCents, 0) !== gross) {
+    const perPair = event.priceUnit === 'per_pair';
+    lines = [
+      {
+        description: `${perPair ? 'Paar-Ticket' : 'Ticket'}: ${event.title}`,
+        quantity: booking.quantity,
+        unit: perPair ? 'Paar' : 'Ticket',
+        unitPriceCents: booking.unitPriceCents,
+        grossCents: gross,
+      },
+    ];
+  }
+  const totals = splitGross(gross, taxRatePercent);
+  const split = splitLines(lines, taxRatePercent, totals);
   const { operator } = settings;
   const payment = await paidWith(tx, bookingId, settings.bankTransfer.iban);
   const document: InvoiceDocument = {
@@ -155,16 +210,8 @@ export async function issueInvoice(tx: DbOrTx, bookingId: string, now: Date): Pr
     taxMode,
     taxRatePercent,
     taxNote: TAX_NOTES[taxMode],
-    lines: [
-      {
-        description: `${perPair ? 'Paar-Ticket' : 'Ticket'}: ${event.title}`,
-        quantity: booking.quantity,
-        unit: perPair ? 'Paar' : 'Ticket',
-        unitPriceCents: booking.unitPriceCents,
-        grossCents: gross,
-      },
-    ],
-    ...splitGross(gross, taxRatePercent),
+    lines: lines.map((line, index) => ({ ...line, ...split[index]! })),
+    ...totals,
     grossCents: gross,
     simplified: gross <= SIMPLIFIED_INVOICE_LIMIT_CENTS,
     corrects: null,
@@ -196,7 +243,11 @@ export async function issueCancellationInvoice(
   const number = await nextNumber(tx, settings.invoicing.numberPrefix, Number(issueDate.slice(0, 4)));
   const source = original.document;
   const gross = -refund.amountCents;
-  const [line] = source.lines;
+  // one line of what is refunded: the refund is of what was paid, after any discount
+  // (docs/product/ticket-categories.md#invoice-lines); it names the booked category when there was one
+  const items = source.lines.filter((line) => line.kind !== 'discount');
+  const [line] = items;
+  const totals = splitGross(gross, source.taxRatePercent);
   const document: InvoiceDocument = {
     ...source,
     kind: 'cancellation',
@@ -204,14 +255,15 @@ export async function issueCancellationInvoice(
     issueDate,
     lines: [
       {
-        description: `Erstattung: ${line?.description ?? source.eventTitle}`,
+        description: `Erstattung: ${items.length === 1 && line ? line.description : source.eventTitle}`,
         quantity: 1,
-        unit: line?.unit ?? 'Ticket',
+        unit: items.length === 1 && line ? line.unit : 'Ticket',
         unitPriceCents: gross,
         grossCents: gross,
+        ...totals,
       },
     ],
-    ...splitGross(gross, source.taxRatePercent),
+    ...totals,
     grossCents: gross,
     simplified: -gross <= SIMPLIFIED_INVOICE_LIMIT_CENTS,
     corrects: { number: source.number, issueDate: source.issueDate },
