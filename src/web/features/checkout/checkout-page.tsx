@@ -2,9 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { MAX_TICKETS_PER_BOOKING } from '@shared/booking';
 import { perTicketText, seatsPerTicket } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import type { SessionState } from '@shared/session';
+import {
+  CATEGORY_MESSAGES,
+  priceFrom,
+  type OrderItemInput,
+  type PublicTicketCategory,
+} from '@shared/ticket-categories';
 import { WAITLIST_MESSAGES } from '@shared/waitlist';
 import { lazyPart } from '@web/lib/lazy-part';
 import { formatPrice } from '@web/lib/format';
@@ -12,15 +19,11 @@ import { sessionQuery, useSession } from '@web/lib/session';
 import { useNow } from '@web/lib/use-now';
 import { usePaymentConfig } from './api/get-payment-config';
 import { bankTransferOfferedFor } from './bank-transfer-offer';
-import {
-  clampQuantity,
-  maxQuantity,
-  orderButtonState,
-  orderPrice,
-  type PaymentReadiness,
-} from './checkout-rules';
+import { orderButtonState, type PaymentReadiness } from './checkout-rules';
 import { BillingAddressSection } from './components/billing-address-section';
 import { BookableEvent } from './components/bookable-event';
+import { CategorySteppers } from './components/category-steppers';
+import { DISCOUNT_CODE_INPUT_ID, DiscountCodeField } from './components/discount-code-field';
 import { EventSummary } from './components/event-summary';
 import { FixedQuantity } from './components/fixed-quantity';
 import { HolderNameField } from './components/holder-name-field';
@@ -31,14 +34,19 @@ import { OrderSummary } from './components/order-summary';
 import { PaymentMethodBlock } from './components/payment-method-block';
 import { QuantityStepper } from './components/quantity-stepper';
 import { StepIndicator } from './components/step-indicator';
+import { useAnswers } from './use-answers';
 import { useBillingAddress } from './use-billing-address';
 import { checkoutReservedText, isReserved, useCheckoutOffer, type CheckoutOffer } from './use-checkout-offer';
+import { useDiscountCode } from './use-discount-code';
 import { useHolderName } from './use-holder-name';
 import { useOrderPhone } from './use-order-phone';
+import { useOrderLines } from './use-order-lines';
 import { usePlaceOrder } from './use-place-order';
 
 // the quick sign-in only a guest sees: its code comes after the page answers (docs/architecture.md#server-rendering)
 const SignInFlow = lazyPart(() => import('@web/components/sign-in/sign-in-flow').then((m) => m.SignInFlow));
+// 'Fragen an Teilnehmende': only events with questions load it (docs/product/ticket-categories.md#questions)
+const QuestionsForm = lazyPart(() => import('./components/questions-form').then((m) => m.QuestionsForm));
 
 const cardClass = 'rounded-2xl border border-border bg-card p-5 text-card-foreground sm:p-6';
 
@@ -71,12 +79,14 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
   const { status, user } = useSession();
   const signedIn = status === 'signed-in';
   const reserved = isReserved(offer);
+  const code = useDiscountCode(event.id);
+  const redeemed = code.pending ? null : code.applied;
   // An offer books exactly its tickets (always 1), whatever the free seats say.
-  const max = reserved ? (offer.entry?.quantity ?? 1) : maxQuantity(event);
-  const [wanted, setWanted] = useState(1);
-  // Live seat updates may lower the maximum below the chosen number.
-  const quantity = reserved ? max : clampQuantity(wanted, max);
-  const price = orderPrice(event, quantity, now);
+  const lines = useOrderLines(event, now, redeemed, reserved ? (offer.entry?.quantity ?? 1) : null);
+  const { quantity, price, several } = lines;
+  const questions = event.questions ?? [];
+  const answers = useAnswers(questions);
+  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const holder = useHolderName(user);
   const phone = useOrderPhone(user);
   // the price shown decides; the server checks its own total again (docs/product/invoices.md#billing-address)
@@ -89,21 +99,22 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
     ? 'ready'
     : config.isPending
       ? 'loading'
-      : config.isError ||
-          config.data.provider !== null ||
-          bankTransferOfferedFor(config.data, event, now)
+      : config.isError || config.data.provider !== null || bankTransferOfferedFor(config.data, event, now)
         ? 'ready' // a failed config read does not block: the server decides when the order is sent
         : 'unavailable';
   const button = orderButtonState({
     signedIn,
     holderName: holder.value,
     quantity,
-    maxQuantity: max,
+    maxQuantity: several ? MAX_TICKETS_PER_BOOKING : lines.single.max,
     free: price.free,
     payments,
+    linesValid: lines.valid,
     // an offer's order waits until the offer is known to be open
     busy: busy || (reserved && offer.status !== 'open'),
   });
+  // several categories and none chosen yet: the disabled button says why
+  const chooseHint = several && quantity === 0 ? CATEGORY_MESSAGES.chooseCategory : undefined;
 
   // After the quick sign-in the order part takes the card's place: move focus there.
   const orderHeading = useRef<HTMLHeadingElement>(null);
@@ -118,22 +129,45 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
     if (justSignedIn && signedIn) orderHeading.current?.focus();
   }, [justSignedIn, signedIn]);
 
+  /** A 422's details at their fields: the address, the code, the answers, a category's number. */
+  const showFieldProblems = (sent: OrderItemInput[]) => (details: unknown) => {
+    const shownAddress = billing.showServerProblems(details);
+    const problems = fieldDetails(details);
+    const codeProblem = problems.find((problem) => problem.path === 'code');
+    if (codeProblem) {
+      code.refuse(codeProblem.message);
+      document.getElementById(DISCOUNT_CODE_INPUT_ID)?.focus();
+    }
+    const byCategory = categoryProblems(problems, sent);
+    setLineErrors(byCategory);
+    const shownAnswers = answers.showServerProblems(problems);
+    return shownAddress || Boolean(codeProblem) || shownAnswers || Object.keys(byCategory).length > 0;
+  };
+
   const order = async () => {
     if (!user || button.disabled) return;
+    // a code typed but not redeemed: redeem it first, so the buyer sees the price before ordering
+    if (code.pending) return void (await code.redeem());
     await holder.flush(); // a name typed in the last 600 ms counts for the completeness check
     if (!(await phone.ensure())) return;
+    const given = await answers.submit(lines.priced.lines);
+    if (given === null) return; // the messages stand at the questions, the first one has the focus
     const billingAddress = price.free ? undefined : await billing.submit();
     if (billingAddress === null) return; // the messages stand at the fields, the first one has the focus
     const current = queryClient.getQueryData<SessionState>(sessionQuery.queryKey)?.user ?? user;
+    setLineErrors({});
     await placeOrder({
       user: current,
       eventId: event.id,
       quantity,
+      items: several ? lines.items : undefined,
+      code: redeemed?.code,
+      answers: given,
       holderName: holder.value,
       free: price.free,
       waitlistEntryId: offer.entry?.id,
       billingAddress,
-      showFieldProblems: billing.showServerProblems,
+      showFieldProblems: showFieldProblems(lines.items),
     });
   };
 
@@ -170,7 +204,11 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
-          <EventSummary event={event} price={price} />
+          <EventSummary
+            event={event}
+            price={price}
+            fromCents={several ? fromCents(lines.categories, now) : null}
+          />
           <section aria-labelledby="order-details-heading" className={cardClass}>
             <h2 id="order-details-heading" className="text-lg font-semibold">
               Deine Tickets
@@ -189,7 +227,15 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
               {phone.asked && (
                 <OrderPhoneField value={phone.value} onChange={phone.change} error={phone.error} />
               )}
-              {reserved ? (
+              {several ? (
+                <CategorySteppers
+                  lines={lines}
+                  eventSeats={event.availableSeats}
+                  currency={event.currency}
+                  now={now}
+                  errors={lineErrors}
+                />
+              ) : reserved ? (
                 <FixedQuantity
                   value={quantity}
                   hint={`${perTicketText(event.priceUnit)} · ${WAITLIST_MESSAGES.offerOneTicket}`}
@@ -197,13 +243,22 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
               ) : (
                 <QuantityStepper
                   value={quantity}
-                  max={max}
-                  onChange={setWanted}
+                  max={lines.single.max}
+                  onChange={lines.single.change}
                   hint={`${perTicketText(event.priceUnit)} · ${
-                    ticketsLeft > max ? `höchstens ${max} pro Buchung` : `noch ${ticketsLeft} verfügbar`
+                    ticketsLeft > lines.single.max
+                      ? `höchstens ${lines.single.max} pro Buchung`
+                      : `noch ${ticketsLeft} verfügbar`
                   }`}
                 />
               )}
+              <DiscountCodeField
+                code={code}
+                currency={event.currency}
+                noEffect={Boolean(
+                  redeemed && redeemed.kind !== 'unlock' && quantity > 0 && !lines.priced.discountCents,
+                )}
+              />
               <p className="flex items-baseline justify-between border-t border-border pt-4">
                 <span className="font-medium">Gesamt</span>
                 <span className="text-xl font-semibold tabular-nums">
@@ -212,6 +267,17 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
               </p>
             </div>
           </section>
+          {questions.length > 0 && (
+            <QuestionsForm
+              questions={questions}
+              lines={lines.priced.lines}
+              named={several}
+              values={answers.values}
+              errors={answers.errors}
+              onChange={answers.change}
+              className={cardClass}
+            />
+          )}
           {signedIn && !price.free && <BillingAddressSection billing={billing} className={cardClass} />}
         </div>
 
@@ -222,6 +288,8 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
             price={price}
             currency={event.currency}
             unitText={unitText}
+            lines={several ? lines.priced.lines : undefined}
+            discount={redeemed ? { code: redeemed.code, cents: lines.priced.discountCents } : null}
           />
           <section aria-labelledby="order-heading" className={`${cardClass} flex flex-col gap-5`}>
             <h2
@@ -243,6 +311,7 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
                 totalCents={price.totalCents}
                 currency={event.currency}
                 onOrder={() => void order()}
+                hint={chooseHint}
               />
             ) : status === 'loading' ? null : (
               <>
@@ -264,4 +333,33 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
       </div>
     </div>
   );
+}
+
+/** The lowest price when the categories cost different amounts, else null (one price: shown as before). */
+function fromCents(categories: PublicTicketCategory[], now: Date): number | null {
+  const from = priceFrom(categories, now);
+  return from?.varies ? from.cents : null;
+}
+
+/** The `{ path, message }` details of a 422 answer. */
+function fieldDetails(details: unknown): { path: string; message: string }[] {
+  if (!Array.isArray(details)) return [];
+  return (details as unknown[]).filter(
+    (detail): detail is { path: string; message: string } =>
+      typeof detail === 'object' &&
+      detail !== null &&
+      typeof (detail as { path?: unknown }).path === 'string' &&
+      typeof (detail as { message?: unknown }).message === 'string',
+  );
+}
+
+/** 'items.1.quantity' → the message at the second sent line's category. */
+function categoryProblems(problems: { path: string; message: string }[], sent: OrderItemInput[]) {
+  const found: Record<string, string> = {};
+  for (const { path, message } of problems) {
+    const index = /^items\.(\d+)/.exec(path)?.[1];
+    const item = index === undefined ? undefined : sent[Number(index)];
+    if (item) found[item.categoryId] ??= message;
+  }
+  return found;
 }

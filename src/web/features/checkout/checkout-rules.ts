@@ -48,6 +48,8 @@ export interface OrderButtonInput {
   free: boolean;
   payments: PaymentReadiness;
   busy: boolean;
+  /** Several categories: each line inside its bounds (docs/product/ticket-categories.md#seats). */
+  linesValid?: boolean;
 }
 
 export const FREE_ORDER_LABEL = 'Kostenlos buchen';
@@ -68,6 +70,7 @@ export function orderButtonState(input: OrderButtonInput): { label: string; disa
     input.quantity < 1 ||
     input.quantity > input.maxQuantity ||
     paidBlocked ||
+    input.linesValid === false ||
     input.busy;
   return { label: input.free ? FREE_ORDER_LABEL : PAYMENT_MESSAGES.orderButton, disabled };
 }

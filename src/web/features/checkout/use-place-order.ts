@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { BOOKING_MESSAGES, type BookingView } from '@shared/booking';
+import type { AnswerInput } from '@shared/booking-schemas';
+import type { OrderItemInput } from '@shared/ticket-categories';
 import type { BillingAddress } from '@shared/invoices';
 import { PAYMENT_MESSAGES } from '@shared/payments';
 import type { SessionUser } from '@shared/session';
@@ -16,6 +18,12 @@ export interface OrderInput {
   user: SessionUser;
   eventId: string;
   quantity: number;
+  /** Several categories: one line per category (docs/product/ticket-categories.md#pricing). */
+  items?: OrderItemInput[];
+  /** The redeemed discount code (docs/product/ticket-categories.md#codes). */
+  code?: string;
+  /** The answers to the event's questions (docs/product/ticket-categories.md#answers). */
+  answers?: AnswerInput[];
   holderName: string;
   /**
    * A free order fails with its own title, 'Kostenlose Buchung fehlgeschlagen'
@@ -66,6 +74,9 @@ export function usePlaceOrder() {
     user,
     eventId,
     quantity,
+    items,
+    code,
+    answers,
     holderName,
     free,
     waitlistEntryId,
@@ -78,7 +89,9 @@ export function usePlaceOrder() {
     try {
       booking = await create.mutateAsync({
         eventId,
-        quantity,
+        ...(items ? { items } : { quantity }),
+        ...(code ? { code } : {}),
+        ...(answers?.length ? { answers } : {}),
         holderName: holderName.trim(),
         ...(waitlistEntryId ? { waitlistEntryId } : {}),
         ...(billingAddress ? { billingAddress } : {}),

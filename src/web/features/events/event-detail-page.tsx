@@ -14,6 +14,7 @@ import { BookButton } from './components/book-button';
 import { EventFacts } from './components/event-facts';
 import { EventWaitlist } from './components/event-waitlist';
 import { MobileBookingBar } from './components/mobile-booking-bar';
+import { TicketCategoryList } from './components/ticket-category-list';
 import { useLiveSeats } from './use-live-seats';
 import { useNow } from '@web/lib/use-now';
 import { lazyPart } from '@web/lib/lazy-part';
@@ -102,6 +103,8 @@ function EventDetail({ event }: { event: PublicEvent }) {
             </div>
           </aside>
           <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+            {/* several categories: what each costs and how many are left (one category: as before) */}
+            {!past && <TicketCategoryList event={event} now={now} />}
             {/* Plain text only: React escapes it, so no HTML from the description reaches the page. */}
             <div className="flex flex-col gap-4 leading-relaxed">
               {descriptionParagraphs(event.description).map((paragraph, index) => (

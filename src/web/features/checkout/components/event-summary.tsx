@@ -5,6 +5,8 @@ import type { PublicEvent } from '@shared/events';
 import { EventCover, type CoverSource } from '@web/components/event-cover';
 import { EventWhenWhere } from '@web/components/event-when-where';
 import type { EventSpan } from '@shared/date-range';
+import { priceUnitLabel } from '@shared/event-rules';
+import { formatPrice } from '@web/lib/format';
 import type { OrderPrice } from '../checkout-rules';
 import { CheckoutPrice } from './checkout-price';
 
@@ -12,23 +14,33 @@ import { CheckoutPrice } from './checkout-price';
 export function EventSummary({
   event,
   price,
+  fromCents = null,
   children,
 }: {
   event: PublicEvent;
   price: OrderPrice;
+  /** Categories at different prices: the lowest, 'ab …' (docs/product/ticket-categories.md#pricing). */
+  fromCents?: number | null;
   /** Extra facts below the price (the older page's seat counter). */
   children?: ReactNode;
 }) {
   return (
     <EventPanel titleId="checkout-event-title" event={event} place={eventAddress(event) || event.location}>
       <Fact icon={Ticket} term="Preis">
-        <CheckoutPrice
-          unitCents={price.unitCents}
-          regularUnitCents={price.regularUnitCents}
-          early={price.early}
-          currency={event.currency}
-          priceUnit={event.priceUnit}
-        />
+        {fromCents !== null ? (
+          <span>
+            ab <span className="font-semibold">{formatPrice(fromCents, event.currency)}</span>{' '}
+            <span className="text-sm text-muted-foreground">{priceUnitLabel(event.priceUnit)}</span>
+          </span>
+        ) : (
+          <CheckoutPrice
+            unitCents={price.unitCents}
+            regularUnitCents={price.regularUnitCents}
+            early={price.early}
+            currency={event.currency}
+            priceUnit={event.priceUnit}
+          />
+        )}
       </Fact>
       {children}
     </EventPanel>

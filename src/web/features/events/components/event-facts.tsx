@@ -10,6 +10,7 @@ import {
 } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { minimumAttendanceText } from '@shared/events';
+import { priceFrom } from '@shared/ticket-categories';
 import { EventWhenWhere } from '@web/components/event-when-where';
 import { useClientValue } from '@web/lib/client-value';
 import { EventPrice } from './event-price';
@@ -27,8 +28,12 @@ const isAppleMobile = () =>
 
 /** Date, time, place with map link, seats, price and the early-bird countdown of the detail page. */
 export function EventFacts({ event, now }: { event: PublicEvent; now: Date }) {
+  // categories at different prices: 'ab …' here, each one's early bird in the list 'Tickets'
+  const varies = Boolean(event.categories && priceFrom(event.categories, now)?.varies);
   const countdown =
-    isEarlyBird(event, now) && event.earlyBirdEndsAt ? earlyBirdCountdown(event.earlyBirdEndsAt, now) : null;
+    !varies && isEarlyBird(event, now) && event.earlyBirdEndsAt
+      ? earlyBirdCountdown(event.earlyBirdEndsAt, now)
+      : null;
   return (
     <dl className="flex flex-col gap-4 text-sm">
       <EventWhenWhere event={event} place={<Place event={event} />} Fact={Fact} />
