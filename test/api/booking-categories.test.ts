@@ -387,6 +387,32 @@ describe('answers to the event’s questions', () => {
     expect(lines.map((line) => line.name)).toEqual(['Doppelzimmer']);
   });
 
+  it('stores answers on the one-statement hold too (no code, no limited category)', async () => {
+    const { cookie } = await buyer();
+    const event = await createEvent(t.database.db, { priceCents: 1_000 });
+    const [allergies] = await t.database.db
+      .insert(eventQuestions)
+      .values({ eventId: event.id, label: 'Allergien', kind: 'text', perTicket: true })
+      .returning();
+    const res = await book(cookie, {
+      eventId: event.id,
+      holderName: 'A',
+      quantity: 2,
+      answers: [{ questionId: allergies!.id, ticket: 2, person: 1, value: ' Nüsse ' }],
+    });
+    expect(res.status).toBe(201);
+    const view = (await res.json()) as BookingView;
+    expect(view.status).toBe('pending');
+    const [stored] = await t.database.db.select().from(bookings).where(eq(bookings.id, view.id));
+    expect(stored!.answers).toEqual([
+      { questionId: allergies!.id, label: 'Allergien', ticket: 2, person: 1, value: 'Nüsse' },
+    ]);
+    const lines = await t.database.db.select().from(bookingItems).where(eq(bookingItems.bookingId, view.id));
+    expect(lines.map((line) => [line.name, line.quantity, line.unitPriceCents])).toEqual([
+      ['Ticket', 2, 1_000],
+    ]);
+  });
+
   it('refuses a choice that is not offered', async () => {
     const { cookie } = await buyer();
     const event = await createEvent(t.database.db, { priceCents: 1_000 });
