@@ -9,6 +9,7 @@ import { legalSettingsOf, legalSettingsSchema } from '@shared/legal-settings';
 import { missingOperatorFields } from '@shared/operator-data';
 import { ORDER_NUMBER_PATTERN } from '@shared/order-number';
 import { PAYMENT_METHODS, USED_PAYMENT_METHODS } from '@shared/payment-methods';
+import { answerPersons, checkAnswers } from '@shared/questions';
 import { mergeSettings } from '@shared/settings';
 import type { Database } from '@server/db/client';
 import { seedDemo } from '@server/demo/seed';
@@ -30,7 +31,12 @@ import {
   bankCredits,
   bankStatementLines,
   payments,
+  bookingItems,
+  discountCodes,
+  eventQuestions,
+  ticketCategories,
 } from '@server/db/schema';
+import { toEventQuestion } from '@server/core/ticket-categories/category-seats';
 import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
 
 const now = new Date('2026-03-10T12:00:00Z');
@@ -399,5 +405,184 @@ describe('seedDemo', () => {
       method: 'paypal',
       amountCents: failed[0]!.amountCents,
     });
+  });
+});
+
+describe('seedDemo: categories, codes and questions (docs/product/ticket-categories.md)', () => {
+  const bySlug = (slug: string) => all.find((event) => event.slug === slug)!;
+  const categoriesOf = (eventId: string) =>
+    database.db
+      .select()
+      .from(ticketCategories)
+      .where(eq(ticketCategories.eventId, eventId))
+      .orderBy(ticketCategories.position);
+
+  it('gives the retreat double and single rooms with seats of their own and a hidden Co-Leitung (#seats, #hidden)', async () => {
+    const retreat = bySlug('zeit-fuer-uns-paar-retreat-lueneburger-heide');
+    const categories = await categoriesOf(retreat.id);
+    expect(
+      categories.map((c) => [
+        c.name,
+        c.priceUnit,
+        c.capacity,
+        c.priceCents,
+        c.earlyBirdPriceCents,
+        c.requiresCode,
+      ]),
+    ).toEqual([
+      ['Doppelzimmer', 'per_pair', 28, 69000, 59000, false],
+      ['Einzelzimmer', 'per_pair', 10, 84000, 74000, false],
+      ['Co-Leitung', 'per_person', 2, 0, null, true],
+    ]);
+    expect(categories.reduce((sum, c) => sum + c.capacity!, 0)).toBe(retreat.totalSeats);
+    // the event's price columns mirror the cheapest visible category (#pricing)
+    expect(retreat).toMatchObject({ priceCents: 69000, earlyBirdPriceCents: 59000, priceUnit: 'per_pair' });
+    expect(categories[1]!.earlyBirdEndsAt).toEqual(retreat.earlyBirdEndsAt);
+    // the three pairs booked double rooms, one line each
+    const booked = await database.db
+      .select({ item: bookingItems, booking: bookings })
+      .from(bookingItems)
+      .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
+      .where(eq(bookings.eventId, retreat.id));
+    expect(booked.map((row) => [row.item.name, row.item.quantity, row.item.seatsPerTicket])).toEqual([
+      ['Doppelzimmer', 1, 2],
+      ['Doppelzimmer', 1, 2],
+      ['Doppelzimmer', 1, 2],
+    ]);
+    const [unlock] = await database.db
+      .select()
+      .from(discountCodes)
+      .where(eq(discountCodes.code, 'COLEITUNG'));
+    expect(unlock).toMatchObject({
+      kind: 'unlock',
+      value: 0,
+      uses: 0,
+      eventIds: [retreat.id],
+      categoryIds: [categories[2]!.id],
+      active: true,
+    });
+  });
+
+  it('asks the retreat’s buyers about food, allergies and their room, and its bookings answered (#questions, #answers)', async () => {
+    const retreat = bySlug('zeit-fuer-uns-paar-retreat-lueneburger-heide');
+    const questions = (
+      await database.db
+        .select()
+        .from(eventQuestions)
+        .where(eq(eventQuestions.eventId, retreat.id))
+        .orderBy(eventQuestions.position)
+    ).map(toEventQuestion);
+    expect(questions.map((q) => [q.label, q.kind, q.options, q.required, q.perTicket])).toEqual([
+      ['Ernährung', 'choice', ['vegetarisch', 'vegan', 'alles'], true, true],
+      ['Allergien', 'text', [], false, true],
+      ['Zimmerwunsch', 'textarea', [], false, false],
+    ]);
+    const rows = await database.db.select().from(bookings).where(eq(bookings.eventId, retreat.id));
+    expect(rows).toHaveLength(3);
+    for (const booking of rows) {
+      const lines = await database.db
+        .select()
+        .from(bookingItems)
+        .where(eq(bookingItems.bookingId, booking.id));
+      expect(checkAnswers(questions, booking.answers!, answerPersons(lines))).toEqual({});
+      // both persons of the pair said what they eat
+      expect(booking.answers!.filter((answer) => answer.label === 'Ernährung')).toHaveLength(2);
+    }
+    const allAnswers = rows.flatMap((booking) => booking.answers!);
+    expect(allAnswers.some((answer) => answer.label === 'Allergien')).toBe(true);
+    expect(allAnswers.some((answer) => answer.label === 'Zimmerwunsch' && answer.ticket === null)).toBe(true);
+    // events without questions keep answers null
+    const other = await database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.eventId, bySlug('achtsamkeit-im-alltag-hamburg').id));
+    expect(other.every((booking) => booking.answers === null)).toBe(true);
+  });
+
+  it('sells the workshop as Regulär and Ermäßigt, the reduced seats limited (#seats, #pricing)', async () => {
+    const workshop = bySlug('stimme-und-praesenz-intensivworkshop-luebeck');
+    const categories = await categoriesOf(workshop.id);
+    expect(categories.map((c) => [c.name, c.description, c.priceCents, c.capacity])).toEqual([
+      ['Regulär', null, 14900, null],
+      ['Ermäßigt', 'für Studierende und Menschen mit wenig Einkommen', 9900, 4],
+    ]);
+    expect(workshop.priceCents).toBe(9900);
+    const reduced = await database.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.categoryId, categories[1]!.id), eq(tickets.status, 'active')));
+    expect(reduced).toHaveLength(3);
+    expect(reduced.every((ticket) => ticket.categoryName === 'Ermäßigt')).toBe(true);
+  });
+
+  it('has FREUNDE10 at 10 % with 3 of 20 uses, its bookings discounted line by line (#codes, #discount-lines)', async () => {
+    const [code] = await database.db.select().from(discountCodes).where(eq(discountCodes.code, 'FREUNDE10'));
+    expect(code).toMatchObject({
+      kind: 'percent',
+      value: 10,
+      maxUses: 20,
+      uses: 3,
+      eventIds: null,
+      active: true,
+    });
+    const used = await database.db.select().from(bookings).where(eq(bookings.discountCodeId, code!.id));
+    expect(used).toHaveLength(3);
+    for (const booking of used) {
+      const lines = await database.db
+        .select()
+        .from(bookingItems)
+        .where(eq(bookingItems.bookingId, booking.id));
+      const gross = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+      expect(booking.discountCode).toBe('FREUNDE10');
+      expect(booking.discountCents).toBe(Math.round(gross / 10));
+      expect(lines.reduce((sum, line) => sum + line.discountCents, 0)).toBe(booking.discountCents);
+      expect(booking.totalAmountCents).toBe(gross - booking.discountCents);
+      // tickets carry what was paid for them, so refunds give back what was paid
+      const issued = await database.db.select().from(tickets).where(eq(tickets.bookingId, booking.id));
+      expect(issued.reduce((sum, ticket) => sum + ticket.priceCents, 0)).toBe(booking.totalAmountCents);
+      const [invoice] = await database.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.bookingId, booking.id), eq(invoices.kind, 'invoice')));
+      expect(invoice!.grossCents).toBe(booking.totalAmountCents);
+    }
+    // Lena's booking mixes both categories of the workshop
+    expect(
+      (
+        await Promise.all(
+          used.map((booking) =>
+            database.db.select().from(bookingItems).where(eq(bookingItems.bookingId, booking.id)),
+          ),
+        )
+      ).some((lines) => lines.length === 2),
+    ).toBe(true);
+  });
+
+  it('gives every booking its lines and every ticket its category, within each category’s seats (#one-category, #seats)', async () => {
+    const all = await database.db.select().from(bookings);
+    const lines = await database.db.select().from(bookingItems);
+    for (const booking of all) {
+      const own = lines.filter((line) => line.bookingId === booking.id);
+      expect(own.length, booking.orderNumber).toBeGreaterThan(0);
+      expect(own.reduce((sum, line) => sum + line.quantity, 0)).toBe(booking.quantity);
+    }
+    const issued = await database.db.select().from(tickets);
+    expect(issued.every((ticket) => ticket.categoryId !== null && ticket.categoryName !== null)).toBe(true);
+    const limited = (await database.db.select().from(ticketCategories)).filter((c) => c.capacity !== null);
+    expect(limited.length).toBeGreaterThanOrEqual(4);
+    for (const category of limited) {
+      const active = issued.filter(
+        (ticket) => ticket.categoryId === category.id && ticket.status === 'active',
+      );
+      const pending = lines.filter(
+        (line) =>
+          line.categoryId === category.id &&
+          all.find((booking) => booking.id === line.bookingId)!.status === 'pending',
+      );
+      const taken =
+        active.reduce((sum, ticket) => sum + ticket.seats, 0) +
+        pending.reduce((sum, line) => sum + line.quantity * line.seatsPerTicket, 0);
+      expect(taken, category.name).toBeLessThanOrEqual(category.capacity!);
+    }
   });
 });

@@ -1,19 +1,29 @@
-import { bookingSeats, orderPrice } from '@shared/booking';
+import { orderPrice } from '@shared/booking';
 import { seatsPerTicket } from '@shared/event-rules';
 import { slugify } from '@shared/event-text';
+import type { StoredAnswer } from '@shared/questions';
+import {
+  priceOrder,
+  type OrderItemInput,
+  type PricedLine,
+  type PricedOrder,
+} from '@shared/ticket-categories';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '../core/bookings/create-booking';
-import { newTicketNumber } from '../core/bookings/issue-tickets';
+import { issueTickets, newTicketNumber } from '../core/bookings/issue-tickets';
+import { discountRuleOf, type DiscountCodeRow } from '../core/discount-codes/redeem-code';
+import { loadCategories } from '../core/ticket-categories/category-seats';
 import type { Booking, DbOrTx, Event, Profile, Ticket } from '../db/types';
 import {
+  bookingItems,
   bookings,
   cancellationPolicies,
   cancellationPolicyRules,
+  discountCodes,
   events,
   payments,
   profiles,
-  tickets,
   user,
   userNotificationPreferences,
 } from '../db/schema';
@@ -105,7 +115,13 @@ export async function createEvent(
 export interface BookingOptions {
   event: Event;
   profileId: string;
+  /** Tickets of the event's first category when no `items` are given. */
   quantity?: number;
+  /** Lines of categories, priced by the categories as the server prices them (docs/product/ticket-categories.md#pricing). */
+  items?: OrderItemInput[];
+  /** A code the booking used: its discount is spread over the lines and its use counted (#codes). */
+  code?: DiscountCodeRow;
+  answers?: StoredAnswer[] | null;
   status?: Booking['status'];
   now?: Date;
   isTest?: boolean;
@@ -115,16 +131,16 @@ export interface BookingOptions {
 }
 
 /**
- * A booking priced as the server prices it. Pending and confirmed bookings take their seats from
- * available_seats in the same transaction (conditional UPDATE, so it fails rather than oversells);
- * confirmed ones get their tickets and, when paid, a succeeded test payment.
+ * A booking priced as the server prices it, with its lines (booking_items) as createBooking writes them, so
+ * invoices, tickets and lists read the same as for a real booking. Pending and confirmed bookings take their
+ * seats from available_seats in the same transaction (conditional UPDATE, so it fails rather than oversells);
+ * a category's own capacity is not checked here (the caller keeps within it). Confirmed ones get their tickets
+ * line by line and, when paid, a succeeded test payment and the invoice.
  */
 export async function createBooking(db: DbOrTx, options: BookingOptions) {
-  const { event, profileId, quantity = 1, status = 'confirmed', now = new Date(), isTest = false } = options;
-  const earlyBirdEndsAt = event.earlyBirdEndsAt?.toISOString() ?? null;
-  const price = orderPrice({ ...event, earlyBirdEndsAt }, quantity, now);
-  const { unitCents: unitPriceCents, totalCents: totalAmountCents } = price;
-  const seats = bookingSeats(quantity, event.priceUnit);
+  const { event, profileId, status = 'confirmed', now = new Date(), isTest = false } = options;
+  const priced = await priceBooking(db, options, now);
+  const { seats, totalCents: totalAmountCents } = priced;
   const holdsSeats = status === 'pending' || status === 'confirmed';
   const paid = status === 'confirmed' && totalAmountCents > 0;
   return db.transaction(async (tx) => {
@@ -136,44 +152,40 @@ export async function createBooking(db: DbOrTx, options: BookingOptions) {
         .returning({ id: events.id });
       if (taken.length === 0) throw new Error(`not enough seats left for ${event.slug}`);
     }
+    if (options.code) {
+      // counted as redeemCode counts it; the CHECK uses <= max_uses refuses an over-redemption
+      await tx
+        .update(discountCodes)
+        .set({ uses: sql`${discountCodes.uses} + 1` })
+        .where(eq(discountCodes.id, options.code.id));
+    }
     const [booking] = await tx
       .insert(bookings)
       .values({
         eventId: event.id,
         profileId,
-        quantity,
+        quantity: priced.quantity,
         seats: holdsSeats ? seats : 0,
-        unitPriceCents,
+        unitPriceCents: priced.lines[0]!.unitPriceCents,
         totalAmountCents,
         currency: event.currency,
         status,
         paymentStatus: status === 'confirmed' ? (paid ? 'paid' : 'not_required') : 'pending',
         holdExpiresAt: status === 'pending' ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
         confirmedAt: status === 'confirmed' ? now : null,
+        discountCodeId: options.code?.id ?? null,
+        discountCode: options.code?.code ?? null,
+        discountCents: priced.discountCents,
+        answers: options.answers ?? null,
         isTest,
         createdAt: now,
         ...options.booking,
       })
       .returning();
-    let issued: Ticket[] = [];
-    if (status === 'confirmed') {
-      issued = await tx
-        .insert(tickets)
-        .values(
-          Array.from({ length: quantity }, (_, index) => ({
-            bookingId: booking!.id,
-            eventId: event.id,
-            profileId,
-            position: index + 1,
-            ticketNumber: newTicketNumber(now),
-            seats: seatsPerTicket(event.priceUnit),
-            priceCents: unitPriceCents,
-            isTest,
-            createdAt: now,
-          })),
-        )
-        .returning();
-    }
+    await tx
+      .insert(bookingItems)
+      .values(priced.lines.map((line, index) => itemRow(booking!.id, line, index)));
+    const issued: Ticket[] = status === 'confirmed' ? await issueTickets(tx, booking!.id, now) : [];
     if (paid) {
       await tx.insert(payments).values({
         bookingId: booking!.id,
@@ -192,6 +204,66 @@ export async function createBooking(db: DbOrTx, options: BookingOptions) {
     return { booking: booking!, tickets: issued };
   });
 }
+
+/**
+ * The order priced: with items, a code or several categories by the event's categories (priceOrder, as
+ * prepareOrder does; without items `quantity` tickets of the first visible category); an event with its one
+ * category at the event's price columns, as before categories (docs/product/ticket-categories.md#one-category),
+ * so a test that books an event object keeps its price.
+ */
+async function priceBooking(db: DbOrTx, options: BookingOptions, now: Date): Promise<PricedOrder> {
+  const { event, quantity = 1 } = options;
+  const categories = await loadCategories(db, [event.id]);
+  const first = categories.find((category) => !category.requiresCode) ?? categories[0];
+  if (!first) throw new Error(`event ${event.slug} has no category`);
+  // with several categories the event's price columns are only their mirror: price by the categories
+  if (options.items || options.code || categories.length > 1) {
+    return priceOrder(
+      categories.map((row) => ({ ...row, earlyBirdEndsAt: row.earlyBirdEndsAt?.toISOString() ?? null })),
+      options.items ?? [{ categoryId: first.id, quantity }],
+      now,
+      options.code ? discountRuleOf(options.code) : null,
+    );
+  }
+  const price = orderPrice(
+    { ...event, earlyBirdEndsAt: event.earlyBirdEndsAt?.toISOString() ?? null },
+    quantity,
+    now,
+  );
+  const perTicket = seatsPerTicket(event.priceUnit);
+  const line: PricedLine = {
+    categoryId: first.id,
+    name: first.name,
+    quantity,
+    seatsPerTicket: perTicket,
+    unitPriceCents: price.unitCents,
+    regularUnitPriceCents: price.regularUnitCents,
+    early: price.early,
+    grossCents: price.totalCents,
+    discountCents: 0,
+  };
+  return {
+    lines: [line],
+    quantity,
+    seats: quantity * perTicket,
+    grossCents: price.totalCents,
+    discountCents: 0,
+    totalCents: price.totalCents,
+    free: price.free,
+  };
+}
+
+const itemRow = (bookingId: string, line: PricedLine, index: number) => ({
+  bookingId,
+  categoryId: line.categoryId,
+  name: line.name,
+  position: index + 1,
+  quantity: line.quantity,
+  seatsPerTicket: line.seatsPerTicket,
+  unitPriceCents: line.unitPriceCents,
+  regularUnitPriceCents: line.regularUnitPriceCents,
+  discountCents: line.discountCents,
+});
 
 export interface PolicyOptions {
   name?: string;

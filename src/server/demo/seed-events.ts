@@ -3,6 +3,7 @@
 // Slugs match the cover images of scripts/generate-demo-images.mjs (public/demo/covers/{slug}.webp).
 import type { EventMode, EventStatus, PriceUnit } from '@shared/events';
 import type { UsedPaymentMethod } from '@shared/payment-methods';
+import type { AnswerValue, QuestionKind } from '@shared/questions';
 
 export type OrganizerKey = 'miriam' | 'jonas';
 
@@ -35,6 +36,53 @@ export const demoAttendees = [
   'Aylin Demir',
   'Paul Neumann',
 ];
+
+/**
+ * A ticket category of a demo event (docs/product/ticket-categories.md). The first one is the category the
+ * event got when it was inserted ('Ticket', with the event's price), renamed and given its seats; the others
+ * are added. The early bird ends with the event's.
+ */
+export interface DemoCategory {
+  name: string;
+  description?: string;
+  priceCents: number;
+  priceUnit?: PriceUnit;
+  earlyBirdPriceCents?: number;
+  /** Persons of its own (docs/product/ticket-categories.md#seats); unset = only the event's seats count. */
+  capacity?: number;
+  /** Only bookable with a code that unlocks it (docs/product/ticket-categories.md#hidden). */
+  requiresCode?: boolean;
+}
+
+/** A question to the buyers (docs/product/ticket-categories.md#questions). */
+export interface DemoQuestion {
+  label: string;
+  help?: string;
+  kind: QuestionKind;
+  options?: string[];
+  required?: boolean;
+  perTicket?: boolean;
+}
+
+/** An answer of a demo booking by the question's label; ticket and person for questions asked per ticket. */
+export interface DemoAnswer {
+  label: string;
+  ticket?: number;
+  person?: number;
+  value: AnswerValue;
+}
+
+export interface DemoBooking {
+  attendee: number;
+  /** Tickets (not persons); with `items` their sum. */
+  quantity: number;
+  method?: UsedPaymentMethod;
+  /** Tickets per category by name; unset = `quantity` of the first category. */
+  items?: { category: string; quantity: number }[];
+  /** A discount code of seed-categories.ts the booking used (its use counted). */
+  code?: string;
+  answers?: DemoAnswer[];
+}
 
 export interface DemoEvent {
   slug: string;
@@ -70,7 +118,10 @@ export interface DemoEvent {
    * events, the method the test provider took the money with (payments.method; 'card' unless named), so
    * invoices, Meine Tickets and the admin's lists show each method (docs/product/payments.md#method-names).
    */
-  bookings: { attendee: number; quantity: number; method?: UsedPaymentMethod }[];
+  bookings: DemoBooking[];
+  /** Its ticket categories, when it has more than the one 'Ticket' at the event's price. */
+  categories?: DemoCategory[];
+  questions?: DemoQuestion[];
   /**
    * How many of `bookings` (from the first) are checked in at the door, so the participant list and the door
    * show both check-ins and people still expected on the first start; without it the tickets of an event that
@@ -220,12 +271,12 @@ export const demoEvents: DemoEvent[] = [
     // 22 of 24 seats taken (the cancelled ticket's seat is free again): the warning badge '2 Tickets übrig'
     // (≤ 10 % left, docs/product/events.md#seat-badge)
     // Lena paid her first booking by PayPal; Mareike's SEPA debit came back after it had succeeded
-    // ('Zahlung zurückgebucht', seed-payment-methods.ts)
+    // ('Zahlung zurückgebucht', seed-payment-methods.ts); Jan booked with the code FREUNDE10
     bookings: [
       { attendee: 0, quantity: 4, method: 'paypal' },
       { attendee: 1, quantity: 4 },
       { attendee: 2, quantity: 3, method: 'klarna' },
-      { attendee: 3, quantity: 3 },
+      { attendee: 3, quantity: 3, code: 'FREUNDE10' },
       { attendee: 4, quantity: 2, method: 'sepa_debit' },
       { attendee: 5, quantity: 2, method: 'apple_pay' },
       { attendee: 0, quantity: 2 },
@@ -237,7 +288,7 @@ export const demoEvents: DemoEvent[] = [
     title: 'Zeit für uns – Paar-Retreat in der Lüneburger Heide',
     shortDescription: 'Ein Wochenende zu zweit: zuhören, verstehen, neu verbinden.',
     description:
-      'Im Alltag bleibt oft wenig Raum für das, was euch als Paar trägt. In diesem Retreat nehmt ihr euch Zeit füreinander – mit Gesprächsformaten aus der Paarberatung, Spaziergängen durch die blühende Heide und Abenden am Kamin.\n\nEin Ticket gilt für ein Paar. Übernachtung im Doppelzimmer und Vollpension sind im Preis enthalten. Bis zum Ende der Frühbucherphase gilt der ermäßigte Preis.',
+      'Im Alltag bleibt oft wenig Raum für das, was euch als Paar trägt. In diesem Retreat nehmt ihr euch Zeit füreinander – mit Gesprächsformaten aus der Paarberatung, Spaziergängen durch die blühende Heide und Abenden am Kamin.\n\nEin Ticket gilt für ein Paar. Übernachtung im Doppelzimmer oder in zwei Einzelzimmern und Vollpension sind im Preis enthalten. Bis zum Ende der Frühbucherphase gilt der ermäßigte Preis.',
     startInDays: 40,
     weekday: 5,
     startHour: 15,
@@ -259,10 +310,77 @@ export const demoEvents: DemoEvent[] = [
     organizers: ['miriam', 'jonas'],
     tags: ['Paare', 'Retreat', 'Natur'],
     links: [{ title: 'Anreise & Zimmer', url: 'https://wachstumsraum.example/heidehof-anreise' }],
+    // the rooms have seats of their own (28 + 10 persons), two more for the co-leads who book with the code
+    // COLEITUNG (seed-categories.ts); the three pairs booked double rooms
+    categories: [
+      {
+        name: 'Doppelzimmer',
+        description: 'Ihr teilt euch ein Doppelzimmer im Haupthaus.',
+        priceCents: 69000,
+        priceUnit: 'per_pair',
+        earlyBirdPriceCents: 59000,
+        capacity: 28,
+      },
+      {
+        name: 'Einzelzimmer',
+        description:
+          'Jede und jeder von euch schläft in einem eigenen Zimmer – für alle, die nachts Ruhe brauchen.',
+        priceCents: 84000,
+        priceUnit: 'per_pair',
+        earlyBirdPriceCents: 74000,
+        capacity: 10,
+      },
+      {
+        name: 'Co-Leitung',
+        description: 'Für unser Team, das die Gesprächsgruppen mitleitet.',
+        priceCents: 0,
+        capacity: 2,
+        requiresCode: true,
+      },
+    ],
+    questions: [
+      {
+        label: 'Ernährung',
+        help: 'Die Küche des Heidehofs kocht für alle drei Varianten.',
+        kind: 'choice',
+        options: ['vegetarisch', 'vegan', 'alles'],
+        required: true,
+        perTicket: true,
+      },
+      { label: 'Allergien', help: 'Zum Beispiel Nüsse, Gluten oder Laktose.', kind: 'text', perTicket: true },
+      { label: 'Zimmerwunsch', kind: 'textarea' },
+    ],
     bookings: [
-      { attendee: 1, quantity: 1, method: 'google_pay' },
-      { attendee: 3, quantity: 1 },
-      { attendee: 4, quantity: 1, method: 'paypal' },
+      {
+        attendee: 1,
+        quantity: 1,
+        method: 'google_pay',
+        answers: [
+          { label: 'Ernährung', ticket: 1, person: 1, value: 'vegetarisch' },
+          { label: 'Ernährung', ticket: 1, person: 2, value: 'alles' },
+          { label: 'Allergien', ticket: 1, person: 2, value: 'Haselnüsse' },
+          { label: 'Zimmerwunsch', value: 'Gern ein Zimmer mit Blick auf die Heide.' },
+        ],
+      },
+      {
+        attendee: 3,
+        quantity: 1,
+        answers: [
+          { label: 'Ernährung', ticket: 1, person: 1, value: 'vegan' },
+          { label: 'Ernährung', ticket: 1, person: 2, value: 'vegan' },
+        ],
+      },
+      {
+        attendee: 4,
+        quantity: 1,
+        method: 'paypal',
+        answers: [
+          { label: 'Ernährung', ticket: 1, person: 1, value: 'alles' },
+          { label: 'Ernährung', ticket: 1, person: 2, value: 'vegetarisch' },
+          { label: 'Allergien', ticket: 1, person: 1, value: 'Laktose' },
+          { label: 'Zimmerwunsch', value: 'Bitte ein ruhiges Zimmer, wir schlafen beide leicht.' },
+        ],
+      },
     ],
   },
   {
@@ -293,12 +411,32 @@ export const demoEvents: DemoEvent[] = [
       { attendee: 6, joinedDaysAgo: 6 },
       { attendee: 7, joinedDaysAgo: 2 },
     ],
+    // 'Regulär' and 'Ermäßigt' (four reduced seats, three taken); Tobias and Lena booked with the code
+    // FREUNDE10 (seed-categories.ts), Lena one ticket of each
+    categories: [
+      { name: 'Regulär', priceCents: 14900 },
+      {
+        name: 'Ermäßigt',
+        description: 'für Studierende und Menschen mit wenig Einkommen',
+        priceCents: 9900,
+        capacity: 4,
+      },
+    ],
     bookings: [
       { attendee: 5, quantity: 3 },
       { attendee: 4, quantity: 3, method: 'klarna' },
-      { attendee: 2, quantity: 2 },
-      { attendee: 1, quantity: 2, method: 'paypal' },
-      { attendee: 0, quantity: 2, method: 'klarna' },
+      { attendee: 2, quantity: 2, items: [{ category: 'Ermäßigt', quantity: 2 }] },
+      { attendee: 1, quantity: 2, method: 'paypal', code: 'FREUNDE10' },
+      {
+        attendee: 0,
+        quantity: 2,
+        method: 'klarna',
+        code: 'FREUNDE10',
+        items: [
+          { category: 'Regulär', quantity: 1 },
+          { category: 'Ermäßigt', quantity: 1 },
+        ],
+      },
     ],
   },
   {

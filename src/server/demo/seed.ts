@@ -34,6 +34,7 @@ import { demoAccessibility, demoOperator } from './seed-operator';
 import { cancelDemoTicket } from './seed-cancellation';
 import { seedBankTransfers, seedCompanyInvoice } from './seed-payments';
 import { seedPaymentMethods } from './seed-payment-methods';
+import { demoOrder, seedCoLeadCode, seedEventCategories, seedFriendsCode } from './seed-categories';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -45,8 +46,8 @@ const TRANSFER_EVENT = 'klarheit-finden-wochenendseminar-ostsee';
 /**
  * Demo data for a fresh installation (SEED_DEMO, never in production): two organizers, eight events around
  * `now` covering every display state, a default cancellation policy, and test bookings by demo attendees
- * that keep the seat invariant, and the demo operator's legal data so the legal pages read complete (kept when
- * an operator already saved theirs). Does nothing and returns false as soon as any event exists.
+ * that keep the seat invariant, ticket categories, questions and discount codes (seed-categories.ts), and
+ * the demo operator's legal data so the legal pages read complete (kept when an operator already saved theirs). Does nothing and returns false as soon as any event exists.
  */
 export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -98,11 +99,13 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       ],
     });
     const tagIds = await createTags(tx, [...new Set(demoEvents.flatMap((demo) => demo.tags))]);
+    // FREUNDE10, used by three demo bookings (docs/product/ticket-categories.md#codes)
+    const codes = await seedFriendsCode(tx);
 
     const createdEvents = new Map<string, Event>();
     for (const demo of demoEvents) {
       const startTime = berlinTime(startDay(now, demo), demo.startHour);
-      const event = await createEvent(tx, {
+      const inserted = await createEvent(tx, {
         slug: demo.slug,
         title: demo.title,
         shortDescription: demo.shortDescription,
@@ -133,6 +136,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
         minDecisionHours: demo.minimum?.decisionHours ?? 168,
         createdAt: new Date(Math.min(now.getTime(), startTime.getTime()) - 60 * DAY),
       });
+      // its categories and questions (docs/product/ticket-categories.md), before its bookings
+      const setup = await seedEventCategories(tx, inserted, demo);
+      const { event } = setup;
       createdEvents.set(demo.slug, event);
       await tx.insert(eventMedia).values({
         eventId: event.id,
@@ -160,6 +166,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           event,
           profileId: attendeeIds[booked.attendee]!,
           quantity: booked.quantity,
+          ...demoOrder(setup, booked, codes),
           now: bookedAt,
           isTest: true,
           booking: { holderName: demoAttendees[booked.attendee] },
@@ -256,6 +263,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
           .where(eq(tickets.id, ticketId));
       }
     }
+    // COLEITUNG unlocks the retreat's hidden 'Co-Leitung' (docs/product/ticket-categories.md#hidden)
+    await seedCoLeadCode(tx, createdEvents);
     // transfers on the Ostsee seminar, by Felix (not paid yet) and Aylin (partly paid); Tobias's company invoice
     await seedBankTransfers(tx, {
       now,
