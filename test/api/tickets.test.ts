@@ -134,6 +134,9 @@ describe('GET /api/tickets', () => {
       priceCents: 3000,
       currency: 'EUR',
       createdAt: new Date(base - 2 * HOUR).toISOString(),
+      // its category; an event without questions shows no answers (docs/product/ticket-categories.md#answers)
+      categoryName: 'Ticket',
+      answers: null,
       event: {
         id: soon.event.id,
         slug: soon.event.slug,
