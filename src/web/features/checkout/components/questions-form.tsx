@@ -1,6 +1,6 @@
 import { answerKey, type AnswerValue, type EventQuestion } from '@shared/questions';
 import { answerSlots, type AnswerValues } from '../answers';
-import { QuestionField } from './question-field';
+import { QuestionField } from '@web/components/questions/question-field';
 
 /**
  * 'Fragen an Teilnehmende' at checkout (docs/product/ticket-categories.md#questions), in its own chunk: the ones
