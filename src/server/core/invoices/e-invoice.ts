@@ -240,7 +240,10 @@ export function eInvoiceData(doc: InvoiceDocument): Invoice {
       'cbc:LineExtensionAmount': money(itemsNet),
       'cbc:LineExtensionAmount@currencyID': currency,
       ...(allowances.length > 0
-        ? { 'cbc:AllowanceTotalAmount': money(allowancesNet), 'cbc:AllowanceTotalAmount@currencyID': currency }
+        ? {
+            'cbc:AllowanceTotalAmount': money(allowancesNet),
+            'cbc:AllowanceTotalAmount@currencyID': currency,
+          }
         : {}),
       'cbc:TaxExclusiveAmount': money(doc.netCents),
       'cbc:TaxExclusiveAmount@currencyID': currency,

@@ -65,7 +65,13 @@ async function paidWith(
  * what was paid. The one category 'Ticket' keeps the old wording ('Ticket: …', 'Paar-Ticket: …').
  */
 function invoiceLines(
-  items: { name: string; quantity: number; seatsPerTicket: number; unitPriceCents: number; discountCents: number }[],
+  items: {
+    name: string;
+    quantity: number;
+    seatsPerTicket: number;
+    unitPriceCents: number;
+    discountCents: number;
+  }[],
   booking: { discountCode: string | null },
   eventTitle: string,
 ): Omit<InvoiceLine, 'netCents' | 'taxCents'>[] {
