@@ -24,13 +24,12 @@ export const ANSWER_TEXTS = {
 } as const;
 
 /** The order's answers (asked once per order). */
-export const orderAnswers = (answers: readonly StoredAnswer[]) => answers.filter((answer) => answer.ticket === null);
+export const orderAnswers = (answers: readonly StoredAnswer[]) =>
+  answers.filter((answer) => answer.ticket === null);
 
 /** The answers of the persons on the ticket at this position (per-ticket questions), person 1 first. */
 export const ticketAnswers = (answers: readonly StoredAnswer[], position: number) =>
-  answers
-    .filter((answer) => answer.ticket === position)
-    .sort((a, b) => (a.person ?? 1) - (b.person ?? 1));
+  answers.filter((answer) => answer.ticket === position).sort((a, b) => (a.person ?? 1) - (b.person ?? 1));
 
 export const toAnswerLine = (answer: StoredAnswer): AnswerLine => ({
   questionId: answer.questionId,

@@ -37,7 +37,8 @@ const put = (path: string, body: unknown, cookie: string) =>
     body: JSON.stringify(body),
   });
 const storedAnswers = async (bookingId: string) =>
-  (await db().select({ answers: bookings.answers }).from(bookings).where(eq(bookings.id, bookingId)))[0]!.answers;
+  (await db().select({ answers: bookings.answers }).from(bookings).where(eq(bookings.id, bookingId)))[0]!
+    .answers;
 
 /** Two tickets: diet per person (required), allergies per person, a room wish once per order. */
 const answersOf = (diet2: string, allergy1: string) => [
@@ -94,7 +95,11 @@ describe('PUT /api/bookings/:id/answers', () => {
   it('lets the buyer change their answers, stored with the labels', async () => {
     const booking = await bookWithAnswers(buyer, answersOf('alles', 'Nüsse'));
     expect(booking.answers).toHaveLength(4);
-    const res = await put(`/api/bookings/${booking.id}/answers`, { answers: answersOf('vegan', 'Sesam') }, buyer.cookie);
+    const res = await put(
+      `/api/bookings/${booking.id}/answers`,
+      { answers: answersOf('vegan', 'Sesam') },
+      buyer.cookie,
+    );
     expect(res.status, await res.clone().text()).toBe(200);
     const stored = (await storedAnswers(booking.id))!;
     expect(stored).toEqual(
@@ -111,7 +116,11 @@ describe('PUT /api/bookings/:id/answers', () => {
   it("answers 404 for someone else's booking and changes nothing", async () => {
     const booking = await bookWithAnswers(buyer, answersOf('alles', 'Nüsse'));
     const before = await storedAnswers(booking.id);
-    const res = await put(`/api/bookings/${booking.id}/answers`, { answers: answersOf('vegan', '') }, stranger.cookie);
+    const res = await put(
+      `/api/bookings/${booking.id}/answers`,
+      { answers: answersOf('vegan', '') },
+      stranger.cookie,
+    );
     expect(res.status).toBe(404);
     expect(await storedAnswers(booking.id)).toEqual(before);
     expect((await put('/api/bookings/kein-uuid/answers', { answers: [] }, buyer.cookie)).status).toBe(404);
@@ -120,7 +129,11 @@ describe('PUT /api/bookings/:id/answers', () => {
   it('refuses an unknown choice and a missing required answer with 422, changing nothing', async () => {
     const booking = await bookWithAnswers(buyer, answersOf('alles', 'Nüsse'));
     const before = await storedAnswers(booking.id);
-    const wrong = await put(`/api/bookings/${booking.id}/answers`, { answers: answersOf('Fleisch', '') }, buyer.cookie);
+    const wrong = await put(
+      `/api/bookings/${booking.id}/answers`,
+      { answers: answersOf('Fleisch', '') },
+      buyer.cookie,
+    );
     expect(wrong.status).toBe(422);
     const wrongBody = (await wrong.json()) as ErrorWithDetails;
     expect(wrongBody.error.message).toBe(QUESTION_MESSAGES.invalidChoice('Ernährung'));
@@ -138,7 +151,12 @@ describe('PUT /api/bookings/:id/answers', () => {
     // a question of another event is not this one's
     const foreign = await put(
       `/api/bookings/${booking.id}/answers`,
-      { answers: [...answersOf('vegan', ''), { questionId: crypto.randomUUID(), ticket: null, person: null, value: 'x' }] },
+      {
+        answers: [
+          ...answersOf('vegan', ''),
+          { questionId: crypto.randomUUID(), ticket: null, person: null, value: 'x' },
+        ],
+      },
       buyer.cookie,
     );
     expect(foreign.status).toBe(422);
@@ -150,7 +168,13 @@ describe('PUT /api/bookings/:id/answers', () => {
     const later = await createEvent(db(), { title: 'Schon begonnen', priceCents: 0 });
     const [question] = await db()
       .insert(eventQuestions)
-      .values({ eventId: later.id, label: 'Ernährung', kind: 'choice', options: ['vegan', 'alles'], required: true })
+      .values({
+        eventId: later.id,
+        label: 'Ernährung',
+        kind: 'choice',
+        options: ['vegan', 'alles'],
+        required: true,
+      })
       .returning();
     const res = await post(
       t,
@@ -190,9 +214,17 @@ describe('where the answers show', () => {
     expect(mine).toHaveLength(2);
     const first = mine.find((ticket) => ticket.answers?.position === 1)!;
     const second = mine.find((ticket) => ticket.answers?.position === 2)!;
-    expect(first.answers).toMatchObject({ first: true, editable: true, lines: [{ quantity: 2, seatsPerTicket: 1 }] });
+    expect(first.answers).toMatchObject({
+      first: true,
+      editable: true,
+      lines: [{ quantity: 2, seatsPerTicket: 1 }],
+    });
     expect(second.answers?.first).toBe(false);
-    expect(first.answers!.questions.map((question) => question.label)).toEqual(['Ernährung', 'Allergien', 'Zimmerwunsch']);
+    expect(first.answers!.questions.map((question) => question.label)).toEqual([
+      'Ernährung',
+      'Allergien',
+      'Zimmerwunsch',
+    ]);
     expect(first.answers!.given).toHaveLength(4);
     expect(first.categoryName).toBe('Ticket');
   });
@@ -201,7 +233,11 @@ describe('where the answers show', () => {
     const person = await signedInUser(t);
     const booking = await bookWithAnswers(person, answersOf('vegan', HYPERLINK));
     const list = (await (await get(`/api/participants/${event.id}`, admin.cookie)).json()) as ParticipantList;
-    expect(list.answerColumns?.map((column) => column.label)).toEqual(['Ernährung', 'Allergien', 'Zimmerwunsch']);
+    expect(list.answerColumns?.map((column) => column.label)).toEqual([
+      'Ernährung',
+      'Allergien',
+      'Zimmerwunsch',
+    ]);
     const rows = list.participants.filter((row) => row.orderNumber === booking.orderNumber);
     expect(rows).toHaveLength(2);
     const second = rows.find((row) => row.answers?.some((line) => line.text === 'vegan'))!;
@@ -213,7 +249,10 @@ describe('where the answers show', () => {
 
     const res = await get(`/api/participants/${event.id}/csv`, admin.cookie);
     expect(res.status).toBe(200);
-    const lines = (await res.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]!.endsWith(';Ticketart;Ernährung;Allergien;Zimmerwunsch')).toBe(true);
     const csv = lines.join('\n');
     // the formula starts with ' inside its quoted cell; nowhere does a cell start with =
@@ -244,7 +283,10 @@ describe('where the answers show', () => {
     const person = await signedInUser(t);
     const booking = await bookWithAnswers(person, answersOf('vegan', 'Nüsse'));
     const exported = (await (await get('/api/profile/export', person.cookie)).json()) as {
-      bookings: { orderNumber: string; answers: { question: string; ticket: number | null; answer: string }[] }[];
+      bookings: {
+        orderNumber: string;
+        answers: { question: string; ticket: number | null; answer: string }[];
+      }[];
     };
     const answers = exported.bookings.find((row) => row.orderNumber === booking.orderNumber)!.answers;
     expect(answers).toContainEqual({ question: 'Ernährung', ticket: 2, person: 1, answer: 'vegan' });

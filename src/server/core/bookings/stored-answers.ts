@@ -1,5 +1,11 @@
 import type { AnswerInput } from '@shared/booking-schemas';
-import { answerPersons, checkAnswers, isEmptyAnswer, type EventQuestion, type StoredAnswer } from '@shared/questions';
+import {
+  answerPersons,
+  checkAnswers,
+  isEmptyAnswer,
+  type EventQuestion,
+  type StoredAnswer,
+} from '@shared/questions';
 import { AppError } from '../app-error';
 
 /**

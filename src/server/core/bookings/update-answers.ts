@@ -32,7 +32,8 @@ export async function updateAnswers(options: {
     .innerJoin(events, eq(events.id, bookings.eventId))
     .where(eq(bookings.id, bookingId));
   if (!booking || booking.profileId !== user.id) throw notFound;
-  if (booking.startTime.getTime() <= now.getTime()) throw new AppError('conflict', QUESTION_MESSAGES.editClosed);
+  if (booking.startTime.getTime() <= now.getTime())
+    throw new AppError('conflict', QUESTION_MESSAGES.editClosed);
   const [questionRows, lines] = await Promise.all([
     loadQuestions(db, [booking.eventId]),
     db

@@ -14,7 +14,13 @@ import {
   tickets,
   user,
 } from '../../db/schema';
-import { eventColumns, eventOf, iso, lowerEquals, type ExportedTicketTransfer } from './personal-data-document';
+import {
+  eventColumns,
+  eventOf,
+  iso,
+  lowerEquals,
+  type ExportedTicketTransfer,
+} from './personal-data-document';
 
 // The bookings, tickets and money part of 'Meine Daten herunterladen'
 // (docs/product/accounts-and-consent.md#data-export), read by exportPersonalData.

@@ -45,7 +45,9 @@ export async function myTicketAnswers(db: Db, rows: AnswerRow[]): Promise<Map<st
     if (row.active) anyActive.add(row.bookingId);
   }
   for (const row of bought) {
-    const questions = questionRows.filter((question) => question.eventId === row.eventId).map(toEventQuestion);
+    const questions = questionRows
+      .filter((question) => question.eventId === row.eventId)
+      .map(toEventQuestion);
     const given = row.answers ?? [];
     if (questions.length === 0 && given.length === 0) continue;
     result.set(row.ticketId, {

@@ -8,6 +8,7 @@ import { TICKET_MESSAGES, type MyTicket, type TicketEventSummary } from '@shared
 import { EventCover } from '@web/components/event-cover';
 import { OnlineLink } from '@web/components/online-link';
 import { TicketActions } from './ticket-actions';
+import { TicketAnswers } from './ticket-answers';
 import { TicketBadges } from './ticket-status-badge';
 
 /** 'Sa., 14.03.2026' and '18:30–20:00 Uhr' in the event's time zone, by the shared formatter. */
@@ -101,6 +102,7 @@ export function TicketCard({
             )}
           </ul>
           {!cancelled && event.mode === 'online' && <OnlineLink url={ticket.onlineUrl} />}
+          {ticket.answers && <TicketAnswers bookingId={ticket.bookingId} answers={ticket.answers} />}
           {cancelled && <p className="text-sm font-medium">{TICKET_MESSAGES.cancelled}</p>}
         </div>
       </div>
