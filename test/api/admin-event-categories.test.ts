@@ -98,40 +98,20 @@ const categoryRows = (id: string) =>
 const asInput = (event: AdminEvent) =>
   event.categories!.map(({ taken: _t, inUse: _u, position: _p, ...category }) => category);
 
-/** A booking of `quantity` tickets of one category (confirmed: tickets; pending: a held line). */
+/** A booking of `quantity` tickets of one category (confirmed: tickets; pending: a held line), priced by it. */
 async function sell(
   eventId: string,
   categoryId: string,
   quantity: number,
   status: 'confirmed' | 'pending' = 'confirmed',
 ) {
-  const { db } = t.database;
   const event = await eventRow(eventId);
-  const [category] = await db.select().from(ticketCategories).where(eq(ticketCategories.id, categoryId));
-  const priced = {
-    ...event,
-    priceCents: category!.priceCents,
-    priceUnit: category!.priceUnit,
-    earlyBirdPriceCents: null,
-    earlyBirdEndsAt: null,
-  };
-  const { booking } = await createBooking(db, { event: priced, profileId: buyerId, quantity, status });
-  // the line and the tickets belong to the category sold (whatever the factory chose)
-  await db.delete(bookingItems).where(eq(bookingItems.bookingId, booking.id));
-  const seatsPerTicket = category!.priceUnit === 'per_pair' ? 2 : 1;
-  await db.insert(bookingItems).values({
-    bookingId: booking.id,
-    categoryId,
-    name: category!.name,
-    quantity,
-    seatsPerTicket,
-    unitPriceCents: category!.priceCents,
-    regularUnitPriceCents: category!.priceCents,
+  const { booking } = await createBooking(t.database.db, {
+    event,
+    profileId: buyerId,
+    items: [{ categoryId, quantity }],
+    status,
   });
-  await db
-    .update(tickets)
-    .set({ categoryId, categoryName: category!.name })
-    .where(eq(tickets.bookingId, booking.id));
   return booking;
 }
 
