@@ -3,6 +3,7 @@ import { NotFoundPage } from '@web/components/pages/not-found-page';
 import { AdminLayout } from './admin-layout';
 import { BankStatementsPage } from './bank-statements/bank-statements-page';
 import { DashboardPage } from './dashboard/dashboard-page';
+import { DiscountCodesPage } from './discount-codes/discount-codes-page';
 import { EventCreatePage } from './events/event-create-page';
 import { EventEditPage } from './events/event-edit-page';
 import { EventsListPage } from './events/events-list-page';
@@ -40,6 +41,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'rechnungen', element: <InvoicesPage /> },
       // docs/product/bank-transfer.md#statement-import
       { path: 'kontoauszuege', element: <BankStatementsPage /> },
+      // docs/product/ticket-categories.md#codes
+      { path: 'gutscheincodes', element: <DiscountCodesPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'settings', element: <SettingsPage mailRules={<GlobalMailRules />} /> },
       { path: '*', element: <NotFoundPage /> },

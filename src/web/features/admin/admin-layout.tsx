@@ -1,4 +1,13 @@
-import { CalendarDays, FileText, Landmark, LayoutDashboard, Settings, Ticket, Users } from 'lucide-react';
+import {
+  CalendarDays,
+  FileText,
+  Landmark,
+  LayoutDashboard,
+  Percent,
+  Settings,
+  Ticket,
+  Users,
+} from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 
 // The sidebar of the back office; Veranstaltungen stays active on its sub-paths.
@@ -8,6 +17,7 @@ const SIDEBAR = [
   { to: '/admin/bookings', label: 'Buchungen', icon: Ticket, end: false },
   { to: '/admin/rechnungen', label: 'Rechnungen', icon: FileText, end: false },
   { to: '/admin/kontoauszuege', label: 'Kontoauszüge', icon: Landmark, end: false },
+  { to: '/admin/gutscheincodes', label: 'Gutscheincodes', icon: Percent, end: false },
   { to: '/admin/users', label: 'Benutzer', icon: Users, end: false },
   { to: '/admin/settings', label: 'Einstellungen', icon: Settings, end: false },
 ];
@@ -16,7 +26,7 @@ export function AdminLayout() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row sm:px-6">
       <nav aria-label="Administration" className="md:w-56 md:shrink-0 print:hidden">
-        {/* phones: the seven entries wrap, so none hides beyond the edge */}
+        {/* phones: the eight entries wrap, so none hides beyond the edge */}
         <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
           {SIDEBAR.map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
