@@ -48,6 +48,7 @@ export async function benchBookingThroughput({ connections = 50, duration = 10 }
       const run = (design) =>
         rawTransactions(databaseUrl, { eventId, buyerIds: ids, connections, duration, design });
       const raw = await run('session read + statement');
+      const rawNow = await run('categories: reads + statement');
       const rawStatement = await run('one statement');
       const rawTwoStatements = await run('two statements');
       const state = await withClient(databaseUrl, (client) => seatState(client, eventId));
@@ -66,11 +67,16 @@ export async function benchBookingThroughput({ connections = 50, duration = 10 }
         `  ${name.padEnd(26)} ${r.transactionsPerSecond.toFixed(0).padStart(6)} transactions/s   (${r.tool}, ` +
         `${connections} clients, ${duration} s)`;
       console.log(rawLine('session read + statement', raw));
+      console.log(rawLine('+ category reads and line', rawNow));
       console.log(rawLine('booking statement alone', rawStatement));
       console.log(rawLine('issue design (UPDATE+INSERT)', rawTwoStatements));
       console.log(
         `  ratio API/raw (the same database work: session read + statement): ${ratio.toFixed(2)};` +
           ` against the statement alone ${(api.bookingsPerSecond / rawStatement.transactionsPerSecond).toFixed(2)}`,
+      );
+      console.log(
+        `  ratio API/raw with what categories add (session, category and question reads, statement with its` +
+          ` line): ${(api.bookingsPerSecond / rawNow.transactionsPerSecond).toFixed(2)}`,
       );
       console.log(
         `  seat invariant after all runs: ${state.invariantHolds ? 'holds' : 'VIOLATED'}` +
@@ -83,7 +89,7 @@ export async function benchBookingThroughput({ connections = 50, duration = 10 }
       );
       console.log('targets: ≥ 1,000 bookings/s through the API and ratio API/raw ≥ 0.5');
       if (!state.invariantHolds || stored < api.created) process.exitCode = 1;
-      return { api, raw, rawStatement, rawTwoStatements, ratio, stored, state };
+      return { api, raw, rawNow, rawStatement, rawTwoStatements, ratio, stored, state };
     },
   );
 }
@@ -100,10 +106,15 @@ async function settledState(client, eventId) {
   return last;
 }
 
-/** autocannon: each request carries the next buyer's cookie in turn, so 50 in flight are 50 buyers. */
-async function book(url, eventId, cookies, { connections, duration }) {
+/**
+ * autocannon: each request carries the next buyer's cookie in turn, so 50 in flight are 50 buyers; `orders`
+ * (the body's order part, e.g. `{ items: [...] }`) are taken in turn too, default one ticket.
+ */
+export async function book(url, eventId, cookies, { connections, duration, orders = [{ quantity: 1 }] }) {
   let next = 0;
-  const body = JSON.stringify({ eventId, quantity: 1, holderName: 'Käufer im Lasttest' });
+  const bodies = orders.map((order) =>
+    JSON.stringify({ eventId, ...order, holderName: 'Käufer im Lasttest' }),
+  );
   const latencies = [];
   let created = 0;
   const instance = autocannon({
@@ -114,11 +125,14 @@ async function book(url, eventId, cookies, { connections, duration }) {
     headers: { 'content-type': 'application/json', origin: url },
     requests: [
       {
-        body,
-        setupRequest: (req) => ({
-          ...req,
-          headers: { ...req.headers, cookie: cookies[next++ % cookies.length] },
-        }),
+        setupRequest: (req) => {
+          const n = next++;
+          return {
+            ...req,
+            body: bodies[n % bodies.length],
+            headers: { ...req.headers, cookie: cookies[n % cookies.length] },
+          };
+        },
       },
     ],
   });
@@ -158,12 +172,14 @@ const SESSION_READ = (buyer) => `SELECT u.id, u.email, u.name, u.email_verified,
   LEFT JOIN user_notification_preferences n ON n.user_id = u.id
   LEFT JOIN consents c ON c.user_id = u.id AND c.purpose = 'dsgvo'
   WHERE s.user_id = ${buyer} LIMIT 1`;
-const transactionSql = (eventId, buyer, { design }) =>
-  design === 'session read + statement'
-    ? [SESSION_READ(buyer), ...transactionSql(eventId, buyer, { design: 'one statement' })]
-    : design === 'one statement'
-      ? [
-          `WITH taken AS (
+// What prepareOrder reads before the statement since categories (docs/decisions/057): the event's categories
+// and questions, in parallel.
+const CATEGORIES_READ = (eventId) =>
+  `SELECT * FROM ticket_categories WHERE event_id IN ('${eventId}') ORDER BY position, created_at`;
+const QUESTIONS_READ = (eventId) =>
+  `SELECT * FROM event_questions WHERE event_id IN ('${eventId}') ORDER BY position, created_at`;
+/** The hold statement; with `lines` its booking line too, as holdPaidBooking writes it since categories. */
+const holdStatement = (eventId, buyer, { lines }) => `WITH taken AS (
           UPDATE events SET available_seats = available_seats - 1::int * ${PER_TICKET}
           WHERE id = '${eventId}' AND status = 'published' AND NOT hidden AND start_time > now()
             AND available_seats >= 1::int * ${PER_TICKET} AND ${UNIT_PRICE} > 0
@@ -176,23 +192,48 @@ const transactionSql = (eventId, buyer, { design }) =>
             now() + interval '15 minutes', 'Käufer im Lasttest', now(), now(), ${ORDER_NUMBER}
           FROM taken
           RETURNING id, order_number, seats, unit_price_cents, total_amount_cents, currency, hold_expires_at
-        )
+        )${
+          lines
+            ? `, lines AS (
+          INSERT INTO booking_items (booking_id, category_id, name, position, quantity, seats_per_ticket,
+            unit_price_cents, regular_unit_price_cents)
+          SELECT booked.id, (SELECT c.id FROM ticket_categories c WHERE c.event_id = taken.id ORDER BY c.position
+            LIMIT 1), 'Ticket', 1, 1, taken.per_ticket, booked.unit_price_cents, booked.unit_price_cents
+          FROM booked, taken
+          RETURNING 1
+        )`
+            : ''
+        }
         SELECT booked.*, taken.slug, taken.title, taken.start_time, taken.end_time, taken.timezone,
           taken.location, taken.location_details, taken.mode, taken.price_unit, taken.image_url,
-          taken.short_description
-        FROM booked, taken`,
+          taken.short_description${lines ? ', (SELECT count(*) FROM lines) AS lines' : ''}
+        FROM booked, taken`;
+// 'session read + statement' is the work of a booking before categories (the figure of decision 014);
+// 'categories: reads + statement' the same work now: the session, the categories and questions read by
+// prepareOrder, and the statement that also writes the booking's line.
+const transactionSql = (eventId, buyer, { design }) =>
+  design === 'session read + statement'
+    ? [SESSION_READ(buyer), holdStatement(eventId, buyer, { lines: false })]
+    : design === 'categories: reads + statement'
+      ? [
+          SESSION_READ(buyer),
+          CATEGORIES_READ(eventId),
+          QUESTIONS_READ(eventId),
+          holdStatement(eventId, buyer, { lines: true }),
         ]
-      : [
-          'BEGIN',
-          `UPDATE events SET available_seats = available_seats - 1 WHERE id = '${eventId}' AND available_seats >= 1`,
-          `INSERT INTO bookings (event_id, profile_id, quantity, seats, unit_price_cents, total_amount_cents,
+      : design === 'one statement'
+        ? [holdStatement(eventId, buyer, { lines: false })]
+        : [
+            'BEGIN',
+            `UPDATE events SET available_seats = available_seats - 1 WHERE id = '${eventId}' AND available_seats >= 1`,
+            `INSERT INTO bookings (event_id, profile_id, quantity, seats, unit_price_cents, total_amount_cents,
           currency, status, payment_status, hold_expires_at, holder_name, order_number)
           VALUES ('${eventId}', ${buyer}, 1, 1, 4900, 4900, 'EUR', 'pending', 'pending',
           now() + interval '15 minutes', 'Käufer im Lasttest', ${ORDER_NUMBER})`,
-          'COMMIT',
-        ];
+            'COMMIT',
+          ];
 
-async function rawTransactions(databaseUrl, { eventId, buyerIds, connections, duration, design }) {
+export async function rawTransactions(databaseUrl, { eventId, buyerIds, connections, duration, design }) {
   const hasPgbench = (() => {
     try {
       execFileSync('pgbench', ['--version'], { stdio: 'ignore' });

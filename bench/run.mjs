@@ -5,6 +5,7 @@ import { benchBankImport } from './bank-import.mjs';
 import { benchBankImportDb } from './bank-import-db.mjs';
 import { benchBookingRush } from './booking-rush.mjs';
 import { benchBookingThroughput } from './booking-throughput.mjs';
+import { benchCategoryRush } from './category-rush.mjs';
 import { benchCluster } from './cluster.mjs';
 import { benchAdminTickets } from './admin-tickets.mjs';
 import { benchEventsApi } from './events-api.mjs';
@@ -36,6 +37,11 @@ await benchBookingRush().catch((error) => {
 });
 console.log('\n# booking throughput on PostgreSQL');
 await benchBookingThroughput().catch((error) => {
+  console.error(`übersprungen: ${error.message}`);
+  process.exitCode = 1;
+});
+console.log('\n# ticket categories and codes on PostgreSQL');
+await benchCategoryRush().catch((error) => {
   console.error(`übersprungen: ${error.message}`);
   process.exitCode = 1;
 });
