@@ -7,7 +7,8 @@ import { EventPanel, Fact } from './event-summary';
 
 /**
  * The booked event and what was booked: picture, title, date, time, place, quantity, total and the order
- * number the buyer quotes to the shop (docs/decisions/020-order-numbers.md).
+ * number the buyer quotes to the shop (docs/decisions/020-order-numbers.md). Several lines or a discount: each
+ * line and the code's discount as the server booked them (docs/product/ticket-categories.md#discount-lines).
  */
 export function BookingOverview({ booking }: { booking: BookingView }) {
   const { event } = booking;
@@ -28,6 +29,7 @@ export function BookingOverview({ booking }: { booking: BookingView }) {
             ? 'Kostenlos'
             : formatPrice(booking.totalAmountCents, booking.currency)}
         </span>
+        <BookedLines booking={booking} />
         {booking.holderName && (
           <span className="block text-muted-foreground">auf den Namen {booking.holderName}</span>
         )}
@@ -38,5 +40,28 @@ export function BookingOverview({ booking }: { booking: BookingView }) {
         </span>
       </Fact>
     </EventPanel>
+  );
+}
+
+function BookedLines({ booking }: { booking: BookingView }) {
+  const items = booking.items ?? [];
+  if (items.length < 2 && !booking.discountCents) return null;
+  return (
+    <ul className="mt-1 flex flex-col gap-0.5 text-muted-foreground" data-testid="booking-lines">
+      {items.map((item) => (
+        <li key={item.categoryId}>
+          {item.quantity} × {item.name} ·{' '}
+          <span className="tabular-nums">
+            {formatPrice(item.quantity * item.unitPriceCents, booking.currency)}
+          </span>
+        </li>
+      ))}
+      {booking.discountCents > 0 && (
+        <li>
+          Gutschein {booking.discountCode} ·{' '}
+          <span className="tabular-nums">−{formatPrice(booking.discountCents, booking.currency)}</span>
+        </li>
+      )}
+    </ul>
   );
 }
