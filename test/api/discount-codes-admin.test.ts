@@ -8,6 +8,7 @@ import {
 import { DISCOUNT_CODE_MESSAGES as CODE, type DiscountCodePreview } from '@shared/discount-codes';
 import { createBooking } from '@server/core/bookings/create-booking';
 import { expireHolds } from '@server/core/bookings/expire-holds';
+import { cancelUnpaidTransfers } from '@server/core/bank-transfer/due-dates';
 import { createEvent, createUser, HOLD_MINUTES } from '@server/demo/factories';
 import { bookings, discountCodes, ticketCategories } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -357,6 +358,27 @@ describe('an expired hold gives its use back', () => {
     const again = await bookWithCode(await buyer(), event.id, code.code, new Date());
     expect(again.discountCode).toBe(code.code);
     expect(await usesOf(code.id)).toBe(1);
+  });
+});
+
+describe('a transfer booking cancelled unpaid gives its use back', () => {
+  it('frees the use when the transfer job cancels the booking at its due date', async () => {
+    const event = await createEvent(t.database.db);
+    const code = await created({ maxUses: 1 });
+    const held = await bookWithCode(await buyer(), event.id, code.code);
+    const due = new Date(Date.now() + DAY);
+    // paid by transfer: due in a day, the hold runs until then (docs/product/bank-transfer.md#expiry)
+    await t.database.db
+      .update(bookings)
+      .set({ paymentDueAt: due, holdExpiresAt: due })
+      .where(eq(bookings.id, held.id));
+    expect(await usesOf(code.id)).toBe(1);
+    await expireHolds(t.database.db, new Date(due.getTime() + MINUTE), TEST_MAIL); // not this job's booking
+    expect(await usesOf(code.id)).toBe(1);
+    await cancelUnpaidTransfers(t.database.db, due, TEST_MAIL);
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, held.id));
+    expect(row?.status).toBe('expired');
+    expect(await usesOf(code.id)).toBe(0);
   });
 });
 
