@@ -4,10 +4,22 @@
 // Plain functions over a Storage-like object, so the rules are unit-tested without a browser.
 import type { CheckInOutcome, CheckInRequest, Participant, ParticipantList } from '@shared/participants';
 
-/** What the door keeps of a ticket: no e-mail, phone or price on the device. */
+/**
+ * What the door keeps of a ticket: no e-mail, phone or price on the device, nor the answers (allergies are health
+ * data): those come with the server's answer to a check-in (docs/product/ticket-categories.md#answers).
+ */
 export type DoorTicket = Pick<
   Participant,
-  'ticketId' | 'code' | 'ticketNumber' | 'holderName' | 'seats' | 'state' | 'checkedInAt' | 'checkedInBy'
+  | 'ticketId'
+  | 'code'
+  | 'ticketNumber'
+  | 'holderName'
+  | 'seats'
+  | 'state'
+  | 'checkedInAt'
+  | 'checkedInBy'
+  | 'categoryName'
+  | 'answers'
 >;
 
 export interface DoorSnapshot {
@@ -66,6 +78,7 @@ export const toDoorTicket = (p: DoorTicket): DoorTicket => ({
   state: p.state,
   checkedInAt: p.checkedInAt,
   checkedInBy: p.checkedInBy,
+  ...(p.categoryName ? { categoryName: p.categoryName } : {}),
 });
 
 export const toSnapshot = (list: ParticipantList, now = Date.now()): DoorSnapshot => ({

@@ -1,4 +1,10 @@
-import { PARTICIPANT_STATE_LABELS, type Participant, type ParticipantCounts } from '@shared/participants';
+import { answerLineText } from '@shared/answer-lists';
+import {
+  PARTICIPANT_STATE_LABELS,
+  type Participant,
+  type ParticipantCounts,
+  type ParticipantList,
+} from '@shared/participants';
 import { seatFiguresText, type SeatFigures } from '@shared/seat-figures';
 import { formatTime } from '@web/lib/format';
 
@@ -6,7 +12,8 @@ const normalize = (text: string) => text.toLocaleLowerCase('de-DE').replace(/[\s
 
 /**
  * The search of the participant list, in the browser (docs/product/organizer-day.md#participants): name on
- * the ticket, buyer, e-mail, order number, ticket code or number; case, spaces and dashes do not matter.
+ * the ticket, buyer, e-mail, order number, ticket code or number, category or an answer ('vegan'); case, spaces
+ * and dashes do not matter.
  */
 export function filterParticipants(participants: Participant[], query: string): Participant[] {
   const needle = normalize(query);
@@ -19,6 +26,8 @@ export function filterParticipants(participants: Participant[], query: string): 
       participant.orderNumber,
       participant.code,
       participant.ticketNumber,
+      participant.categoryName ?? '',
+      ...(participant.answers ?? []).map((line) => line.text),
     ].some((field) => normalize(field).includes(needle)),
   );
 }
@@ -46,3 +55,20 @@ export function countTexts(counts: ParticipantCounts, seats: SeatFigures): strin
 
 /** Tickets whose holder 'Nachricht an alle' reaches: active and checked-in ones, not cancelled ones. */
 export const isMessageable = (participant: Participant) => participant.state !== 'cancelled';
+
+/** What the list shows beyond the basics: the category when the event has several, answers when it asks. */
+export interface ParticipantDetails {
+  categories: boolean;
+  answers: boolean;
+}
+
+export const participantDetails = (list: ParticipantList): ParticipantDetails => ({
+  categories: new Set(list.participants.map((participant) => participant.categoryName ?? null)).size > 1,
+  answers:
+    (list.answerColumns?.length ?? 0) > 0 ||
+    list.participants.some((participant) => (participant.answers?.length ?? 0) > 0),
+});
+
+/** 'Ernährung: vegan', per line; a pair ticket's persons named (docs/product/ticket-categories.md#answers). */
+export const answerTexts = (participant: Participant): string[] =>
+  (participant.answers ?? []).map((line) => answerLineText(line, participant.seats > 1));

@@ -15,7 +15,7 @@ import { ParticipantList, type Selection } from './components/participant-list';
 import { MESSAGE_DIALOG_TEXTS, ParticipantMessageDialog } from './components/participant-message-dialog';
 import { ParticipantsPrint } from './components/participants-print';
 import { SentMessages } from './components/sent-messages';
-import { countTexts, filterParticipants, isMessageable } from './participant-view';
+import { countTexts, filterParticipants, isMessageable, participantDetails } from './participant-view';
 import { Input } from '@web/components/ui/input';
 import { ErrorText } from '@web/components/ui/error-text';
 
@@ -228,6 +228,7 @@ function ParticipantsView({ list, eventId }: { list: List; eventId: string }) {
             timeZone={event.timeZone}
             currency={sales.currency}
             selection={selection}
+            details={participantDetails(list)}
           />
         )}
 

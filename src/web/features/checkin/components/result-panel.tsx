@@ -1,6 +1,7 @@
 import { Ban, CircleCheck, CircleQuestionMark, CircleX, Clock, Info, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CHECK_IN_TEXTS } from '@shared/participants';
+import { answerLineText } from '@shared/answer-lists';
+import { CHECK_IN_TEXTS, type Participant } from '@shared/participants';
 import { Button } from '@web/components/ui/button';
 import { formatTime } from '@web/lib/format';
 import type { DoorAnswer } from '../use-door';
@@ -20,7 +21,19 @@ interface Shown {
   icon: ReactNode;
   title: string;
   detail?: string | undefined;
+  /** The ticket's category and the person's answers ('Ernährung: vegan'). */
+  facts?: string[] | undefined;
 }
+
+/**
+ * What the door should know about the person (docs/product/ticket-categories.md#answers): the ticket's
+ * category, then the answers of the order and of the ticket's persons (from the server: the device's list keeps
+ * the category only).
+ */
+const factsOf = (participant: Pick<Participant, 'categoryName' | 'answers' | 'seats'>): string[] => [
+  ...(participant.categoryName ? [`Ticketart: ${participant.categoryName}`] : []),
+  ...(participant.answers ?? []).map((line) => answerLineText(line, participant.seats > 1)),
+];
 
 const ICON = 'h-12 w-12 shrink-0';
 
@@ -47,6 +60,7 @@ function describe(answer: DoorAnswer, timeZone: string): Shown {
         icon: <CircleCheck className={ICON} aria-hidden />,
         title: CHECK_IN_TEXTS.checkedIn,
         detail: outcome.participant.seats > 1 ? `${who} · ${outcome.participant.seats} Personen` : who,
+        facts: factsOf(outcome.participant),
       };
     case 'already': {
       const at = outcome.participant.checkedInAt;
@@ -55,6 +69,7 @@ function describe(answer: DoorAnswer, timeZone: string): Shown {
         icon: <Clock className={ICON} aria-hidden />,
         title: CHECK_IN_TEXTS.already(at ? formatTime(at, timeZone) : '–', outcome.participant.checkedInBy),
         detail: who,
+        facts: factsOf(outcome.participant),
       };
     }
     case 'cancelled':
@@ -120,6 +135,15 @@ export function ResultPanel({
         <div className="min-w-0">
           <p className="text-2xl leading-tight font-bold sm:text-3xl">{shown.title}</p>
           {shown.detail ? <p className="mt-1 truncate text-lg font-medium">{shown.detail}</p> : null}
+          {shown.facts && shown.facts.length > 0 ? (
+            <ul className="mt-2 flex flex-col gap-0.5 text-base" data-testid="check-in-facts">
+              {shown.facts.map((fact, index) => (
+                <li key={index} className="break-words">
+                  {fact}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {savedOffline ? <p className="mt-1 text-sm">Auf diesem Gerät gespeichert, wird gesendet.</p> : null}
         </div>
       </div>

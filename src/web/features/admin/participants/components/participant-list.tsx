@@ -4,7 +4,12 @@ import { Badge, type BadgeTone } from '@web/components/ui/badge';
 import { formatDateTimeShort, formatPrice } from '@web/lib/format';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@web/lib/use-media-query';
 import { checkboxClass } from '@web/features/admin/kit/admin-styles';
-import { isMessageable, participantStateText } from '../participant-view';
+import {
+  answerTexts,
+  isMessageable,
+  participantStateText,
+  type ParticipantDetails,
+} from '../participant-view';
 import { AdminTable } from '@web/features/admin/kit/admin-table';
 
 /** The tickets chosen for 'Nachricht an … Ausgewählte' (docs/product/event-mails.md#participant-message). */
@@ -18,6 +23,7 @@ interface ListProps {
   timeZone: string;
   currency: string;
   selection: Selection;
+  details: ParticipantDetails;
 }
 
 const TONES: Record<ParticipantState, BadgeTone> = {
@@ -82,6 +88,23 @@ const COLUMNS = [
   'Status',
   'Gebucht am',
 ];
+const CATEGORY_COLUMN = 'Ticketart';
+const ANSWERS_COLUMN = 'Angaben';
+
+/** The answers of a ticket, one per line; plain text, React escapes it (docs/product/ticket-categories.md#answers). */
+function Answers({ participant }: { participant: Participant }) {
+  const lines = answerTexts(participant);
+  if (lines.length === 0) return <>–</>;
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {lines.map((line, index) => (
+        <li key={index} className="break-words">
+          {line}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * The participants, one per ticket: a table on wide screens, cards on phones (only one of them is rendered,
@@ -92,12 +115,17 @@ export function ParticipantList(props: ListProps) {
   return wide ? <ParticipantTable {...props} /> : <ParticipantCards {...props} />;
 }
 
-function ParticipantTable({ participants, timeZone, currency, selection }: ListProps) {
+function ParticipantTable({ participants, timeZone, currency, selection, details }: ListProps) {
+  const columns = [
+    ...COLUMNS,
+    ...(details.categories ? [CATEGORY_COLUMN] : []),
+    ...(details.answers ? [ANSWERS_COLUMN] : []),
+  ];
   return (
     <AdminTable
       caption="Teilnehmende"
-      columns={COLUMNS}
-      minWidth="min-w-[76rem]"
+      columns={columns}
+      minWidth={details.answers ? 'min-w-[92rem]' : 'min-w-[76rem]'}
       lead={
         <th scope="col" className="w-10 px-3 py-3">
           <span className="sr-only">Auswahl</span>
@@ -129,13 +157,19 @@ function ParticipantTable({ participants, timeZone, currency, selection }: ListP
           <td className="whitespace-nowrap px-3 py-3 align-top tabular-nums">
             {formatDateTimeShort(participant.bookedAt, timeZone)}
           </td>
+          {details.categories && <td className="px-3 py-3 align-top">{participant.categoryName ?? '–'}</td>}
+          {details.answers && (
+            <td className="min-w-[16rem] px-3 py-3 align-top">
+              <Answers participant={participant} />
+            </td>
+          )}
         </tr>
       ))}
     </AdminTable>
   );
 }
 
-function ParticipantCards({ participants, timeZone, currency, selection }: ListProps) {
+function ParticipantCards({ participants, timeZone, currency, selection, details }: ListProps) {
   return (
     <ul className="rounded-2xl border border-border bg-card text-card-foreground">
       {participants.map((participant) => (
@@ -169,6 +203,14 @@ function ParticipantCards({ participants, timeZone, currency, selection }: ListP
             <Fact term="Gebucht am">
               <span className="tabular-nums">{formatDateTimeShort(participant.bookedAt, timeZone)}</span>
             </Fact>
+            {details.categories && participant.categoryName && (
+              <Fact term={CATEGORY_COLUMN}>{participant.categoryName}</Fact>
+            )}
+            {details.answers && (participant.answers?.length ?? 0) > 0 && (
+              <Fact term={ANSWERS_COLUMN}>
+                <Answers participant={participant} />
+              </Fact>
+            )}
           </dl>
         </li>
       ))}
