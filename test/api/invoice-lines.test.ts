@@ -11,7 +11,7 @@ import { createEvent } from '@server/demo/factories';
 import { discountCodes, invoices, ticketCategories, tickets } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { post } from '../helpers/auth';
-import { signedInUser } from '../helpers/tickets';
+import { DAY, signedInUser } from '../helpers/tickets';
 
 // An invoice of two categories and a 10 % code (docs/product/ticket-categories.md#invoice-lines): one line per
 // category, the discount as its own negative line, net and tax per line adding up to the document's, the
@@ -62,11 +62,12 @@ const ADDRESS: BillingAddress = {
 
 let codes = 0;
 /** 'Retreat an der Heide' with 'Einzelzimmer' 120 € and 'Doppelzimmer' 190 € per pair, and a fresh 10 % code. */
-async function retreat() {
+async function retreat(startInDays: number) {
   const event = await createEvent(db(), {
     title: 'Retreat an der Heide',
     priceCents: 12_000,
     totalSeats: 30,
+    startTime: new Date(Date.now() + startInDays * DAY),
   });
   const [first] = await db().select().from(ticketCategories).where(eq(ticketCategories.eventId, event.id));
   const [single] = await db()
@@ -90,8 +91,8 @@ async function retreat() {
 }
 
 /** 1 Einzelzimmer + 2 Doppelzimmer with the code, paid with the test provider. */
-async function paidOrder() {
-  const { event, single, double, code } = await retreat();
+async function paidOrder(startInDays = 30) {
+  const { event, single, double, code } = await retreat(startInDays);
   const res = await post(
     t,
     '/api/bookings',
@@ -240,7 +241,8 @@ describe('invoice lines of categories and a code (docs/product/ticket-categories
   });
 
   it('refunds a discounted ticket its tier share of what was paid, on the cancellation invoice', async () => {
-    const { booking, invoice } = await paidOrder();
+    // 5 days ahead: the default tier 'more than 3 days' gives back 50 %
+    const { booking, invoice } = await paidOrder(5);
     const issued = await db()
       .select()
       .from(tickets)
@@ -252,20 +254,20 @@ describe('invoice lines of categories and a code (docs/product/ticket-categories
       ['Doppelzimmer', 17_100],
       ['Doppelzimmer', 17_100],
     ]);
-    // 30 days ahead: the default tier gives back all of what was paid, not the 120 € list price
+    // 50 % of the 108 € paid, not of the 120 € list price (60 €)
     const cancel = await post(t, `/api/tickets/${issued[0]!.id}/cancel`, {}, { cookie: buyer.cookie });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
-    expect(((await cancel.json()) as { refund: { amountCents: number } }).refund.amountCents).toBe(10_800);
+    expect(((await cancel.json()) as { refund: { amountCents: number } }).refund.amountCents).toBe(5_400);
     const [storno] = await db().select().from(invoices).where(eq(invoices.correctsInvoiceId, invoice.id));
-    expect(storno).toMatchObject({ kind: 'cancellation', grossCents: -10_800 });
+    expect(storno).toMatchObject({ kind: 'cancellation', grossCents: -5_400 });
     const doc = storno!.document as InvoiceDocument;
     expect(doc.lines).toHaveLength(1);
     expect(doc.lines[0]).toMatchObject({
       description: 'Erstattung: Retreat an der Heide',
-      grossCents: -10_800,
+      grossCents: -5_400,
     });
-    expect(doc.lines[0]!.netCents! + doc.lines[0]!.taxCents!).toBe(-10_800);
-    expect([doc.netCents, doc.taxCents]).toEqual([-9_076, -1_724]);
+    expect(doc.lines[0]!.netCents! + doc.lines[0]!.taxCents!).toBe(-5_400);
+    expect([doc.netCents, doc.taxCents]).toEqual([-4_538, -862]);
   });
 
   it('keeps the old single line for an event with its one category', async () => {

@@ -337,3 +337,20 @@ describe('ticket PNG', () => {
     expect(svg).toContain('Bestellnummer WR-7K3Q9F');
   });
 });
+
+describe('the ticket category (docs/product/ticket-categories.md#one-category)', () => {
+  it('prints the category under the title on the PDF and the PNG, and nothing without one', async () => {
+    const data = ticket({ eventTitle: 'Retreat an der Heide', categoryName: 'Doppelzimmer' });
+    expect(ticketTexts(data).category).toBe('Doppelzimmer');
+    const text = pdfText(await renderTicketPdf(data)).split('\n');
+    expect(text.indexOf('Doppelzimmer')).toBe(text.indexOf('Retreat an der Heide') + 1);
+    const svg = ticketSvg(ticketTexts(data), 'Wachstumsraum', true);
+    expect(svg.indexOf('Doppelzimmer')).toBeGreaterThan(svg.indexOf('Retreat an der Heide'));
+    expect(svg.indexOf('Doppelzimmer')).toBeLessThan(svg.indexOf('Einlass ab'));
+    // the PNG with the extra line still fits and scans
+    const png = await renderTicketPng(data);
+    expect(await scan(png)).toBe(ticketBarcodeContent(data.ticketId, data.ticketNumber));
+    for (const none of [undefined, null, ' '])
+      expect(ticketTexts(ticket({ categoryName: none })).category).toBe(null);
+  });
+});

@@ -13,6 +13,11 @@ export interface TicketDocumentData {
   code: string;
   holderName: string;
   eventTitle: string;
+  /**
+   * The ticket's category ('Einzelzimmer'), printed under the title; null when the event has only its one
+   * category 'Ticket' (docs/product/ticket-categories.md#one-category). Absent on samples.
+   */
+  categoryName?: string | null;
   startTime: Date;
   endTime: Date | null;
   /** IANA, e.g. Europe/Berlin */

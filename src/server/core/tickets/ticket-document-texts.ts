@@ -9,6 +9,8 @@ import type { TicketDocumentData } from './ticket-document-data';
 /** Everything a ticket prints, as German text; the PDF and the PNG lay out the same lines. */
 export interface TicketTexts {
   title: string;
+  /** The ticket's category under the title, or null (docs/product/ticket-categories.md#one-category). */
+  category: string | null;
   date: string;
   time: string;
   /** 'Einlass ab …'; on online tickets the access link instead (docs/decisions/019-online-links.md). */
@@ -42,6 +44,7 @@ export function ticketTexts(data: TicketDocumentData): TicketTexts {
   const onlineUrl = data.mode === 'online' && data.status === 'active' ? data.onlineUrl : null;
   return {
     title: data.eventTitle,
+    category: data.categoryName?.trim() || null,
     date: eventDateRange(span),
     time: eventTimeRange(span),
     entry:

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { ticketCode } from '@shared/booking';
@@ -9,7 +9,7 @@ import { TICKET_MESSAGES } from '@shared/tickets';
 import type { Actor } from '../actor';
 import type { FileStorage } from '../../adapters/storage/storage';
 import type { DbOrTx } from '../../db/types';
-import { bookings, events, profiles, ticketPreviews, tickets } from '../../db/schema';
+import { bookings, events, profiles, ticketCategories, ticketPreviews, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
 import { eventTimeAndPlaceColumns } from '../events/event-columns';
 import { deliveredOnlineUrl } from '../events/online-link';
@@ -36,7 +36,16 @@ const documentColumns = {
     priceUnit: events.priceUnit,
     onlineUrl: events.onlineUrl,
   },
+  // how many categories the event has: one 'Ticket' is not worth printing
+  // (docs/product/ticket-categories.md#one-category)
+  categoryCount: sql<number>`(select count(*) from ${ticketCategories} where ${ticketCategories.eventId} = ${events.id})::int`,
 };
+
+/** The category a ticket prints: its name, unless it is the event's one category 'Ticket'. */
+function shownCategory(name: string | null, categoryCount: number): string | null {
+  if (!name) return null;
+  return categoryCount > 1 || name !== 'Ticket' ? name : null;
+}
 
 /** What a ticket document shows, for the tickets matching `where`. */
 const documentRows = (db: DbOrTx, where: SQL) =>
@@ -75,6 +84,7 @@ async function toDocument(row: DocumentRow, brand: TicketDocumentData['brand']):
     code: ticketCode(row.ticket.ticketNumber),
     holderName: row.ticket.holderName || row.holderName || row.fullName || '',
     eventTitle: row.event.title,
+    categoryName: shownCategory(row.ticket.categoryName, Number(row.categoryCount)),
     startTime: row.event.startTime,
     endTime: row.event.endTime,
     timezone: row.event.timezone,
@@ -83,7 +93,8 @@ async function toDocument(row: DocumentRow, brand: TicketDocumentData['brand']):
     room: row.event.room,
     mode: row.event.mode,
     onlineUrl: deliveredOnlineUrl(row.event, row.ticket.status === 'active'),
-    priceUnit: row.event.priceUnit,
+    // the ticket's own unit: a pair's category holds two seats, whatever the event's cheapest category is
+    priceUnit: row.ticket.seats === 2 ? 'per_pair' : 'per_person',
     isTest: row.ticket.isTest,
     status: row.ticket.status,
     brand,

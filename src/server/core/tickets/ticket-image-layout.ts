@@ -87,7 +87,8 @@ export function ticketSvg(t: TicketTexts, siteName: string, wordMark: boolean): 
   const column = (text: string, style: Omit<TextStyle, 'width'>, gap: number) => {
     y = add(lines(text, MARGIN, y, { ...style, width: COLUMN_WIDTH })) + gap;
   };
-  column(t.title, { bold: true, size: 66, maxLines: 2 }, 36);
+  column(t.title, { bold: true, size: 66, maxLines: 2 }, t.category ? 8 : 36);
+  if (t.category) column(t.category, { bold: true, size: 36, color: COLORS.accent, maxLines: 1 }, 24);
   column(t.date, { bold: true, size: 40, maxLines: 2 }, 6);
   column(t.time, { size: 40 }, 14);
   column(t.entry, { size: 32, color: COLORS.accent, maxLines: t.onlineUrl ? 2 : 1 }, 40);

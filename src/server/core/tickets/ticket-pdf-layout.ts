@@ -98,7 +98,9 @@ function drawTicket(
 
   // the event and the holder
   let y = TOP;
-  y = block(doc, t.title, y, { font: 'Helvetica-Bold', size: 26, lines: 3 }) + 18;
+  y = block(doc, t.title, y, { font: 'Helvetica-Bold', size: 26, lines: 3 }) + (t.category ? 4 : 18);
+  if (t.category)
+    y = block(doc, t.category, y, { font: 'Helvetica-Bold', size: 15, lines: 1, color: COLORS.accent }) + 14;
   y = block(doc, t.date, y, { font: 'Helvetica-Bold', size: 15, lines: 2 }) + 3;
   y = block(doc, t.time, y, { size: 15, lines: 1 }) + 6;
   // an online ticket's access link: up to three lines, and clickable with the whole address
