@@ -1,5 +1,5 @@
 import { MessageSquareText, PenLine } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   ANSWER_TEXTS,
   answerLineText,
@@ -9,7 +9,11 @@ import {
   type MyTicketAnswers,
 } from '@shared/answer-lists';
 import { Button } from '@web/components/ui/button';
-import { AnswersDialog } from './answers-dialog';
+
+// the form comes in its own chunk, like checkout's questions: most events ask nothing
+const AnswersDialog = lazy(() =>
+  import('./answers-dialog').then((module) => ({ default: module.AnswersDialog })),
+);
 
 /**
  * The buyer's answers on a ticket's card (docs/product/ticket-categories.md#answers): the order's once, on the
@@ -47,12 +51,11 @@ export function TicketAnswers({ bookingId, answers }: { bookingId: string; answe
             <PenLine className="h-4 w-4" aria-hidden />
             {ANSWER_TEXTS.edit}
           </Button>
-          <AnswersDialog
-            open={editing}
-            bookingId={bookingId}
-            answers={answers}
-            onClose={() => setEditing(false)}
-          />
+          {editing && (
+            <Suspense fallback={null}>
+              <AnswersDialog open bookingId={bookingId} answers={answers} onClose={() => setEditing(false)} />
+            </Suspense>
+          )}
         </>
       )}
     </section>
