@@ -10,9 +10,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const HOME_BUDGET_KB = 115;
-// 46 since issue 30: the checkout's labelled, aria-wired fields (components/ui, decision 053) cost it 1.4 KB
-const PAGE_BUDGET_KB = 46;
+// 116 since issue 32: the cards' 'ab …' of events with several categories (0.1 KB) on a home page already at 115.0
+const HOME_BUDGET_KB = 116;
+// 46 since issue 30: the checkout's labelled, aria-wired fields (components/ui, decision 053) cost it 1.4 KB;
+// 52 since issue 32: categories, discount code and the order's lines take the checkout to 51.3 KB: the pricing
+// rules shared with the server (1.2 KB), the code's texts (0.6 KB), the steppers, the code field, the summary's
+// lines and the page's wiring; the questions' form is a chunk of its own, loaded only with questions
+const PAGE_BUDGET_KB = 52;
 const root = 'dist/web';
 
 const html = readFileSync(path.join(root, 'index.html'), 'utf8');
