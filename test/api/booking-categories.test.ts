@@ -154,6 +154,33 @@ describe('an order of several categories', () => {
     expect(res.status).toBe(201);
   });
 
+  it('refunds a payment that comes after the hold ended when its category is full by then', async () => {
+    const first = await buyer();
+    const { event, single } = await retreat();
+    const res = await book(first.cookie, {
+      eventId: event.id,
+      holderName: 'A',
+      items: [{ categoryId: single.id, quantity: 2 }],
+    });
+    const late = (await res.json()) as BookingView;
+    expect((await post(t, `/api/bookings/${late.id}/payment`, {}, { cookie: first.cookie })).status).toBe(
+      200,
+    );
+    await expireHolds(t.database.db, new Date(Date.now() + 16 * 60_000), TEST_MAIL);
+    const second = await buyer();
+    const taken = await book(second.cookie, {
+      eventId: event.id,
+      holderName: 'B',
+      items: [{ categoryId: single.id, quantity: 2 }],
+    });
+    expect(taken.status).toBe(201);
+    // the event has seats left, the category has none: the money goes back instead of overselling it
+    await post(t, `/api/bookings/${late.id}/payment/test/complete`, {}, { cookie: first.cookie });
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, late.id));
+    expect(row!.status).not.toBe('confirmed');
+    expect(await t.database.db.select().from(tickets).where(eq(tickets.bookingId, late.id))).toEqual([]);
+  });
+
   it('refuses a code-only category without its code, a foreign category, and limits per order', async () => {
     const { cookie } = await buyer();
     const { event, lead, double } = await retreat();

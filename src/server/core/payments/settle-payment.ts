@@ -10,6 +10,7 @@ import {
   enqueuePaymentRefunded,
 } from '../bookings/booking-mails';
 import { issueTickets } from '../bookings/issue-tickets';
+import { linesFitCategories } from '../ticket-categories/category-seats';
 import { reclaimCodeUse } from '../discount-codes/release-code-uses';
 import { publishSeatChange } from '../events/event-changes';
 import type { MailContext } from '../mail/templates/mail-context';
@@ -200,7 +201,10 @@ export async function settlePayment(options: {
         return result('confirmed', [], 'paid');
       }
       if (booking.status === 'expired') {
-        // The hold ran out before the money arrived: take the seats again if they are still free.
+        // The hold ran out before the money arrived: take the seats again if they are still free, in the
+        // event and in its categories.
+        if (!(await linesFitCategories(tx, booking.id, booking.eventId)))
+          return refundAll('seats_unavailable');
         const [taken] = await tx
           .update(events)
           .set({ availableSeats: sql`${events.availableSeats} - ${booking.seats}::int` })
@@ -234,6 +238,7 @@ async function startProcessing(tx: Tx, bookingId: string, mail: MailContext): Pr
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   if (!booking || booking.paymentStatus === 'processing') return false;
   if (booking.status === 'expired') {
+    if (!(await linesFitCategories(tx, booking.id, booking.eventId))) return false;
     const [taken] = await tx
       .update(events)
       .set({ availableSeats: sql`${events.availableSeats} - ${booking.seats}::int` })

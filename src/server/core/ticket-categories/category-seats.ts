@@ -112,3 +112,20 @@ export async function publicCategoriesOf(
   }
   return byEvent;
 }
+
+/**
+ * Whether a booking that no longer holds seats (an expired hold whose money came late) would still fit its
+ * categories' own seats if it took them again (docs/product/ticket-categories.md#seats). Exact only under the
+ * event's row lock, which this takes first, as every booking does.
+ */
+export async function linesFitCategories(tx: DbOrTx, bookingId: string, eventId: string): Promise<boolean> {
+  await tx.execute(sql`SELECT id FROM events WHERE id = ${eventId}::uuid FOR UPDATE`);
+  const result = await tx.execute<{ fits: boolean }>(sql`
+    SELECT coalesce(bool_and(c.capacity IS NULL OR c.capacity >= i.quantity * i.seats_per_ticket + coalesce(
+      (SELECT sum(t.seats) FROM tickets t WHERE t.category_id = c.id AND t.status = 'active'), 0) + coalesce(
+      (SELECT sum(p.quantity * p.seats_per_ticket) FROM booking_items p JOIN bookings b ON b.id = p.booking_id
+        WHERE p.category_id = c.id AND b.status = 'pending' AND b.id <> ${bookingId}::uuid), 0)), true) AS fits
+    FROM booking_items i JOIN ticket_categories c ON c.id = i.category_id
+    WHERE i.booking_id = ${bookingId}::uuid`);
+  return result.rows[0]?.fits !== false;
+}
