@@ -117,8 +117,11 @@ export interface AdminTicketRow {
   checkedInAt: string | null;
   buyerEmail: string | null;
   profileId: string | null;
+  /** What was paid for the ticket (after a code's discount). */
   priceCents: number;
   currency: string;
+  /** The ticket's category ('Einzelzimmer'), as named when booked; null on tickets without one. */
+  categoryName: string | null;
   /** Refunds recorded for this ticket so far (pending or paid out). */
   refundedCents: number;
   /**
@@ -291,6 +294,8 @@ export const ADMIN_TICKET_CSV_COLUMNS = [
   'Bestellnummer',
   // the payment method's name (docs/product/payments.md#method-names), last for the same reason
   'Zahlungsart',
+  // the ticket's category (docs/product/ticket-categories.md#invoice-lines), last for the same reason
+  'Ticketart',
 ] as const;
 
 /** The page shown exports as 'tickets-page-{n}.csv', a selection as 'tickets-auswahl.csv'. */

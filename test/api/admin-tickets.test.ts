@@ -18,6 +18,7 @@ import {
   cancellationPolicies,
   payments,
   refunds,
+  ticketCategories,
   ticketTransfers,
   tickets,
 } from '@server/db/schema';
@@ -194,6 +195,7 @@ describe('GET /api/admin/tickets', () => {
       profileId: greta.id,
       priceCents: 4900,
       currency: 'EUR',
+      categoryName: 'Ticket',
       refundedCents: 0,
       paymentMethod: 'Testzahlung', // the factory's test payment names no method
     });
@@ -384,6 +386,11 @@ describe('CSV export', () => {
       name: '@SUM(1+1)',
       email: `csv-${Date.now()}@example.org`,
     });
+    // a category name the admin typed, as a formula (docs/product/ticket-categories.md#invoice-lines)
+    await db()
+      .update(ticketCategories)
+      .set({ name: '=1+1 Ermäßigt' })
+      .where(eq(ticketCategories.eventId, event.id));
     const booking = await booked(event, buyer.user.id, { quantity: 2 });
     const res = await get(`/api/admin/tickets/export.csv?event=${event.id}&page=1&pageSize=10`, admin.cookie);
     expect(res.status).toBe(200);
@@ -392,10 +399,10 @@ describe('CSV export', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    // the columns, then the order number (docs/decisions/020-order-numbers.md) and the payment method
-    // (docs/product/payments.md#method-names)
+    // the columns, then the order number (docs/decisions/020-order-numbers.md), the payment method
+    // (docs/product/payments.md#method-names) and the category
     const header =
-      'ticket_id;event_id;event_title;profile_label;status;created_at;profile_id;Bestellnummer;Zahlungsart';
+      'ticket_id;event_id;event_title;profile_label;status;created_at;profile_id;Bestellnummer;Zahlungsart;Ticketart';
     expect(text.startsWith(`\uFEFF${header}\r\n`)).toBe(true);
     expect(ADMIN_TICKET_CSV_COLUMNS.join(';')).toBe(header);
     // the quoted title spans two physical lines; each record ends with CRLF
@@ -416,6 +423,7 @@ describe('CSV export', () => {
           buyer.user.id,
           booking.booking.orderNumber,
           'Testzahlung', // the factory's test payment names no method
+          "'=1+1 Ermäßigt",
         ].join(';'),
       );
     }

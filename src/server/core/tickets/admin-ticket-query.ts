@@ -23,6 +23,7 @@ const adminTicketFields = {
   cursorTime: sql<string>`${tickets.createdAt}::text`.as('cursor_time'),
   profileId: tickets.profileId,
   priceCents: tickets.priceCents,
+  categoryName: tickets.categoryName,
   currency: bookings.currency,
   // a substitute's name first (docs/product/tickets-and-refunds.md#ticket-transfer)
   holderName: sql<

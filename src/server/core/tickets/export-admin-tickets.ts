@@ -35,6 +35,8 @@ const rowLine = (row: AdminTicketDbRow, methods: Map<string, string>) =>
     row.profileId,
     row.orderNumber,
     methods.get(row.bookingId) ?? '',
+    // a name the admin typed: csvCell keeps it from running as a formula
+    row.categoryName,
   ]);
 
 /** The rows of one batch as CSV lines, with each booking's payment method asked once for the batch. */

@@ -100,6 +100,7 @@ function toRow(
     profileId: row.profileId,
     priceCents: row.priceCents,
     currency: row.currency,
+    categoryName: row.categoryName,
     refundedCents,
   };
 }

@@ -49,6 +49,7 @@ export function TicketCard({
           <span className="font-mono">{ticket.orderNumber}</span>
         </Fact>
         <Fact term="Event">{eventTitle}</Fact>
+        {ticket.categoryName && <Fact term="Ticketart">{ticket.categoryName}</Fact>}
         <Fact term="Preis">{formatPrice(ticket.priceCents, ticket.currency)}</Fact>
         {ticket.paymentMethod && <Fact term="Zahlungsart">{ticket.paymentMethod}</Fact>}
         <Fact term="Gebucht am">

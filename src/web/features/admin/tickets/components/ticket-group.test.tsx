@@ -25,6 +25,7 @@ const GROUP: AdminTicketGroup = {
       holderName: 'Hans Hahn',
       buyerEmail: 'hans@example.org',
       refundedCents: 2450,
+      categoryName: 'Doppelzimmer',
     }),
   ],
 };
@@ -90,6 +91,8 @@ describe('TicketGroup on a phone', () => {
 
     const second = within(list).getByRole('listitem', { name: 'Ticket 0002 (Hans Hahn)' });
     expect(within(second).getByText('Storniert')).toBeTruthy();
+    // the category (docs/product/ticket-categories.md#invoice-lines)
+    expect(within(second).getByText('Ticketart').nextElementSibling?.textContent).toBe('Doppelzimmer');
     expect(within(second).getByText(/Erstattet: 24,50\s€/)).toBeTruthy();
     expect(
       (
@@ -133,6 +136,15 @@ describe('TicketGroup on a phone', () => {
     expect(screen.getByRole('table', { name: 'Tickets für Achtsamkeit im Alltag' })).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(3);
     expect(screen.queryByRole('list')).toBeNull();
+    // 'Ticketart' is its own column, right of the name
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    const column = headers.indexOf('Ticketart');
+    expect(headers[column - 1]).toBe('Name');
+    const cells = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[column]!.textContent);
+    expect(cells).toEqual(['Ticket', 'Doppelzimmer']);
   });
 });
 

@@ -97,7 +97,7 @@ export function TicketGroup({
       )}
       {open && wide && (
         <div id={bodyId} className="overflow-x-auto border-t border-border">
-          <table className="w-full min-w-[58rem] text-left text-sm">
+          <table className="w-full min-w-[64rem] text-left text-sm">
             <caption className="sr-only">Tickets für {event.title}</caption>
             <thead className="text-xs uppercase tracking-wide text-muted-foreground">
               <tr className="border-b border-border">
@@ -119,6 +119,9 @@ export function TicketGroup({
                 </th>
                 <th scope="col" className="px-3 py-2">
                   Name
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Ticketart
                 </th>
                 <th scope="col" className="px-3 py-2">
                   Code

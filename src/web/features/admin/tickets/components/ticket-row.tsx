@@ -4,8 +4,8 @@ import { TicketActions, ticketLabel, type TicketItemProps } from './ticket-actio
 import { TicketBadges } from './ticket-badges';
 
 /**
- * The columns: select, short id, name, code, status badges, date, actions; after the id the
- * booking's order number (docs/decisions/020-order-numbers.md).
+ * The columns: select, short id, name, category ('Ticketart'), code, status badges, date, actions; after
+ * the id the booking's order number (docs/decisions/020-order-numbers.md).
  */
 export function TicketRow({ ticket, timeZone, checked, busy, onToggle, actions }: TicketItemProps) {
   const name = ticket.holderName || ticket.buyerEmail || 'Unbekannt';
@@ -36,6 +36,7 @@ export function TicketRow({ ticket, timeZone, checked, busy, onToggle, actions }
           {ticket.paymentMethod && <span> · {ticket.paymentMethod}</span>}
         </div>
       </td>
+      <td className="px-3 py-2 align-top">{ticket.categoryName ?? '–'}</td>
       <td className="px-3 py-2 align-top font-mono" title={ticket.ticketNumber}>
         {ticket.code}
       </td>

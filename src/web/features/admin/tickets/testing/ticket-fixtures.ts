@@ -22,6 +22,7 @@ export const adminTicketRow = (overrides: Partial<AdminTicketRow> = {}): AdminTi
   profileId: 'u1',
   priceCents: 4900,
   currency: 'EUR',
+  categoryName: 'Ticket',
   refundedCents: 0,
   paymentMethod: null,
   ...overrides,
