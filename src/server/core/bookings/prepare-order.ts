@@ -2,7 +2,7 @@ import { BOOKING_MESSAGES } from '@shared/booking';
 import type { CreateBookingInput } from '@shared/booking-schemas';
 import { DISCOUNT_CODE_MESSAGES } from '@shared/discount-codes';
 import { SIMPLIFIED_INVOICE_LIMIT_CENTS } from '@shared/invoices';
-import { answerPersons, checkAnswers, isEmptyAnswer, type StoredAnswer } from '@shared/questions';
+import type { StoredAnswer } from '@shared/questions';
 import {
   CATEGORY_MESSAGES,
   priceOrder,
@@ -12,6 +12,7 @@ import {
 } from '@shared/ticket-categories';
 import type { DbOrTx } from '../../db/types';
 import { AppError } from '../app-error';
+import { assertAnswersComplete, toStoredAnswers } from './stored-answers';
 import { discountRuleOf, findOrderCode, type DiscountCodeRow } from '../discount-codes/redeem-code';
 import {
   loadCategories,
@@ -70,28 +71,8 @@ export async function prepareOrder(db: DbOrTx, input: CreateBookingInput, now: D
     throw invalid('billingAddress', BOOKING_MESSAGES.billingAddressRequired);
   }
   const questions = questionRows.map(toEventQuestion);
-  const given: StoredAnswer[] = (input.answers ?? [])
-    .filter((answer) => !isEmptyAnswer(answer.value))
-    .map((answer) => ({
-      questionId: answer.questionId,
-      label: questions.find((question) => question.id === answer.questionId)?.label ?? '',
-      ticket: questions.find((question) => question.id === answer.questionId)?.perTicket
-        ? answer.ticket
-        : null,
-      person: questions.find((question) => question.id === answer.questionId)?.perTicket
-        ? (answer.person ?? 1)
-        : null,
-      value: typeof answer.value === 'string' ? answer.value.trim() : answer.value,
-    }));
-  const errors = checkAnswers(questions, given, answerPersons(priced.lines));
-  const keys = Object.keys(errors);
-  if (keys.length > 0) {
-    throw new AppError(
-      'validation_failed',
-      errors[keys[0]!]!,
-      keys.map((path) => ({ path, message: errors[path]! })),
-    );
-  }
+  const given = toStoredAnswers(questions, input.answers ?? []);
+  assertAnswersComplete(questions, given, priced.lines);
   return {
     eventId: input.eventId,
     categories,
