@@ -10,10 +10,9 @@ import {
 } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
 import { minimumAttendanceText } from '@shared/events';
-import { priceFrom } from '@shared/ticket-categories';
 import { EventWhenWhere } from '@web/components/event-when-where';
 import { useClientValue } from '@web/lib/client-value';
-import { EventPrice } from './event-price';
+import { EventPrice, lowestPrice } from './event-price';
 import { SeatBadgeView } from './seat-badge';
 
 /**
@@ -29,7 +28,7 @@ const isAppleMobile = () =>
 /** Date, time, place with map link, seats, price and the early-bird countdown of the detail page. */
 export function EventFacts({ event, now }: { event: PublicEvent; now: Date }) {
   // categories at different prices: 'ab …' here, each one's early bird in the list 'Tickets'
-  const varies = Boolean(event.categories && priceFrom(event.categories, now)?.varies);
+  const varies = Boolean(lowestPrice(event.categories, now)?.varies);
   const countdown =
     !varies && isEarlyBird(event, now) && event.earlyBirdEndsAt
       ? earlyBirdCountdown(event.earlyBirdEndsAt, now)

@@ -1,6 +1,5 @@
-import { isEarlyBird, priceUnitLabel } from '@shared/event-rules';
+import { currentUnitPriceCents, isEarlyBird, priceUnitLabel } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
-import { priceFrom } from '@shared/ticket-categories';
 import { formatPrice } from '@web/lib/format';
 import { Badge } from '@web/components/ui/badge';
 
@@ -28,7 +27,7 @@ export function EventPrice({
   size?: 'md' | 'lg';
 }) {
   const amountClass = size === 'lg' ? 'text-2xl font-semibold' : 'font-semibold';
-  const from = event.categories ? priceFrom(event.categories, now) : null;
+  const from = lowestPrice(event.categories, now);
   if (from?.varies) {
     return (
       <span data-testid="price-from">
@@ -60,4 +59,18 @@ export function EventPrice({
       )}
     </span>
   );
+}
+
+/**
+ * priceFrom of src/shared/ticket-categories.ts, on the few fields a card has: the lowest current price of the
+ * visible categories and whether they differ. Repeated here so the home page's first download stays without the
+ * pricing module (scripts/bundle-budget.mjs); event-price.test.tsx holds the two to the same answers.
+ */
+export function lowestPrice(categories: PublicEvent['categories'], now: Date) {
+  const prices = (categories ?? [])
+    .filter((category) => !category.requiresCode)
+    .map((category) => currentUnitPriceCents(category, now));
+  if (prices.length === 0) return null;
+  const cents = Math.min(...prices);
+  return { cents, varies: prices.some((price) => price !== cents) };
 }
