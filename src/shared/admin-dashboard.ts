@@ -41,6 +41,41 @@ export interface MethodRevenueFigure {
   paidCents: number;
 }
 
+/**
+ * What the tickets of one category brought in (docs/product/ticket-categories.md#invoice-lines): the prices
+ * paid for them (after a code's discount) minus their refunds, succeeded and pending. Tickets of paid bookings
+ * only; test payments apart as in `revenue`.
+ */
+export interface CategoryRevenueFigure {
+  eventId: string;
+  eventTitle: string;
+  /** The name as booked ('Einzelzimmer'). */
+  categoryName: string;
+  currency: string;
+  /** Tickets not cancelled. */
+  ticketsSold: number;
+  paidCents: number;
+  refundedCents: number;
+  netCents: number;
+}
+
+/**
+ * What the bookings with one discount code brought in (docs/product/ticket-categories.md#codes): confirmed
+ * bookings (`uses`), the discount they were given, what they paid minus their refunds.
+ */
+export interface CodeRevenueFigure {
+  code: string;
+  currency: string;
+  uses: number;
+  discountCents: number;
+  paidCents: number;
+  refundedCents: number;
+  netCents: number;
+}
+
+/** At most this many rows per table of 'Umsatz nach Ticketart' and 'Umsatz nach Gutscheincode'. */
+export const DASHBOARD_REVENUE_ROWS = 15;
+
 export interface RevenuePeriods {
   total: RevenueFigure[];
   lastDays: RevenueFigure[];
@@ -93,6 +128,10 @@ export interface AdminDashboard {
   revenue: { live: RevenuePeriods; test: RevenuePeriods };
   /** Paid money by method, largest first within each currency; test payments apart as in `revenue`. */
   revenueByMethod: { live: MethodRevenueFigure[]; test: MethodRevenueFigure[] };
+  /** 'Umsatz nach Ticketart': the categories with the most net revenue first. */
+  revenueByCategory: { live: CategoryRevenueFigure[]; test: CategoryRevenueFigure[] };
+  /** 'Umsatz nach Gutscheincode': the codes with the most uses first. */
+  revenueByCode: { live: CodeRevenueFigure[]; test: CodeRevenueFigure[] };
   /** `rate` is confirmed / started, null while nothing was started in the window. */
   conversion: { confirmed: number; started: number; rate: number | null };
   newestEvents: DashboardEvent[];

@@ -55,6 +55,7 @@ export type ExportedTicket = Jsonified<
     | 'position'
     | 'status'
     | 'seats'
+    | 'categoryName'
     | 'priceCents'
     | 'isTest'
     | 'checkedInAt'
@@ -81,6 +82,19 @@ export interface ExportedBooking {
   seats: number;
   unitPriceCents: number;
   totalAmountCents: number;
+  /**
+   * What was booked, one line per category (docs/product/ticket-categories.md#invoice-lines): the price each
+   * ticket had and the line's share of the code's discount; a ticket's priceCents is what was paid for it.
+   */
+  lines: {
+    category: string;
+    quantity: number;
+    seatsPerTicket: number;
+    unitPriceCents: number;
+    discountCents: number;
+  }[];
+  discountCode: string | null;
+  discountCents: number;
   currency: string;
   status: string;
   paymentStatus: string;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { answerText } from '@shared/questions';
 import type { Db } from '../../db/types';
 import {
+  bookingItems,
   bookings,
   events,
   invoices,
@@ -42,6 +43,11 @@ export async function ownBookings(db: Db, userId: string) {
     .from(tickets)
     .where(inArray(tickets.bookingId, ids))
     .orderBy(asc(tickets.position));
+  const lineRows = await db
+    .select()
+    .from(bookingItems)
+    .where(inArray(bookingItems.bookingId, ids))
+    .orderBy(asc(bookingItems.position));
   const paymentRows = await db
     .select()
     .from(payments)
@@ -88,6 +94,17 @@ export async function ownBookings(db: Db, userId: string) {
       seats: booking.seats,
       unitPriceCents: booking.unitPriceCents,
       totalAmountCents: booking.totalAmountCents,
+      lines: lineRows
+        .filter((line) => line.bookingId === booking.id)
+        .map((line) => ({
+          category: line.name,
+          quantity: line.quantity,
+          seatsPerTicket: line.seatsPerTicket,
+          unitPriceCents: line.unitPriceCents,
+          discountCents: line.discountCents,
+        })),
+      discountCode: booking.discountCode,
+      discountCents: booking.discountCents,
       currency: booking.currency,
       status: booking.status,
       paymentStatus: booking.paymentStatus,
@@ -112,6 +129,7 @@ export async function ownBookings(db: Db, userId: string) {
           position: ticket.position,
           status: ticket.status,
           seats: ticket.seats,
+          categoryName: ticket.categoryName,
           priceCents: ticket.priceCents,
           isTest: ticket.isTest,
           checkedInAt: iso(ticket.checkedInAt),

@@ -25,6 +25,8 @@ const empty: AdminDashboard = {
   bookings: { confirmedTotal: 0, confirmedLastDays: 0, ticketsSoldTotal: 0, ticketsSoldLastDays: 0 },
   revenue: { live: { total: [], lastDays: [] }, test: { total: [], lastDays: [] } },
   revenueByMethod: { live: [], test: [] },
+  revenueByCategory: { live: [], test: [] },
+  revenueByCode: { live: [], test: [] },
   conversion: { confirmed: 0, started: 0, rate: null },
   newestEvents: [],
   newestBookings: [],
@@ -153,6 +155,78 @@ describe('DashboardPage', () => {
     expect(text(card('Umsatz nach Zahlungsart'))).toContain('Testzahlungen (nicht enthalten)');
   });
 
+  it('shows revenue by category and by code (docs/product/ticket-categories.md#invoice-lines)', async () => {
+    mockApi({
+      'GET /api/admin/dashboard': () =>
+        json({
+          ...filled,
+          revenueByCategory: {
+            live: [
+              {
+                eventId: 'e1',
+                eventTitle: 'Retreat an der Heide',
+                categoryName: 'Doppelzimmer',
+                currency: 'EUR',
+                ticketsSold: 2,
+                paidCents: 34_200,
+                refundedCents: 0,
+                netCents: 34_200,
+              },
+              {
+                eventId: 'e1',
+                eventTitle: 'Retreat an der Heide',
+                categoryName: 'Einzelzimmer',
+                currency: 'EUR',
+                ticketsSold: 0,
+                paidCents: 10_800,
+                refundedCents: 5_400,
+                netCents: 5_400,
+              },
+            ],
+            test: [],
+          },
+          revenueByCode: {
+            live: [
+              {
+                code: 'FREUNDE10',
+                currency: 'EUR',
+                uses: 3,
+                discountCents: 9_000,
+                paidCents: 81_000,
+                refundedCents: 5_400,
+                netCents: 75_600,
+              },
+            ],
+            test: [],
+          },
+        }),
+    });
+    renderPage(<DashboardPage />, { path: '/admin' });
+    await screen.findByRole('heading', { name: 'Umsatz nach Ticketart' });
+    const categories = screen.getByRole('table', { name: 'Umsatz nach Ticketart' });
+    expect(
+      within(categories)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Ticketart', 'Tickets', 'Bezahlt', 'Erstattet', 'Umsatz']);
+    expect(
+      within(categories)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => text(row)),
+    ).toEqual([
+      'DoppelzimmerRetreat an der Heide2342,00 €0,00 €342,00 €',
+      'EinzelzimmerRetreat an der Heide0108,00 €54,00 €54,00 €',
+    ]);
+    const codes = screen.getByRole('table', { name: 'Umsatz nach Gutscheincode' });
+    expect(
+      within(codes)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Gutscheincode', 'Einlösungen', 'Rabatt', 'Umsatz']);
+    expect(text(within(codes).getAllByRole('row')[1]!)).toBe('FREUNDE10390,00 €756,00 €');
+  });
+
   it('shows zeros and empty states on a new shop', async () => {
     mockApi({ 'GET /api/admin/dashboard': () => json(empty) });
     renderPage(<DashboardPage />, { path: '/admin' });
@@ -166,6 +240,8 @@ describe('DashboardPage', () => {
     expect(within(card('Conversion Rate')).getByText('–')).toBeTruthy();
     expect(text(card('Conversion Rate'))).toContain('Keine Checkouts in den letzten 30 Tagen');
     expect(text(card('Umsatz nach Zahlungsart'))).toContain('Noch keine Zahlungen.');
+    expect(text(card('Umsatz nach Ticketart'))).toContain('Noch keine bezahlten Tickets.');
+    expect(text(card('Umsatz nach Gutscheincode'))).toContain('Noch keine Buchung mit Gutscheincode.');
   });
 
   it('warns while legal data is missing and names each missing field (docs/decisions/021)', async () => {

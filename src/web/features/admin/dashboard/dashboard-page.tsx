@@ -10,6 +10,7 @@ import { FigureCards } from './components/figure-cards';
 import { LegalDataWarning } from './components/legal-data-warning';
 import { NewestBookings } from './components/newest-bookings';
 import { RevenueByMethod } from './components/revenue-by-method';
+import { RevenueByCategory, RevenueByCode } from './components/revenue-by-category';
 import { ErrorText } from '@web/components/ui/error-text';
 
 /**
@@ -54,6 +55,10 @@ export function DashboardPage() {
           <LegalDataWarning missing={dashboard.data.missingOperatorData} />
           <FigureCards data={dashboard.data} />
           <RevenueByMethod figures={dashboard.data.revenueByMethod} />
+          <div className="grid gap-4 xl:grid-cols-2">
+            <RevenueByCategory figures={dashboard.data.revenueByCategory} />
+            <RevenueByCode figures={dashboard.data.revenueByCode} />
+          </div>
           <div className="grid gap-4 lg:grid-cols-2">
             <UpcomingEvents events={dashboard.data.upcomingEvents} />
             <NewestEvents events={dashboard.data.newestEvents} />
