@@ -8,6 +8,8 @@
 const CORE_FLOORS = [
   // Werkzeuge ohne Fachwissen: CSV-Zellen, Farben und Schrift der Dokumente, Bilder umrechnen.
   ['csv', 'documents', 'media'],
+  // Die Ticketarten und Fragen einer Veranstaltung, wie sie gelesen werden, und die Plätze je Ticketart.
+  ['ticket-categories'],
   // Die Veranstaltung, wie alle sie lesen: öffentliche Sicht, ihre Spalten, wer den Online-Link bekommt, und
   // das Signal, dass sich Öffentliches geändert hat.
   ['events'],
@@ -19,8 +21,8 @@ const CORE_FLOORS = [
   ['auth'],
   // Die Person selbst (Profil, Einwilligung, E-Mail-Wechsel, Sperre der Person), Newsletter, erster Eigentümer.
   ['profiles', 'newsletter', 'setup'],
-  // Was eine Buchung braucht, ohne sie zu kennen: Nutzerverwaltung, Warteliste, Rechnungen.
-  ['users', 'waitlist', 'invoices'],
+  // Was eine Buchung braucht, ohne sie zu kennen: Nutzerverwaltung, Warteliste, Rechnungen, Gutscheincodes.
+  ['users', 'waitlist', 'invoices', 'discount-codes'],
   // Buchen: Halten, Bestätigen, die Mails zur Buchung; gibt frei gewordene Plätze an die Warteliste.
   ['bookings'],
   // Tickets einer Buchung: Dokumente, Storno, Übertragung, Listen.
@@ -48,7 +50,7 @@ const coreFloorRules = CORE_FLOORS.map((floor, index) => ({
 
 // use-case-deps.ts names the services of the floors up to this one (Auth, SettingsStore, the mail context, the
 // seat notifier, PaymentGateway): it stands on them, and only the floors above take it.
-const USE_CASE_DEPS_ABOVE_FLOOR = 5;
+const USE_CASE_DEPS_ABOVE_FLOOR = 6;
 const USE_CASE_DEPS = '^src/server/core/use-case-deps\\.ts$';
 
 const knownCoreFolders = `^src/server/core/(?!(${CORE_FLOORS.flat().join('|')})/)[^/]+/`;

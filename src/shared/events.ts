@@ -1,4 +1,3 @@
-import type { PublicTicketCategory } from './ticket-categories';
 import type { EventQuestion } from './questions';
 
 // The public event contract (an event with media, links, tags and organizers): what
@@ -14,6 +13,28 @@ export const EVENT_MODES = ['online', 'presence'] as const;
 export type EventMode = (typeof EVENT_MODES)[number];
 export const PRICE_UNITS = ['per_person', 'per_pair'] as const;
 export type PriceUnit = (typeof PRICE_UNITS)[number];
+
+/** A category as the public event page, the checkout and the booking see it. Prices are integer cents. */
+export interface PublicTicketCategory {
+  id: string;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  earlyBirdPriceCents: number | null;
+  earlyBirdEndsAt: string | null;
+  priceUnit: PriceUnit;
+  /** Persons this category may hold of its own; null = only the event's total counts. */
+  capacity: number | null;
+  saleStartsAt: string | null;
+  saleEndsAt: string | null;
+  minPerOrder: number;
+  maxPerOrder: number | null;
+  /** Only bookable with a code that unlocks it; never listed publicly unless unlocked. */
+  requiresCode: boolean;
+  position: number;
+  /** Persons still free in it: min(own capacity − taken, the event's free seats). */
+  availableSeats: number;
+}
 
 export interface PublicEventMedia {
   id: string;

@@ -2,7 +2,7 @@
 // Pure rules shared by the server (which books by them) and the checkout (which shows them beforehand); no zod
 // here, so pages that only show prices stay small (decision 043).
 import { currentUnitPriceCents, isEarlyBird, seatsPerTicket } from './event-rules';
-import type { PriceUnit } from './events';
+import type { PriceUnit, PublicTicketCategory } from './events';
 
 export const CATEGORY_MESSAGES = {
   chooseCategory: 'Bitte wähle mindestens ein Ticket.',
@@ -26,27 +26,7 @@ export const DEFAULT_CATEGORY_NAME = 'Ticket';
 /** At most this many categories per event; at most this many lines per order. */
 export const MAX_CATEGORIES_PER_EVENT = 20;
 
-/** A category as the public event page, the checkout and the booking see it. Prices are integer cents. */
-export interface PublicTicketCategory {
-  id: string;
-  name: string;
-  description: string | null;
-  priceCents: number;
-  earlyBirdPriceCents: number | null;
-  earlyBirdEndsAt: string | null;
-  priceUnit: PriceUnit;
-  /** Persons this category may hold of its own; null = only the event's total counts. */
-  capacity: number | null;
-  saleStartsAt: string | null;
-  saleEndsAt: string | null;
-  minPerOrder: number;
-  maxPerOrder: number | null;
-  /** Only bookable with a code that unlocks it; never listed publicly unless unlocked. */
-  requiresCode: boolean;
-  position: number;
-  /** Persons still free in it: min(own capacity − taken, the event's free seats). */
-  availableSeats: number;
-}
+export type { PublicTicketCategory };
 
 /** One line of an order: how many tickets of which category. */
 export interface OrderItemInput {

@@ -15,7 +15,7 @@ import { zonedParts } from '@shared/event-rules';
 import type { DbOrTx } from '../../db/types';
 import { bookings, events, invoiceCounters, invoices, payments, profiles } from '../../db/schema';
 import { loadSettings } from '../settings/settings-store';
-import { bookingLines } from '../bookings/issue-tickets';
+import { bookingLines } from '../ticket-categories/booking-lines';
 
 /** 'YYYY-MM-DD' of `at` in `zone` (an unknown zone counts as Berlin: the paying transaction must not fail). */
 function dayIn(at: Date, zone: string): string {

@@ -96,6 +96,9 @@ export const paymentActions = pgTable(
   },
   (t) => [
     index('payment_actions_booking_id_idx').on(t.bookingId),
-    check('payment_actions_action', sql`${t.action} IN ('extend_due', 'mark_paid', 'refund_paid', 'reconcile', 'retry_refund')`),
+    check(
+      'payment_actions_action',
+      sql`${t.action} IN ('extend_due', 'mark_paid', 'refund_paid', 'reconcile', 'retry_refund')`,
+    ),
   ],
 );

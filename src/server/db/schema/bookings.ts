@@ -1,12 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES } from '@shared/booking';
 import type { BillingAddress } from '@shared/invoices';
 import { newOrderNumber } from '@shared/order-number';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { events } from './events';
 import { profiles } from './profiles';
-import { discountCodes } from './ticket-categories';
+import { discountCodes } from './discount-codes';
+import { ticketCategories } from './ticket-categories';
 import type { StoredAnswer } from '@shared/questions';
 
 /**
@@ -88,5 +100,44 @@ export const bookings = pgTable(
     index('bookings_discount_code_id_idx')
       .on(t.discountCodeId)
       .where(sql`${t.discountCodeId} is not null`),
+  ],
+);
+
+/**
+ * One line of a booking: the category, how many tickets, the price each had when booked (early bird
+ * applied; later price changes do not touch it) and the line's share of the booking's discount. The name is
+ * kept as it was, for the invoice.
+ */
+export const bookingItems = pgTable(
+  'booking_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => ticketCategories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(1),
+    quantity: integer('quantity').notNull(),
+    seatsPerTicket: integer('seats_per_ticket').notNull().default(1),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    regularUnitPriceCents: integer('regular_unit_price_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+  },
+  (t) => [
+    unique('booking_items_booking_id_category_id_unique').on(t.bookingId, t.categoryId),
+    index('booking_items_category_id_idx').on(t.categoryId),
+    check('booking_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('booking_items_seats_one_or_two', sql`${t.seatsPerTicket} IN (1, 2)`),
+    check(
+      'booking_items_prices_non_negative',
+      sql`${t.unitPriceCents} >= 0 AND ${t.regularUnitPriceCents} >= 0`,
+    ),
+    check(
+      'booking_items_discount_in_range',
+      sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.unitPriceCents} * ${t.quantity}`,
+    ),
   ],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { InvoiceDocument, InvoiceKind } from '@shared/invoices';
 import { bookings } from './bookings';
 import { createdAt, timestamptz } from './columns';
@@ -46,7 +56,9 @@ export const invoices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('invoices_one_per_booking').on(t.bookingId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_one_per_booking')
+      .on(t.bookingId)
+      .where(sql`${t.kind} = 'invoice'`),
     index('invoices_issued_at_idx').on(t.issuedAt),
     index('invoices_booking_id_idx').on(t.bookingId),
     check('invoices_kind', sql`${t.kind} IN ('invoice', 'cancellation')`),

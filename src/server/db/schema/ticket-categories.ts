@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import type { DiscountCodeKind } from '@shared/discount-codes';
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { QuestionKind } from '@shared/questions';
-import { bookings } from './bookings';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { events, priceUnit } from './events';
 
@@ -57,91 +55,6 @@ export const ticketCategories = pgTable(
     check(
       'ticket_categories_sale_window',
       sql`${t.saleStartsAt} IS NULL OR ${t.saleEndsAt} IS NULL OR ${t.saleStartsAt} < ${t.saleEndsAt}`,
-    ),
-  ],
-);
-
-/**
- * One line of a booking: the category, how many tickets, the price each had when booked (early bird
- * applied; later price changes do not touch it) and the line's share of the booking's discount. The name is
- * kept as it was, for the invoice.
- */
-export const bookingItems = pgTable(
-  'booking_items',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => ticketCategories.id, { onDelete: 'restrict' }),
-    name: text('name').notNull(),
-    position: integer('position').notNull().default(1),
-    quantity: integer('quantity').notNull(),
-    seatsPerTicket: integer('seats_per_ticket').notNull().default(1),
-    unitPriceCents: integer('unit_price_cents').notNull(),
-    regularUnitPriceCents: integer('regular_unit_price_cents').notNull(),
-    discountCents: integer('discount_cents').notNull().default(0),
-  },
-  (t) => [
-    unique('booking_items_booking_id_category_id_unique').on(t.bookingId, t.categoryId),
-    index('booking_items_category_id_idx').on(t.categoryId),
-    check('booking_items_quantity_positive', sql`${t.quantity} > 0`),
-    check('booking_items_seats_one_or_two', sql`${t.seatsPerTicket} IN (1, 2)`),
-    check(
-      'booking_items_prices_non_negative',
-      sql`${t.unitPriceCents} >= 0 AND ${t.regularUnitPriceCents} >= 0`,
-    ),
-    check(
-      'booking_items_discount_in_range',
-      sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.unitPriceCents} * ${t.quantity}`,
-    ),
-  ],
-);
-
-/**
- * A discount code ('Gutscheincode', docs/product/ticket-categories.md#codes), compared upper-case. `uses`
- * counts the bookings holding it (pending or confirmed), raised in the booking's transaction and lowered when
- * a hold ends unpaid; the CHECK makes an over-redemption fail instead of persisting. event_ids / category_ids
- * NULL = every event / every category of those events; a hidden category listed in category_ids is unlocked.
- */
-export const discountCodes = pgTable(
-  'discount_codes',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    code: text('code').notNull().unique(),
-    kind: text('kind').$type<DiscountCodeKind>().notNull(),
-    /** Percent 1–100, or cents for 'fixed'; 0 for 'unlock'. */
-    value: integer('value').notNull().default(0),
-    eventIds: uuid('event_ids').array(),
-    categoryIds: uuid('category_ids').array(),
-    maxUses: integer('max_uses'),
-    maxPerBuyer: integer('max_per_buyer'),
-    validFrom: timestamptz('valid_from'),
-    validUntil: timestamptz('valid_until'),
-    uses: integer('uses').notNull().default(0),
-    active: boolean('active').notNull().default(true),
-    note: text('note'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    check('discount_codes_kind', sql`${t.kind} IN ('percent', 'fixed', 'unlock')`),
-    check('discount_codes_code_format', sql`${t.code} ~ '^[A-Z0-9][A-Z0-9_-]{2,39}$'`),
-    check(
-      'discount_codes_value',
-      sql`(${t.kind} = 'percent' AND ${t.value} BETWEEN 1 AND 100) OR (${t.kind} = 'fixed' AND ${t.value} > 0) OR (${t.kind} = 'unlock' AND ${t.value} = 0)`,
-    ),
-    check(
-      'discount_codes_uses_in_range',
-      sql`${t.uses} >= 0 AND (${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses})`,
-    ),
-    check('discount_codes_max_uses_positive', sql`${t.maxUses} IS NULL OR ${t.maxUses} > 0`),
-    check('discount_codes_max_per_buyer_positive', sql`${t.maxPerBuyer} IS NULL OR ${t.maxPerBuyer} > 0`),
-    check(
-      'discount_codes_validity',
-      sql`${t.validFrom} IS NULL OR ${t.validUntil} IS NULL OR ${t.validFrom} < ${t.validUntil}`,
     ),
   ],
 );
