@@ -2,7 +2,7 @@
 // Pure rules shared by the server (which books by them) and the checkout (which shows them beforehand); no zod
 // here, so pages that only show prices stay small (decision 043).
 import { currentUnitPriceCents, isEarlyBird, seatsPerTicket } from './event-rules';
-import type { PriceUnit, PublicTicketCategory } from './events';
+import type { PublicTicketCategory } from './events';
 
 export const CATEGORY_MESSAGES = {
   chooseCategory: 'Bitte wähle mindestens ein Ticket.',
