@@ -68,7 +68,11 @@ export async function updateAdminEvent(
   let saved: AdminEvent;
   try {
     saved = await db.transaction(async (tx) => {
-      // Locked, so that bookings wait and the seat check below sees the final count.
+      // Locked, so that bookings wait and the seat checks below see the final counts: the categories first,
+      // in id order, then the event, the order every booking takes them in (docs/product/ticket-categories.md#seats).
+      await tx.execute(
+        sql`SELECT id FROM ticket_categories WHERE event_id::text = ${id} ORDER BY id FOR UPDATE`,
+      );
       const [row] = await tx.select().from(events).where(eq(events.id, id)).for('update');
       if (!row) throw eventNotFound();
       const merged = {

@@ -203,8 +203,7 @@ export async function settlePayment(options: {
       if (booking.status === 'expired') {
         // The hold ran out before the money arrived: take the seats again if they are still free, in the
         // event and in its categories.
-        if (!(await linesFitCategories(tx, booking.id, booking.eventId)))
-          return refundAll('seats_unavailable');
+        if (!(await linesFitCategories(tx, booking.id))) return refundAll('seats_unavailable');
         const [taken] = await tx
           .update(events)
           .set({ availableSeats: sql`${events.availableSeats} - ${booking.seats}::int` })
@@ -238,7 +237,7 @@ async function startProcessing(tx: Tx, bookingId: string, mail: MailContext): Pr
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   if (!booking || booking.paymentStatus === 'processing') return false;
   if (booking.status === 'expired') {
-    if (!(await linesFitCategories(tx, booking.id, booking.eventId))) return false;
+    if (!(await linesFitCategories(tx, booking.id))) return false;
     const [taken] = await tx
       .update(events)
       .set({ availableSeats: sql`${events.availableSeats} - ${booking.seats}::int` })

@@ -9,8 +9,8 @@ export type CategoryRow = typeof ticketCategories.$inferSelect;
 /**
  * The persons each category of these events holds now (docs/product/ticket-categories.md#seats): the seats of
  * its active tickets and the lines of pending bookings. Counted, never stored, so expiry, cancellation and
- * refunds need not touch categories; read under the event's row lock it is exact, because every booking takes
- * that lock before it counts.
+ * refunds need not touch categories; read under the categories' row locks it is exact, because every booking
+ * that adds to a category with seats of its own takes them before it counts (create-booking.ts lockCategories).
  */
 export async function categorySeatsTaken(
   db: DbOrTx,
@@ -115,11 +115,14 @@ export async function publicCategoriesOf(
 
 /**
  * Whether a booking that no longer holds seats (an expired hold whose money came late) would still fit its
- * categories' own seats if it took them again (docs/product/ticket-categories.md#seats). Exact only under the
- * event's row lock, which this takes first, as every booking does.
+ * categories' own seats if it took them again (docs/product/ticket-categories.md#seats). Locks those
+ * categories' rows first, in id order, as every booking that adds to them does, so the count is exact; call it
+ * before taking the event's row.
  */
-export async function linesFitCategories(tx: DbOrTx, bookingId: string, eventId: string): Promise<boolean> {
-  await tx.execute(sql`SELECT id FROM events WHERE id = ${eventId}::uuid FOR UPDATE`);
+export async function linesFitCategories(tx: DbOrTx, bookingId: string): Promise<boolean> {
+  await tx.execute(sql`
+    SELECT c.id FROM ticket_categories c JOIN booking_items i ON i.category_id = c.id
+    WHERE i.booking_id = ${bookingId}::uuid AND c.capacity IS NOT NULL ORDER BY c.id FOR UPDATE OF c`);
   const result = await tx.execute<{ fits: boolean }>(sql`
     SELECT coalesce(bool_and(c.capacity IS NULL OR c.capacity >= i.quantity * i.seats_per_ticket + coalesce(
       (SELECT sum(t.seats) FROM tickets t WHERE t.category_id = c.id AND t.status = 'active'), 0) + coalesce(

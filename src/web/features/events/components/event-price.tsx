@@ -28,18 +28,17 @@ export function EventPrice({
 }) {
   const amountClass = size === 'lg' ? 'text-2xl font-semibold' : 'font-semibold';
   const from = lowestPrice(event.categories, now);
-  if (from?.varies) {
-    return (
-      <span data-testid="price-from">
-        ab <span className={amountClass}>{formatPrice(from.cents, event.currency)}</span>{' '}
-        <span className="text-sm text-muted-foreground">{priceUnitLabel(event.priceUnit, unitStyle)}</span>
-      </span>
-    );
-  }
-  const early = isEarlyBird(event, now);
-  const current = early ? event.earlyBirdPriceCents! : event.priceCents;
+  const varies = from?.varies ?? false;
+  const eventEarly = isEarlyBird(event, now);
+  const eventCurrent = eventEarly ? event.earlyBirdPriceCents! : event.priceCents;
+  // with 'ab', the early bird shows when the lowest price is the mirrored category's early-bird price
+  const current = varies ? from!.cents : eventCurrent;
+  const early = eventEarly && current === eventCurrent;
   return (
-    <span className="inline-flex flex-wrap items-baseline gap-x-2 gap-y-1">
+    <span
+      className="inline-flex flex-wrap items-baseline gap-x-2 gap-y-1"
+      data-testid={varies ? 'price-from' : undefined}
+    >
       {early && (
         <>
           <Badge tone="primary">Frühbucher</Badge>
@@ -49,10 +48,11 @@ export function EventPrice({
           </span>
         </>
       )}
-      {current === 0 ? (
+      {current === 0 && !varies ? (
         <span className={amountClass}>Kostenlos</span>
       ) : (
         <span>
+          {varies && 'ab '}
           <span className={amountClass}>{formatPrice(current, event.currency)}</span>{' '}
           <span className="text-sm text-muted-foreground">{priceUnitLabel(event.priceUnit, unitStyle)}</span>
         </span>
