@@ -38,6 +38,8 @@ async function eventAboveLimit(request: APIRequestContext): Promise<PublicEvent>
     .filter((event) => new Date(event.startTime) > now)
     .filter((event) => currentUnitPriceCents(event, now) > SIMPLIFIED_INVOICE_LIMIT_CENTS)
     .filter((event) => ticketsLeft(event) >= 5)
+    // one category: the quantity stepper of an event as before categories (categories.spec.ts books several)
+    .filter((event) => (event.categories ?? []).length === 1)
     .sort((a, b) => ticketsLeft(b) - ticketsLeft(a));
   expect(candidates.length, 'a future event above 250 € per ticket with room').toBeGreaterThan(0);
   return candidates[0]!;

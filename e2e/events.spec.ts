@@ -288,7 +288,8 @@ test.describe('event detail', () => {
   test('early bird: struck-through normal price, per-pair texts, countdown', async ({ page }) => {
     await openPage(page, `/event/${EARLY_BIRD_PAIR.slug}`);
     const main = page.getByRole('main');
-    await expect(main.getByText('Frühbucher', { exact: true })).toBeVisible();
+    // the event's price, and its categories' list below it
+    await expect(main.getByText('Frühbucher', { exact: true }).first()).toBeVisible();
     await expect(main.locator('del').first()).toHaveText('690,00 €');
     await expect(main).toContainText('590,00 €');
     await expect(main).toContainText('pro Paar');

@@ -110,6 +110,12 @@ describe('effectiveRule and refundAmountCents (docs/product/tickets-and-refunds.
   it('never refunds more than the price or what is left refundable', () => {
     const fixed = { refundType: 'fixed_amount' as const, refundValue: 50 };
     expect(refundAmountCents({ priceCents: 2000, refundableCents: 2000, rule: fixed })).toBe(2000);
+    // 0.7 × 10,800 is 7,559.999… in floating point: still 75,60 € (a ticket paid 108 € after a 10 % code)
+    const seventy = { refundType: 'percentage' as const, refundValue: 0.7 };
+    expect(refundAmountCents({ priceCents: 10_800, refundableCents: 10_800, rule: seventy })).toBe(7_560);
+    expect(
+      refundAmountCents({ priceCents: 10_800, refundableCents: 10_800, rule: null, fallbackShare: 0.7 }),
+    ).toBe(7_560);
     expect(refundAmountCents({ priceCents: 2000, refundableCents: 700, rule: rule(0, 1) })).toBe(700);
     expect(refundAmountCents({ priceCents: 1999, refundableCents: 1999, rule: rule(0, 0.5) })).toBe(999);
     expect(

@@ -51,6 +51,13 @@ export function effectiveRule<R extends RefundRule>(rules: readonly R[], hoursLe
 }
 
 /**
+ * The share of an amount in whole cents, rounded down, computed in integers: shares have at most six decimals
+ * (refund-percent.ts), and 0.7 × 10,800 in floating point is 7,559.999…, which must still be 75,60 €.
+ */
+const shareOf = (cents: number, share: number) =>
+  Math.floor((cents * Math.round(share * 1_000_000)) / 1_000_000);
+
+/**
  * Refund in cents for one ticket: its price × the rule's share, or the rule's fixed amount; never more than
  * the ticket's price nor than is left refundable on the booking's payment. Rounded down to whole cents.
  */
@@ -63,8 +70,8 @@ export function refundAmountCents(options: {
 }): number {
   const { priceCents, refundableCents, rule, fallbackShare = 0 } = options;
   let cents: number;
-  if (!rule) cents = Math.floor(priceCents * clamp(fallbackShare, 0, 1));
-  else if (rule.refundType === 'percentage') cents = Math.floor(priceCents * clamp(rule.refundValue, 0, 1));
+  if (!rule) cents = shareOf(priceCents, clamp(fallbackShare, 0, 1));
+  else if (rule.refundType === 'percentage') cents = shareOf(priceCents, clamp(rule.refundValue, 0, 1));
   else cents = Math.round(Math.max(0, rule.refundValue) * 100);
   return Math.max(0, Math.min(cents, priceCents, refundableCents));
 }

@@ -23,7 +23,8 @@ function FigureTable<T>({
   columns: Column<T>[];
 }) {
   return (
-    <div className="overflow-x-auto">
+    // focusable, so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable)
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-left text-xs uppercase tracking-wide text-muted-foreground">
