@@ -6,8 +6,8 @@
 // 2. code race: 200 buyers at once with a code of 10 uses; expected: 10 × 201 holding the code, 190 × 422
 //    'Dieser Code ist bereits aufgebraucht.', uses = 10;
 // 3. throughput: 50 buyers for 10 s on a plain event (the one-statement hot path, decision 014) and on an event
-//    of three categories with seats of their own (the transactional path that counts them under the event's
-//    lock), beside the raw database work (booking-throughput.mjs: before categories, and with what they add).
+//    of three categories with seats of their own (the same statement after the categories' row locks, decision
+//    057), beside the raw database work (booking-throughput.mjs: before categories, and with what they add).
 // Needs `npm run build` and a PostgreSQL server (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/postgres), on which it creates a scratch database and drops it afterwards.
 import http from 'node:http';

@@ -355,7 +355,7 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   const [header, ...lines] = csv.slice(1).trimEnd().split('\r\n');
   expect(header).toBe(ADMIN_TICKET_CSV_COLUMNS.join(';'));
   expect(header).toBe(
-    'ticket_id;event_id;event_title;profile_label;status;created_at;profile_id;Bestellnummer;Zahlungsart',
+    'ticket_id;event_id;event_title;profile_label;status;created_at;profile_id;Bestellnummer;Zahlungsart;Ticketart',
   );
   expect(lines).toHaveLength(1);
   const cells = lines[0]!.split(';');

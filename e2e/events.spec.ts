@@ -31,6 +31,10 @@ const SOLD_OUT = {
   slug: 'stimme-und-praesenz-intensivworkshop-luebeck',
   title: 'Stimme & Präsenz – Intensivworkshop in Lübeck',
 };
+const YEAR_GROUP = {
+  slug: 'resilienz-staerken-jahresgruppe-hamburg',
+  title: 'Resilienz stärken – Jahresgruppe in Hamburg',
+};
 const PAST_PUBLISHED = 'Selbstmitgefühl üben – Online-Abendkurs';
 const HIDDEN = 'Teamtag Achtsame Kommunikation – geschlossene Gruppe';
 const DRAFT = 'Naturcoaching am Meer – Retreat auf Sylt';
@@ -76,13 +80,14 @@ test.describe('home: card view', () => {
     await openPage(page, '/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zeit für dich. Raum für Wachstum.');
     await expect(viewButton(page, 'Kartenansicht')).toHaveAttribute('aria-pressed', 'true');
-    await expect(cards(page)).toHaveCount(4);
+    await expect(cards(page)).toHaveCount(5);
     // soonest first
     await expect(cards(page).getByRole('heading', { level: 3 })).toHaveText([
       FREE_ONLINE.title,
       NEARLY_SOLD_OUT.title,
       EARLY_BIRD_PAIR.title,
       SOLD_OUT.title,
+      YEAR_GROUP.title,
     ]);
     for (const title of [PAST_PUBLISHED, HIDDEN, DRAFT, COMPLETED]) {
       await expect(page.getByText(title), `${title} is not offered`).toHaveCount(0);
@@ -109,7 +114,8 @@ test.describe('home: card view', () => {
     await expect(earlyBird.getByText(/^\d+ Tickets? übrig$/)).toHaveClass(/text-success/);
 
     const soldOut = card(page, SOLD_OUT.title);
-    await expect(soldOut).toContainText('149,00 €');
+    // 'Regulär' 149 € and 'Ermäßigt' 99 €: the lowest, with 'ab'
+    await expect(soldOut).toContainText('ab 99,00 €');
     await expect(soldOut.getByText('Ausgebucht')).toBeVisible();
     await expect(soldOut.getByText('Ausgebucht')).toHaveClass(/text-destructive/);
     await expect(soldOut).not.toContainText('Tickets übrig');
@@ -138,7 +144,7 @@ test.describe('home: card view', () => {
   test('the page does not jump while it loads (cumulative layout shift < 0.1)', async ({ page }) => {
     await watchLayoutShifts(page);
     await openPage(page, '/');
-    await expect(cards(page)).toHaveCount(4);
+    await expect(cards(page)).toHaveCount(5);
     // what could still move the page: images of the first screen and the web fonts; then two frames to paint
     await page.waitForFunction(() =>
       [...document.images].every((image) => image.loading === 'lazy' || image.complete),
@@ -201,7 +207,7 @@ test.describe('home: timetable', () => {
       expect(kinds.filter((kind) => kind === 'past').length).toBeLessThanOrEqual(3);
       await expect(page.getByTestId('timetable-today')).toContainText('Heute');
       await expect(table.getByTestId('timetable-row').filter({ hasText: PAST_PUBLISHED })).toHaveCount(1);
-      await expect(table.getByTestId('timetable-row')).toHaveCount(5);
+      await expect(table.getByTestId('timetable-row')).toHaveCount(6);
       for (const title of [HIDDEN, DRAFT]) await expect(table.getByText(title)).toHaveCount(0);
       await expect(
         table
@@ -220,7 +226,7 @@ test.describe('home: timetable', () => {
       // ... until the visitor switches back.
       await viewButton(page, 'Kartenansicht').click();
       await expect(page).toHaveURL(/\/\?view=cards$/);
-      await expect(cards(page)).toHaveCount(4);
+      await expect(cards(page)).toHaveCount(5);
       expect(await page.evaluate(() => localStorage.getItem('viewMode'))).toBe('cards');
       expect(browserErrors).toEqual([]);
     },
@@ -451,7 +457,7 @@ for (const theme of THEMES) {
 
     test('home cards, timetable and detail: no serious axe violations', async ({ page }, testInfo) => {
       await openPage(page, '/?view=cards');
-      await expect(cards(page)).toHaveCount(4);
+      await expect(cards(page)).toHaveCount(5);
       await loadLazyImages(page);
       await expectNoSeriousA11yViolations(page, `home cards (${theme})`);
       await saveScreenshot(page, testInfo, `home-cards-${theme}`);

@@ -10,6 +10,14 @@ const PORTRAIT = 512;
 const MAX_BYTES = 60 * 1024;
 
 const covers = {
+  'resilienz-staerken-jahresgruppe-hamburg': {
+    sky: ['#e4ecd6', '#f7e7c6'],
+    sun: '#fffaf0',
+    land: ['#9fbf8f', '#7ea476', '#5b8560'],
+    water: '#8fb8c9',
+    sunX: 0.38,
+    sunY: 0.4,
+  },
   'achtsamkeit-im-alltag-hamburg': {
     sky: ['#cfe3f1', '#f6dcc8'],
     sun: '#fff3e0',

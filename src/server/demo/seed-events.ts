@@ -440,6 +440,33 @@ export const demoEvents: DemoEvent[] = [
     ],
   },
   {
+    slug: 'resilienz-staerken-jahresgruppe-hamburg',
+    title: 'Resilienz stärken – Jahresgruppe in Hamburg',
+    shortDescription: 'Zehn Samstage über das Jahr: eine feste Gruppe, die dich durch Veränderungen trägt.',
+    description:
+      'Einmal im Monat treffen wir uns in derselben Gruppe und üben, was in schweren Zeiten trägt: gute Routinen, ehrliche Gespräche und ein freundlicher Blick auf dich selbst.\n\nDas Ticket gilt für alle zehn Treffen; die Termine schicken wir dir nach der Buchung.',
+    // one price and plenty of seats, far enough ahead for a SEPA debit: the browser journeys of every payment
+    // method and of one category book here (the retreat has rooms of their own, docs/product/ticket-categories.md)
+    startInDays: 90,
+    weekday: 6,
+    startHour: 10,
+    durationHours: 7,
+    mode: 'presence',
+    location: 'Hamburg',
+    locationDetails: 'Hamburg-Ottensen',
+    venue: 'Zeisehallen',
+    room: 'Studio 2',
+    priceCents: 29000,
+    totalSeats: 60,
+    status: 'published',
+    organizers: ['miriam'],
+    tags: ['Resilienz', 'Gruppe'],
+    bookings: [
+      { attendee: 1, quantity: 1 },
+      { attendee: 3, quantity: 2, method: 'paypal' },
+    ],
+  },
+  {
     slug: 'teamtag-achtsame-kommunikation-kiel',
     title: 'Teamtag Achtsame Kommunikation – geschlossene Gruppe',
     shortDescription: 'Ein Inhouse-Tag für ein Team der Kieler Förde; nur mit Einladungslink.',

@@ -90,7 +90,6 @@ function ChoiceField({
       className="flex flex-col gap-1.5"
       aria-describedby={describedBy}
       aria-invalid={error ? true : undefined}
-      aria-required={question.required || undefined}
     >
       <legend className="text-sm font-medium">
         {question.label}
@@ -100,6 +99,8 @@ function ChoiceField({
             *
           </span>
         )}
+        {/* a fieldset may not carry aria-required: the radios say it themselves, several choices here */}
+        {question.required && multi && <span className="sr-only"> (Pflichtfrage)</span>}
       </legend>
       <div className={question.kind === 'yesno' ? 'flex gap-6' : 'flex flex-col gap-1.5'}>
         {options.map((option, index) => (
@@ -108,6 +109,7 @@ function ChoiceField({
               id={index === 0 ? id : undefined}
               type={multi ? 'checkbox' : 'radio'}
               name={name}
+              required={question.required && !multi}
               checked={option.checked}
               onChange={(e) =>
                 multi ? toggle(String(option.value), e.target.checked) : onChange(option.value)

@@ -27,10 +27,12 @@ const isAppleMobile = () =>
 
 /** Date, time, place with map link, seats, price and the early-bird countdown of the detail page. */
 export function EventFacts({ event, now }: { event: PublicEvent; now: Date }) {
-  // categories at different prices: 'ab …' here, each one's early bird in the list 'Tickets'
-  const varies = Boolean(lowestPrice(event.categories, now)?.varies);
+  // categories at different prices: 'ab …' here, each one's early bird in the list 'Tickets'; the countdown
+  // while the lowest price is the event's early-bird price (EventPrice shows its badge then)
+  const from = lowestPrice(event.categories, now);
+  const lowestIsEarly = !from?.varies || from.cents === event.earlyBirdPriceCents;
   const countdown =
-    !varies && isEarlyBird(event, now) && event.earlyBirdEndsAt
+    lowestIsEarly && isEarlyBird(event, now) && event.earlyBirdEndsAt
       ? earlyBirdCountdown(event.earlyBirdEndsAt, now)
       : null;
   return (
