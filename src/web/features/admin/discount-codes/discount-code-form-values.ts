@@ -7,7 +7,8 @@ import {
   type DiscountCodeInput,
 } from '@shared/discount-code-schemas';
 import type { DiscountCodeKind } from '@shared/discount-codes';
-import { DEFAULT_EVENT_TIMEZONE, zonedParts } from '@shared/event-rules';
+import { DEFAULT_EVENT_TIMEZONE } from '@shared/event-rules';
+import { isoToZonedLocal, zonedLocalToIso } from '@web/lib/zoned-local-time';
 import { ApiError } from '@web/lib/api-client';
 
 export interface DiscountCodeValues {
@@ -56,40 +57,11 @@ export const EMPTY_CODE_VALUES: DiscountCodeValues = {
 };
 
 const ZONE = DEFAULT_EVENT_TIMEZONE;
-const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-const DAY_MS = 86_400_000;
-
 /** The instant's Berlin wall time, as a datetime-local input wants it. */
-export function isoToLocal(iso: string): string {
-  const p = zonedParts(new Date(iso), ZONE);
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
-}
+export const isoToLocal = (iso: string) => isoToZonedLocal(iso, ZONE);
 
 /** A Berlin wall time ('2026-03-29T10:00') as an ISO instant (the earlier one when it occurs twice); null when malformed. */
-export function localToIso(local: string): string | null {
-  const match = LOCAL_PATTERN.exec(local);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const check = new Date(wall);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59)
-    return null;
-  const wallAt = (instant: number) => {
-    const p = zonedParts(new Date(instant), ZONE);
-    return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-  };
-  const offsetAt = (instant: number) => wallAt(instant) - instant;
-  const before = wall - offsetAt(wall - DAY_MS);
-  const after = wall - offsetAt(wall + DAY_MS);
-  const exact = [before, after].filter((instant) => wallAt(instant) === wall);
-  return new Date(exact.length > 0 ? Math.min(...exact) : before).toISOString();
-}
+export const localToIso = (local: string) => zonedLocalToIso(local, ZONE);
 
 /** '15,50' or '15.5' or '15' as cents; -1 when it is no amount (the schema answers with its message). */
 export function euroInputToCents(text: string): number {

@@ -6,12 +6,11 @@ import {
   emptyFormValues,
   errorsFromIssues,
   formValuesOf,
-  isoToZonedLocal,
   parseEuroCents,
   toEventInput,
-  zonedLocalToIso,
   type EventFormValues,
 } from './event-form-values';
+import { isoToZonedLocal, zonedLocalToIso } from '@web/lib/zoned-local-time';
 
 describe('parseEuroCents', () => {
   it.each([

@@ -10,7 +10,8 @@ import {
   type AdminEventCreateInput,
   type FieldIssue,
 } from '@shared/admin-events';
-import { DEFAULT_EVENT_TIMEZONE, zonedParts } from '@shared/event-rules';
+import { DEFAULT_EVENT_TIMEZONE } from '@shared/event-rules';
+import { isoToZonedLocal, zonedLocalToIso } from '@web/lib/zoned-local-time';
 import type { EventMode, EventStatus, PriceUnit } from '@shared/events';
 import type { TaxMode } from '@shared/invoices';
 import { DEFAULT_OFFER_HOURS } from '@shared/waitlist';
@@ -186,46 +187,6 @@ export function parseEuroCents(text: string): number | null {
 export const centsToEuroInput = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 // ------------------------------------------------------------------------------------------------ time
-
-const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/** The instant's wall time in `timeZone`, as a datetime-local input wants it. */
-export function isoToZonedLocal(iso: string, timeZone: string): string {
-  const p = zonedParts(new Date(iso), timeZone);
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
-}
-
-/**
- * A wall time of `timeZone` ('2026-03-29T10:00') as an ISO instant, without a date library. The zone's
- * offsets a day before and after are tried: a time that occurs twice (autumn) takes the earlier instant, a
- * time that does not exist (inside the spring gap) moves forward by the gap. null when malformed.
- */
-export function zonedLocalToIso(local: string, timeZone: string): string | null {
-  const match = LOCAL_PATTERN.exec(local);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const check = new Date(wall);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59)
-    return null;
-  const wallAt = (instant: number) => {
-    const p = zonedParts(new Date(instant), timeZone);
-    return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-  };
-  const offsetAt = (instant: number) => wallAt(instant) - instant;
-  const before = wall - offsetAt(wall - DAY_MS);
-  const after = wall - offsetAt(wall + DAY_MS);
-  const exact = [before, after].filter((instant) => wallAt(instant) === wall);
-  return new Date(exact.length > 0 ? Math.min(...exact) : before).toISOString();
-}
-
-const DAY_MS = 86_400_000;
 
 // ------------------------------------------------------------------------------------------------ input
 
