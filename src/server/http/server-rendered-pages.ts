@@ -153,7 +153,8 @@ export class ServerRenderedPages {
     const rendered = await renderPage({
       url: request.url,
       settings: publicSettings(request.settings) as Record<string, unknown>,
-      events: JSON.parse(request.snapshot.list.body.toString('utf8')),
+      // with their questions: the event and checkout pages need them (the list query leaves them out)
+      events: structuredClone(request.snapshot.events),
       organizers: request.route === 'home' ? await this.options.organizers() : undefined,
       renderedAt: (this.options.now?.() ?? new Date()).toISOString(),
       ...(request.paymentConfig === undefined ? {} : { paymentConfig: request.paymentConfig }),

@@ -19,7 +19,11 @@ import { queryKeys } from '@web/lib/query-keys';
 export const renderPage: RenderPage = async (input) => {
   const client = createQueryClient();
   client.setQueryData(queryKeys.settings, mergeSettings(input.settings));
-  client.setQueryData(queryKeys.events.list('public'), input.events);
+  // as GET /api/events answers: the questions only with one event (docs/product/ticket-categories.md#questions)
+  client.setQueryData(
+    queryKeys.events.list('public'),
+    input.events.map(({ questions: _questions, ...listed }) => listed),
+  );
   if (input.organizers) client.setQueryData(organizersQuery.queryKey, input.organizers);
   const pathname = new URL(input.url, 'http://server.invalid').pathname;
   const route = matchClientRoute(pathname);
