@@ -133,7 +133,8 @@ test('a couple books a Doppelzimmer with FREUNDE10, answers for both persons and
   await main.getByRole('link', { name: 'Zu meinen Tickets' }).click();
   await expect(page).toHaveURL(/\/my-tickets$/);
   const ticket = page.locator('article[data-ticket-id]').filter({ hasText: event.title }).first();
-  await expect(ticket).toContainText('Ernährung: vegan');
+  await expect(ticket).toContainText('Ernährung (Person 1): vegan');
+  await expect(ticket).toContainText('Ernährung (Person 2): alles');
   await expect(ticket).toContainText('Zimmerwunsch: <b>Ruhig</b>, zum Garten');
   await ticket.getByRole('button', { name: 'Antworten ändern' }).click();
   const dialog = page.getByRole('dialog');
