@@ -99,14 +99,16 @@ export function priceOrder(
   const grossCents = sum(lines.map((line) => line.grossCents));
   const discountCents = sum(lines.map((line) => line.discountCents));
   const totalCents = grossCents - discountCents;
+  const quantity = sum(lines.map((line) => line.quantity));
   return {
     lines,
-    quantity: sum(lines.map((line) => line.quantity)),
+    quantity,
     seats: sum(lines.map((line) => line.quantity * line.seatsPerTicket)),
     grossCents,
     discountCents,
     totalCents,
-    free: totalCents === 0,
+    // nothing chosen yet is not a free order (the checkout shows 0,00 €, not 'Kostenlos')
+    free: quantity > 0 && totalCents === 0,
   };
 }
 

@@ -309,6 +309,7 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
                 disabled={button.disabled}
                 busy={busy}
                 totalCents={price.totalCents}
+                free={price.free}
                 currency={event.currency}
                 onOrder={() => void order()}
                 hint={chooseHint}
@@ -322,6 +323,7 @@ function Checkout({ event, now, offer }: { event: PublicEvent; now: Date; offer:
                   disabled
                   busy={false}
                   totalCents={price.totalCents}
+                  free={price.free}
                   currency={event.currency}
                   onOrder={() => undefined}
                   hint={GUEST_ORDER_HINT}

@@ -17,6 +17,7 @@ export function OrderButton({
   disabled,
   busy,
   totalCents,
+  free = totalCents === 0,
   currency,
   onOrder,
   hint,
@@ -25,6 +26,8 @@ export function OrderButton({
   disabled: boolean;
   busy: boolean;
   totalCents: number;
+  /** A free order ('Kostenlos'); default: a total of 0. */
+  free?: boolean;
   currency: string;
   onOrder: () => void;
   hint?: string;
@@ -47,7 +50,7 @@ export function OrderButton({
       <p className="flex items-baseline justify-between gap-3">
         <span className="text-sm text-muted-foreground">Gesamt</span>
         <span className="text-2xl font-semibold tabular-nums">
-          {totalCents === 0 ? 'Kostenlos' : formatPrice(totalCents, currency)}
+          {free ? 'Kostenlos' : formatPrice(totalCents, currency)}
         </span>
       </p>
       <Button

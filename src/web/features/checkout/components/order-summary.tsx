@@ -66,7 +66,7 @@ export function OrderSummary({
         <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
           <dt className="font-semibold">Gesamt</dt>
           <dd className="text-right font-semibold tabular-nums" data-testid="order-total">
-            {money(price.totalCents)}
+            {price.free ? 'Kostenlos' : formatPrice(price.totalCents, currency)}
           </dd>
         </div>
       </dl>
