@@ -158,38 +158,3 @@ export async function runPrepared<Row>(
   }
   return (await (client as PGlite).query<Row>(text, values)).rows;
 }
-
-/** Runs one prepared statement inside transactionPrepared. */
-export type PreparedQuery = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
-
-/**
- * Several hot statements in one transaction on one connection, each a named prepared statement on PostgreSQL
- * (as runPrepared): committed when `work` resolves, rolled back when it throws.
- */
-export async function transactionPrepared<T>(db: Db, work: (query: PreparedQuery) => Promise<T>): Promise<T> {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const connection = await client.connect();
-    let broken: Error | undefined;
-    try {
-      await connection.query('BEGIN');
-      const result = await work(
-        async <Row>(name: string, text: string, values: unknown[]) =>
-          (await connection.query<Row & pg.QueryResultRow>({ name, text, values })).rows,
-      );
-      await connection.query('COMMIT');
-      return result;
-    } catch (error) {
-      // a connection that cannot even roll back is dropped from the pool, not handed to the next caller
-      await connection.query('ROLLBACK').catch((failed: Error) => (broken = failed));
-      throw error;
-    } finally {
-      connection.release(broken);
-    }
-  }
-  return (client as PGlite).transaction((tx) =>
-    work(
-      async <Row>(_name: string, text: string, values: unknown[]) => (await tx.query<Row>(text, values)).rows,
-    ),
-  );
-}

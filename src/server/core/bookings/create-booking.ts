@@ -10,7 +10,7 @@ import {
 import { CATEGORY_MESSAGES, type PricedLine } from '@shared/ticket-categories';
 import type { CreateBookingInput } from '@shared/booking-schemas';
 import { BOOKABLE_STATUS, isBookable } from '@shared/event-rules';
-import { runPrepared, transactionPrepared } from '../../db/client';
+import { runPrepared } from '../../db/client';
 import type { Db, Tx } from '../../db/types';
 import { bookingItems, bookings, events } from '../../db/schema';
 import { AppError } from '../app-error';
@@ -74,7 +74,9 @@ export async function createBooking(options: CreateBookingOptions): Promise<Book
   // In production without Stripe keys paid events cannot be booked (docs/product/payments.md#no-provider).
   if (!order.priced.free && !paymentsAvailable)
     throw new AppError('unavailable', PAYMENT_MESSAGES.unavailable);
-  if (paymentsAvailable && !order.code && !order.priced.free && !input.waitlistEntryId) {
+  // categories of limited seats take the transactional path under their row locks (decision 057: the hold
+  // statement counting them itself was four times slower under a rush)
+  if (paymentsAvailable && order.plain && !order.priced.free && !input.waitlistEntryId) {
     const held = await withOrderNumber(draw, (orderNumber) =>
       holdPaidBooking(db, { userId, input, order, now, orderNumber }),
     );
@@ -132,10 +134,6 @@ const limitedCategoryIds = (order: PreparedOrder) =>
     .map((line) => line.categoryId)
     .filter((id) => order.categories.get(id)!.capacity !== null)
     .sort();
-
-const LOCK_CATEGORIES = new PgDialect().sqlToQuery(
-  sql`SELECT id FROM ticket_categories WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-).sql;
 
 /**
  * Locks the rows of categories with seats of their own, in id order, before the event's row: every booking
@@ -261,20 +259,6 @@ const takeSeatsWhere = (eventId: SQL, now: SQL, seats: SQL) =>
 const param = (n: number) => sql.raw(`$${n}`);
 const [EVENT, NOW, SEATS] = [param(1), param(2), param(3)];
 
-/**
- * Every line's category with seats of its own has room for it: what it holds (active tickets, pending lines)
- * plus the line stays within its capacity (docs/product/ticket-categories.md#seats). Read by a statement that
- * started after the categories' rows were locked (lockCategories): every booking that adds to them holds those
- * locks until it commits, so the count is exact; releases need no lock, they only make room.
- */
-const CATEGORIES_HAVE_ROOM = sql`AND NOT EXISTS (
-  SELECT 1 FROM unnest($13::uuid[], $15::int[], $16::int[]) AS line(category_id, quantity, per_ticket)
-  JOIN ticket_categories c ON c.id = line.category_id
-  WHERE c.capacity IS NOT NULL AND c.capacity < line.quantity * line.per_ticket
-    + coalesce((SELECT sum(t.seats) FROM tickets t WHERE t.category_id = c.id AND t.status = 'active'), 0)
-    + coalesce((SELECT sum(i.quantity * i.seats_per_ticket) FROM booking_items i
-        JOIN bookings b ON b.id = i.booking_id WHERE i.category_id = c.id AND b.status = 'pending'), 0))`;
-
 // $1 event, $2 now, $3 seats, $4 buyer, $5 hold until, $6 holder name, $7 order number, $8 billing address
 // (JSON or null), $9 quantity, $10 first line's unit price, $11 total, $12 answers (JSON or null), and the
 // lines as arrays: $13 categories, $14 names, $15 quantities, $16 seats per ticket, $17 unit prices, $18
@@ -282,13 +266,12 @@ const CATEGORIES_HAVE_ROOM = sql`AND NOT EXISTS (
 // locked row. The buyer's profile row is held first (an uncorrelated EXISTS runs once, as an InitPlan, before
 // the event row is locked): a deletion in flight is waited for, a deleted buyer takes nothing
 // (docs/product/accounts-and-consent.md#deletion-serialised).
-const holdPaidBookingStatement = (limited: boolean) =>
-  new PgDialect().sqlToQuery(sql`
+const HOLD_PAID_BOOKING = new PgDialect().sqlToQuery(sql`
   WITH buyer AS (
     SELECT id FROM profiles WHERE id = $4::text FOR KEY SHARE
   ), taken AS (
     UPDATE events SET available_seats = available_seats - ${SEATS}::int
-    WHERE EXISTS (SELECT 1 FROM buyer) AND ${takeSeatsWhere(EVENT, NOW, SEATS)} ${limited ? CATEGORIES_HAVE_ROOM : sql``}
+    WHERE EXISTS (SELECT 1 FROM buyer) AND ${takeSeatsWhere(EVENT, NOW, SEATS)}
     RETURNING id, slug, title, start_time, end_time, timezone, location, location_details, venue, room, mode,
       price_unit, image_url, short_description, currency
   ), booked AS (
@@ -313,8 +296,6 @@ const holdPaidBookingStatement = (limited: boolean) =>
     taken.location_details, taken.venue, taken.room, taken.mode, taken.price_unit, taken.image_url,
     taken.short_description, (SELECT count(*) FROM lines) AS lines
   FROM booked, taken`).sql;
-const HOLD_PAID_BOOKING = holdPaidBookingStatement(false);
-const HOLD_LIMITED_BOOKING = holdPaidBookingStatement(true);
 
 /**
  * The hot path for paid bookings without a code or a category of limited seats (decision 014): ONE statement
@@ -339,8 +320,7 @@ async function holdPaidBooking(
   const at = now.toISOString();
   const holdUntil = holdEnd(now).toISOString();
   const lines = priced.lines;
-  const limited = limitedCategoryIds(order);
-  const values = [
+  const [row] = await runPrepared<Record<string, unknown>>(db, 'hold_paid_booking', HOLD_PAID_BOOKING, [
     input.eventId,
     at,
     priced.seats,
@@ -359,14 +339,7 @@ async function holdPaidBooking(
     lines.map((line) => line.seatsPerTicket),
     lines.map((line) => line.unitPriceCents),
     lines.map((line) => line.regularUnitPriceCents),
-  ];
-  const [row] =
-    limited.length === 0
-      ? await runPrepared<Record<string, unknown>>(db, 'hold_paid_booking', HOLD_PAID_BOOKING, values)
-      : await transactionPrepared(db, async (query) => {
-          await query('lock_categories', LOCK_CATEGORIES, [limited]);
-          return query<Record<string, unknown>>('hold_limited_booking', HOLD_LIMITED_BOOKING, values);
-        });
+  ]);
   if (!row) return null;
   const iso = (value: unknown) => new Date(value as string | Date).toISOString();
   return {
