@@ -256,12 +256,14 @@ describe('admin tickets list, search and CSV', () => {
       .trimEnd()
       .split('\r\n');
     // the order number after the first columns, before the payment method (docs/product/payments.md#method-names)
-    expect(header!.split(';').at(-2)).toBe('Bestellnummer');
+    // and the category ('Ticketart', docs/product/ticket-categories.md)
+    const columns = header!.split(';');
+    expect(columns.slice(-3)).toEqual(['Bestellnummer', 'Zahlungsart', 'Ticketart']);
     expect(records).toHaveLength(3);
     for (const record of records) {
       const cells = record.split(';');
       const owner = cells[0] === others.tickets[0]!.id ? others : mine;
-      expect(cells.at(-2)).toBe(owner.booking.orderNumber);
+      expect(cells.at(-3)).toBe(owner.booking.orderNumber);
     }
   });
 });
