@@ -12,6 +12,7 @@ import {
   insertEvent,
   percentile,
   seatState,
+  send,
   withBookingServer,
   withClient,
 } from './booking-setup.mjs';
@@ -97,42 +98,6 @@ export async function benchBookingRush({ seats = 100, buyers = 500, connections 
       }
     },
   );
-}
-
-/** One request through the shared agent, as a browser on the shop's own origin sends it. */
-function send(agent, url, method, path, cookie, body) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${url}${path}`,
-      {
-        method,
-        agent,
-        headers: {
-          cookie,
-          origin: url,
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            body: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - started,
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchBookingRush();

@@ -2,6 +2,7 @@
 // who are signed in without the (rate-limited) code flow, and the seat invariant
 // (docs/product/booking-and-seats.md#seat-invariant).
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -170,4 +171,40 @@ export function withDatabase(serverUrl, database) {
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** One request through the shared agent, as a browser on the shop's own origin sends it. */
+export function send(agent, url, method, path, cookie, body) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${url}${path}`,
+      {
+        method,
+        agent,
+        headers: {
+          cookie,
+          origin: url,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

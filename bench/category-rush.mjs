@@ -12,7 +12,14 @@
 // postgres://postgres@127.0.0.1:5432/postgres), on which it creates a scratch database and drops it afterwards.
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { insertBuyers, insertEvent, seatState, withBookingServer, withClient } from './booking-setup.mjs';
+import {
+  insertBuyers,
+  insertEvent,
+  seatState,
+  send,
+  withBookingServer,
+  withClient,
+} from './booking-setup.mjs';
 import { book, rawTransactions } from './booking-throughput.mjs';
 
 const PORT = 3195;
@@ -265,41 +272,5 @@ const formatStatuses = (statuses) =>
     .sort(([a], [b]) => a - b)
     .map(([status, n]) => `${status} × ${n}`)
     .join(', ');
-
-/** One request through the shared agent, as a browser on the shop's own origin sends it. */
-function send(agent, url, method, path, cookie, body) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${url}${path}`,
-      {
-        method,
-        agent,
-        headers: {
-          cookie,
-          origin: url,
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            body: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - started,
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchCategoryRush();

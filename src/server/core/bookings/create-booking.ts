@@ -28,7 +28,7 @@ import { withOrderNumber } from './order-number-clash';
 import { markOfferBooked, takeOfferedSeats } from '../waitlist/book-offer';
 import { holdPerson } from '../profiles/person-lock';
 import { PRIVACY_MESSAGES } from '@shared/privacy';
-import { categorySeatsTaken } from '../ticket-categories/category-seats';
+import { categorySeatsTaken, lockCategories } from '../ticket-categories/category-seats';
 import { redeemCode } from '../discount-codes/redeem-code';
 import { prepareOrder, type PreparedOrder } from './prepare-order';
 
@@ -128,24 +128,11 @@ async function takeSeats(tx: Tx, eventId: string, now: Date, seats: number): Pro
   return event;
 }
 
-/** The categories of the order with seats of their own, by id (the order their rows are locked in). */
+/** The categories of the order with seats of their own (lockCategories locks them in id order). */
 const limitedCategoryIds = (order: PreparedOrder) =>
   order.priced.lines
     .map((line) => line.categoryId)
-    .filter((id) => order.categories.get(id)!.capacity !== null)
-    .sort();
-
-/**
- * Locks the rows of categories with seats of their own, in id order, before the event's row: every booking
- * that adds to a limited category holds them until it commits, so a count read afterwards is exact
- * (docs/product/ticket-categories.md#seats).
- */
-async function lockCategories(tx: Tx, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.execute(
-    sql`SELECT id FROM ticket_categories WHERE id = ANY(${sql.param(ids)}::uuid[]) ORDER BY id FOR UPDATE`,
-  );
-}
+    .filter((id) => order.categories.get(id)!.capacity !== null);
 
 /**
  * Categories with seats of their own: what they hold now, counted under their row locks (lockCategories), plus

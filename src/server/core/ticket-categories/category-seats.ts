@@ -1,8 +1,8 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PublicTicketCategory } from '@shared/ticket-categories';
 import type { EventQuestion } from '@shared/questions';
 import type { DbOrTx } from '../../db/types';
-import { eventQuestions, ticketCategories } from '../../db/schema';
+import { bookingItems, eventQuestions, ticketCategories } from '../../db/schema';
 
 export type CategoryRow = typeof ticketCategories.$inferSelect;
 
@@ -114,21 +114,38 @@ export async function publicCategoriesOf(
 }
 
 /**
+ * Locks the rows of categories with seats of their own, in id order, before the event's row: every booking
+ * that adds to a limited category holds them until it commits, so a count read afterwards is exact
+ * (docs/product/ticket-categories.md#seats).
+ */
+export async function lockCategories(tx: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(
+    sql`SELECT id FROM ticket_categories WHERE id = ANY(${sql.param(ids)}::uuid[]) ORDER BY id FOR UPDATE`,
+  );
+}
+
+/**
  * Whether a booking that no longer holds seats (an expired hold whose money came late) would still fit its
- * categories' own seats if it took them again (docs/product/ticket-categories.md#seats). Locks those
- * categories' rows first, in id order, as every booking that adds to them does, so the count is exact; call it
- * before taking the event's row.
+ * categories' own seats if it took them again (docs/product/ticket-categories.md#seats): its categories are
+ * locked first, as every booking that adds to them does, then counted; it is not pending, so not counted itself.
+ * Call it before taking the event's row.
  */
 export async function linesFitCategories(tx: DbOrTx, bookingId: string): Promise<boolean> {
-  await tx.execute(sql`
-    SELECT c.id FROM ticket_categories c JOIN booking_items i ON i.category_id = c.id
-    WHERE i.booking_id = ${bookingId}::uuid AND c.capacity IS NOT NULL ORDER BY c.id FOR UPDATE OF c`);
-  const result = await tx.execute<{ fits: boolean }>(sql`
-    SELECT coalesce(bool_and(c.capacity IS NULL OR c.capacity >= i.quantity * i.seats_per_ticket + coalesce(
-      (SELECT sum(t.seats) FROM tickets t WHERE t.category_id = c.id AND t.status = 'active'), 0) + coalesce(
-      (SELECT sum(p.quantity * p.seats_per_ticket) FROM booking_items p JOIN bookings b ON b.id = p.booking_id
-        WHERE p.category_id = c.id AND b.status = 'pending' AND b.id <> ${bookingId}::uuid), 0)), true) AS fits
-    FROM booking_items i JOIN ticket_categories c ON c.id = i.category_id
-    WHERE i.booking_id = ${bookingId}::uuid`);
-  return result.rows[0]?.fits !== false;
+  const lines = await tx
+    .select({
+      categoryId: bookingItems.categoryId,
+      eventId: ticketCategories.eventId,
+      capacity: ticketCategories.capacity,
+      seats: sql<number>`${bookingItems.quantity} * ${bookingItems.seatsPerTicket}`,
+    })
+    .from(bookingItems)
+    .innerJoin(ticketCategories, eq(ticketCategories.id, bookingItems.categoryId))
+    .where(eq(bookingItems.bookingId, bookingId));
+  const limited = lines.filter((line) => line.capacity !== null);
+  if (limited.length === 0) return true;
+  const ids = limited.map((line) => line.categoryId);
+  await lockCategories(tx, ids);
+  const taken = await categorySeatsTaken(tx, [limited[0]!.eventId], ids);
+  return limited.every((line) => (taken.get(line.categoryId) ?? 0) + Number(line.seats) <= line.capacity!);
 }
