@@ -5,6 +5,7 @@ import { EVENT_MODES, EVENT_STATUSES, PRICE_UNITS } from '@shared/events';
 import { user } from './accounts';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { cancellationPolicies } from './policies';
+import { eventSeries } from './series';
 
 /** New events start as draft (docs/product/events.md#event-status). */
 export const eventStatus = pgEnum('event_status', EVENT_STATUSES);
@@ -79,10 +80,13 @@ export const events = pgTable(
     cancellationPolicyId: uuid('cancellation_policy_id').references(() => cancellationPolicies.id, {
       onDelete: 'set null',
     }),
+    /** The series this date belongs to (docs/product/event-series.md); null = a single event. */
+    seriesId: uuid('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('events_series_id_idx').on(t.seriesId, t.startTime),
     index('events_status_start_time_idx').on(t.status, t.startTime),
     check('events_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('events_total_seats_non_negative', sql`${t.totalSeats} >= 0`),

@@ -3,6 +3,7 @@
 export * from './accounts';
 export * from './profiles';
 export * from './policies';
+export * from './series';
 export * from './events';
 export * from './event-content';
 export * from './discount-codes';
@@ -19,4 +20,5 @@ export * from './settings';
 export * from './mail';
 export * from './setup';
 export * from './rate-limits';
+export * from './api';
 export * from './relations';
