@@ -17,8 +17,10 @@ const CORE_FLOORS = [
   ['settings', 'policies'],
   // Dienste, die höhere Domänen rufen: Postausgang und Vorlagen, der geltende Zahlungsanbieter (Stripe, Test, keiner).
   ['mail', 'payment-providers'],
-  // Anmeldung, Sitzungen, Ratenbremsen.
-  ['auth'],
+  // Webhooks: schreibt die Nachrichten an die Webhook-Ziele in der Transaktion der Änderung (ein Postausgang).
+  ['webhooks'],
+  // Anmeldung, Sitzungen, Ratenbremsen; API-Schlüssel.
+  ['auth', 'api-keys'],
   // Die Person selbst (Profil, Einwilligung, E-Mail-Wechsel, Sperre der Person), Newsletter, erster Eigentümer.
   ['profiles', 'newsletter', 'setup'],
   // Was eine Buchung braucht, ohne sie zu kennen: Nutzerverwaltung, Warteliste, Rechnungen, Gutscheincodes.
@@ -30,9 +32,11 @@ const CORE_FLOORS = [
   // Was auf Tickets aufsetzt: Zahlungen und Erstattungen, Datenschutz, Veranstaltungen verwalten, Testmails.
   ['payments', 'privacy', 'admin-events', 'admin-test-mails'],
   // Auf der Verwaltung und den Zahlungen: Überweisung, Teilnehmer und Einlass, Admin-Übersicht.
-  ['bank-transfer', 'participants', 'admin-dashboard'],
+  ['bank-transfer', 'participants', 'admin-dashboard', 'series'],
   // Mails an die Teilnehmer einer Veranstaltung: Regeln, Nachrichten, Mindestteilnehmerzahl.
   ['event-mails'],
+  // Die öffentliche REST-API /api/v1: ruft die Anwendungsfälle darunter mit einem API-Schlüssel als Akteur.
+  ['public-api'],
 ];
 
 const folders = (names) => `^src/server/core/(${names.join('|')})/`;
@@ -50,7 +54,7 @@ const coreFloorRules = CORE_FLOORS.map((floor, index) => ({
 
 // use-case-deps.ts names the services of the floors up to this one (Auth, SettingsStore, the mail context, the
 // seat notifier, PaymentGateway): it stands on them, and only the floors above take it.
-const USE_CASE_DEPS_ABOVE_FLOOR = 6;
+const USE_CASE_DEPS_ABOVE_FLOOR = 7;
 const USE_CASE_DEPS = '^src/server/core/use-case-deps\\.ts$';
 
 const knownCoreFolders = `^src/server/core/(?!(${CORE_FLOORS.flat().join('|')})/)[^/]+/`;

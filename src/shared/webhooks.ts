@@ -1,4 +1,4 @@
-/** The event types a webhook can subscribe to (docs/product/api-and-webhooks.md#webhooks). */
+/** The event types a webhook can subscribe to (docs/product/webhooks.md#endpoints). */
 export const WEBHOOK_EVENT_TYPES = [
   'booking.paid',
   'ticket.cancelled',

@@ -6,7 +6,7 @@ import { user } from './accounts';
 import { createdAt, timestamptz, updatedAt } from './columns';
 
 /**
- * An API key ('API-Schlüssel', docs/product/api-and-webhooks.md#keys). The secret is shown once; only its
+ * An API key ('API-Schlüssel', docs/product/api.md#keys). The secret is shown once; only its
  * SHA-256 is stored, with a short prefix to recognise it in the list. A revoked key stays listed.
  */
 export const apiKeys = pgTable(
@@ -28,7 +28,7 @@ export const apiKeys = pgTable(
 );
 
 /**
- * An outgoing webhook ('Webhooks', docs/product/api-and-webhooks.md#webhooks): a URL and the event types it
+ * An outgoing webhook ('Webhooks', docs/product/webhooks.md#endpoints): a URL and the event types it
  * wants, signed per the Standard Webhooks spec with `secret` ('whsec_' + base64). `failing_since` is set when a
  * delivery gave up, and cleared by the next success.
  */

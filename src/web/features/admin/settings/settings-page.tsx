@@ -1,10 +1,12 @@
 import type { ComponentType, ReactNode } from 'react';
 import { usePageTitle } from '@web/lib/page-title';
 import { AdminRefundCard } from './components/admin-refund-card';
+import { ApiKeysCard } from './components/api-keys-card';
 import { BankTransferSettingsCard } from './components/bank-transfer-settings-card';
 import { BrandingLogosCard } from './components/branding-logos-card';
 import { CancellationPoliciesCard } from './components/cancellation-policies-card';
 import { EmailTestsCard } from './components/email-tests-card';
+import { EmbedCard } from './components/embed-card';
 import { GeneralSettingsCard } from './components/general-settings-card';
 import { IntegrationsCard } from './components/integrations-card';
 import { InvoiceSettingsCard } from './components/invoice-settings-card';
@@ -13,6 +15,7 @@ import { MailSettingsCard } from './components/mail-settings-card';
 import { PaymentMethodsCard } from './components/payment-methods-card';
 import { RefundsListCard } from './components/refunds-list-card';
 import { ServerSecretsCard } from './components/server-secrets-card';
+import { WebhooksCard } from './components/webhooks-card';
 import { SettingsSectionNav, type SettingsSection } from './components/settings-section-nav';
 
 /**
@@ -31,6 +34,10 @@ const CARDS: (SettingsSection & { Card: ComponentType<{ mailRules?: ReactNode }>
   { id: 'bank-transfer', label: 'Überweisung', Card: BankTransferSettingsCard },
   { id: 'secrets', label: 'Server-Secrets', Card: ServerSecretsCard },
   { id: 'integrations', label: 'Integrationen', Card: IntegrationsCard },
+  // docs/product/widget.md, docs/product/api.md#keys, docs/product/webhooks.md#endpoints (issue 33)
+  { id: 'embed', label: 'Auf deiner Website einbinden', Card: EmbedCard },
+  { id: 'api-keys', label: 'API-Schlüssel', Card: ApiKeysCard },
+  { id: 'webhooks', label: 'Webhooks', Card: WebhooksCard },
   { id: 'policies', label: 'Stornierungsrichtlinien', Card: CancellationPoliciesCard },
   { id: 'admin-refund', label: 'Admin Refund', Card: AdminRefundCard },
   // docs/product/payments.md#method-names: the refunds with their method, failed ones with 'Erneut versuchen'

@@ -1,0 +1,4 @@
+/** Placeholder until its helper builds it (issue 33). */
+export function EmbedCard() {
+  return null;
+}
