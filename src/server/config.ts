@@ -131,6 +131,8 @@ const envSchema = z.object({
     z.coerce.number().int().min(0).max(30 * 86_400).default(180),
   ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional()),
+  // Webhooks to private or local addresses, for tests and development only (docs/product/webhooks.md#ssrf).
+  WEBHOOKS_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional()),
   TRUST_PROXY: trustProxySetting,
   // Scrapes of /metrics from other machines (docs/architecture.md#metrics, decision 032).
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'mindestens 16 Zeichen').optional()),
@@ -167,6 +169,8 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** The test provider's SEPA debit decides this many seconds after it was given (TEST_SEPA_DELAY_SECONDS). */
   testSepaDelaySeconds: number;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhooks may go to private and loopback addresses (tests, development). */
+  webhooksAllowPrivate: boolean;
 }
 
 /** Where uploads go when S3_BUCKET is set (docs/decisions/029-s3-storage.md). */
@@ -239,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authClientLimit: e.AUTH_CLIENT_LIMIT,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     testSepaDelaySeconds: e.TEST_SEPA_DELAY_SECONDS,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true' || e.WEBHOOKS_ALLOW_PRIVATE === '1',
   };
 }
 

@@ -50,6 +50,7 @@ async function main() {
   services.bankTransfers.start();
   services.eventMails.start();
   services.reconcile.start();
+  services.webhooks.start();
   await services.seatFeed.start();
   // The server listens only once everything above is done, so while starting its port refuses connections;
   // readiness turns 'ready' when it listens and 'draining' at SIGTERM (decision 033).
@@ -88,6 +89,7 @@ async function main() {
             services.bankTransfers.stop(),
             services.eventMails.stop(),
             services.reconcile.stop(),
+            services.webhooks.stop(),
           ]);
         },
       },

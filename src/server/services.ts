@@ -17,6 +17,7 @@ import { RetentionJob } from './jobs/retention-job';
 import { BankTransferJob } from './jobs/bank-transfer-job';
 import { EventMailJob } from './jobs/event-mail-job';
 import { ReconcileJob } from './jobs/reconcile-job';
+import { WebhookWorker } from './jobs/webhook-worker';
 import { paymentBacklog } from './core/payments/reconcile-payments';
 import { PaymentGateway } from './core/payment-providers/payment-gateway';
 import { sendRefunds, type PaymentDeps } from './core/payments/send-refunds';
@@ -38,6 +39,8 @@ export type Services = Omit<AppDeps, 'webRoot' | 'outbox'> & {
   eventMails: EventMailJob;
   /** Asks the provider about payment attempts still open (decision 055); started by main.ts. */
   reconcile: ReconcileJob;
+  /** Sends the webhooks core wrote (docs/product/webhooks.md#outbox); started by main.ts. */
+  webhooks: WebhookWorker;
 };
 
 /** Wires the business services once, for the server and the API tests alike. Jobs are started by main.ts. */
@@ -120,5 +123,6 @@ export function createServices(
     bankTransfers: new BankTransferJob({ deps: jobDeps, observer: metrics }),
     eventMails: new EventMailJob({ deps: jobDeps, observer: metrics }),
     reconcile: new ReconcileJob({ deps: jobDeps, observer: metrics }),
+    webhooks: new WebhookWorker({ deps: { database, config, settings, logger, outbox }, observer: metrics }),
   };
 }

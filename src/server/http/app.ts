@@ -25,6 +25,7 @@ import { checkInRoutes } from './routes/check-in';
 import { adminWaitlistRoutes, waitlistRoutes } from './routes/waitlist';
 import { mailRuleRoutes } from './routes/mail-rules';
 import { adminDiscountCodeRoutes, discountCodeRoutes } from './routes/discount-codes';
+import { adminWebhookRoutes } from './routes/webhooks';
 import { AppError, GERMAN_DEFAULT_MESSAGES } from '../core/app-error';
 import { errorBody, handleError } from './errors';
 import { jsonBody } from './json-body';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/waitlist', adminWaitlistRoutes);
   app.route('/api/admin/mail-rules', mailRuleRoutes);
   app.route('/api/admin/discount-codes', adminDiscountCodeRoutes);
+  app.route('/api/admin/webhooks', adminWebhookRoutes); // docs/product/webhooks.md#endpoints
   app.route('/api/discount-codes', discountCodeRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 

@@ -51,6 +51,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** Due dates and late settlements of transfers; an import wakes it (docs/product/bank-transfer.md#paid). */
   bankTransfers: { kick(): void };
+  /** The webhook worker (jobs/webhook-worker.ts): 'Erneut senden' wakes it (docs/product/webhooks.md#resend). */
+  webhooks: { kick(): void };
   /** Folder of the built client; omitted in API tests. */
   webRoot?: string;
   /** Loads the client's server renderer (dist/ssr); without it, pages are the plain app shell. */

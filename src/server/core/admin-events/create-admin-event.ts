@@ -8,6 +8,7 @@ import type { UseCaseDeps } from '../use-case-deps';
 import { isUniqueViolation, loadAdminEvent, slugOwner, slugsLike } from './admin-event-view';
 import { applyOrganizers, assertOrganizerCandidates, assertPolicyExists } from './event-organizers';
 import { saveEventCategories } from './save-event-categories';
+import { enqueueEventStatusWebhooks } from '../webhooks/webhook-data';
 import { saveEventQuestions } from './save-event-questions';
 
 export type CreateAdminEventDeps = Pick<UseCaseDeps, 'database' | 'storage' | 'settings' | 'logger'>;
@@ -62,6 +63,8 @@ export async function createAdminEvent(
       // (docs/product/ticket-categories.md#one-category)
       if (categories) await saveEventCategories(tx, { eventId: row!.id, categories });
       if (questions) await saveEventQuestions(tx, { eventId: row!.id, questions });
+      // created published: announced (docs/product/webhooks.md#event-types)
+      await enqueueEventStatusWebhooks(tx, [{ id: row!.id, before: null, after: fields.status }]);
       await publishEventChange(tx, row!.id);
       await publishSeatChange(tx, row!.id);
       return loadAdminEvent(tx, row!.id);

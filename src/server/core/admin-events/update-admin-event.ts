@@ -25,6 +25,7 @@ import { refundAllTicketsOfEvent } from './refund-all';
 import { enqueueEventUpdateMails } from '../bookings/booking-mails';
 import { enqueueOnlineLinkMails } from '../bookings/online-link-mails';
 import { settleWaitlist } from '../waitlist/settle-waitlist';
+import { categoriesSnapshot, enqueueEventStatusWebhooks, publicEventChanges } from '../webhooks/webhook-data';
 import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 
 export type UpdateAdminEventDeps = Pick<
@@ -75,6 +76,7 @@ export async function updateAdminEvent(
       );
       const [row] = await tx.select().from(events).where(eq(events.id, id)).for('update');
       if (!row) throw eventNotFound();
+      const categoriesBefore = categories ? await categoriesSnapshot(tx, id) : '';
       const merged = {
         startTime: fields.startTime ?? row.startTime.toISOString(),
         endTime: fields.endTime ?? row.endTime.toISOString(),
@@ -145,6 +147,11 @@ export async function updateAdminEvent(
       // more seats, the list turned on, or the event closed: offers are made or ended at once
       // (docs/product/waiting-list.md#waitlist-per-event)
       await settleWaitlist(tx, id, { now: new Date(), mail });
+      // published, cancelled, or a published event's public fields changed (docs/product/webhooks.md#event-types)
+      const [after] = await tx.select().from(events).where(eq(events.id, id));
+      const changed = publicEventChanges(row, after!);
+      if (categories && (await categoriesSnapshot(tx, id)) !== categoriesBefore) changed.push('categories');
+      await enqueueEventStatusWebhooks(tx, [{ id, before: row.status, after: after!.status, changed }]);
       await publishEventChange(tx, id);
       await publishSeatChange(tx, id);
       return loadAdminEvent(tx, id);

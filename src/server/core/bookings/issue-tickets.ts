@@ -4,6 +4,7 @@ import type { DbOrTx, Ticket } from '../../db/types';
 import { ticketPrices } from '@shared/ticket-categories';
 import { bookings, tickets } from '../../db/schema';
 import { bookingLines } from '../ticket-categories/booking-lines';
+import { enqueueBookingPaid } from '../webhooks/webhook-data';
 
 /**
  * Ticket number ending in 4 digits: the ticket code (docs/product/booking-and-seats.md#ticket-number) printed
@@ -43,10 +44,13 @@ export async function issueTickets(db: DbOrTx, bookingId: string, now = new Date
     })),
   );
   if (rows.length > 0) {
-    await db
+    const inserted = await db
       .insert(tickets)
       .values(rows)
-      .onConflictDoNothing({ target: [tickets.bookingId, tickets.position] });
+      .onConflictDoNothing({ target: [tickets.bookingId, tickets.position] })
+      .returning({ id: tickets.id });
+    // the booking is paid (or free) and confirmed: once, with its first issue (docs/product/webhooks.md#event-types)
+    if (inserted.length > 0) await enqueueBookingPaid(db, booking.id, now);
   }
   return db.select().from(tickets).where(eq(tickets.bookingId, booking.id)).orderBy(asc(tickets.position));
 }

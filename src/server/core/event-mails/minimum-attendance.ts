@@ -8,6 +8,7 @@ import { publishEventChange, publishSeatChange } from '../events/event-changes';
 import { enqueueMails } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
 import { minimumAttendanceWarningMail } from '../mail/templates/minimum-attendance-warning';
+import { enqueueEventWebhook } from '../webhooks/webhook-data';
 import { endWaitlistOfCancelledEvent } from './minimum-attendance-waitlist';
 
 export interface MinimumAttendanceRound {
@@ -183,6 +184,7 @@ async function decideOnce(
     }
 
     await tx.update(events).set({ status: 'cancelled' }).where(eq(events.id, eventId));
+    await enqueueEventWebhook(tx, 'event.cancelled', eventId, { now }); // docs/product/webhooks.md#event-types
     await endWaitlistOfCancelledEvent(tx, eventId, { now, mail });
     await publishEventChange(tx, eventId);
     await publishSeatChange(tx, eventId);

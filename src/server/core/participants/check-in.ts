@@ -14,6 +14,7 @@ import { AppError } from '../app-error';
 import type { Db, DbOrTx, Event } from '../../db/types';
 import { deviceCheckIns, events, tickets } from '../../db/schema';
 import { assertMayRunEvent } from './assert-may-run-event';
+import { enqueueTicketCheckedIn } from '../webhooks/webhook-data';
 import { participantOf } from './participant-rows';
 
 type Result = 'checked-in' | 'already' | 'cancelled' | 'unknown';
@@ -163,7 +164,7 @@ export async function checkIn(
       else if (current?.status !== 'active') result = 'cancelled';
       // checked in already: the check-in on record keeps its time and who, whatever time this one claims
       else result = 'already';
-    }
+    } else await enqueueTicketCheckedIn(tx, ticket.id, at, now); // docs/product/webhooks.md#event-types
     if (deviceId) {
       const receipt = and(eq(deviceCheckIns.eventId, eventId), eq(deviceCheckIns.deviceCheckInId, deviceId));
       // an old number keeps no receipt (the table knows the three answers that name a ticket): sent again,

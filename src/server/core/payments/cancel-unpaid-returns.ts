@@ -8,6 +8,7 @@ import type { MailContext } from '../mail/templates/mail-context';
 import { releaseSeats } from '../tickets/cancel-ticket';
 import { mailContextOf } from '../use-case-deps';
 import { settleWaitlist } from '../waitlist/settle-waitlist';
+import { enqueueTicketCancelled } from '../webhooks/webhook-data';
 import type { PaymentDeps } from './send-refunds';
 
 /** Why such a booking ended (bookings.refund_reason, refunds.reason). */
@@ -70,6 +71,7 @@ async function cancelUnpaidReturn(tx: Tx, bookingId: string, now: Date, mail: Ma
   for (const ticket of active) {
     await tx.update(tickets).set({ status: 'canceled', canceledAt: now }).where(eq(tickets.id, ticket.id));
     await releaseSeats(tx, ticket, bookingId);
+    await enqueueTicketCancelled(tx, { ticketId: ticket.id, reason: RETURN_NOT_PAID_REASON }, now); // docs/product/webhooks.md#event-types
   }
   await tx
     .update(bookings)

@@ -23,6 +23,7 @@ import { ticketCancelledMail } from '../mail/templates/ticket-cancelled';
 import { settleWaitlist } from '../waitlist/settle-waitlist';
 import { loadPolicyRules, refundableByBooking, selfServiceRefund } from './refund-terms';
 import { issueCancellationInvoice } from '../invoices/issue-invoice';
+import { enqueueTicketCancelled } from '../webhooks/webhook-data';
 
 export interface CancelTicketOutcome extends CancelTicketResult {
   /** Refund rows recorded; send them with `deps.payments.sendRefunds` after the commit. */
@@ -147,6 +148,7 @@ export async function cancelTicket(options: {
         .where(eq(bookings.id, booking.id));
     }
 
+    await enqueueTicketCancelled(tx, { ticketId: ticket.id, reason, refundCents }, now); // docs/product/webhooks.md#event-types
     await enqueueCancellationMail(tx, {
       bookingId: booking.id,
       ticketNumber: ticket.ticketNumber,

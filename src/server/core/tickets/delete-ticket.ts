@@ -7,6 +7,7 @@ import { publishSeatChange } from '../events/event-changes';
 import { releaseSeats } from './cancel-ticket';
 import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 import { settleWaitlist } from '../waitlist/settle-waitlist';
+import { enqueueTicketCancelled } from '../webhooks/webhook-data';
 
 /**
  * Deletes a ticket (admins only, checked by the route; docs/product/tickets-and-refunds.md#delete-ticket). An
@@ -26,7 +27,11 @@ export async function deleteTicket(
   const bookingCancelled = await deps.database.db.transaction(async (tx) => {
     const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
     if (!ticket) throw new AppError('not_found', TICKET_MESSAGES.notFound);
-    if (ticket.status === 'active') await releaseSeats(tx, ticket, ticket.bookingId);
+    if (ticket.status === 'active') {
+      await releaseSeats(tx, ticket, ticket.bookingId);
+      // gone for the receiver too (docs/product/webhooks.md#event-types)
+      await enqueueTicketCancelled(tx, { ticketId: ticket.id, reason: 'ticket_deleted' }, now);
+    }
     await tx.delete(tickets).where(eq(tickets.id, ticketId));
     const [left] = await tx
       .select({ id: tickets.id })

@@ -19,6 +19,7 @@ import { enqueueMail } from '../mail/enqueue-mail';
 import { ticketReceivedMail, ticketTransferredMail } from '../mail/templates/ticket-transferred';
 import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
 import { loadMyTicket, type TicketViewer } from './list-my-tickets';
+import { enqueueTicketTransferred } from '../webhooks/webhook-data';
 import { deliveredOnlineUrl } from '../events/online-link';
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
@@ -138,6 +139,7 @@ export async function transferTicket(
       oldTicketNumber: ticket.ticketNumber,
       newTicketNumber: newNumber,
     });
+    await enqueueTicketTransferred(tx, ticket.id, now); // docs/product/webhooks.md#event-types
 
     const received = ticketReceivedMail({
       context: mail,
