@@ -11,6 +11,7 @@ import { benchAdminTickets } from './admin-tickets.mjs';
 import { benchEventsApi } from './events-api.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchPages } from './pages.mjs';
+import { benchSeatStreams } from './seat-streams.mjs';
 import { benchStartup } from './startup.mjs';
 import { benchTicketPdf } from './ticket-pdf.mjs';
 
@@ -47,6 +48,11 @@ await benchCategoryRush().catch((error) => {
 });
 console.log('\n# one instance vs three on PostgreSQL');
 await benchCluster().catch((error) => {
+  console.error(`übersprungen: ${error.message}`);
+  process.exitCode = 1;
+});
+console.log('\n# 2,000 live-seat streams on one instance (PostgreSQL)');
+await benchSeatStreams().catch((error) => {
   console.error(`übersprungen: ${error.message}`);
   process.exitCode = 1;
 });
