@@ -405,6 +405,8 @@ export interface AdminEvent {
   categories?: AdminCategory[];
   /** Its questions to the buyer in order (docs/product/ticket-categories.md#questions). */
   questions?: AdminQuestion[];
+  /** Its series, null for a single event (docs/product/event-series.md). Optional for older fixtures. */
+  seriesId?: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -431,6 +433,8 @@ export interface AdminEventListItem {
   imageUrl: string | null;
   /** Started already: listed after 'Vergangene Events' (docs/product/events.md#admin-events-list). */
   isPast: boolean;
+  /** The series it is a date of (docs/product/event-series.md#admin-list). Optional for older fixtures. */
+  series?: { id: string; title: string } | null;
 }
 
 export interface SlugCheckAnswer {

@@ -101,6 +101,8 @@ export interface PublicEvent {
   categories?: PublicTicketCategory[];
   /** The questions asked at checkout (docs/product/ticket-categories.md#questions); only with one event. */
   questions?: EventQuestion[];
+  /** The series it is a date of: its page lists the dates (docs/product/event-series.md#series-page). */
+  series?: { slug: string; title: string } | null;
 }
 
 /** A seat change pushed over server-sent events (GET /api/events/live). */

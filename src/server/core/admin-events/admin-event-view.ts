@@ -100,6 +100,7 @@ export function toAdminEvent(
     organizerIds,
     imageUrl: row.imageUrl,
     activeTicketCount: activeTickets,
+    seriesId: row.seriesId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -51,8 +51,18 @@ export async function deleteAdminEvent(options: DeleteAdminEventOptions): Promis
     await tx.delete(bookings).where(eq(bookings.eventId, id));
     await tx.delete(events).where(eq(events.id, id));
     await publishEventChange(tx, id);
+    // a copy (a series date, a duplicate) shares its files: only those no other event uses go
+    // (docs/product/event-series.md#copy)
+    const urls = media.map((medium) => medium.url);
+    const shared = urls.length
+      ? await tx.selectDistinct({ url: eventMedia.url }).from(eventMedia).where(inArray(eventMedia.url, urls))
+      : [];
+    const kept = new Set(shared.map((medium) => medium.url));
     // only files this storage wrote (seeded media may point elsewhere)
-    return media.map((medium) => storage.keyOf(medium.url)).filter(isKey);
+    return urls
+      .filter((url) => !kept.has(url))
+      .map((url) => storage.keyOf(url))
+      .filter(isKey);
   });
   for (const key of storageKeys) await storage.delete(key).catch(() => undefined);
 }

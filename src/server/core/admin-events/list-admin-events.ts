@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { orderAdminEvents, type AdminEventListItem } from '@shared/admin-events';
 import type { Db } from '../../db/types';
-import { events, tickets } from '../../db/schema';
+import { events, eventSeries, tickets } from '../../db/schema';
 import { seatFiguresOf } from './seat-figures';
 
 /**
@@ -37,13 +37,18 @@ export async function listAdminEvents(options: { db: Db; now?: Date }): Promise<
       priceUnit: events.priceUnit,
       imageUrl: events.imageUrl,
       soldTickets: sql<number>`coalesce(${sold.n}, 0)::int`,
+      seriesId: events.seriesId,
+      seriesTitle: eventSeries.title,
     })
     .from(events)
-    .leftJoin(sold, sql`${sold.eventId} = ${events.id}`);
+    .leftJoin(sold, sql`${sold.eventId} = ${events.id}`)
+    .leftJoin(eventSeries, sql`${eventSeries.id} = ${events.seriesId}`);
   const seats = await seatFiguresOf(db, rows);
   return orderAdminEvents(
-    rows.map((row) => ({
+    rows.map(({ seriesId, seriesTitle, ...row }) => ({
       ...row,
+      // its series (docs/product/event-series.md#admin-list)
+      series: seriesId && seriesTitle ? { id: seriesId, title: seriesTitle } : null,
       startTime: row.startTime.toISOString(),
       soldTickets: Number(row.soldTickets),
       seats: seats.get(row.id)!,

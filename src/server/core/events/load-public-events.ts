@@ -75,6 +75,7 @@ function queryEvents(db: Db, where: SQL | undefined) {
         orderBy: [asc(eventOrganizers.createdAt)],
         with: { profile: { columns: ORGANIZER_COLUMNS } },
       },
+      series: { columns: { slug: true, title: true } },
     },
   });
 }
@@ -117,5 +118,7 @@ function toPublicEvent(row: EventRow): PublicEvent {
     tags: row.tags.map((entry) => entry.tag.name).sort((a, b) => a.localeCompare(b, 'de')),
     // a linked user without a profile row (the link references user, not profiles) is left out
     organizers: row.organizers.flatMap((entry) => (entry.profile ? [toPublicOrganizer(entry.profile)] : [])),
+    // docs/product/event-series.md#series-page
+    series: row.series ? { slug: row.series.slug, title: row.series.title } : null,
   };
 }

@@ -2,17 +2,19 @@ import { relations } from 'drizzle-orm';
 import { eventLinks, eventMedia, eventTags, tags } from './event-content';
 import { eventOrganizers, events } from './events';
 import { profiles } from './profiles';
+import { eventSeries } from './series';
 
 // Relations only feed Drizzle's relational queries (`db.query.events.findMany({ with: … })`); the foreign
 // keys themselves are declared on the tables. Only the public event list (core/events/load-public-events.ts)
 // queries this way, so only its relations are declared: each `many` with the `one` on the other side that
 // Drizzle pairs it with. Add one here when a query needs it.
 
-export const eventRelations = relations(events, ({ many }) => ({
+export const eventRelations = relations(events, ({ many, one }) => ({
   media: many(eventMedia),
   links: many(eventLinks),
   tags: many(eventTags),
   organizers: many(eventOrganizers),
+  series: one(eventSeries, { fields: [events.seriesId], references: [eventSeries.id] }),
 }));
 
 export const eventOrganizerRelations = relations(eventOrganizers, ({ one }) => ({
