@@ -27,6 +27,12 @@
   var dark =
     stored === 'dark' ||
     ((!stored || stored === 'system') && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  // the booking widget takes the host page's theme from its address (docs/product/widget.md#theme)
+  var forced = location.pathname === '/widget' && /[?&]theme=(light|dark)(&|$)/.exec(location.search);
+  if (forced) {
+    dark = forced[1] === 'dark';
+    document.documentElement.setAttribute('data-forced-theme', forced[1]);
+  }
   document.documentElement.classList.toggle('dark', dark);
   if (consent) document.documentElement.setAttribute('data-consent', '');
   var meta = document.querySelector('meta[name="theme-color"]');

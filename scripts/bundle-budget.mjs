@@ -91,10 +91,15 @@ for (const page of pages) {
   const admin = page.files.filter(holdsAdminCode);
   if (admin.length) problems.push(`${page.route}: Admin-Code in ${admin.join(', ')}`);
 }
+// the booking widget's loader on other sites' pages (docs/product/widget.md#loader, decision 061)
+const WIDGET_BUDGET_KB = 15;
+const widget = gz('widget.js');
+console.log(`  widget.js (host pages) ${kb(widget)}`);
+if (widget > WIDGET_BUDGET_KB * 1024) problems.push(`widget.js: ${kb(widget)} > ${WIDGET_BUDGET_KB} KB`);
 const css = [...html.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map((match) => match[1]);
 for (const file of css) console.log(`  CSS ${file}: ${kb(gz(file))}`);
 console.log(
-  `budgets: home ≤ ${HOME_BUDGET_KB} KB with React, each page's own code ≤ ${PAGE_BUDGET_KB} KB, no admin code`,
+  `budgets: home ≤ ${HOME_BUDGET_KB} KB with React, each page's own code ≤ ${PAGE_BUDGET_KB} KB, no admin code, widget.js ≤ ${WIDGET_BUDGET_KB} KB`,
 );
 for (const problem of problems) console.error(`Budget überschritten: ${problem}`);
 if (problems.length) process.exit(1);

@@ -40,6 +40,8 @@ export const CLIENT_ROUTES = {
   /** The door check-in for organizers and admins (docs/product/organizer-day.md#check-in). */
   checkIn: 'checkin/:eventId',
   devMails: 'dev/mails',
+  /** The booking widget's page inside a host page's frame (docs/product/widget.md#widget-page). */
+  widget: 'widget',
 } as const;
 
 export type ClientRoute = keyof typeof CLIENT_ROUTES;

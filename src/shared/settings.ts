@@ -5,6 +5,7 @@ import type { CsvMapping } from './bank-statements';
 import { DEFAULT_BANK_TRANSFER_SETTINGS, type BankTransferSettings } from './bank-transfer-settings';
 import type { InvoiceSettings } from './invoices';
 import { DEFAULT_PAYMENT_METHOD_SETTINGS, type PaymentMethodSettings } from './payment-method-settings';
+import { DEFAULT_WIDGET_SETTINGS, type WidgetSettings } from './widget-settings';
 
 export const DEFAULT_SITE_NAME = 'Wachstumsraum';
 export const DEFAULT_SUPPORT_EMAIL = 'hallo@wachstumsraum.example';
@@ -72,6 +73,8 @@ export interface AppSettings {
   paymentMethods: PaymentMethodSettings;
   /** The admin's column mappings of CSV statements, one per bank (docs/product/bank-transfer.md#csv). */
   bankCsvMappings: { mappings: CsvMapping[] };
+  /** The sites allowed to embed the booking widget (docs/product/widget.md#allowed-sites); admin only. */
+  widget: WidgetSettings;
 }
 export type AppSettingKey = keyof AppSettings;
 
@@ -112,6 +115,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   bankTransfer: DEFAULT_BANK_TRANSFER_SETTINGS,
   paymentMethods: DEFAULT_PAYMENT_METHOD_SETTINGS,
   bankCsvMappings: { mappings: [] },
+  widget: DEFAULT_WIDGET_SETTINGS,
 };
 
 /** A stored value counts when it has the default's type; a required (non-empty by default) text stays non-empty. */

@@ -34,6 +34,7 @@ import { demoAccessibility, demoOperator } from './seed-operator';
 import { cancelDemoTicket } from './seed-cancellation';
 import { seedBankTransfers, seedCompanyInvoice } from './seed-payments';
 import { seedPaymentMethods } from './seed-payment-methods';
+import { seedWidget } from './seed-widget';
 import { demoOrder, seedCoLeadCode, seedEventCategories, seedFriendsCode } from './seed-categories';
 
 const HOUR = 3_600_000;
@@ -275,6 +276,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     await seedCompanyInvoice(tx, { profileId: attendeeIds[1]!, name: demoAttendees[1]! });
     // every online method switched on, and a booking in each new payment state (docs/product/payments.md)
     await seedPaymentMethods(tx, { now, events: createdEvents, attendeeIds });
+    // the sites allowed to embed the booking widget (docs/product/widget.md#demo-widget)
+    await seedWidget(tx);
     await numberInvoicesByDate(tx);
     return true;
   });

@@ -41,6 +41,7 @@ const LAZY_PAGE_SOURCES: Partial<Record<ClientRoute, string>> = {
   login: 'features/auth/login-page.tsx',
   eventLogin: 'features/auth/event-login-page.tsx',
   checkout: 'features/checkout/checkout-page.tsx',
+  widget: 'features/events/widget-page.tsx',
 };
 
 /** Per route, the chunks its page needs beyond what the shell (`template`) already loads or preloads. */

@@ -21,6 +21,8 @@ export const SERVER_RENDERED_ROUTES: ReadonlySet<ClientRoute> = new Set([
   'accessibility',
   'login',
   'eventLogin',
+  // inside other sites' frames (docs/product/widget.md#widget-page)
+  'widget',
 ]);
 
 /**

@@ -89,12 +89,15 @@ const pages = {
     }),
   ),
   checkIn: lazyPage(() => import('@web/features/checkin/checkin-page').then((m) => m.CheckInPage)),
+  widget: lazyPage(() => import('@web/features/events/widget-page').then((m) => m.WidgetPage)),
 };
 
 // The paths come from the route table the server shares (src/shared/routes.ts, docs/product/site.md#routes);
 // router.test.tsx checks that every path of the table has its route here. The magic-link handler is the
 // root's (root.tsx).
 export const routes: RouteObject[] = [
+  // inside other sites' frames: no header, footer or cookie banner (docs/product/widget.md#widget-page)
+  { path: CLIENT_ROUTES.widget, ...wrapped(pages.widget) },
   {
     element: <Root />,
     children: [

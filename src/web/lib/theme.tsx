@@ -40,6 +40,8 @@ function subscribeSystemDark(onChange: () => void) {
 }
 
 function applyTheme(resolved: 'light' | 'dark') {
+  // the booking widget follows its host page, not the visitor's choice here (docs/product/widget.md#theme)
+  if (document.documentElement.hasAttribute('data-forced-theme')) return;
   document.documentElement.classList.toggle('dark', resolved === 'dark');
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLOR[resolved]);
 }

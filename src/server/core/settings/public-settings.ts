@@ -9,7 +9,7 @@ import type { AppSettings, OperatorInfo } from '@shared/settings';
  */
 export function publicSettings(settings: AppSettings): Omit<
   AppSettings,
-  'operator' | 'mailSignature' | 'invoicing' | 'bankTransfer' | 'bankCsvMappings'
+  'operator' | 'mailSignature' | 'invoicing' | 'bankTransfer' | 'bankCsvMappings' | 'widget'
 > & {
   operator: Partial<OperatorInfo>;
 } {
@@ -18,6 +18,8 @@ export function publicSettings(settings: AppSettings): Omit<
     invoicing: _invoicesOnly,
     bankTransfer: _transfersOnly,
     bankCsvMappings: _csvOnly,
+    // the server checks the embedding sites itself (docs/product/widget.md#allowed-sites)
+    widget: _widgetOnly,
     ...shown
   } = settings;
   const operator: Partial<OperatorInfo> = { ...settings.operator };

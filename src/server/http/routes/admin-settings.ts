@@ -13,6 +13,7 @@ import {
 } from '@shared/admin-settings';
 import { legalSettingsSchema } from '@shared/legal-settings';
 import { paymentMethodSettingsSchema } from '@shared/payment-method-schema';
+import { widgetSettingsSchema } from '@shared/widget-schema';
 import {
   loadAdminSettings,
   loadIntegrationStatus,
@@ -26,6 +27,7 @@ import { saveLegalSettings } from '../../core/settings/save-legal-settings';
 import { saveMailSignature } from '../../core/settings/save-mail-signature';
 import { savePaymentMethodSettings } from '../../core/settings/save-payment-method-settings';
 import { saveSecrets } from '../../core/settings/save-secrets';
+import { saveWidgetSettings } from '../../core/settings/save-widget-settings';
 import { uploadBrandLogo } from '../../core/settings/upload-brand-logo';
 import { allow } from '../access';
 import type { AppEnv } from '../context';
@@ -79,6 +81,12 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
     const input = validBody(c, paymentMethodSettingsSchema);
     const { database, settings } = c.get('deps');
     return c.json(await savePaymentMethodSettings({ db: database.db, settings, input }));
+  })
+  // card 'Auf deiner Website einbinden' (docs/product/widget.md#allowed-sites)
+  .put('/widget', allow('admin'), async (c) => {
+    const input = validBody(c, widgetSettingsSchema);
+    const { database, settings } = c.get('deps');
+    return c.json(await saveWidgetSettings({ db: database.db, settings, input }));
   })
   .put('/secrets', allow('admin'), async (c) => {
     const input = validBody(c, secretsSchema);

@@ -12,6 +12,8 @@ import { sendEncoded } from '../send-encoded';
 import { PAYMENT_TEXT_ROUTES, ServerRenderedPages, withRenderedRoot } from '../server-rendered-pages';
 import { offeredPaymentMethods } from '@shared/content/payment-texts';
 import { encodeFor, loadStaticSite, type StaticFile } from '../static-site';
+import { allowFramingBy } from '../security-headers';
+import { widgetFrameAncestors } from '../../core/settings/widget-frame';
 
 /**
  * Serves the built client from memory, with history fallback to the app shell for client routes; public
@@ -45,6 +47,8 @@ export function clientRoutes(webRoot: string) {
       findEvent: async (slugOrId) => snapshot.find(slugOrId)?.event ?? null,
     });
     if (route && head.status !== 404) head.modulePreloads = preloads.get(route);
+    // the one page other sites may frame: the allowed ones (docs/product/widget.md#frame-ancestors)
+    if (route === 'widget') allowFramingBy(c, widgetFrameAncestors(settings), deps.config.publicUrl);
     const status = head.status ?? (route ? 200 : 404);
     const url = new URL(c.req.url);
     const request = {
