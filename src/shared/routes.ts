@@ -11,6 +11,8 @@ export const CLIENT_ROUTES = {
   comingSoon: 'coming-soon',
   setup: 'setup',
   event: 'event/:slug',
+  /** The dates of an event series (docs/product/event-series.md#series-page). */
+  series: 'series/:slug',
   eventLogin: 'event/:slug/login',
   help: 'help',
   imprint: 'impressum',

@@ -33,6 +33,8 @@ export interface PageContext {
   publicUrl: string;
   /** A published, not hidden event by slug or id: what any visitor may see. */
   findEvent(slugOrId: string): Promise<PublicEvent | null>;
+  /** The dates of a series visitors may see, by start (docs/product/event-series.md#series-page). */
+  findSeriesDates?(slug: string): Promise<PublicEvent[]>;
   now?: Date;
 }
 
@@ -66,6 +68,15 @@ export async function pageHeadFor(pathname: string, context: PageContext): Promi
     const event = await context.findEvent(safeDecode(route.params.slug ?? ''));
     if (!event) return { title: `Event nicht gefunden · ${site}`, status: 404 };
     return eventHead(event, context);
+  }
+  if (route?.route === 'series') {
+    const dates = (await context.findSeriesDates?.(safeDecode(route.params.slug ?? ''))) ?? [];
+    const series = dates[0]?.series;
+    if (!series) return { title: `Reihe nicht gefunden · ${site}`, status: 404 };
+    const description = metaDescription(
+      dates[0]!.shortDescription || dates[0]!.description || DEFAULT_DESCRIPTION,
+    );
+    return withSocial({ title: `${series.title} · ${site}`, description }, site);
   }
   return withSocial({ title: site, description: DEFAULT_DESCRIPTION }, site);
 }

@@ -33,6 +33,7 @@ export function lazyPageChunks(files: Map<string, StaticFile>, sourceSuffix: str
  */
 const LAZY_PAGE_SOURCES: Partial<Record<ClientRoute, string>> = {
   event: 'features/events/event-detail-page.tsx',
+  series: 'features/events/series-page.tsx',
   help: 'features/content/help-page.tsx',
   imprint: 'features/content/imprint-page.tsx',
   privacy: 'features/content/privacy-page.tsx',

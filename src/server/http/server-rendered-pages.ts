@@ -14,6 +14,7 @@ import { publicSettings } from '../core/settings/public-settings';
 export const SERVER_RENDERED_ROUTES: ReadonlySet<ClientRoute> = new Set([
   'home',
   'event',
+  'series',
   'help',
   'imprint',
   'privacy',

@@ -45,6 +45,7 @@ export function clientRoutes(webRoot: string) {
       publicUrl: deps.config.publicUrl,
       // visitors' view even for a signed-in admin: previews and search engines must never see a draft
       findEvent: async (slugOrId) => snapshot.find(slugOrId)?.event ?? null,
+      findSeriesDates: async (slug) => snapshot.events.filter((event) => event.series?.slug === slug),
     });
     if (route && head.status !== 404) head.modulePreloads = preloads.get(route);
     // the one page other sites may frame: the allowed ones (docs/product/widget.md#frame-ancestors)

@@ -11,6 +11,8 @@ import { InvoicesPage } from './invoices/invoices-page';
 import { EventMailRulesSection } from './mail-rules/components/event-mail-rules-section';
 import { GlobalMailRules } from './mail-rules/components/global-mail-rules';
 import { ParticipantsPage } from './participants/participants-page';
+import { SeriesEventActions } from './series/components/series-event-actions';
+import { SeriesPage } from './series/series-page';
 import { SettingsPage } from './settings/settings-page';
 import { TicketsPage } from './tickets/tickets-page';
 import { UsersPage } from './users/users-page';
@@ -30,8 +32,15 @@ export const adminRoutes: RouteObject[] = [
       { path: 'events/new', element: <EventCreatePage /> },
       {
         path: 'events/:id/edit',
-        element: <EventEditPage mailRules={(eventId) => <EventMailRulesSection eventId={eventId} />} />,
+        element: (
+          <EventEditPage
+            mailRules={(eventId) => <EventMailRulesSection eventId={eventId} />}
+            seriesActions={(event) => <SeriesEventActions event={event} />}
+          />
+        ),
       },
+      // docs/product/event-series.md#admin-list
+      { path: 'series/:id', element: <SeriesPage /> },
       // docs/product/organizer-day.md#participants; the organizer area shows the same page (router.tsx)
       { path: 'events/:eventId/teilnehmende', element: <ParticipantsPage area="admin" /> },
       // docs/product/waiting-list.md#admin-waitlist

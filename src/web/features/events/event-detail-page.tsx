@@ -13,6 +13,7 @@ import { Badge } from '@web/components/ui/badge';
 import { BookButton } from './components/book-button';
 import { EventFacts } from './components/event-facts';
 import { EventWaitlist } from './components/event-waitlist';
+import { MoreSeriesDates } from './components/more-series-dates';
 import { MobileBookingBar } from './components/mobile-booking-bar';
 import { TicketCategoryList } from './components/ticket-category-list';
 import { useLiveSeats } from './use-live-seats';
@@ -113,6 +114,8 @@ function EventDetail({ event }: { event: PublicEvent }) {
                 </p>
               ))}
             </div>
+            {/* docs/product/event-series.md#series-page */}
+            <MoreSeriesDates event={event} now={now} />
             <EventOrganizers organizers={event.organizers} />
             {event.links.length > 0 && (
               <section aria-labelledby="links-heading" className="mt-8">

@@ -31,9 +31,16 @@ interface RefundQuestion {
 
 /**
  * 'Event bearbeiten' at /admin/events/{id}/edit. Below the form the admin shell puts the event's mail rules
- * (`mailRules`, from the mail-rules area: docs/decisions/052-admin-areas-as-features.md).
+ * (`mailRules`, from the mail-rules area: docs/decisions/052-admin-areas-as-features.md), and beside the
+ * header's links the series' buttons (`seriesActions`, docs/product/event-series.md#create-series).
  */
-export function EventEditPage({ mailRules }: { mailRules?: (eventId: string) => ReactNode }) {
+export function EventEditPage({
+  mailRules,
+  seriesActions,
+}: {
+  mailRules?: (eventId: string) => ReactNode;
+  seriesActions?: (event: AdminEvent) => ReactNode;
+}) {
   usePageTitle('Event bearbeiten');
   const { id = '' } = useParams();
   const { data: event, isPending, error } = useAdminEvent(id);
@@ -49,15 +56,17 @@ export function EventEditPage({ mailRules }: { mailRules?: (eventId: string) => 
       </div>
     );
   }
-  return <EventEditor key={event.id} event={event} mailRules={mailRules} />;
+  return <EventEditor key={event.id} event={event} mailRules={mailRules} seriesActions={seriesActions} />;
 }
 
 function EventEditor({
   event,
   mailRules,
+  seriesActions,
 }: {
   event: AdminEvent;
   mailRules: ((eventId: string) => ReactNode) | undefined;
+  seriesActions: ((event: AdminEvent) => ReactNode) | undefined;
 }) {
   const [initial] = useState(() => formValuesOf(event));
   const options = useEventFormOptions();
@@ -125,6 +134,7 @@ function EventEditor({
             <ListOrdered className="h-4 w-4" aria-hidden />
             {event.waitlistCount === undefined ? 'Warteliste' : `Warteliste (${event.waitlistCount})`}
           </Link>
+          {seriesActions?.(event)}
           <Link to={`/event/${event.slug}`} className={buttonClasses('ghost', 'sm')}>
             <ExternalLink className="h-4 w-4" aria-hidden />
             Event-Seite ansehen

@@ -137,6 +137,15 @@ function EventRow(props: {
           <span>{seatsSummary(event)}</span>
           {event.hidden && <Badge tone="warning">Versteckt</Badge>}
           {event.isPrivate && <Badge>Privat</Badge>}
+          {/* docs/product/event-series.md#admin-list */}
+          {event.series && (
+            <Link
+              to={`/admin/series/${event.series.id}`}
+              className="rounded-full hover:underline focus-visible:underline"
+            >
+              <Badge tone="primary">Reihe: {event.series.title}</Badge>
+            </Link>
+          )}
         </div>
         {/* small screens: date, place and status under the title instead of in their columns */}
         <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs md:hidden">
