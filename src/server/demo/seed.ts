@@ -35,6 +35,7 @@ import { cancelDemoTicket } from './seed-cancellation';
 import { seedBankTransfers, seedCompanyInvoice } from './seed-payments';
 import { seedPaymentMethods } from './seed-payment-methods';
 import { seedWidget } from './seed-widget';
+import { seedWebhooks } from './seed-webhooks';
 import { demoOrder, seedCoLeadCode, seedEventCategories, seedFriendsCode } from './seed-categories';
 
 const HOUR = 3_600_000;
@@ -278,6 +279,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     await seedPaymentMethods(tx, { now, events: createdEvents, attendeeIds });
     // the sites allowed to embed the booking widget (docs/product/widget.md#demo-widget)
     await seedWidget(tx);
+    // a webhook with a delivery log, written last so the bookings above sent nothing (docs/product/webhooks.md#delivery-log)
+    await seedWebhooks(tx, now);
     await numberInvoicesByDate(tx);
     return true;
   });
