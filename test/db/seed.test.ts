@@ -38,6 +38,7 @@ import {
 } from '@server/db/schema';
 import { toEventQuestion } from '@server/core/ticket-categories/category-seats';
 import { createTestDatabase, seatInvariantViolations } from '../helpers/db';
+import { DateTime } from 'luxon';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const publicDir = path.join(import.meta.dirname, '../../public');
@@ -117,8 +118,10 @@ describe('seedDemo', () => {
   });
 
   it('creates about eight events and does nothing the second time', async () => {
-    expect(all.length).toBeGreaterThanOrEqual(7);
-    expect(all.length).toBeLessThanOrEqual(10);
+    // besides the dates of the demo's series (docs/product/event-series.md)
+    const single = all.filter((event) => event.seriesId === null);
+    expect(single.length).toBeGreaterThanOrEqual(7);
+    expect(single.length).toBeLessThanOrEqual(10);
     expect(await seedDemo(database.db, now)).toBe(false);
     expect(await database.db.$count(events)).toBe(all.length);
   });
@@ -217,7 +220,8 @@ describe('seedDemo', () => {
     const media = await database.db.select().from(eventMedia).where(eq(eventMedia.isFeatured, true));
     const links = await database.db.select().from(eventOrganizers);
     for (const event of all) {
-      expect(event.imageUrl).toBe(`/demo/covers/${event.slug}.webp`);
+      // a series' dates share the cover of its first date (docs/product/event-series.md#copy)
+      if (event.seriesId === null) expect(event.imageUrl).toBe(`/demo/covers/${event.slug}.webp`);
       const file = path.join(publicDir, event.imageUrl!);
       expect(existsSync(file)).toBe(true);
       expect(statSync(file).size).toBeLessThan(60 * 1024);
@@ -584,5 +588,24 @@ describe('seedDemo: categories, codes and questions (docs/product/ticket-categor
         pending.reduce((sum, line) => sum + line.quantity * line.seatsPerTicket, 0);
       expect(taken, category.name).toBeLessThanOrEqual(category.capacity!);
     }
+  });
+
+  it('has a monthly series of 4 dates at 19:00 across a change of summer time (docs/product/event-series.md#wall-times)', async () => {
+    const dates = all
+      .filter((event) => event.seriesId !== null)
+      .sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+    expect(dates).toHaveLength(4);
+    const local = dates.map((event) => DateTime.fromJSDate(event.startTime, { zone: 'Europe/Berlin' }));
+    expect(local.map((day) => day.toFormat('HH:mm ccc'))).toEqual([
+      '19:00 Tue',
+      '19:00 Tue',
+      '19:00 Tue',
+      '19:00 Tue',
+    ]);
+    expect(local.map((day) => Math.ceil(day.day / 7))).toEqual([2, 2, 2, 2]);
+    expect(new Set(local.map((day) => day.offset)).size).toBe(2);
+    expect(dates[0]!.startTime.getTime()).toBeGreaterThan(now.getTime());
+    // the second date sold two tickets; the event page of each lists the others ('Weitere Termine')
+    expect(dates.map((event) => event.totalSeats - event.availableSeats)).toEqual([0, 2, 0, 0]);
   });
 });

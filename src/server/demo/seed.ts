@@ -34,6 +34,7 @@ import { demoAccessibility, demoOperator } from './seed-operator';
 import { cancelDemoTicket } from './seed-cancellation';
 import { seedBankTransfers, seedCompanyInvoice } from './seed-payments';
 import { seedPaymentMethods } from './seed-payment-methods';
+import { seedSeries } from './seed-series';
 import { seedWidget } from './seed-widget';
 import { seedWebhooks } from './seed-webhooks';
 import { demoOrder, seedCoLeadCode, seedEventCategories, seedFriendsCode } from './seed-categories';
@@ -277,6 +278,13 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     await seedCompanyInvoice(tx, { profileId: attendeeIds[1]!, name: demoAttendees[1]! });
     // every online method switched on, and a booking in each new payment state (docs/product/payments.md)
     await seedPaymentMethods(tx, { now, events: createdEvents, attendeeIds });
+    // a monthly series across a change of summer time (docs/product/event-series.md)
+    await seedSeries(tx, {
+      now,
+      organizerId: organizerIds.miriam,
+      policyId: policy.id,
+      buyerId: attendeeIds[3]!,
+    });
     // the sites allowed to embed the booking widget (docs/product/widget.md#demo-widget)
     await seedWidget(tx);
     // a webhook with a delivery log, written last so the bookings above sent nothing (docs/product/webhooks.md#delivery-log)
