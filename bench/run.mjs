@@ -14,6 +14,7 @@ import { benchPages } from './pages.mjs';
 import { benchSeatStreams } from './seat-streams.mjs';
 import { benchStartup } from './startup.mjs';
 import { benchTicketPdf } from './ticket-pdf.mjs';
+import { benchWidgetLighthouse } from './widget-lighthouse.mjs';
 
 if (!existsSync('dist/server/main.js')) {
   console.error('Bitte zuerst `npm run build` ausführen.');
@@ -73,6 +74,12 @@ await benchPages();
 console.log('\n# Lighthouse (mobile)');
 await benchLighthouse().catch((error) => {
   // needs Chromium (CHROME_PATH, default /usr/bin/chromium) and npx to fetch the pinned Lighthouse
+  console.error(`übersprungen: ${error.message}`);
+  process.exitCode = 1;
+});
+console.log('\n# booking widget: widget.js and a host page with and without it (Lighthouse, mobile)');
+await benchWidgetLighthouse().catch((error) => {
+  // needs Chromium, npx for the pinned Lighthouse and port 8080 (an allowed site of the demo) free
   console.error(`übersprungen: ${error.message}`);
   process.exitCode = 1;
 });
