@@ -36,6 +36,7 @@ import { healthRoutes } from './routes/health';
 import { settingsRoutes } from './routes/settings';
 import { sessionRoutes } from './routes/session';
 import { clientRoutes } from './routes/client';
+import { widgetRoutes } from './routes/widget';
 import { profileRoutes } from './routes/profile';
 import { accountDeletionRoutes } from './routes/account-deletion';
 import {
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/setup', setupRoutes);
   app.route('/api/events', eventRoutes);
   app.route('/api/organizers', organizerRoutes);
+  app.route('/api/widget', widgetRoutes); // docs/product/widget.md#origin-check
   app.route('/api/admin/users', adminUserRoutes);
   app.route('/api/admin/settings', adminSettingsRoutes);
   app.route('/api/admin/events', adminEventRoutes);
