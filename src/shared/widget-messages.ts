@@ -18,8 +18,8 @@ export const WIDGET_LAYOUT = {
   /** The narrowest column of cards; the page fits as many as the frame is wide. */
   minColumnPx: 260,
   gapPx: 16,
-  /** A card's height below its cover (2:1): title, date, time, place, price, seats and the button. */
-  cardBodyPx: 250,
+  /** A card's height below its cover (2:1): title, date, time, place, price (up to three lines with an early bird and 'ab'), seats and the button. */
+  cardBodyPx: 290,
   /** The line with the shop's name under the cards. */
   footerPx: 36,
   /** 'Gerade keine Termine' and the shop's line. */

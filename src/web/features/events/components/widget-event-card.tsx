@@ -25,13 +25,13 @@ export function WidgetEventCard({ event, now, eager }: { event: PublicEvent; now
       data-testid="widget-event-card"
     >
       <EventCover event={event} loading={eager ? 'eager' : 'lazy'} className="aspect-[2/1]" />
-      <div className="flex h-[250px] flex-col gap-2 p-4">
-        <h2 className="line-clamp-2 h-[2lh] text-base font-semibold leading-snug break-words hyphens-auto">
+      <div className="flex h-[290px] flex-col gap-2 p-4">
+        <h2 className="line-clamp-2 h-[2lh] shrink-0 text-base font-semibold leading-snug break-words hyphens-auto">
           <a href={`/event/${event.slug}`} target="_blank" rel="noopener" className="hover:underline">
             {event.title}
           </a>
         </h2>
-        <dl className="flex flex-col gap-1 text-sm text-muted-foreground">
+        <dl className="flex shrink-0 flex-col gap-1 text-sm text-muted-foreground">
           {facts.map(({ icon: Icon, label, text }) => (
             <div key={label} className="flex min-w-0 items-center gap-2">
               <dt>
