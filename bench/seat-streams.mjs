@@ -87,7 +87,10 @@ export async function benchSeatStreams({ streams = 2000, bookings = 20, gapMs = 
       await sleep(gapMs);
     }
     const phaseSeconds = (performance.now() - phaseStarted) / 1000;
-    const bookingCpu = (cpuSeconds(serverPid) - cpuBefore) / phaseSeconds;
+    const phaseCpu = cpuSeconds(serverPid) - cpuBefore;
+    const bookingCpu = phaseCpu / phaseSeconds;
+    // the server's CPU per booking and its fan-out, less what it spends idle with the streams open
+    const cpuPerChangeMs = ((phaseCpu - held.cpu * phaseSeconds) * 1000) / bookings;
     const clientUsage = process.cpuUsage(clientBefore);
     const clientCpu = (clientUsage.user + clientUsage.system) / 1e6 / phaseSeconds;
     const rssAfter = rssMb(serverPid);
@@ -115,7 +118,7 @@ export async function benchSeatStreams({ streams = 2000, bookings = 20, gapMs = 
       held,
       firstP50: percentile(firsts, 50),
       listenP50: percentile(listens, 50),
-      during: { cpu: bookingCpu, rssMb: rssAfter, clientCpu },
+      during: { cpu: bookingCpu, cpuPerChangeMs, rssMb: rssAfter, clientCpu },
     };
     print(result, bookings);
     if (result.refused || result.missed || result.ended || !(result.p95 < 1000)) process.exitCode = 1;
@@ -139,7 +142,8 @@ function print(r, bookings) {
   console.log(
     `  server: no streams RSS ${r.idle.rssMb} MB, CPU ${pct(r.idle.cpu)}; ` +
       `${r.streams} idle streams RSS ${r.held.rssMb} MB (${(((r.held.rssMb - r.idle.rssMb) * 1024) / r.streams).toFixed(0)} KB each), ` +
-      `CPU ${pct(r.held.cpu)}; during the bookings RSS ${r.during.rssMb} MB, CPU ${pct(r.during.cpu)} (this client ${pct(r.during.clientCpu)})`,
+      `CPU ${pct(r.held.cpu)}; during the bookings RSS ${r.during.rssMb} MB, CPU ${pct(r.during.cpu)} (this client ${pct(r.during.clientCpu)}), ` +
+      `${Math.round(r.during.cpuPerChangeMs)} ms of server CPU per booking and its ${r.streams} deliveries`,
   );
 }
 

@@ -119,6 +119,17 @@ const envSchema = z.object({
   // Sign-in mails sent and codes tried per client address in ten minutes (an office behind one address);
   // the browser journeys all come from 127.0.0.1 and set more (docs/product/accounts-and-consent.md#sign-in-rate-limits).
   AUTH_CLIENT_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
+  // Requests per minute and API key to /api/v1 (docs/product/api.md#rate-limit).
+  API_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(600)),
+  // Open live-seat streams per client address (an IPv6 one by its /64) and per instance (decision 062).
+  LIVE_STREAMS_PER_CLIENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(100),
+  ),
+  LIVE_STREAMS_MAX: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  ),
   // How long a SIGTERM waits for requests in flight before it closes their connections (decision 033).
   SHUTDOWN_GRACE_SECONDS: z.preprocess(
     emptyToUndefined,
@@ -165,6 +176,10 @@ export interface Config {
   authCodeIntervalSeconds: number;
   /** AUTH_CLIENT_LIMIT: sign-in mails and code tries per client address in ten minutes. */
   authClientLimit: number;
+  /** API_RATE_LIMIT: requests per minute and API key to /api/v1. */
+  apiRateLimit: number;
+  /** LIVE_STREAMS_PER_CLIENT and LIVE_STREAMS_MAX: open live-seat streams per client and instance (decision 062). */
+  liveStreams: { perClient: number; total: number };
   /** On SIGTERM, the longest wait for requests in flight before their connections are closed (decision 033). */
   shutdownGraceSeconds: number;
   /** The test provider's SEPA debit decides this many seconds after it was given (TEST_SEPA_DELAY_SECONDS). */
@@ -241,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     authCodeIntervalSeconds: e.AUTH_CODE_INTERVAL_SECONDS,
     authClientLimit: e.AUTH_CLIENT_LIMIT,
+    apiRateLimit: e.API_RATE_LIMIT,
+    liveStreams: { perClient: e.LIVE_STREAMS_PER_CLIENT, total: e.LIVE_STREAMS_MAX },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     testSepaDelaySeconds: e.TEST_SEPA_DELAY_SECONDS,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true' || e.WEBHOOKS_ALLOW_PRIVATE === '1',

@@ -1,6 +1,7 @@
 import { createMailTransport } from './adapters/mail/create-mail-transport';
 import { createStorage } from './adapters/storage/create-storage';
 import { createSeatFeed } from './adapters/seat-feed/create-seat-feed';
+import { SeatEventStreams } from './adapters/seat-feed/seat-event-streams';
 import { Metrics } from './adapters/metrics/metrics';
 import type { Config } from './config';
 import { createAuth } from './core/auth/auth';
@@ -102,6 +103,7 @@ export function createServices(
   const auth = createAuth({ db, secret: config.appSecret, publicUrl: config.publicUrl, mailer });
   const seatFeed = createSeatFeed(database, logger);
   const publicEvents = new PublicEventCache({ db, feed: seatFeed });
+  const seatStreams = new SeatEventStreams(seatFeed, config.liveStreams);
   settings.follow(seatFeed); // settings saved by another app instance (settings-store.ts)
   return {
     config,
@@ -115,6 +117,7 @@ export function createServices(
     payments,
     seatNotifier: new SeatChangeNotifier(db, logger),
     seatFeed,
+    seatStreams,
     publicEvents,
     metrics,
     holdExpiry: new HoldExpiryJob({ deps: jobDeps, observer: metrics }),

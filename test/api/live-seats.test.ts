@@ -6,7 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicEvent } from '@shared/events';
-import { seatEventStream } from '@server/adapters/seat-feed/seat-event-stream';
+import { SeatEventStreams } from '@server/adapters/seat-feed/seat-event-streams';
 import { loadConfig } from '@server/config';
 import { publishSeatChange } from '@server/core/events/event-changes';
 import { openDatabase, type Database } from '@server/db/client';
@@ -27,10 +27,11 @@ interface Instance {
 }
 
 /** One app instance as main.ts runs it: services, a started seat feed, a listening HTTP server. */
-async function startInstance(database: Database): Promise<Instance> {
+async function startInstance(database: Database, env: NodeJS.ProcessEnv = {}): Promise<Instance> {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ticketshop-live-')),
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const services = createServices(config, database, createLogger('silent'));
   await services.seatFeed.start();
@@ -134,14 +135,65 @@ describe('GET /api/events/live', () => {
   });
 
   it('sends a comment as heartbeat', async () => {
-    const body = seatEventStream(instance.services.seatFeed, { includeHidden: false, heartbeatMs: 30 });
-    const reader = body.getReader();
+    const streams = new SeatEventStreams(instance.services.seatFeed, { heartbeatMs: 30 });
+    const opened = streams.open('198.51.100.1', { includeHidden: false });
+    if (!('body' in opened)) throw new Error(`refused: ${opened.refused}`);
+    const reader = opened.body.getReader();
     const decoder = new TextDecoder();
     let text = '';
     while (!text.includes(': ping\n\n'))
       text += decoder.decode((await reader.read()).value, { stream: true });
     expect(text.startsWith('retry: ')).toBe(true);
     await reader.cancel();
+  });
+});
+
+describe('limits on open streams (decision 062)', () => {
+  let limited: Instance;
+  beforeAll(async () => {
+    limited = await startInstance(database, { LIVE_STREAMS_PER_CLIENT: '2', LIVE_STREAMS_MAX: '3' });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('answers 429 in German to a client beyond its streams, and takes it again after one closed', async () => {
+    const first = await connect(limited.url);
+    const second = await connect(limited.url);
+    try {
+      const refused = await fetch(`${limited.url}/api/events/live`);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        'Zu viele Live-Verbindungen von deiner Adresse. Schließe ein paar Tabs.',
+      );
+      await first.close();
+      await until(() => limited.services.seatStreams.size === 1, 'the closed stream to be let go of');
+      const again = await connect(limited.url);
+      expect(again.res.status).toBe(200);
+      await again.close();
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('answers 503 to anyone once the instance holds its maximum', async () => {
+    await until(() => limited.services.seatStreams.size === 0, 'earlier streams to be let go of');
+    // three streams from three addresses: the instance's maximum in this test
+    const streams = limited.services.seatStreams;
+    const held = ['198.51.100.1', '198.51.100.2', '198.51.100.3'].map((ip) =>
+      streams.open(ip, { includeHidden: false }),
+    );
+    try {
+      const refused = await fetch(`${limited.url}/api/events/live`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('unavailable');
+    } finally {
+      for (const stream of held) if ('body' in stream) await stream.body.cancel();
+    }
+    expect(streams.size).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Auth } from '../core/auth/auth';
 import type { OutgoingMail } from '../adapters/mail/mail-transport';
 import type { FileStorage } from '../adapters/storage/storage';
 import type { SeatFeed } from '../adapters/seat-feed/seat-feed';
+import type { SeatEventStreams } from '../adapters/seat-feed/seat-event-streams';
 import type { Metrics } from '../adapters/metrics/metrics';
 import type { PublicEventCache } from '../core/events/public-event-cache';
 import type { PaymentGateway } from '../core/payment-providers/payment-gateway';
@@ -39,6 +40,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** Live seat counts and event changes (LISTEN/NOTIFY); started by main.ts. */
   seatFeed: SeatFeed;
+  /** The open GET /api/events/live streams, capped per client and instance (decision 062). */
+  seatStreams: SeatEventStreams;
   /** The visitors' event list and details in memory, dropped on every change the feed reports. */
   publicEvents: PublicEventCache;
   /** The payment providers (docs/architecture.md, Adapters; decision 011). */

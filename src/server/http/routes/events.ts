@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import type { PublicEvent } from '@shared/events';
-import { seatEventStream } from '../../adapters/seat-feed/seat-event-stream';
 import { AppError } from '../../core/app-error';
 import { EncodedJson } from '../../core/events/encoded-json';
 import { buildEventCalendar } from '../../core/events/event-calendar';
 import { loadPublicEvents, type Audience } from '../../core/events/load-public-events';
 import { allow, currentSession } from '../access';
+import { clientIp } from '../client-ip';
 import type { AppEnv } from '../context';
 import { sendEncoded } from '../send-encoded';
 
@@ -26,8 +26,26 @@ export const eventRoutes = new Hono<AppEnv>()
   })
   .get('/live', allow('public'), async (c) => {
     const includeHidden = (await audienceOf(c)) === 'admin';
-    const body = seatEventStream(c.get('deps').seatFeed, { includeHidden });
-    return new Response(body, {
+    const opened = c.get('deps').seatStreams.open(clientIp(c), { includeHidden });
+    // The page works without live counts; the browser tries again later (docs/product/booking-and-seats.md#live-seats).
+    if ('refused' in opened) {
+      throw opened.refused === 'client'
+        ? new AppError(
+            'rate_limited',
+            'Zu viele Live-Verbindungen von deiner Adresse. Schließe ein paar Tabs.',
+            {
+              retryAfterSeconds: 60,
+            },
+          )
+        : new AppError(
+            'unavailable',
+            'Gerade sind zu viele Live-Verbindungen offen. Versuch es gleich noch mal.',
+            {
+              retryAfterSeconds: 30,
+            },
+          );
+    }
+    return new Response(opened.body, {
       headers: {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-cache, no-transform',
