@@ -4,6 +4,9 @@ import { ADMIN_EVENT_MESSAGES } from './admin-events';
 import { isCalendarDay } from './calendar-day';
 import type { EventStatus } from './events';
 import { normalizeDescription } from './event-text';
+import { SERIES_NOT_FOUND } from './series-page';
+
+export { seriesPagePath } from './series-page';
 
 /**
  * The rule an event series was made from (docs/product/event-series.md). Wall times are local to the series'
@@ -40,7 +43,7 @@ export const MAX_SERIES_INTERVAL_WEEKS = 12;
 
 /** The texts of the series screens and their field messages (docs/product/event-series.md). */
 export const SERIES_MESSAGES = {
-  notFound: 'Reihe nicht gefunden.',
+  notFound: SERIES_NOT_FOUND,
   frequency: 'Bitte wähle, wie oft die Reihe stattfindet.',
   interval: `Bitte gib an, alle wie viele Wochen die Reihe stattfindet (1 bis ${MAX_SERIES_INTERVAL_WEEKS}).`,
   endChoice: 'Bitte gib entweder ein Enddatum oder eine Anzahl von Terminen an.',
@@ -206,12 +209,3 @@ export interface SeriesFutureAnswer {
   /** Dates with sold seats that kept their times although new ones were sent. */
   keptTimes: number;
 }
-
-/** The series of an event as visitors see it (the event page's 'Weitere Termine', the series page). */
-export interface PublicSeriesRef {
-  slug: string;
-  title: string;
-}
-
-/** The series page's path (docs/product/event-series.md#series-page). */
-export const seriesPagePath = (slug: string) => `/series/${encodeURIComponent(slug)}`;

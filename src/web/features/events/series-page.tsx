@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { isPastEvent } from '@shared/event-rules';
-import { SERIES_MESSAGES } from '@shared/series';
+import { SERIES_NOT_FOUND } from '@shared/series-page';
 import { buttonClasses } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { usePageTitle } from '@web/lib/page-title';
@@ -21,12 +21,12 @@ export function SeriesPage() {
   useLiveSeats();
   const dates = (events ?? []).filter((event) => event.series?.slug === slug);
   const series = dates[0]?.series;
-  usePageTitle(series?.title ?? (isPending ? 'Reihe' : SERIES_MESSAGES.notFound));
+  usePageTitle(series?.title ?? (isPending ? 'Reihe' : SERIES_NOT_FOUND));
   if (!series) {
     if (isPending) return <PageSpinner />;
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="font-serif text-3xl font-semibold tracking-tight">{SERIES_MESSAGES.notFound}</h1>
+        <h1 className="font-serif text-3xl font-semibold tracking-tight">{SERIES_NOT_FOUND}</h1>
         <p className="mt-3 text-muted-foreground">
           Diese Reihe gibt es nicht (mehr) oder sie hat keine öffentlichen Termine.
         </p>

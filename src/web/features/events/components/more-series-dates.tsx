@@ -1,6 +1,6 @@
 import { isPastEvent } from '@shared/event-rules';
 import type { PublicEvent } from '@shared/events';
-import { seriesPagePath } from '@shared/series';
+import { seriesPagePath } from '@shared/series-page';
 import { Link } from 'react-router';
 import { useEvents } from '../api/get-events';
 import { SeriesDates } from './series-dates';
