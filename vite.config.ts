@@ -1,8 +1,23 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
+
+/**
+ * The tests that start servers as processes, restart them and wait out their grace periods take a minute or
+ * more each: they start first, so the two workers do not end with one of them alone on a long file.
+ */
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const long = (file: TestSpecification) =>
+      /[\\/]test[\\/](faults|cluster|backup|lifecycle)[\\/]/.test(file.moduleId);
+    return [...sorted.filter(long), ...sorted.filter((file) => !long(file))];
+  }
+}
 
 /**
  * The built page loads its JavaScript after the first paint: the entry module and its preloads move from the
@@ -72,11 +87,38 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  // Two projects on every core (docs/decisions/063-test-speed.md). The server's tests share their workers'
+  // module graph (`isolate: false`): each file still opens its own database and app, but the app's ~1,000
+  // modules are imported once per worker instead of once per file. The components keep a fresh module graph
+  // per file, since they mock modules (`vi.mock`) and render into a jsdom of their own.
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     globalSetup: ['test/global-setup.ts'],
-    environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // ceilings for a hang, not speed checks: a file beside two busy loops on two cores takes 3–4× its quiet time
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: LongFilesFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['test/**/*.test.ts', 'src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}', 'test/**/*.test.tsx'],
+          environment: 'node',
+          // a fresh module graph per file in a VM context of the worker: jsdom is loaded once per worker
+          pool: 'vmForks',
+          setupFiles: ['test/web-setup.ts'],
+        },
+      },
+    ],
   },
 }));

@@ -14,14 +14,13 @@ import {
 } from '../helpers/bank-statements';
 import { signedInUser } from '../helpers/tickets';
 
-// docs/product/bank-transfer.md#statement-import: 10,000 lines in at most 10 s on the development machine
-// (issue 29: one transaction per line took 70.8 s for 8,000). The figure is printed; the assertion leaves
-// room for a loaded CI machine.
+// docs/product/bank-transfer.md#statement-import: 10,000 lines in one go, every line accounted for. How fast is
+// a bench's figure (bench/bank-import.mjs, goal 10 s; issue 29: one transaction per line took 70.8 s for
+// 8,000), not an assertion here: a timed test fails on a loaded machine, not on a slow import. What keeps the
+// import fast is tested below: one transaction for the whole file.
 
 const LINES = 10_000;
 const BOOKINGS = 5_000;
-/** 10 s is the goal; the old import (one transaction per line) took 17.8 s here on PGlite. */
-const CEILING_MS = 15_000;
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
@@ -38,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a statement of 10,000 lines (docs/product/bank-transfer.md#statement-import)', () => {
-  it('is read, stored and matched in one go within the ceiling, every line accounted for', async () => {
+  it('is read, stored and matched in one go, every line accounted for', async () => {
     const buyer = await signedInUser(t);
     const open = await openTransferBookings(t, { count: BOOKINGS, totalCents: 4000, profileId: buyer.id });
     const entries: CamtEntry[] = Array.from({ length: LINES }, (_, i) => {
@@ -86,7 +85,6 @@ describe('a statement of 10,000 lines (docs/product/bank-transfer.md#statement-i
       .from(mailOutbox)
       .where(eq(mailOutbox.to, buyer.email));
     expect(partialMails[0]!.n).toBeGreaterThanOrEqual(250);
-    expect(elapsed).toBeLessThan(CEILING_MS);
   });
 });
 
