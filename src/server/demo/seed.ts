@@ -37,6 +37,7 @@ import { seedPaymentMethods } from './seed-payment-methods';
 import { seedSeries } from './seed-series';
 import { seedWidget } from './seed-widget';
 import { seedWebhooks } from './seed-webhooks';
+import { seedApiKeys } from './seed-api-keys';
 import { demoOrder, seedCoLeadCode, seedEventCategories, seedFriendsCode } from './seed-categories';
 
 const HOUR = 3_600_000;
@@ -289,6 +290,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     await seedWidget(tx);
     // a webhook with a delivery log, written last so the bookings above sent nothing (docs/product/webhooks.md#delivery-log)
     await seedWebhooks(tx, now);
+    // two API keys in the settings card, one in use and one revoked (docs/product/api.md#key-list)
+    await seedApiKeys(tx, now);
     await numberInvoicesByDate(tx);
     return true;
   });
