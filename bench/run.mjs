@@ -14,6 +14,7 @@ import { benchPages } from './pages.mjs';
 import { benchSeatStreams } from './seat-streams.mjs';
 import { benchStartup } from './startup.mjs';
 import { benchTicketPdf } from './ticket-pdf.mjs';
+import { benchWebhookRush } from './webhook-rush.mjs';
 import { benchWidgetLighthouse } from './widget-lighthouse.mjs';
 
 if (!existsSync('dist/server/main.js')) {
@@ -54,6 +55,11 @@ await benchCluster().catch((error) => {
 });
 console.log('\n# 2,000 live-seat streams on one instance (PostgreSQL)');
 await benchSeatStreams().catch((error) => {
+  console.error(`übersprungen: ${error.message}`);
+  process.exitCode = 1;
+});
+console.log('\n# webhooks under a booking rush (PostgreSQL)');
+await benchWebhookRush().catch((error) => {
   console.error(`übersprungen: ${error.message}`);
   process.exitCode = 1;
 });
