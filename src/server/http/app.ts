@@ -11,6 +11,7 @@ import { organizerRoutes } from './routes/organizers';
 import { adminUserRoutes } from './routes/admin-users';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { adminEventRoutes } from './routes/admin-events';
+import { adminSeriesRoutes } from './routes/admin-series';
 import { bookingRoutes } from './routes/bookings';
 import { paymentRoutes } from './routes/payments';
 import { ticketRoutes } from './routes/tickets';
@@ -49,6 +50,8 @@ import {
 import { privacyExportRoutes } from './routes/privacy-export';
 import { newsletterRoutes } from './routes/newsletter';
 import { uploadRoutes } from './routes/uploads';
+import { adminApiKeyRoutes } from './routes/api-keys';
+import { apiV1Routes } from './routes/api-v1/api-v1';
 import { isUploadRequest } from './upload-limit';
 import { closeAfterUnreadBody } from './unread-body';
 import { metricsEndpoint, requestMetrics } from './metrics';
@@ -75,7 +78,9 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' || isUploadRequest(c) ? next() : jsonLimit(c, next),
   );
-  app.use('/api/*', csrfProtection(deps.config.publicUrl, ['/api/payments/stripe/webhook']));
+  // /api/v1 takes API keys only, never cookies: no CSRF to guard against (docs/product/api.md#auth)
+  const csrf = csrfProtection(deps.config.publicUrl, ['/api/payments/stripe/webhook']);
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/v1/') ? next() : csrf(c, next)));
   app.use('/api/*', jsonBody);
   app.use('*', refuseBadCharacters);
 
@@ -90,6 +95,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/users', adminUserRoutes);
   app.route('/api/admin/settings', adminSettingsRoutes);
   app.route('/api/admin/events', adminEventRoutes);
+  app.route('/api/admin', adminSeriesRoutes);
   app.route('/api/dev/mails', devMailRoutes);
   app.route('/api/backup', backupRoutes);
   app.route('/api/profile', profileRoutes);
@@ -119,6 +125,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/discount-codes', adminDiscountCodeRoutes);
   app.route('/api/admin/webhooks', adminWebhookRoutes); // docs/product/webhooks.md#endpoints
   app.route('/api/discount-codes', discountCodeRoutes);
+  app.route('/api/admin/api-keys', adminApiKeyRoutes);
+  app.route('/api/v1', apiV1Routes());
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Diese API-Route gibt es nicht.'), 404));
 
   // outside /api, so neither the CSRF check nor the JSON body parsing applies; before the client's catch-all
