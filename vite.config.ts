@@ -1,23 +1,12 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 
-/**
- * The tests that start servers as processes, restart them and wait out their grace periods take a minute or
- * more each: they start first, so the two workers do not end with one of them alone on a long file.
- */
-class LongFilesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    const sorted = await super.sort(files);
-    const long = (file: TestSpecification) =>
-      /[\\/]test[\\/](faults|cluster|backup|lifecycle)[\\/]/.test(file.moduleId);
-    return [...sorted.filter(long), ...sorted.filter((file) => !long(file))];
-  }
-}
+/** Test files that start, kill and restart the server as a process (docs/decisions/063-test-speed.md). */
+const PROCESS_TESTS = 'test/{faults,cluster,backup,lifecycle}/**/*.test.ts';
 
 /**
  * The built page loads its JavaScript after the first paint: the entry module and its preloads move from the
@@ -97,13 +86,25 @@ export default defineConfig(({ isSsrBuild }) => ({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     maxWorkers: Math.max(2, availableParallelism()),
-    sequence: { sequencer: LongFilesFirst },
     projects: [
+      {
+        // The tests that start the server as a process, restart it and wait out its grace periods: a minute
+        // or more a file. First by name, so the two workers do not end on one of them alone; CI runs them
+        // beside the browser tests (`--project processes`).
+        extends: true,
+        test: {
+          name: 'processes',
+          include: [PROCESS_TESTS],
+          environment: 'node',
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
           name: 'server',
           include: ['test/**/*.test.ts', 'src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          exclude: [PROCESS_TESTS],
           environment: 'node',
           isolate: false,
         },
