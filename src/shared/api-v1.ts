@@ -61,13 +61,20 @@ export const eventListQuerySchema = z.object({
     .optional()
     .meta({ description: 'Nur Veranstaltungen, die danach beginnen (ISO 8601 mit Zeitzone).' }),
 });
+const testFilter = z
+  .enum(['true', 'false'], { error: '„is_test“ ist true oder false.' })
+  .optional()
+  .meta({ description: 'Nur Test- (true) oder nur echte Buchungen (false); ohne: alle.' });
+
 export const bookingListQuerySchema = z.object({
   ...pageQuery,
+  is_test: testFilter,
   event_id: z.uuid({ error: API_V1_MESSAGES.id }).optional(),
   status: z.enum(BOOKING_STATUSES, { error: API_V1_MESSAGES.status }).optional(),
 });
 export const ticketListQuerySchema = z.object({
   ...pageQuery,
+  is_test: testFilter,
   event_id: z.uuid({ error: API_V1_MESSAGES.id }).optional(),
   booking_id: z.uuid({ error: API_V1_MESSAGES.id }).optional(),
   status: z.enum(['active', 'cancelled'], { error: API_V1_MESSAGES.status }).optional(),
@@ -161,6 +168,7 @@ export const apiBookingSchema = z
     discount_cents: z.int(),
     discount_code: z.string().nullable(),
     currency: z.string(),
+    is_test: z.boolean().meta({ description: 'Im Testmodus gebucht (Testzahlung).' }),
     buyer: z.object({ name: z.string().nullable(), email: z.string().nullable() }).nullable(),
     holder_name: z.string().nullable(),
     lines: z.array(
@@ -190,6 +198,7 @@ export const apiTicketSchema = z
     seats: z.int(),
     price_cents: z.int(),
     holder_name: z.string().nullable(),
+    is_test: z.boolean(),
     checked_in_at: nullableIso,
     cancelled_at: nullableIso,
     created_at: iso,
@@ -216,12 +225,10 @@ export const apiParticipantSchema = z
 
 export const checkInResultSchema = z
   .object({
-    result: z
-      .enum(['checked_in', 'already', 'cancelled', 'other_event', 'unknown'])
-      .meta({
-        description:
-          'checked_in: eingecheckt; already: war schon eingecheckt; other_event: Ticket einer anderen Veranstaltung.',
-      }),
+    result: z.enum(['checked_in', 'already', 'cancelled', 'other_event', 'unknown']).meta({
+      description:
+        'checked_in: eingecheckt; already: war schon eingecheckt; other_event: Ticket einer anderen Veranstaltung.',
+    }),
     participant: apiParticipantSchema.nullable(),
   })
   .meta({ id: 'CheckInResult' });

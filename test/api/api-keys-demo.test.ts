@@ -29,5 +29,7 @@ describe('demo API keys', () => {
       data: { title: string }[];
     };
     expect(page.data.length).toBeGreaterThan(5);
+    const tickets = (await (await v1(t, '/tickets?limit=5', secret)).json()) as { data: unknown[] };
+    expect(tickets.data).toHaveLength(5);
   });
 });

@@ -262,6 +262,17 @@ describe('bookings and tickets', () => {
       v1(t, `/tickets?event_id=${target.id}&status=cancelled`, readKey),
     );
     expect(cancelled.data).toEqual([]);
+    const test = await createBooking(db(), { event: target, profileId: buyerId, isTest: true });
+    const onlyTest = await json<Page<ApiTicket>>(
+      v1(t, `/tickets?event_id=${target.id}&is_test=true`, readKey),
+    );
+    expect(onlyTest.data.map((each) => [each.id, each.is_test])).toEqual([[test.tickets[0]!.id, true]]);
+    const real = await json<Page<ApiTicket>>(v1(t, `/tickets?event_id=${target.id}&is_test=false`, readKey));
+    expect(real.data).toHaveLength(3);
+    const bookingsOfTest = await json<Page<ApiBooking>>(
+      v1(t, `/bookings?event_id=${target.id}&is_test=true`, readKey),
+    );
+    expect(bookingsOfTest.data.map((each) => each.id)).toEqual([test.booking.id]);
   });
 
   it('cancels a ticket with the write scope: seat back, refund per policy, twice is 409', async () => {

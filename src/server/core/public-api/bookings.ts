@@ -56,6 +56,7 @@ const toApiBooking = (row: BookingRow, lines: ApiBooking['lines']): ApiBooking =
   discount_cents: row.booking.discountCents,
   discount_code: row.booking.discountCode,
   currency: row.booking.currency,
+  is_test: row.booking.isTest,
   // an account deleted since keeps its bookings for the books without the person (docs/product/api.md#personal-data)
   buyer: row.booking.profileId ? { name: row.buyerName, email: row.buyerEmail } : null,
   holder_name: row.booking.holderName,
@@ -64,7 +65,7 @@ const toApiBooking = (row: BookingRow, lines: ApiBooking['lines']): ApiBooking =
   confirmed_at: row.booking.confirmedAt?.toISOString() ?? null,
 });
 
-/** Bookings of every state (test bookings left out), oldest first (docs/product/api.md#pagination). */
+/** Bookings of every state, test bookings too unless filtered, oldest first (docs/product/api.md#pagination). */
 export async function listApiBookings(
   deps: Deps,
   query: z.output<typeof bookingListQuerySchema>,
@@ -72,7 +73,7 @@ export async function listApiBookings(
   const db = deps.database.db;
   const after = decodeCursor(query.cursor, ['time', 'uuid']);
   const filters: (SQL | undefined)[] = [
-    eq(bookings.isTest, false),
+    query.is_test ? eq(bookings.isTest, query.is_test === 'true') : undefined,
     query.event_id ? eq(bookings.eventId, query.event_id) : undefined,
     query.status ? eq(bookings.status, query.status) : undefined,
     after
@@ -107,7 +108,7 @@ export async function getApiBooking(deps: Deps, id: string): Promise<ApiBooking>
     .select(bookingSelection)
     .from(bookings)
     .leftJoin(profiles, eq(profiles.id, bookings.profileId))
-    .where(and(eq(bookings.id, id), eq(bookings.isTest, false)));
+    .where(eq(bookings.id, id));
   if (!row) throw new AppError('not_found', API_V1_MESSAGES.bookingNotFound);
   return toApiBooking(row, (await linesOf(db, [id])).get(id) ?? []);
 }

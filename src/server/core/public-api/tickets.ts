@@ -29,19 +29,20 @@ const toApiTicket = (ticket: Ticket): ApiTicket => ({
   seats: ticket.seats,
   price_cents: ticket.priceCents,
   holder_name: ticket.holderName,
+  is_test: ticket.isTest,
   checked_in_at: ticket.checkedInAt?.toISOString() ?? null,
   cancelled_at: ticket.status === 'active' ? null : (ticket.canceledAt?.toISOString() ?? null),
   created_at: ticket.createdAt.toISOString(),
 });
 
-/** Tickets (test tickets left out), oldest first (docs/product/api.md#pagination). */
+/** Tickets, test tickets too unless filtered, oldest first (docs/product/api.md#pagination). */
 export async function listApiTickets(
   deps: Pick<UseCaseDeps, 'database'>,
   query: z.output<typeof ticketListQuerySchema>,
 ): Promise<Page<ApiTicket>> {
   const after = decodeCursor(query.cursor, ['time', 'uuid']);
   const filters: (SQL | undefined)[] = [
-    eq(tickets.isTest, false),
+    query.is_test ? eq(tickets.isTest, query.is_test === 'true') : undefined,
     query.event_id ? eq(tickets.eventId, query.event_id) : undefined,
     query.booking_id ? eq(tickets.bookingId, query.booking_id) : undefined,
     query.status === 'active' ? eq(tickets.status, 'active') : undefined,
@@ -68,10 +69,7 @@ export async function listApiTickets(
 }
 
 async function findTicket(db: DbOrTx, id: string): Promise<Ticket> {
-  const [ticket] = await db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.id, id), eq(tickets.isTest, false)));
+  const [ticket] = await db.select().from(tickets).where(eq(tickets.id, id));
   if (!ticket) throw new AppError('not_found', API_V1_MESSAGES.ticketNotFound);
   return ticket;
 }
