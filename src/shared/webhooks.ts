@@ -40,7 +40,7 @@ export const WEBHOOK_MESSAGES = {
   urlProtocol: 'Die URL muss mit https:// oder http:// beginnen.',
   urlCredentials: 'Die URL darf keinen Benutzernamen und kein Passwort enthalten.',
   urlPrivate:
-    'Diese Adresse ist nicht erlaubt: Sie zeigt auf ein privates oder lokales Netz (z. B. localhost, 10.x, 192.168.x).',
+    'Diese Adresse ist nicht erlaubt, denn sie liegt in einem privaten oder lokalen Netz (z. B. localhost, 10.x, 192.168.x).',
   urlUnresolvable: 'Den Rechnernamen dieser URL konnten wir nicht auflösen. Bitte prüfe die URL.',
   descriptionTooLong: 'Die Beschreibung darf höchstens 200 Zeichen lang sein.',
   typesRequired: 'Bitte wähle mindestens ein Ereignis aus.',
