@@ -19,6 +19,8 @@ import {
   tags,
   ticketCategories,
   tickets,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '@server/db/schema';
 import { createBooking, createCancellationPolicy, createEvent, createUser } from '@server/demo/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -267,6 +269,36 @@ describe('Als Reihe anlegen', () => {
       '2031-07-03 10:00',
       '2031-12-04 10:00',
     ]);
+  });
+
+  it("writes 'event.published' for each new date of a published event, in the series' transaction", async () => {
+    const [endpoint] = await t.database.db
+      .insert(webhookEndpoints)
+      .values({
+        url: 'https://crm.example.org/hook',
+        eventTypes: ['event.published'],
+        secret: 'whsec_dGVzdA==',
+      })
+      .returning();
+    try {
+      const source = await workshop('2031-03-04T18:00');
+      const res = await asAdmin('POST', `/api/admin/events/${source.id}/series`, {
+        rule: { frequency: 'weekly', interval: 1, count: 3 },
+      });
+      expect(res.status).toBe(201);
+      const made = (await res.json()) as AdminSeries;
+      const newIds = made.dates.map((date) => date.id).filter((id) => id !== source.id);
+      const written = await t.database.db
+        .select({ payload: webhookDeliveries.payload })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpoint!.id));
+      const published = written.map((row) => (row.payload.data as { event: { id: string } }).event.id);
+      expect(newIds).toHaveLength(2);
+      // the source's own 'event.published' came with its creation; one more per new date
+      expect(published.filter((id) => newIds.includes(id)).sort()).toEqual([...newIds].sort());
+    } finally {
+      await t.database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint!.id));
+    }
   });
 
   it('refuses bad rules with German messages and makes nothing', async () => {

@@ -6,6 +6,7 @@ import { events, eventSeries } from '../../db/schema';
 import { AppError } from '../app-error';
 import { eventNotFound, assertEventId, slugsLike } from '../admin-events/admin-event-view';
 import { publishEventChange, publishSeatChange } from '../events/event-changes';
+import { enqueueEventStatusWebhooks } from '../webhooks/webhook-data';
 import type { UseCaseDeps } from '../use-case-deps';
 import { copyEvent } from './copy-event';
 import { loadAdminSeries } from './load-admin-series';
@@ -84,6 +85,8 @@ export async function createSeriesInTx(
     });
     await publishEventChange(tx, id);
     await publishSeatChange(tx, id);
+    // a published date is published news for a webhook, as a new event is (docs/product/webhooks.md#event-types)
+    await enqueueEventStatusWebhooks(tx, [{ id, before: null, after: status }], options.now);
     newEventIds.push(id);
   }
   await publishEventChange(tx, source.id);
