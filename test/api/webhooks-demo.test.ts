@@ -19,7 +19,7 @@ describe('demo webhook', () => {
     const endpoints = await t.database.db.select().from(webhookEndpoints);
     expect(endpoints).toHaveLength(1);
     const [endpoint] = endpoints;
-    expect(endpoint).toMatchObject({ url: DEMO_WEBHOOK_URL, active: true, failingSince: expect.any(Date) });
+    expect(endpoint).toMatchObject({ url: DEMO_WEBHOOK_URL, active: false, failingSince: expect.any(Date) });
     expect(endpoint!.secret).toMatch(/^whsec_/);
     const rows = await t.database.db
       .select()

@@ -18,7 +18,8 @@ export const DEMO_WEBHOOK_URL = 'https://crm.wachstumsraum.example/webhooks/tick
  * One endpoint for every event type with a log to look at (docs/product/webhooks.md#delivery-log): three paid
  * bookings and a check-in delivered, an event change that failed after its 8 attempts (so the card shows
  * 'Schlägt fehl seit …' and 'Erneut senden'). The messages are written by the real builders from the demo's
- * own bookings, then dated. Seeded last, so the bookings above wrote no messages of their own.
+ * own bookings, then dated. Seeded last, so the bookings above wrote no messages of their own. Seeded paused
+ * ('Aktivieren' in the card sends what comes after).
  */
 export async function seedWebhooks(tx: Tx, now: Date): Promise<void> {
   const [endpoint] = await tx
@@ -93,4 +94,7 @@ export async function seedWebhooks(tx: Tx, now: Date): Promise<void> {
         .where(eq(webhookEndpoints.id, endpoint!.id));
     }
   }
+  // then paused: its host never resolves, so an active one would retry each new demo booking for a day and
+  // fill `npm start`'s log; the log above is what it is there to show
+  await tx.update(webhookEndpoints).set({ active: false }).where(eq(webhookEndpoints.id, endpoint!.id));
 }
