@@ -8,6 +8,7 @@ import { benchBookingThroughput } from './booking-throughput.mjs';
 import { benchCategoryRush } from './category-rush.mjs';
 import { benchCluster } from './cluster.mjs';
 import { benchAdminTickets } from './admin-tickets.mjs';
+import { benchApiV1 } from './api-v1.mjs';
 import { benchEventsApi } from './events-api.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchPages } from './pages.mjs';
@@ -60,6 +61,11 @@ await benchSeatStreams().catch((error) => {
 });
 console.log('\n# webhooks under a booking rush (PostgreSQL)');
 await benchWebhookRush().catch((error) => {
+  console.error(`übersprungen: ${error.message}`);
+  process.exitCode = 1;
+});
+console.log('\n# REST API /api/v1 on the demo (PostgreSQL)');
+await benchApiV1().catch((error) => {
   console.error(`übersprungen: ${error.message}`);
   process.exitCode = 1;
 });
