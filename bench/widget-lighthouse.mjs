@@ -14,11 +14,17 @@ import { gzipSync } from 'node:zlib';
 const LIGHTHOUSE = 'lighthouse@12.2.3';
 const RUN_TIMEOUT_MS = 180_000;
 
-/** An organizer's page: text above and below where the snippet goes (so a shift would show in CLS). */
-function hostPage(shop, withWidget) {
-  const widget = withWidget
-    ? `<script src="${shop}/widget.js" async></script>\n<div data-ticketshop-widget></div>`
-    : '';
+// The element as the settings card prints it: the widget's height reserved (WIDGET_HEIGHT of
+// src/shared/widget-messages.ts; e2e/widget.spec.ts holds the real page to it), docs/product/widget.md#no-layout-shift.
+const ELEMENT = '<div data-ticketshop-widget style="min-height:498px"></div>';
+
+/**
+ * An organizer's page: text above and below where the snippet goes (so a shift would show in CLS). `widget`:
+ * 'snippet' as the card prints it, 'bare' an element without the reserved height (hand-written), else none.
+ */
+function hostPage(shop, widget) {
+  const element = widget === 'snippet' ? ELEMENT : '<div data-ticketshop-widget></div>';
+  const snippet = widget ? `<script src="${shop}/widget.js" async></script>\n${element}` : '';
   const paragraph =
     '<p>Seit fünfzehn Jahren begleite ich Paare und Einzelne durch Veränderungen. In kleinen Gruppen üben wir, ' +
     'einander zuzuhören, Konflikte anzusprechen und gut für uns zu sorgen.</p>';
@@ -28,7 +34,7 @@ function hostPage(shop, withWidget) {
 <style>body{margin:0;font:18px/1.6 Georgia,serif;color:#2b2b2b;background:#fffdf7}main{max-width:960px;margin:0 auto;padding:24px}h1,h2{color:#3b4d61}</style>
 </head><body><main><h1>Workshops und Seminare</h1>${paragraph}
 <h2>Nächste Termine</h2>
-${widget}
+${snippet}
 <h2>Über mich</h2>${paragraph.repeat(4)}</main></body></html>`;
 }
 
@@ -47,13 +53,22 @@ export async function benchWidgetLighthouse({
   const server = await startServer(port, path.join(workDir, 'data'));
   const host = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(hostPage(shop, req.url?.startsWith('/with-widget')));
+    const widget = req.url?.startsWith('/with-widget')
+      ? 'snippet'
+      : req.url?.startsWith('/bare')
+        ? 'bare'
+        : null;
+    res.end(hostPage(shop, widget));
   });
   await new Promise((resolve, reject) => host.once('error', reject).listen(hostPort, resolve));
   try {
     const pages = [
       { label: 'host page without the widget', url: `http://localhost:${hostPort}/without-widget` },
       { label: 'host page with the widget (all events)', url: `http://localhost:${hostPort}/with-widget` },
+      {
+        label: 'with the widget, element without the reserved height',
+        url: `http://localhost:${hostPort}/bare-element`,
+      },
     ];
     console.log(
       `Lighthouse ${LIGHTHOUSE}, mobile, median of ${runs}; load average ${loadavg()

@@ -6,13 +6,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from '@playwright/test';
 import type { PublicEvent } from '../src/shared/events';
+import { widgetSnippet, type WidgetScope } from '../src/shared/widget';
+import { WIDGET_HEIGHT } from '../src/shared/widget-messages';
 import { adminContext } from './support/admin';
-import { expect, saveScreenshot, test, waitForApp } from './support/fixtures';
+import { expect, saveScreenshot, test, waitForApp, withRunLock } from './support/fixtures';
+import { layoutShift, watchLayoutShifts } from './support/layout-shift';
 import { freshEmail, signInByCode } from './support/mailbox';
 
 const FREE_ONLINE = 'gelassen-durch-veraenderungen-online-infoabend';
 const SHOP = 'http://127.0.0.1:3100'; // playwright.config.ts's BASE_URL
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** The element line of the settings card's snippet for `scope` (with the height it reserves). */
+const snippetElement = (scope: WidgetScope) => widgetSnippet(SHOP, scope).split('\n')[1]!;
 
 /** A host page as an organizer would write it: their own styles, then the snippet from the settings card. */
 function hostPage(shop: string, element: string): string {
@@ -39,7 +45,9 @@ async function serveHost(page: () => string): Promise<{ server: Server; origin: 
 
 async function allowSites(browser: Browser, origins: string[]) {
   const admin = await adminContext(browser);
-  try {
+  // the phone and desktop workers each add their host page's origin: one read-and-write at a time, else one
+  // worker's write drops the other's origin
+  await withRunLock('widget-sites.lock', async () => {
     const current = await admin.request.get('/api/admin/settings');
     const stored = ((await current.json()) as { settings: { widget: { allowedOrigins: string[] } } }).settings
       .widget.allowedOrigins;
@@ -47,9 +55,7 @@ async function allowSites(browser: Browser, origins: string[]) {
       data: { allowedOrigins: [...new Set([...stored, ...origins])] },
     });
     expect(response.status(), await response.text()).toBe(200);
-  } finally {
-    await admin.close();
-  }
+  }).finally(() => admin.close());
 }
 
 let allowed: { server: Server; origin: string };
@@ -72,7 +78,7 @@ test('a visitor of an allowed site sees the cards with their seats and books in 
   test.setTimeout(180_000);
   await allowSites(browser, [allowed.origin]);
   const event = (await (await page.request.get(`/api/events/${FREE_ONLINE}`)).json()) as PublicEvent;
-  element = `<div data-ticketshop-widget data-event="${FREE_ONLINE}"></div>`;
+  element = snippetElement({ kind: 'event', slug: FREE_ONLINE });
   expect(baseURL).toBeTruthy();
 
   await page.goto(`${allowed.origin}/`);
@@ -119,6 +125,49 @@ test('a visitor of an allowed site sees the cards with their seats and books in 
     .availableSeats;
   expect(seatsAfter).toBe(event.availableSeats - 1);
   await expect(card).toContainText(`${seatsAfter}`);
+});
+
+test('the page around the widget never moves, and the row of cards scrolls with its buttons @phone', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await allowSites(browser, [allowed.origin]);
+  element = snippetElement({ kind: 'all' });
+  await watchLayoutShifts(page);
+  await page.goto(`${allowed.origin}/`);
+  const below = page.locator('#below');
+  // the snippet reserves the widget's height before the async loader has run
+  const top = (await below.boundingBox())!.y;
+  const frame = page.frameLocator('iframe[title^="Termine und Tickets"]');
+  const cards = frame.getByTestId('widget-event-card');
+  await expect(cards.first()).toBeVisible();
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(3);
+  // one row of fixed height, whatever the number of cards and the width: the frame is what was reserved
+  await expect
+    .poll(() => frame.getByTestId('widget').evaluate((node) => node.getBoundingClientRect().height))
+    .toBe(WIDGET_HEIGHT);
+  // (boxes at a device pixel ratio of 2 come back as 497.99995)
+  expect((await page.locator('iframe').boundingBox())!.height).toBeCloseTo(WIDGET_HEIGHT, 2);
+  expect((await below.boundingBox())!.y).toBeCloseTo(top, 2);
+  expect(await layoutShift(page)).toBe(0);
+  await saveScreenshot(page, testInfo, 'widget-row');
+
+  // the cards beyond the edge come in by the buttons (touch and trackpads scroll the row themselves)
+  const back = frame.getByRole('button', { name: 'Frühere Termine' });
+  const forward = frame.getByRole('button', { name: 'Weitere Termine' });
+  await expect(back).toBeDisabled();
+  await expect(cards.last()).not.toBeInViewport();
+  await forward.click();
+  await expect(back).toBeEnabled();
+  await expect(cards.first()).not.toBeInViewport();
+  // page on to the last card (a click while the row still glides may find the button just disabled: try again)
+  await expect(async () => {
+    if (await forward.isEnabled()) await forward.click({ timeout: 1_000 });
+    await expect(cards.last()).toBeInViewport({ timeout: 1_000 });
+  }).toPass();
+  await expect(forward).toBeDisabled();
+  expect(await layoutShift(page)).toBe(0);
 });
 
 test('a site that is not allowed gets nothing and the console says why', async ({

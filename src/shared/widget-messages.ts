@@ -13,26 +13,27 @@ export const WIDGET_MESSAGE_TYPES = {
 export type WidgetCheckAnswer =
   { allowed: true; count: number; title: string } | { allowed: false; message: string };
 
-/** The layout the widget page uses and the loader reserves before the page has said its height. */
+/**
+ * The widget page's layout (docs/product/widget.md#no-layout-shift): one row of cards of fixed size that scrolls
+ * sideways, so the frame's height is the same for any number of cards and any width of the host page's column.
+ */
 export const WIDGET_LAYOUT = {
-  /** The narrowest column of cards; the page fits as many as the frame is wide. */
-  minColumnPx: 260,
-  gapPx: 16,
-  /** A card's height below its cover (2:1): title, date, time, place, price (up to three lines with an early bird and 'ab'), seats and the button. */
+  /** A card's width (narrower in a frame under 340 px, so the next card still peeks in). */
+  cardWidthPx: 300,
+  /** The cover's height (2:1 at the card's width; cropped, never taller, in a narrower card). */
+  coverPx: 150,
+  /** A card's text below the cover: title, date, time, place, seats, price (two lines with an early bird), button. */
   cardBodyPx: 290,
-  /** The line with the shop's name under the cards. */
-  footerPx: 36,
-  /** 'Gerade keine Termine' and the shop's line. */
-  emptyPx: 120,
+  /** The card's border, top and bottom. */
+  cardBorderPx: 1,
+  gapPx: 16,
+  /** Room above and below the row for the cards' shadow (the row clips what leaves it). */
+  rowPaddingPx: 4,
+  /** The line under the cards: the buttons to scroll and the shop's name. */
+  footerPx: 48,
 } as const;
 
-/** The height the loader reserves for `count` cards in a frame `width` pixels wide. */
-export function estimatedWidgetHeight(count: number, width: number): number {
-  const { minColumnPx, gapPx, cardBodyPx, footerPx, emptyPx } = WIDGET_LAYOUT;
-  if (count <= 0) return emptyPx;
-  // as CSS grid's `repeat(auto-fill, minmax(260px, 1fr))` lays them out
-  const columns = Math.max(1, Math.floor((width + gapPx) / (minColumnPx + gapPx)));
-  const columnWidth = (width - (columns - 1) * gapPx) / columns;
-  const rows = Math.ceil(count / columns);
-  return Math.round(rows * (columnWidth / 2 + cardBodyPx) + (rows - 1) * gapPx + footerPx);
-}
+/** A card's height, and the whole widget's: the height the snippet and the loader reserve before the page loads. */
+export const WIDGET_CARD_HEIGHT =
+  WIDGET_LAYOUT.coverPx + WIDGET_LAYOUT.cardBodyPx + 2 * WIDGET_LAYOUT.cardBorderPx;
+export const WIDGET_HEIGHT = WIDGET_CARD_HEIGHT + 2 * WIDGET_LAYOUT.rowPaddingPx + WIDGET_LAYOUT.footerPx;

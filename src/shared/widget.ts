@@ -3,6 +3,7 @@
 // page's code is budgeted); the card's schema is in widget-schema.ts.
 import { upcomingEvents } from './event-rules';
 import type { PublicEvent } from './events';
+import { WIDGET_HEIGHT } from './widget-messages';
 import type { WidgetSettings } from './widget-settings';
 
 /** At most this many sites may embed the widget (the CSP header lists them all). */
@@ -57,7 +58,11 @@ export function widgetQuery(scope: WidgetScope): string {
   return '';
 }
 
-/** The two lines an organizer pastes into their page (docs/product/widget.md#snippet). */
+/**
+ * The two lines an organizer pastes into their page (docs/product/widget.md#snippet). The element carries the
+ * widget's height, so the page keeps its place from the first paint on, before the async loader has run
+ * (docs/product/widget.md#no-layout-shift).
+ */
 export function widgetSnippet(shopUrl: string, scope: WidgetScope): string {
   const base = shopUrl.replace(/\/+$/, '');
   const attribute =
@@ -66,7 +71,7 @@ export function widgetSnippet(shopUrl: string, scope: WidgetScope): string {
       : scope.kind === 'event'
         ? ` data-event="${scope.slug}"`
         : '';
-  return `<script src="${base}/widget.js" async></script>\n<div data-ticketshop-widget${attribute}></div>`;
+  return `<script src="${base}/widget.js" async></script>\n<div data-ticketshop-widget${attribute} style="min-height:${WIDGET_HEIGHT}px"></div>`;
 }
 
 /** The scope a widget page's query names (`?event=slug`, `?organizer=id`, else every coming event). */

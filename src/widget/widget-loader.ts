@@ -2,14 +2,11 @@
 //   <script src="https://shop.example/widget.js" async></script>
 //   <div data-ticketshop-widget data-event="slug"></div>
 // It finds the elements, asks the shop whether this page may embed it (docs/product/widget.md#origin-check),
-// reserves the cards' height and inserts a frame that sizes itself by the page's messages. No framework, no
+// and puts in a frame of the widget's fixed height, the height the snippet's element has reserved from the first
+// paint on (docs/product/widget.md#no-layout-shift); the frame then follows the page's height messages. No framework, no
 // CSS of its own on the host page: the cards live in the frame (docs/decisions/061-booking-widget.md).
 // Built by scripts/build-widget.mjs into dist/web/widget.js; its gzip size is budgeted.
-import {
-  estimatedWidgetHeight,
-  WIDGET_MESSAGE_TYPES,
-  type WidgetCheckAnswer,
-} from '../shared/widget-messages';
+import { WIDGET_HEIGHT, WIDGET_MESSAGE_TYPES, type WidgetCheckAnswer } from '../shared/widget-messages';
 
 const SELECTOR = '[data-ticketshop-widget]';
 const MOUNTED = 'data-ticketshop-mounted';
@@ -67,6 +64,9 @@ export function startWidgetLoader(win: Window & typeof globalThis, shop: string)
     }
   });
 
+  // nothing to show on this page: the space the snippet reserved goes too
+  const release = (element: HTMLElement) => element.style.removeProperty('min-height');
+
   const mount = (element: HTMLElement) => {
     element.setAttribute(MOUNTED, '');
     const query = widgetQueryOf(element);
@@ -75,6 +75,7 @@ export function startWidgetLoader(win: Window & typeof globalThis, shop: string)
       .then((response) => response.json() as Promise<WidgetCheckAnswer>)
       .then((answer) => {
         if (!answer.allowed) {
+          release(element);
           console.error(`${PREFIX} ${answer.message}`);
           return;
         }
@@ -90,12 +91,15 @@ export function startWidgetLoader(win: Window & typeof globalThis, shop: string)
           'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox',
         );
         iframe.setAttribute('loading', 'lazy');
-        const width = element.getBoundingClientRect().width || 320;
-        iframe.style.cssText = `display:block;width:100%;border:0;overflow:hidden;color-scheme:${theme};height:${estimatedWidgetHeight(answer.count, width)}px`;
+        // exactly the reserved height: the page below does not move when the frame comes in; from then on the
+        // frame's height is the element's (the page's messages change it only if its content is taller)
+        iframe.style.cssText = `display:block;width:100%;border:0;overflow:hidden;color-scheme:${theme};height:${WIDGET_HEIGHT}px`;
         frames.push(frame);
         element.replaceChildren(iframe);
+        release(element);
       })
       .catch((error: unknown) => {
+        release(element);
         console.error(`${PREFIX} Der Ticketshop ${shop} ist nicht erreichbar:`, error);
       });
   };

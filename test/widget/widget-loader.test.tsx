@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { estimatedWidgetHeight, WIDGET_MESSAGE_TYPES } from '../../src/shared/widget-messages';
+import { WIDGET_HEIGHT, WIDGET_MESSAGE_TYPES } from '../../src/shared/widget-messages';
 import { startWidgetLoader } from '../../src/widget/widget-loader';
 
 // The loader on a host page (docs/product/widget.md#loader, docs/product/widget.md#origin-check).
@@ -8,9 +8,12 @@ const SHOP = 'https://shop.example';
 
 function answer(body: unknown) {
   return vi.fn(
-    async () => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
+    async (_url: string) =>
+      new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
   );
 }
+// the element as the settings card prints it: the widget's height reserved (docs/product/widget.md#no-layout-shift)
+const RESERVED = `style="min-height:${WIDGET_HEIGHT}px"`;
 const frames = () => [...document.querySelectorAll('iframe')];
 
 afterEach(() => {
@@ -20,8 +23,7 @@ afterEach(() => {
 
 describe('widget.js', () => {
   it('asks the shop, then puts a sized, sandboxed frame of the scope into each element', async () => {
-    document.body.innerHTML =
-      '<div data-ticketshop-widget data-event="achtsam-streiten" data-theme="dark"></div><div data-ticketshop-widget data-organizer="org-1"></div>';
+    document.body.innerHTML = `<div data-ticketshop-widget data-event="achtsam-streiten" data-theme="dark" ${RESERVED}></div><div data-ticketshop-widget data-organizer="org-1"></div>`;
     const fetch = answer({ allowed: true, count: 3, title: 'Termine und Tickets – Wachstumsraum' });
     vi.stubGlobal('fetch', fetch);
     startWidgetLoader(window, SHOP);
@@ -37,8 +39,10 @@ describe('widget.js', () => {
     expect(one!.getAttribute('sandbox')).toBe(
       'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox',
     );
-    // jsdom lays nothing out: the width counts as 320 px
-    expect(one!.style.height).toBe(`${estimatedWidgetHeight(3, 320)}px`);
+    // the frame comes in at exactly the height the element reserved, which it then hands over to the frame
+    expect(one!.style.height).toBe(`${WIDGET_HEIGHT}px`);
+    expect(organizer!.style.height).toBe(`${WIDGET_HEIGHT}px`);
+    expect(document.querySelectorAll<HTMLElement>('[data-ticketshop-widget]')[0]!.style.minHeight).toBe('');
   });
 
   it("takes the height the shop's page reports, from that frame only", async () => {
@@ -60,13 +64,35 @@ describe('widget.js', () => {
   });
 
   it('renders nothing on a site that is not allowed and says why on the console', async () => {
-    document.body.innerHTML = '<div data-ticketshop-widget>Termine laden …</div>';
+    document.body.innerHTML = `<div data-ticketshop-widget ${RESERVED}>Termine laden …</div>`;
     const message = 'Diese Website (https://fremd.example) darf das Buchungs-Widget nicht einbinden.';
     vi.stubGlobal('fetch', answer({ allowed: false, message }));
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     startWidgetLoader(window, SHOP);
     await vi.waitFor(() => expect(error).toHaveBeenCalledWith(`[Ticketshop-Widget] ${message}`));
     expect(frames()).toHaveLength(0);
+    // nothing to show: the reserved space goes too
+    expect(document.querySelector<HTMLElement>('[data-ticketshop-widget]')!.style.minHeight).toBe('');
+  });
+
+  it('renders nothing and frees the space when the shop cannot be reached', async () => {
+    document.body.innerHTML = `<div data-ticketshop-widget ${RESERVED}></div>`;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    startWidgetLoader(window, SHOP);
+    await vi.waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        `[Ticketshop-Widget] Der Ticketshop ${SHOP} ist nicht erreichbar:`,
+        expect.any(TypeError),
+      ),
+    );
+    expect(frames()).toHaveLength(0);
+    expect(document.querySelector<HTMLElement>('[data-ticketshop-widget]')!.style.minHeight).toBe('');
   });
 
   it('mounts elements added later once', async () => {
@@ -76,6 +102,7 @@ describe('widget.js', () => {
     loader.scan();
     loader.scan();
     await vi.waitFor(() => expect(frames()).toHaveLength(1));
-    expect(frames()[0]!.style.height).toBe(`${estimatedWidgetHeight(0, 320)}px`);
+    // no cards: the widget keeps its height (an empty card says so), nothing below moves
+    expect(frames()[0]!.style.height).toBe(`${WIDGET_HEIGHT}px`);
   });
 });

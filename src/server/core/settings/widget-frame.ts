@@ -11,8 +11,7 @@ import type { WidgetCheckAnswer } from '@shared/widget-messages';
 
 /**
  * What the loader on a host page learns before it inserts the frame (docs/product/widget.md#origin-check):
- * whether the asking page may embed the widget, and how many cards the frame will show (so it reserves their
- * height). Browsers send `Origin` with every cross-origin fetch and a page cannot set it; a request without one
+ * whether the asking page may embed the widget, how many cards the frame will show and its title. Browsers send `Origin` with every cross-origin fetch and a page cannot set it; a request without one
  * is a same-origin GET (the shop's own preview) or no browser at all, where framing is what counts, and
  * `frame-ancestors` decides that (docs/product/widget.md#frame-ancestors).
  */

@@ -1,24 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { widgetEvents, widgetScopeOf } from '@shared/widget';
-import { WIDGET_LAYOUT } from '@shared/widget-messages';
+import { WIDGET_CARD_HEIGHT, WIDGET_LAYOUT } from '@shared/widget-messages';
+import { Button } from '@web/components/ui/button';
 import { usePageTitle } from '@web/lib/page-title';
 import { useSettings } from '@web/lib/settings';
 import { useNow } from '@web/lib/use-now';
 import { eventsQuery } from './api/get-events';
-import { WidgetEventCard } from './components/widget-event-card';
+import { WIDGET_CARD_WIDTH, WidgetEventCard } from './components/widget-event-card';
 import { useLiveSeats } from './use-live-seats';
 import { useWidgetFrame } from './use-widget-frame';
+import { useWidgetRow } from './use-widget-row';
 
-// The frame's document shows only the cards: transparent on the host page, as high as its content (the
+// The frame's document shows only the widget: transparent on the host page, as high as its content (the
 // body's full-screen height of the shop's pages would make the frame grow with itself).
 const FRAME_STYLE = 'html,body{background:transparent}body{min-height:0}';
+// The row scrolls sideways without a scroll bar: its height would differ between systems and move the page.
+const ROW_CLASS =
+  'flex snap-x snap-mandatory overflow-x-auto overflow-y-hidden overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden';
 
 /**
  * The booking widget's page, inside a host page's frame (docs/product/widget.md#widget-page): the shop's cards of
- * the scope the address names, with live seats (docs/product/widget.md#live-seats-in-widget), in the host page's
- * theme; every link opens the shop in a new tab.
+ * the scope the address names in one row of fixed height (docs/product/widget.md#no-layout-shift), with live
+ * seats (docs/product/widget.md#live-seats-in-widget), in the host page's theme; every link opens the shop in a
+ * new tab.
  */
 export function WidgetPage() {
   const [params] = useSearchParams();
@@ -28,10 +35,12 @@ export function WidgetPage() {
   const now = useNow();
   const { brand } = useSettings();
   const content = useRef<HTMLDivElement>(null);
+  const row = useRef<HTMLUListElement>(null);
   usePageTitle('Termine und Tickets');
   useLiveSeats();
   useWidgetFrame(content);
   const events = widgetEvents(data ?? [], scope, now);
+  const { back, forward, page } = useWidgetRow(row, events.length);
   const logo = brand.logoLightUrl || brand.logoDarkUrl;
   const darkLogo = brand.logoDarkUrl || brand.logoLightUrl;
 
@@ -40,10 +49,13 @@ export function WidgetPage() {
       <style>{FRAME_STYLE}</style>
       {events.length ? (
         <ul
-          className="grid"
+          ref={row}
+          aria-label="Termine"
+          className={ROW_CLASS}
           style={{
             gap: WIDGET_LAYOUT.gapPx,
-            gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${WIDGET_LAYOUT.minColumnPx}px), 1fr))`,
+            paddingBlock: WIDGET_LAYOUT.rowPaddingPx,
+            height: WIDGET_CARD_HEIGHT + 2 * WIDGET_LAYOUT.rowPaddingPx,
           }}
         >
           {events.map((event, index) => (
@@ -51,37 +63,64 @@ export function WidgetPage() {
           ))}
         </ul>
       ) : (
-        <p
-          className="flex items-center justify-center rounded-xl border border-border bg-card p-6 text-sm text-muted-foreground"
-          style={{ height: WIDGET_LAYOUT.emptyPx - WIDGET_LAYOUT.footerPx }}
-        >
-          Gerade sind keine Termine buchbar.
-        </p>
+        <div style={{ paddingBlock: WIDGET_LAYOUT.rowPaddingPx }}>
+          <p
+            className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-border bg-card p-6 text-center text-sm text-muted-foreground"
+            style={{ width: WIDGET_CARD_WIDTH, height: WIDGET_CARD_HEIGHT }}
+          >
+            <CalendarDays className="h-8 w-8" aria-hidden />
+            Gerade sind keine Termine buchbar.
+          </p>
+        </div>
       )}
-      <p
-        className="flex items-center justify-end gap-2 text-xs text-muted-foreground"
-        style={{ height: WIDGET_LAYOUT.footerPx }}
-      >
-        <a
-          href="/"
-          target="_blank"
-          rel="noopener"
-          className="inline-flex items-center gap-1.5 hover:underline"
-        >
-          Tickets über
-          {logo ? (
+      <div className="flex items-end justify-between gap-2" style={{ height: WIDGET_LAYOUT.footerPx }}>
+        <div className="flex shrink-0 gap-2">
+          {(back || forward) && (
             <>
-              <img src={logo} alt={brand.siteName} className="h-4 w-auto dark:hidden" />
-              <img src={darkLogo} alt={brand.siteName} className="hidden h-4 w-auto dark:inline" />
-            </>
-          ) : (
-            <>
-              <img src="/logo.svg" alt="" width={16} height={16} className="h-4 w-4" />
-              <span className="font-medium text-foreground">{brand.siteName}</span>
+              <Button
+                variant="secondary"
+                size="icon"
+                aria-label="Frühere Termine"
+                disabled={!back}
+                onClick={() => page(-1)}
+              >
+                <ChevronLeft className="h-5 w-5" aria-hidden />
+              </Button>
+              <Button
+                variant="secondary"
+                size="icon"
+                aria-label="Weitere Termine"
+                disabled={!forward}
+                onClick={() => page(1)}
+              >
+                <ChevronRight className="h-5 w-5" aria-hidden />
+              </Button>
             </>
           )}
-        </a>
-      </p>
+        </div>
+        {/* on a background of its own: the host page's may be light under a dark widget, or the other way round */}
+        <p className="flex h-10 min-w-0 items-center text-xs text-muted-foreground">
+          <a
+            href="/"
+            target="_blank"
+            rel="noopener"
+            className="inline-flex min-w-0 items-center gap-1.5 whitespace-nowrap rounded-full border border-border bg-card px-3 py-1 hover:underline"
+          >
+            Tickets über
+            {logo ? (
+              <>
+                <img src={logo} alt={brand.siteName} className="h-4 w-auto dark:hidden" />
+                <img src={darkLogo} alt={brand.siteName} className="hidden h-4 w-auto dark:inline" />
+              </>
+            ) : (
+              <>
+                <img src="/logo.svg" alt="" width={16} height={16} className="h-4 w-4" />
+                <span className="truncate font-medium text-foreground">{brand.siteName}</span>
+              </>
+            )}
+          </a>
+        </p>
+      </div>
     </div>
   );
 }

@@ -48,7 +48,7 @@ export function AllowedSitesForm({ initial, onSaved }: { initial: string[]; onSa
           >
             {origins.map((origin) => (
               <li key={origin} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
-                <span className="font-mono break-all">{origin}</span>
+                <span className="min-w-0 font-mono text-xs break-all sm:text-sm">{origin}</span>
                 <Button
                   type="button"
                   variant="ghost"

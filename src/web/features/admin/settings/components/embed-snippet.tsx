@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { upcomingEvents } from '@shared/event-rules';
 import { widgetQuery, widgetSnippet, type WidgetScope } from '@shared/widget';
-import { WIDGET_MESSAGE_TYPES } from '@shared/widget-messages';
+import { WIDGET_HEIGHT, WIDGET_MESSAGE_TYPES } from '@shared/widget-messages';
 import { CopyButton } from '@web/components/bank-transfer/copy-button';
 import { Field } from '@web/components/ui/field';
 import { Select } from '@web/components/ui/input';
 import { LoadingText } from '@web/components/ui/settings-card';
+import { useTheme } from '@web/lib/theme';
 import { useEmbedChoices } from '../api/get-embed-choices';
 import { loadErrorOf } from './server-message';
 
@@ -90,7 +91,7 @@ export function EmbedSnippet() {
         </div>
         <pre
           aria-labelledby="embed-snippet-label"
-          className="overflow-x-auto rounded-lg border border-border bg-muted p-3 text-xs leading-relaxed"
+          className="rounded-lg border border-border bg-muted p-3 text-xs leading-relaxed whitespace-pre-wrap break-all"
           data-testid="embed-snippet"
         >
           <code>{snippet}</code>
@@ -106,10 +107,14 @@ export function EmbedSnippet() {
   );
 }
 
-/** The widget as a host page shows it, in a frame of this page that fits its height. */
+/**
+ * The widget as a host page shows it, in a frame of this page: of the widget's fixed height, then the height the
+ * page reports, in the theme the admin sees the shop in (it reloads when that changes).
+ */
 function WidgetPreview({ query }: { query: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
-  const [height, setHeight] = useState(320);
+  const [height, setHeight] = useState<number>(WIDGET_HEIGHT);
+  const theme = useTheme().resolved;
   useEffect(() => {
     const onMessage = (message: MessageEvent<unknown>) => {
       const data = message.data as { type?: unknown; height?: unknown } | null;
@@ -121,12 +126,11 @@ function WidgetPreview({ query }: { query: string }) {
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, []);
-  const theme = document.documentElement.classList.contains('dark') ? 'dark' : 'light';
   const separator = query ? '&' : '?';
   return (
     <div className="flex flex-col gap-1.5">
       <h3 className="text-sm font-medium">Vorschau</h3>
-      <div className="max-h-[640px] overflow-y-auto rounded-lg border border-dashed border-border p-3">
+      <div className="rounded-lg border border-dashed border-border p-3">
         <iframe
           ref={frame}
           title="Vorschau des Buchungs-Widgets"
