@@ -16,16 +16,7 @@ import { createLogger } from '@server/logger';
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    // global-setup.ts migrated one PGlite database and dumped it; loading that dump is ~10× faster.
-    const dump = pgliteTemplatePath();
-    const database = await openDatabase({
-      memory: true,
-      from: dump ? new Blob([readFileSync(dump)]) : undefined,
-    });
-    await database.migrate(); // a no-op on the dump; keeps a helper used without the global setup working
-    return database;
-  }
+  if (!serverUrl) return takePglite();
   const template = await ensureTemplate(serverUrl);
   const name = `ticketshop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(serverUrl, (client) => createFromTemplate(client, name, template));
@@ -45,6 +36,79 @@ export async function createTestDatabase(): Promise<Database> {
       await withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
+}
+
+/**
+ * PGlite databases of this worker that a file closed, emptied back to the dump (docs/decisions/063-test-speed.md):
+ * booting PGlite from the dump costs 1.5–3 s, emptying one a few milliseconds. Test files of the server share a
+ * worker's modules (`isolate: false`), so the pool lives as long as the worker.
+ */
+const idlePglite: Database[] = [];
+/** The rows the migrations wrote (the default mail rules), as JSON per table, to put back after emptying. */
+let pristineRows: Promise<Map<string, string>> | undefined;
+
+async function takePglite(): Promise<Database> {
+  const database = idlePglite.pop() ?? (await bootPglite());
+  let closed = false;
+  return {
+    ...database,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      if (database.pglite!.closed) return;
+      await emptyPglite(database);
+      idlePglite.push(database);
+    },
+  };
+}
+
+async function bootPglite(): Promise<Database> {
+  // global-setup.ts migrated one PGlite database and dumped it; loading that dump is ~10× faster.
+  const dump = pgliteTemplatePath();
+  const database = await openDatabase({
+    memory: true,
+    from: dump ? new Blob([readFileSync(dump)]) : undefined,
+  });
+  await database.migrate(); // a no-op on the dump; keeps a helper used without the global setup working
+  pristineRows ??= readRows(database);
+  await pristineRows;
+  return database;
+}
+
+async function publicTables(database: Database): Promise<string[]> {
+  const { rows } = await database.pglite!.query<{ name: string }>(
+    "select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename",
+  );
+  return rows.map((row) => row.name);
+}
+
+async function readRows(database: Database): Promise<Map<string, string>> {
+  const rows = new Map<string, string>();
+  for (const table of await publicTables(database)) {
+    const { rows: found } = await database.pglite!.query<{ json: string | null }>(
+      `select json_agg(t)::text as json from ${table} t`,
+    );
+    if (found[0]?.json) rows.set(table, found[0].json);
+  }
+  return rows;
+}
+
+/**
+ * Back to the dump's state: no transaction left open, no session state (listeners, advisory locks, settings,
+ * prepared statements), every table empty but for the migrations' own rows, sequences from 1.
+ */
+async function emptyPglite(database: Database): Promise<void> {
+  const pglite = database.pglite!;
+  await pglite.exec('ROLLBACK').catch(() => undefined);
+  await pglite.exec('DISCARD ALL');
+  const tables = await publicTables(database);
+  await pglite.exec(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
+  for (const [table, json] of await pristineRows!) {
+    await pglite.query(
+      `insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`,
+      [json],
+    );
+  }
 }
 
 // One template per set of migrations: a changed migration gives a new name, so a stale template is never used.
