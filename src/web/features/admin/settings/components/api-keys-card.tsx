@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CreatedApiKey } from '@shared/api-keys';
 import { CopyButton } from '@web/components/bank-transfer/copy-button';
 import { Button } from '@web/components/ui/button';
 import { SettingsCard } from '@web/components/ui/settings-card';
-import { useApiKeys } from '../api/get-api-keys';
+import { API_KEYS_KEY, useApiKeys } from '../api/get-api-keys';
 import { ApiKeyForm } from './api-key-form';
 import { ApiKeyList } from './api-key-list';
 import { loadFailedText } from './server-message';
@@ -15,6 +16,12 @@ import { loadFailedText } from './server-message';
 export function ApiKeysCard() {
   const keys = useApiKeys();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const queryClient = useQueryClient();
+  // the new key may have been tried meanwhile: its 'Zuletzt benutzt' is read again
+  const done = () => {
+    setCreated(null);
+    void queryClient.invalidateQueries({ queryKey: API_KEYS_KEY });
+  };
   return (
     <SettingsCard
       id="api-keys"
@@ -33,7 +40,7 @@ export function ApiKeysCard() {
       loadError={keys.error ? loadFailedText(keys.error) : null}
     >
       <div className="flex flex-col gap-6">
-        {created && <NewKeySecret created={created} onDone={() => setCreated(null)} />}
+        {created && <NewKeySecret created={created} onDone={done} />}
         <ApiKeyList keys={keys.data ?? []} />
         <ApiKeyForm onCreated={setCreated} />
       </div>
