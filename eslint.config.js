@@ -14,7 +14,9 @@ const foldersIn = (path) =>
 // (docs/decisions/052-admin-areas-as-features.md).
 const ADMIN_KIT = 'admin/kit';
 const features = foldersIn('src/web/features').flatMap((name) =>
-  name === 'admin' ? ['admin', ...foldersIn('src/web/features/admin').map((area) => `admin/${area}`)] : [name],
+  name === 'admin'
+    ? ['admin', ...foldersIn('src/web/features/admin').map((area) => `admin/${area}`)]
+    : [name],
 );
 
 const restrict = (files, patterns) => ({
@@ -100,8 +102,7 @@ export default tseslint.config(
         'error',
         {
           selector: "CallExpression > MemberExpression.callee[property.name='kick']",
-          message:
-            'Routen wecken keine Jobs (kick): das tut der Anwendungsfall in core/ nach seinem Commit.',
+          message: 'Routen wecken keine Jobs (kick): das tut der Anwendungsfall in core/ nach seinem Commit.',
         },
       ],
     },

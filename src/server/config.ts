@@ -139,7 +139,12 @@ const envSchema = z.object({
   // (docs/decisions/056-payment-methods-and-the-checkout.md); 180 lets the demo show the processing state.
   TEST_SEPA_DELAY_SECONDS: z.preprocess(
     emptyToUndefined,
-    z.coerce.number().int().min(0).max(30 * 86_400).default(180),
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 86_400)
+      .default(180),
   ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional()),
   // Webhooks to private or local addresses, for tests and development only (docs/product/webhooks.md#ssrf).

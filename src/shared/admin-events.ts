@@ -317,14 +317,12 @@ export type AdminEventCreate = z.output<typeof adminEventCreateSchema>;
  * PATCH /api/admin/events/:id: only the fields sent change. `refundAll` goes with status 'cancelled': every
  * active ticket is refunded in full (the client asks first, spec: 'Event absagen und alle N Tickets …').
  */
-export const adminEventUpdateSchema = eventFields
-  .partial()
-  .extend({
-    refundAll: z.boolean(M.flag).optional(),
-    /** The whole list, replaced by id; absent = unchanged (docs/product/ticket-categories.md#one-category). */
-    categories: adminCategoriesSchema.optional(),
-    questions: adminQuestionsSchema.optional(),
-  });
+export const adminEventUpdateSchema = eventFields.partial().extend({
+  refundAll: z.boolean(M.flag).optional(),
+  /** The whole list, replaced by id; absent = unchanged (docs/product/ticket-categories.md#one-category). */
+  categories: adminCategoriesSchema.optional(),
+  questions: adminQuestionsSchema.optional(),
+});
 export type AdminEventUpdateInput = z.input<typeof adminEventUpdateSchema>;
 export type AdminEventUpdate = z.output<typeof adminEventUpdateSchema>;
 

@@ -83,14 +83,12 @@ export async function copyEvent(tx: Tx, options: CopyEventOptions): Promise<stri
 
   const questions = await tx.select().from(eventQuestions).where(eq(eventQuestions.eventId, source.id));
   if (questions.length > 0)
-    await tx
-      .insert(eventQuestions)
-      .values(
-        questions.map(({ id: _q, createdAt: _a, updatedAt: _b, ...question }) => ({
-          ...question,
-          eventId: id,
-        })),
-      );
+    await tx.insert(eventQuestions).values(
+      questions.map(({ id: _q, createdAt: _a, updatedAt: _b, ...question }) => ({
+        ...question,
+        eventId: id,
+      })),
+    );
 
   const organizers = await tx
     .select({ userId: eventOrganizers.userId })

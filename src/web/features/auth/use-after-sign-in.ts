@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { isProfileIncomplete, safeRedirectTarget, type SessionState, type SessionUser } from '@shared/session';
+import {
+  isProfileIncomplete,
+  safeRedirectTarget,
+  type SessionState,
+  type SessionUser,
+} from '@shared/session';
 import { sessionQuery } from '@web/lib/session';
 import { useSettings } from '@web/lib/settings';
 import { clearAuthStorage, setCompletingSignIn, storedRedirect } from './auth-storage';

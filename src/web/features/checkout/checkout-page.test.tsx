@@ -101,13 +101,15 @@ describe('CheckoutPage: name and phone before the order (docs/product/booking-an
 });
 
 describe('CheckoutPage as a guest (docs/product/booking-and-seats.md#order-button-for-guests)', () => {
-  it("shows the order button disabled until signed in, below the quick sign-in, with why", async () => {
+  it('shows the order button disabled until signed in, below the quick sign-in, with why', async () => {
     renderCheckout(null);
     expect(await screen.findByLabelText('E-Mail-Adresse')).toBeTruthy();
     const order = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }) as HTMLButtonElement;
     expect(order.disabled).toBe(true);
     expect(order.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(order.getAttribute('aria-describedby')!)?.textContent).toBe(GUEST_ORDER_HINT);
+    expect(document.getElementById(order.getAttribute('aria-describedby')!)?.textContent).toBe(
+      GUEST_ORDER_HINT,
+    );
     // the quick sign-in comes first, the button after it
     const email = screen.getByLabelText('E-Mail-Adresse');
     expect(email.compareDocumentPosition(order) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

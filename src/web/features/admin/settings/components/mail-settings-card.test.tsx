@@ -27,7 +27,9 @@ describe("card 'Automatische E-Mails' (docs/product/event-mails.md#signature)", 
       'PUT /api/admin/settings/mail-signature': () => json(stored('Liebe Grüße\nAnna').settings),
     });
     // the admin shell passes the mail-rules area's GlobalMailRules (admin-app.test.tsx)
-    renderPage(<MailSettingsCard mailRules={<p>Die Regeln für alle Events</p>} />, { path: '/admin/settings' });
+    renderPage(<MailSettingsCard mailRules={<p>Die Regeln für alle Events</p>} />, {
+      path: '/admin/settings',
+    });
     await waitFor(() => expect(signature().value).toBe('Herzliche Grüße\nAnna'));
     expect(screen.getByText('Die Regeln für alle Events')).toBeTruthy();
     fireEvent.change(signature(), { target: { value: ' Liebe Grüße\nAnna ' } });
