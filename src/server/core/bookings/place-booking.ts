@@ -3,6 +3,7 @@ import type { CreateBookingInput } from '@shared/booking-schemas';
 import type { SessionUser } from '@shared/session';
 import { eq } from 'drizzle-orm';
 import { bankTransferOffered, bankTransferReady } from '@shared/bank-transfer';
+import { databaseUnavailableCause } from '../../db/database-unavailable';
 import { events } from '../../db/schema';
 import { AppError } from '../app-error';
 import { mailContextOf, type UseCaseDeps } from '../use-case-deps';
@@ -12,7 +13,8 @@ import { createBooking } from './create-booking';
  * 'Zahlungspflichtig bestellen' / 'Kostenlos buchen': createBooking's transaction, told whether a payment
  * provider takes paid bookings. After the commit a paid booking's seats are announced (coalesced per
  * event, decision 014) and a free booking's confirmation mail is sent. An unexpected failure is logged and
- * answered with the booking's own German message.
+ * answered with the booking's own German message; a database that does not answer in time is left to the HTTP
+ * layer's 503.
  */
 export async function placeBooking(
   deps: Pick<
@@ -41,7 +43,9 @@ export async function placeBooking(
     deps.metrics?.booking(booking.status === 'confirmed' ? 'created_free' : 'created_paid');
     return booking;
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    // a database that is down or too slow right now answers 503 with Retry-After, not the booking's 500
+    // (docs/decisions/015-database-faults.md): a rush that waits too long for a connection may try again
+    if (error instanceof AppError || databaseUnavailableCause(error)) throw error;
     deps.logger.error({ err: error, eventId: input.eventId }, 'booking failed');
     throw new AppError('internal', BOOKING_MESSAGES.failed);
   }
