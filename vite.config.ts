@@ -89,8 +89,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     projects: [
       {
         // The tests that start the server as a process, restart it and wait out its grace periods: a minute
-        // or more a file. First by name, so the two workers do not end on one of them alone; CI runs them
-        // beside the browser tests (`--project processes`).
+        // or more a file. First by name, so the two workers do not end on one of them alone.
         extends: true,
         test: {
           name: 'processes',
