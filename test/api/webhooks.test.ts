@@ -409,6 +409,18 @@ describe('delivery', () => {
     while ((await deliverDueWebhooks(deps)) > 0);
   }
 
+  it('two rounds at once (two instances) send each delivery once', async () => {
+    const waiting = await Promise.all(Array.from({ length: 12 }, (_, i) => oneWaiting(`/once-${i}`)));
+    const counts = await Promise.all([deliverDueWebhooks(worker()), deliverDueWebhooks(worker())]);
+    await drain();
+    expect(counts[0] + counts[1]).toBeGreaterThanOrEqual(12);
+    for (const [i, { deliveryId }] of waiting.entries()) {
+      const requests = toPath(`/once-${i}`);
+      expect(requests.map((request) => request.headers['webhook-id'])).toEqual([deliveryId]);
+      expect((await deliveryRow(deliveryId)).status).toBe('sent');
+    }
+  });
+
   it('sends signed, verifiable requests and marks them sent', async () => {
     const { deliveryId } = await oneWaiting('/signed');
     await drain();

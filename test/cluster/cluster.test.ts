@@ -363,6 +363,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three instances on one database
       'refund-job.ts',
       // deletes by time only; three rounds at once: test/jobs/retention.test.ts
       'retention-job.ts',
+      // claims each delivery with FOR UPDATE SKIP LOCKED and a lease: test/api/webhooks.test.ts runs two
+      // rounds at once and sees each delivery sent once
+      'webhook-worker.ts',
     ]);
     const main = readFileSync(path.join(root, 'src/server/main.ts'), 'utf8');
     const started = [...main.matchAll(/services\.(\w+)\.start\(\)/g)].map((match) => match[1]).sort();
