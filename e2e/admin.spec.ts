@@ -83,8 +83,8 @@ async function checkSettings(page: Page, testInfo: TestInfo) {
   await ready();
   // a section navigation instead of one long page, no shop footer (docs/decisions/025-back-office-layout.md)
   const sections = page.getByRole('navigation', { name: 'Abschnitte' });
-  // eleven cards, since issue 31 also 'Zahlungsarten' and 'Erstattungen'
-  await expect(sections.getByRole('link')).toHaveCount(13);
+  // thirteen cards until issue 31, since issue 33 also 'Auf deiner Website einbinden', 'API-Schlüssel', 'Webhooks'
+  await expect(sections.getByRole('link')).toHaveCount(16);
   await sections.getByRole('link', { name: 'Stornierungsrichtlinien' }).click();
   await expect(page).toHaveURL(/\/admin\/settings#policies$/);
   await expect(sections.getByRole('link', { name: 'Stornierungsrichtlinien' })).toHaveAttribute(

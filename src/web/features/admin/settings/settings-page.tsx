@@ -52,7 +52,7 @@ export function SettingsPage({ mailRules }: { mailRules?: ReactNode }) {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Einstellungen</h1>
-      {/* one page of thirteen cards: a table of contents instead of scrolling 5,600 px blind */}
+      {/* one page of sixteen cards: a table of contents instead of scrolling 5,600 px blind */}
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
         <SettingsSectionNav sections={CARDS} />
         <div className="flex min-w-0 flex-1 flex-col gap-6">
