@@ -15,6 +15,11 @@ import {
 import { layoutShift, watchLayoutShifts } from './support/layout-shift';
 
 // The demo seed, as a visitor sees it (published, not hidden).
+/** The demo's monthly series: its four dates are cards of their own (docs/product/event-series.md). */
+const SERIES_TITLE = 'Abendwerkstatt: Achtsam streiten';
+/** The demo's future published events: five single ones and the series' four dates. */
+const HOME_CARDS = 9;
+
 const FREE_ONLINE = {
   slug: 'gelassen-durch-veraenderungen-online-infoabend',
   title: 'Gelassen durch Veränderungen – kostenloser Online-Infoabend',
@@ -80,14 +85,18 @@ test.describe('home: card view', () => {
     await openPage(page, '/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zeit für dich. Raum für Wachstum.');
     await expect(viewButton(page, 'Kartenansicht')).toHaveAttribute('aria-pressed', 'true');
-    await expect(cards(page)).toHaveCount(5);
+    await expect(cards(page)).toHaveCount(HOME_CARDS);
     // soonest first
     await expect(cards(page).getByRole('heading', { level: 3 })).toHaveText([
       FREE_ONLINE.title,
       NEARLY_SOLD_OUT.title,
       EARLY_BIRD_PAIR.title,
+      SERIES_TITLE,
       SOLD_OUT.title,
+      SERIES_TITLE,
       YEAR_GROUP.title,
+      SERIES_TITLE,
+      SERIES_TITLE,
     ]);
     for (const title of [PAST_PUBLISHED, HIDDEN, DRAFT, COMPLETED]) {
       await expect(page.getByText(title), `${title} is not offered`).toHaveCount(0);
@@ -144,7 +153,7 @@ test.describe('home: card view', () => {
   test('the page does not jump while it loads (cumulative layout shift < 0.1)', async ({ page }) => {
     await watchLayoutShifts(page);
     await openPage(page, '/');
-    await expect(cards(page)).toHaveCount(5);
+    await expect(cards(page)).toHaveCount(HOME_CARDS);
     // what could still move the page: images of the first screen and the web fonts; then two frames to paint
     await page.waitForFunction(() =>
       [...document.images].every((image) => image.loading === 'lazy' || image.complete),
@@ -226,7 +235,7 @@ test.describe('home: timetable', () => {
       // ... until the visitor switches back.
       await viewButton(page, 'Kartenansicht').click();
       await expect(page).toHaveURL(/\/\?view=cards$/);
-      await expect(cards(page)).toHaveCount(5);
+      await expect(cards(page)).toHaveCount(HOME_CARDS);
       expect(await page.evaluate(() => localStorage.getItem('viewMode'))).toBe('cards');
       expect(browserErrors).toEqual([]);
     },
@@ -457,7 +466,7 @@ for (const theme of THEMES) {
 
     test('home cards, timetable and detail: no serious axe violations', async ({ page }, testInfo) => {
       await openPage(page, '/?view=cards');
-      await expect(cards(page)).toHaveCount(5);
+      await expect(cards(page)).toHaveCount(HOME_CARDS);
       await loadLazyImages(page);
       await expectNoSeriousA11yViolations(page, `home cards (${theme})`);
       await saveScreenshot(page, testInfo, `home-cards-${theme}`);
