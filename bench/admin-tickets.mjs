@@ -9,8 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { serverEnv, waitForHealth } from './support.mjs';
+import { serverEnv, waitForHealth, withClient, withDatabase } from './support.mjs';
 
 const DATABASE = 'ticketshop_bench_tickets';
 const PORT = 3193;
@@ -213,22 +212,6 @@ async function insertTickets(databaseUrl, count) {
     );
     return { eventIds: rows.map((row) => row.id) };
   });
-}
-
-async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function withDatabase(serverUrl, database) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchAdminTickets();

@@ -8,8 +8,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { serverEnv, waitForHealth } from './support.mjs';
+import { serverEnv, waitForHealth, withClient, withDatabase } from './support.mjs';
 
 const DATABASE = 'ticketshop_bench_api';
 const PORT = 3193;
@@ -158,22 +157,6 @@ async function adminKey(databaseUrl) {
     );
   });
   return secret;
-}
-
-async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function withDatabase(serverUrl, database) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchApiV1();

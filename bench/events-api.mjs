@@ -10,8 +10,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import pg from 'pg';
-import { load, serverEnv, waitForHealth } from './support.mjs';
+import { load, serverEnv, waitForHealth, withClient, withDatabase } from './support.mjs';
 
 const DATABASE = 'ticketshop_bench';
 const PORT = 3191;
@@ -184,22 +183,6 @@ export async function insertEvents(databaseUrl, count) {
     await client.query(`SELECT pg_notify('event_changes', '{"kind":"event","eventId":null}')`);
     await client.query('COMMIT');
   });
-}
-
-async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function withDatabase(serverUrl, database) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchEventsApi();

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { build } from 'esbuild';
 
 /** Requests/s, p99 latency (ms) and failed requests of `connections` connections for `duration` s. */
@@ -71,4 +72,22 @@ export async function bundleFromSource(entries) {
     names.map((name) => import(pathToFileURL(path.join(outdir, `${name}.mjs`)).href)),
   );
   return Object.fromEntries(names.map((name, index) => [name, modules[index]]));
+}
+
+/** Runs `work` with one PostgreSQL client on `url`, and ends it. */
+export async function withClient(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `serverUrl` pointing at `database`. */
+export function withDatabase(serverUrl, database) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
 }
