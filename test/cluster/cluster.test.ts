@@ -378,6 +378,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three instances on one database
       'refundJob',
       'retention',
       'seatFeed',
+      'webhooks',
     ]);
   });
 
