@@ -29,10 +29,12 @@ const CORE_FLOORS = [
   ['bookings'],
   // Tickets einer Buchung: Dokumente, Storno, Übertragung, Listen.
   ['tickets'],
+  // Was nach der Veranstaltung zu einem Ticket entsteht: Teilnahmebescheinigungen, Feedback.
+  ['certificates', 'feedback'],
   // Was auf Tickets aufsetzt: Zahlungen und Erstattungen, Datenschutz, Veranstaltungen verwalten, Testmails.
   ['payments', 'privacy', 'admin-events', 'admin-test-mails'],
-  // Auf der Verwaltung und den Zahlungen: Überweisung, Teilnehmer und Einlass, Admin-Übersicht.
-  ['bank-transfer', 'participants', 'admin-dashboard', 'series'],
+  // Auf der Verwaltung und den Zahlungen: Überweisung, Teilnehmer und Einlass, Admin-Übersicht, Buchhaltung (DATEV).
+  ['bank-transfer', 'participants', 'admin-dashboard', 'series', 'accounting'],
   // Mails an die Teilnehmer einer Veranstaltung: Regeln, Nachrichten, Mindestteilnehmerzahl.
   ['event-mails'],
   // Die öffentliche REST-API /api/v1: ruft die Anwendungsfälle darunter mit einem API-Schlüssel als Akteur.

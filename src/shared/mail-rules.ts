@@ -110,6 +110,8 @@ export const mailRuleInputSchema = z
     subject,
     body,
     attachTicket: z.boolean(),
+    /** issues and attaches the ticket's certificate of attendance (docs/product/certificates.md#mail) */
+    attachCertificate: z.boolean().default(false),
     enabled: z.boolean(),
     /** Only on create: the rule belongs to this event (its own rule, or with `overridesRuleId` its fassung). */
     eventId: z.uuid(MAIL_RULE_MESSAGES.eventNotFound).nullable().optional(),
@@ -129,6 +131,7 @@ export interface MailRule {
   subject: string;
   body: string;
   attachTicket: boolean;
+  attachCertificate: boolean;
   enabled: boolean;
   /** null: a global rule for every event. */
   eventId: string | null;

@@ -39,6 +39,8 @@ export const mailRules = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     attachTicket: boolean('attach_ticket').notNull().default(false),
+    /** issues the ticket's 'Teilnahmebescheinigung' if it has none and attaches it (docs/product/certificates.md) */
+    attachCertificate: boolean('attach_certificate').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

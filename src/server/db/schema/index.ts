@@ -21,4 +21,6 @@ export * from './mail';
 export * from './setup';
 export * from './rate-limits';
 export * from './api';
+export * from './certificates';
+export * from './feedback';
 export * from './relations';

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -12,10 +11,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { InvoiceDocument, InvoiceKind } from '@shared/invoices';
 import { bookings } from './bookings';
+import { bytea } from './bytea';
 import { createdAt, timestamptz } from './columns';
 import { refunds } from './payments';
 
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * The last invoice number of a year. Taken with `UPDATE … RETURNING` in the paying transaction: the row lock

@@ -80,6 +80,7 @@ export const ruleInputOf = (rule: MailRule, change: Partial<MailRuleInput> = {})
   subject: rule.subject,
   body: rule.body,
   attachTicket: rule.attachTicket,
+  attachCertificate: rule.attachCertificate,
   enabled: rule.enabled,
   ...change,
 });

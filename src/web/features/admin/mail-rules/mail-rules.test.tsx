@@ -25,6 +25,7 @@ const rule = (overrides: Partial<MailRule> = {}): MailRule => ({
   subject: 'Bald geht es los: {event}',
   body: 'Hallo {vorname},\nwir sehen uns am {datum}.',
   attachTicket: true,
+  attachCertificate: false,
   enabled: true,
   eventId: null,
   overridesRuleId: null,
