@@ -30,6 +30,8 @@ export const MAIL_PLACEHOLDERS = {
   online_link: 'Zugangslink bei Online-Events (sonst leer)',
   ticket_code: 'Ticket-Code (letzte 4 Zeichen der Ticketnummer)',
   bestellnummer: 'Bestellnummer, z. B. WR-7K3Q9F',
+  /** docs/product/feedback.md#mail: the ticket's own signed link; only where the event's survey is on */
+  feedback_link: 'Link zur Umfrage „Wie war’s?“ (nur wenn die Umfrage des Events eingeschaltet ist)',
 } as const;
 export type MailPlaceholder = keyof typeof MAIL_PLACEHOLDERS;
 

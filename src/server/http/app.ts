@@ -21,6 +21,7 @@ import { adminRefundRoutes } from './routes/admin-refunds';
 import { adminPaymentRoutes } from './routes/admin-payments';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { participantRoutes } from './routes/participants';
+import { feedbackRoutes } from './routes/feedback';
 import { organizerAreaRoutes } from './routes/organizer-area';
 import { checkInRoutes } from './routes/check-in';
 import { adminWaitlistRoutes, waitlistRoutes } from './routes/waitlist';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', adminPaymentRoutes);
   app.route('/api/admin/dashboard', adminDashboardRoutes);
   app.route('/api/participants', participantRoutes);
+  app.route('/api/feedback', feedbackRoutes); // docs/product/feedback.md
   app.route('/api/organizer', organizerAreaRoutes);
   app.route('/api/checkin', checkInRoutes);
   app.route('/api/waitlist', waitlistRoutes);

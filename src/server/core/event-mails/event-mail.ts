@@ -84,6 +84,11 @@ export async function loadRecipients(
     /** Leaves out the tickets this rule has mailed already. */
     notSentBy?: string;
     limit?: number;
+    /**
+     * The `{feedback_link}` of a ticket (core/feedback/feedback-token.ts `feedbackLinks`, or a preview's sample
+     * link); without it the placeholder stays empty (docs/product/feedback.md#mail).
+     */
+    feedbackLink?: (ticketId: string) => string;
   },
 ): Promise<EventMailRecipient[]> {
   const query = db
@@ -141,6 +146,7 @@ export async function loadRecipients(
           online_link: online ?? '',
           ticket_code: row.ticketNumber.slice(-4),
           bestellnummer: row.orderNumber,
+          feedback_link: options.feedbackLink?.(row.ticketId) ?? '',
         },
       },
     ];
@@ -157,4 +163,6 @@ export const SAMPLE_VALUES: PlaceholderValues = {
   online_link: '',
   ticket_code: '7K3Q',
   bestellnummer: 'WR-7K3Q9F',
+  // a preview shows a link that answers nothing (core/feedback/feedback-token.ts sampleFeedbackLink)
+  feedback_link: 'https://ticketshop.example/feedback/beispiel',
 };

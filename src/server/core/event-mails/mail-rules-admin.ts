@@ -14,6 +14,7 @@ import { events, mailRules, mailRuleSends, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { MailContext } from '../mail/templates/mail-context';
+import { sampleFeedbackLink } from '../feedback/feedback-token';
 import { loadRecipients, renderEventMail, SAMPLE_VALUES } from './event-mail';
 
 // The admin's rules of scheduled mails (docs/product/event-mails.md#mail-rules): list, create, change, delete,
@@ -187,7 +188,11 @@ export async function previewEventMail(
   options: { mail: MailContext; signature?: string },
 ): Promise<MailPreview> {
   const [first] = input.eventId ? await loadRecipients(db, { eventId: input.eventId, limit: 1 }) : [];
-  const values = first?.values ?? SAMPLE_VALUES;
+  // docs/product/feedback.md#mail: a preview never shows a person's working survey link
+  const values = {
+    ...(first?.values ?? SAMPLE_VALUES),
+    feedback_link: sampleFeedbackLink(options.mail.publicUrl),
+  };
   const content = renderEventMail({
     context: options.mail,
     subject: input.subject,

@@ -10,6 +10,8 @@ import { AppError } from '../app-error';
 import type { DbOrTx } from '../../db/types';
 import { participantMessages, profiles } from '../../db/schema';
 import { enqueueMails } from '../mail/enqueue-mail';
+import { assertFeedbackLinkUsable } from '../feedback/feedback-results';
+import { feedbackLinks, sampleFeedbackLink } from '../feedback/feedback-token';
 import { mailContextFrom } from '../mail/templates/mail-context';
 import { assertMayRunEvent } from '../participants/assert-may-run-event';
 import type { UseCaseDeps } from '../use-case-deps';
@@ -43,10 +45,15 @@ function onePerAddress(recipients: EventMailRecipient[]): EventMailRecipient[] {
 }
 
 /** The persons the message goes to: the event's active tickets (of those chosen), one per address. */
-async function recipientsOf(db: DbOrTx, eventId: string, ticketIds: string[] | undefined) {
+async function recipientsOf(
+  db: DbOrTx,
+  eventId: string,
+  ticketIds: string[] | undefined,
+  feedbackLink?: (ticketId: string) => string,
+) {
   if (ticketIds?.length === 0) return [];
   const chosen = ticketIds ? [...new Set(ticketIds)] : undefined;
-  return onePerAddress(await loadRecipients(db, { eventId, ticketIds: chosen }));
+  return onePerAddress(await loadRecipients(db, { eventId, ticketIds: chosen, feedbackLink }));
 }
 
 /**
@@ -62,12 +69,13 @@ export async function sendParticipantMessage(
   const { actor, eventId, input } = options;
   const { db } = deps.database;
   await assertMayRunEvent(db, actor, eventId);
+  await assertFeedbackLinkUsable(db, eventId, [input.subject, input.body]);
   const settings = await deps.settings.get();
   const context = mailContextFrom(settings, deps.config);
   const signature = mailSignatureOf(settings);
 
   const recipients = await db.transaction(async (tx) => {
-    const found = await recipientsOf(tx, eventId, input.ticketIds);
+    const found = await recipientsOf(tx, eventId, input.ticketIds, feedbackLinks(deps.config));
     if (found.length === 0) throw new AppError('conflict', MAIL_RULE_MESSAGES.noRecipients);
     await enqueueMails(
       tx,
@@ -113,7 +121,8 @@ export async function previewParticipantMessage(
     context: mailContextFrom(settings, deps.config),
     subject: input.subject,
     body: input.body,
-    values: first?.values ?? SAMPLE_VALUES,
+    // docs/product/feedback.md#mail: a preview never shows a person's working survey link
+    values: { ...(first?.values ?? SAMPLE_VALUES), feedback_link: sampleFeedbackLink(deps.config.publicUrl) },
     signature: mailSignatureOf(settings),
   });
   return {
