@@ -16,6 +16,7 @@ import { bookingRoutes } from './routes/bookings';
 import { paymentRoutes } from './routes/payments';
 import { ticketRoutes } from './routes/tickets';
 import { adminInvoiceRoutes, invoiceRoutes } from './routes/invoices';
+import { adminAccountingRoutes } from './routes/admin-accounting';
 import { adminTicketRoutes } from './routes/admin-tickets';
 import { adminRefundRoutes } from './routes/admin-refunds';
 import { adminPaymentRoutes } from './routes/admin-payments';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/tickets', ticketRoutes);
   app.route('/api/invoices', invoiceRoutes);
   app.route('/api/admin', adminInvoiceRoutes);
+  app.route('/api/admin/accounting', adminAccountingRoutes); // docs/product/accounting.md
   app.route('/api/admin/tickets', adminTicketRoutes);
   app.route('/api/admin', adminRefundRoutes);
   app.route('/api/admin', adminPaymentRoutes);
