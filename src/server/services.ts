@@ -27,6 +27,7 @@ import { bookingTicketsPdf, singleTicketPdf } from './core/tickets/ticket-files'
 import { bookingCalendar } from './core/bookings/booking-calendar';
 import type { Logger } from './logger';
 import { invoicePdfForMail } from './core/invoices/invoice-files';
+import { certificatePdfForMail } from './core/certificates/certificate-files';
 
 export type Services = Omit<AppDeps, 'webRoot' | 'outbox'> & {
   /** Sends what core wrote to the mail outbox; started by main.ts. */
@@ -64,6 +65,9 @@ export function createServices(
   const renderAttachment: AttachmentRenderer = async (render) => {
     const fileDeps = { db, settings, storage, webRoot: options.webRoot };
     if (render.kind === 'ticket-pdf') return singleTicketPdf(fileDeps, render.ticketId);
+    if (render.kind === 'certificate-pdf') {
+      return certificatePdfForMail({ db, settings, storage, config }, render.certificateId);
+    }
     if (render.kind === 'invoice-pdf') {
       return invoicePdfForMail(db, render.invoiceId, (await settings.get()).brand.siteName);
     }

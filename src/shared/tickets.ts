@@ -67,6 +67,11 @@ export interface MyTicket {
    */
   invoice?: { id: string; number: string } | null;
   /**
+   * The valid certificate of attendance, for whoever holds the ticket (GET /api/certificates/:id/pdf;
+   * docs/product/certificates.md#my-tickets); null while there is none. Optional like `invoice`.
+   */
+  certificate?: { id: string; code: string } | null;
+  /**
    * Paid by bank transfer: cancelling asks for the account the refund goes to (POST …/cancel with
    * payoutIban and payoutName; docs/product/bank-transfer.md#refunds). Optional like `invoice`.
    */

@@ -1,13 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { MailRuleAudience, MailRuleTrigger } from '@shared/mail-rules';
 import type { Db } from '../../db/types';
-import { mailRuleSends } from '../../db/schema';
+import { mailRuleSends, type DeferredMailAttachment } from '../../db/schema';
 import { enqueueMails } from '../mail/enqueue-mail';
 import type { MailContext } from '../mail/templates/mail-context';
 import { loadRecipients, renderEventMail } from './event-mail';
+import { certificatesForMail } from '../certificates/certificates-for-mail';
+import type { CertificateIssuer } from '../certificates/certificate-document';
+import { hasNoCheckIn } from '../certificates/certificate-tickets';
 
 /** A rule whose time passed longer ago than this is not caught up on (a server that was down for days). */
 export const CATCH_UP_HOURS = 24;
+
+/** A rule whose subject or text asks for the survey link goes only to events with the survey on. */
+const FEEDBACK_PLACEHOLDER = '{feedback_link}';
 
 type DueRule = {
   event_id: string;
@@ -17,6 +23,7 @@ type DueRule = {
   subject: string;
   body: string;
   attach_ticket: boolean;
+  attach_certificate: boolean;
   due: Date | string;
 };
 
@@ -31,12 +38,21 @@ type DueRule = {
  */
 export async function runMailRules(
   db: Db,
-  options: { now: Date; mail: MailContext; signature?: string },
+  options: {
+    now: Date;
+    mail: MailContext;
+    signature?: string;
+    issuer?: CertificateIssuer;
+    /** the tickets' `{feedback_link}` (core/feedback/feedback-token.ts feedbackLinks) */
+    feedbackLink?: (ticketId: string) => string;
+  },
 ): Promise<number> {
   const { now, mail, signature } = options;
+  const issuer = options.issuer ?? { name: mail.siteName, address: '' };
   const at = now.toISOString();
   const due = await db.execute<DueRule>(sql`
-    SELECT e.id AS event_id, r.id AS rule_id, r.trigger, r.audience, r.subject, r.body, r.attach_ticket, d.due
+    SELECT e.id AS event_id, r.id AS rule_id, r.trigger, r.audience, r.subject, r.body, r.attach_ticket,
+      r.attach_certificate, d.due
     FROM events e
     JOIN mail_rules r ON r.enabled AND (
       r.event_id = e.id
@@ -49,13 +65,25 @@ export async function runMailRules(
       AND d.due <= ${at}::timestamptz
       AND d.due > ${at}::timestamptz - ${CATCH_UP_HOURS} * interval '1 hour'
       AND d.due >= r.created_at
+      -- a rule attaching certificates only where the event has them on (docs/product/certificates.md#mail),
+      -- one with the survey link only where the survey is on (docs/product/feedback.md#mail)
+      AND (NOT r.attach_certificate OR EXISTS (
+        SELECT 1 FROM certificate_settings cs WHERE cs.event_id = e.id AND cs.enabled))
+      AND (strpos(r.subject || ' ' || r.body, ${FEEDBACK_PLACEHOLDER}) = 0 OR EXISTS (
+        SELECT 1 FROM feedback_settings fs WHERE fs.event_id = e.id AND fs.enabled))
     ORDER BY d.due`);
   let written = 0;
   for (const rule of due.rows) {
     written += await db.transaction(async (tx) => {
+      // certificates and the survey: an event where nobody was checked in had no door check-in, and every
+      // active ticket counts as present (docs/product/certificates.md#who)
+      const afterTheEvent =
+        rule.attach_certificate || `${rule.subject} ${rule.body}`.includes(FEEDBACK_PLACEHOLDER);
+      const everyone =
+        afterTheEvent && rule.audience === 'checked_in' && (await hasNoCheckIn(tx, rule.event_id));
       const recipients = await loadRecipients(tx, {
         eventId: rule.event_id,
-        audience: rule.audience,
+        audience: everyone ? undefined : rule.audience,
         createdUpTo: rule.trigger === 'before_start' ? new Date(rule.due) : undefined,
         notSentBy: rule.rule_id,
       });
@@ -75,6 +103,9 @@ export async function runMailRules(
         .returning({ ticketId: mailRuleSends.ticketId });
       const mine = new Set(claimed.map((row) => row.ticketId));
       await enqueueMails(
+      const certificateOf = rule.attach_certificate
+        ? await certificatesForMail(tx, { eventId: rule.event_id, ticketIds: [...mine], issuer, now })
+        : new Map<string, string>();
         tx,
         recipients
           .filter((recipient) => mine.has(recipient.ticketId))
@@ -87,19 +118,35 @@ export async function runMailRules(
               values: recipient.values,
               signature,
             }),
-            deferredAttachments: rule.attach_ticket
-              ? [
-                  {
-                    filename: `ticket-${recipient.values.ticket_code}.pdf`,
-                    contentType: 'application/pdf',
-                    render: { kind: 'ticket-pdf' as const, ticketId: recipient.ticketId },
-                  },
-                ]
-              : undefined,
+            deferredAttachments: attachmentsOf(rule, recipient, certificateOf.get(recipient.ticketId)),
           })),
       );
       return mine.size;
     });
   }
   return written;
+}
+
+/** The ticket's PDF and its certificate, as the rule asks (docs/product/certificates.md#mail). */
+function attachmentsOf(
+  rule: DueRule,
+  recipient: { ticketId: string; values: { ticket_code: string } },
+  certificateId: string | undefined,
+): DeferredMailAttachment[] | undefined {
+  const attachments: DeferredMailAttachment[] = [];
+  if (rule.attach_ticket) {
+    attachments.push({
+      filename: `ticket-${recipient.values.ticket_code}.pdf`,
+      contentType: 'application/pdf',
+      render: { kind: 'ticket-pdf', ticketId: recipient.ticketId },
+    });
+  }
+  if (certificateId) {
+    attachments.push({
+      filename: 'Teilnahmebescheinigung.pdf',
+      contentType: 'application/pdf',
+      render: { kind: 'certificate-pdf', certificateId },
+    });
+  }
+  return attachments.length > 0 ? attachments : undefined;
 }

@@ -23,6 +23,7 @@ import {
   verification,
   waitlistEntries,
 } from '../../db/schema';
+import { eraseCertificatesOfPerson } from '../certificates/personal-data-certificates';
 import { AppError } from '../app-error';
 import { releaseCodeUses } from '../discount-codes/release-code-uses';
 import { publishSeatChange } from '../events/event-changes';
@@ -261,6 +262,8 @@ async function eraseAccount(
 
   await releasePendingHolds(tx, userId, now, mail);
   await endEntriesOfAccount(tx, userId, mail, now);
+  // before the tickets forget their holder (docs/product/certificates.md#privacy)
+  await eraseCertificatesOfPerson(tx, { userId, email });
   // the names the person booked under, for the mails below: before the bookings forget them
   const holderNames = await tx
     .selectDistinct({ name: bookings.holderName })

@@ -28,6 +28,7 @@ import {
   type PersonalDataExport,
 } from './personal-data-document';
 import { ownBookings, receivedTickets, transfersOf } from './personal-data-tickets';
+import { certificatesOfPerson } from '../certificates/personal-data-certificates';
 
 // 'Meine Daten herunterladen' (docs/product/accounts-and-consent.md#data-export, Art. 15 GDPR): everything the
 // shop stores about the signed-in person, and nothing of another person (Art. 15 (4)): a transferred
@@ -144,6 +145,8 @@ export async function exportPersonalData({
     refunds: purchases.refunds,
     invoices: purchases.invoices,
     waitlist: await waitlistOf(db, userId),
+    // docs/product/certificates.md#privacy
+    certificates: await certificatesOfPerson(db, { userId, email }),
     ticketTransfers: transfers,
     mails,
     signIns: sessions.map((row) => ({

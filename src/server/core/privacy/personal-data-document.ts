@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BillingAddress, InvoiceKind } from '@shared/invoices';
 import type * as schema from '../../db/schema';
 import { events } from '../../db/schema';
+import type { ExportedCertificate } from '../certificates/personal-data-certificates';
 
 // The document of 'Meine Daten herunterladen' (docs/product/accounts-and-consent.md#data-export): its shape,
 // which exportPersonalData (export-personal-data.ts, the use case) returns and GET /api/profile/export sends
@@ -229,6 +230,8 @@ export interface PersonalDataExport {
   refunds: ExportedRefund[];
   invoices: ExportedInvoice[];
   waitlist: ExportedWaitlistEntry[];
+  /** Certificates of attendance in the person's name (docs/product/certificates.md#privacy). */
+  certificates: ExportedCertificate[];
   ticketTransfers: ExportedTicketTransfer[];
   mails: ExportedMail[];
   signIns: ExportedSignIn[];

@@ -3,7 +3,7 @@ import { ticketCode } from '@shared/booking';
 import { transferCutoff } from '@shared/ticket-transfer';
 import type { MyTicket } from '@shared/tickets';
 import type { Db } from '../../db/types';
-import { bookings, events, invoices, ticketTransfers, tickets } from '../../db/schema';
+import { bookings, certificates, events, invoices, ticketTransfers, tickets } from '../../db/schema';
 import { eventTimeAndPlaceColumns } from '../events/event-columns';
 import { deliveredOnlineUrl } from '../events/online-link';
 import { paymentMethodNames } from '../bookings/booking-payment-method';
@@ -109,6 +109,23 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       .orderBy(ticketTransfers.at);
     for (const entry of logged) lastTransfer.set(entry.ticketId, entry.at);
   }
+  // the valid certificates of the tickets the viewer holds (docs/product/certificates.md#my-tickets)
+  const certificateOf = new Map<string, { id: string; code: string }>();
+  if (rows.length > 0) {
+    const valid = await db
+      .select({ ticketId: certificates.ticketId, id: certificates.id, code: certificates.code })
+      .from(certificates)
+      .where(
+        and(
+          inArray(
+            certificates.ticketId,
+            rows.map((r) => r.ticket.id),
+          ),
+          eq(certificates.status, 'valid'),
+        ),
+      );
+    for (const row of valid) certificateOf.set(row.ticketId, { id: row.id, code: row.code });
+  }
   const answersOf = await myTicketAnswers(
     db,
     rows.map((row) => ({
@@ -164,6 +181,8 @@ async function myTicketRows(db: Db, viewer: TicketViewer, where: SQL, now: Date)
       holderEmail: ticket.holderEmail,
       isBuyer,
       invoice: isBuyer ? (invoiceOf.get(ticket.bookingId) ?? null) : null,
+      // the certificate names the holder: the buyer only while the ticket was not passed on
+      certificate: transferredTo ? null : (certificateOf.get(ticket.id) ?? null),
       // a returned debit's due date is no transfer (docs/decisions/054-late-verdicts-and-returned-debits.md)
       paidByTransfer: isBuyer && row.paidByTransfer !== null && row.paymentStatus !== 'returned',
       paymentMethod: isBuyer ? (methodOf.get(ticket.bookingId) ?? null) : null,

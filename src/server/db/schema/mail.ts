@@ -25,7 +25,9 @@ export interface DeferredMailAttachment {
     /** One ticket's PDF: the mail to a substitute (docs/product/tickets-and-refunds.md#ticket-transfer). */
     | { kind: 'ticket-pdf'; ticketId: string }
     /** The booking's invoice, kept as issued (docs/product/invoices.md#buyer). */
-    | { kind: 'invoice-pdf'; invoiceId: string };
+    | { kind: 'invoice-pdf'; invoiceId: string }
+    /** A certificate of attendance, kept as issued (docs/product/certificates.md#mail). */
+    | { kind: 'certificate-pdf'; certificateId: string };
 }
 
 export type StoredMailAttachment = MailAttachment | DeferredMailAttachment;
