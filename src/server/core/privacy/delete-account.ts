@@ -25,6 +25,7 @@ import {
 } from '../../db/schema';
 import { eraseCertificatesOfPerson } from '../certificates/personal-data-certificates';
 import { AppError } from '../app-error';
+import { eraseFeedbackOfPerson } from '../feedback/personal-feedback';
 import { releaseCodeUses } from '../discount-codes/release-code-uses';
 import { publishSeatChange } from '../events/event-changes';
 import type { MailContext } from '../mail/templates/mail-context';
@@ -261,6 +262,8 @@ async function eraseAccount(
   }
 
   await releasePendingHolds(tx, userId, now, mail);
+  // before the tickets forget their holder: deleted, or kept anonymised with consent (docs/product/feedback.md#privacy)
+  await eraseFeedbackOfPerson(tx, userId, email);
   await endEntriesOfAccount(tx, userId, mail, now);
   // before the tickets forget their holder (docs/product/certificates.md#privacy)
   await eraseCertificatesOfPerson(tx, { userId, email });

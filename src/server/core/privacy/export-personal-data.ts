@@ -28,6 +28,7 @@ import {
   type PersonalDataExport,
 } from './personal-data-document';
 import { ownBookings, receivedTickets, transfersOf } from './personal-data-tickets';
+import { feedbackOfPerson } from '../feedback/personal-feedback';
 import { certificatesOfPerson } from '../certificates/personal-data-certificates';
 
 // 'Meine Daten herunterladen' (docs/product/accounts-and-consent.md#data-export, Art. 15 GDPR): everything the
@@ -145,6 +146,8 @@ export async function exportPersonalData({
     refunds: purchases.refunds,
     invoices: purchases.invoices,
     waitlist: await waitlistOf(db, userId),
+    // docs/product/feedback.md#privacy
+    feedback: await feedbackOfPerson(db, userId, email),
     // docs/product/certificates.md#privacy
     certificates: await certificatesOfPerson(db, { userId, email }),
     ticketTransfers: transfers,

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BillingAddress, InvoiceKind } from '@shared/invoices';
 import type * as schema from '../../db/schema';
 import { events } from '../../db/schema';
+import type { ExportedFeedback } from '../feedback/personal-feedback';
 import type { ExportedCertificate } from '../certificates/personal-data-certificates';
 
 // The document of 'Meine Daten herunterladen' (docs/product/accounts-and-consent.md#data-export): its shape,
@@ -230,6 +231,8 @@ export interface PersonalDataExport {
   refunds: ExportedRefund[];
   invoices: ExportedInvoice[];
   waitlist: ExportedWaitlistEntry[];
+  /** The person's answers to 'Wie war's?' surveys (docs/product/feedback.md#privacy). */
+  feedback: ExportedFeedback[];
   /** Certificates of attendance in the person's name (docs/product/certificates.md#privacy). */
   certificates: ExportedCertificate[];
   ticketTransfers: ExportedTicketTransfer[];
