@@ -1,4 +1,5 @@
-import { CalendarDays, ScanLine, Users } from 'lucide-react';
+import { CalendarDays, ChartColumn, ScanLine, Users } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { EVENT_STATUS_LABELS } from '@shared/admin-events';
 import type { EventStatus } from '@shared/events';
@@ -32,6 +33,11 @@ function eventWhen({ startTime, endTime, timeZone }: OrganizerEvent): string {
   if (startDay === endDay) return `${startDay}, ${formatTimeRange(startTime, endTime, timeZone)}`;
   return `${startDay}, ${formatTime(startTime, timeZone)} Uhr – ${endDay}, ${formatTime(endTime, timeZone)} Uhr`;
 }
+
+// the charts load with their first opening, so the organizer's list stays light (docs/product/charts.md#organizer)
+const EventStatsPanel = lazy(() =>
+  import('@web/components/charts/event-stats-panel').then((m) => ({ default: m.EventStatsPanel })),
+);
 
 const statusLabel = (status: string) => EVENT_STATUS_LABELS[status as EventStatus] ?? status;
 
@@ -96,48 +102,70 @@ function EventGroup({ title, events }: { title: string; events: OrganizerEvent[]
 
 function EventItem({ event }: { event: OrganizerEvent }) {
   const { counts } = event;
+  const [chartsOpen, setChartsOpen] = useState(false);
+  const chartsId = `charts-${event.id}`;
   return (
     <li
       aria-label={event.title}
-      className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 text-card-foreground sm:flex-row sm:items-center sm:justify-between"
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-card p-4 text-card-foreground"
     >
-      <div className="min-w-0">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-semibold break-words">{event.title}</h3>
-          {event.status !== 'published' && <Badge>{statusLabel(event.status)}</Badge>}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold break-words">{event.title}</h3>
+            {event.status !== 'published' && <Badge>{statusLabel(event.status)}</Badge>}
+          </div>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
+            <CalendarDays className="h-4 w-4 shrink-0" aria-hidden />
+            <span>
+              {eventWhen(event)}
+              {event.location && ` · ${event.location}`}
+            </span>
+          </p>
+          <p className="mt-1 text-sm">
+            {seatFiguresText(event.seats)} · {counts.checkedIn} eingecheckt
+            {counts.cancelled > 0 && ` · ${counts.cancelled} storniert`}
+            {counts.openPayments > 0 &&
+              ` · ${counts.openPayments === 1 ? '1 offene Zahlung' : `${counts.openPayments} offene Zahlungen`}`}
+          </p>
         </div>
-        <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
-          <CalendarDays className="h-4 w-4 shrink-0" aria-hidden />
-          <span>
-            {eventWhen(event)}
-            {event.location && ` · ${event.location}`}
-          </span>
-        </p>
-        <p className="mt-1 text-sm">
-          {seatFiguresText(event.seats)} · {counts.checkedIn} eingecheckt
-          {counts.cancelled > 0 && ` · ${counts.cancelled} storniert`}
-          {counts.openPayments > 0 &&
-            ` · ${counts.openPayments === 1 ? '1 offene Zahlung' : `${counts.openPayments} offene Zahlungen`}`}
-        </p>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Link
+            to={`/veranstalter/events/${encodeURIComponent(event.id)}`}
+            className={buttonClasses('secondary', 'sm')}
+            aria-label={`Teilnehmende von „${event.title}“`}
+          >
+            <Users className="h-4 w-4" aria-hidden />
+            Teilnehmende
+          </Link>
+          <Link
+            to={`/checkin/${encodeURIComponent(event.id)}`}
+            className={buttonClasses('primary', 'sm')}
+            aria-label={`Check-in für „${event.title}“`}
+          >
+            <ScanLine className="h-4 w-4" aria-hidden />
+            Check-in
+          </Link>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Verlauf von „${event.title}“`}
+          aria-expanded={chartsOpen}
+            aria-controls={chartsId}
+            onClick={() => setChartsOpen((open) => !open)}
+          >
+            <ChartColumn className="h-4 w-4" aria-hidden />
+            {chartsOpen ? 'Verlauf ausblenden' : 'Verlauf'}
+          </Button>
+        </div>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
-        <Link
-          to={`/veranstalter/events/${encodeURIComponent(event.id)}`}
-          className={buttonClasses('secondary', 'sm')}
-          aria-label={`Teilnehmende von „${event.title}“`}
-        >
-          <Users className="h-4 w-4" aria-hidden />
-          Teilnehmende
-        </Link>
-        <Link
-          to={`/checkin/${encodeURIComponent(event.id)}`}
-          className={buttonClasses('primary', 'sm')}
-          aria-label={`Check-in für „${event.title}“`}
-        >
-          <ScanLine className="h-4 w-4" aria-hidden />
-          Check-in
-        </Link>
-      </div>
+      {chartsOpen && (
+        <div id={chartsId}>
+          <Suspense fallback={<p className="text-sm text-muted-foreground">Diagramme werden geladen …</p>}>
+            <EventStatsPanel eventId={event.id} level={4} />
+          </Suspense>
+        </div>
+      )}
     </li>
   );
 }

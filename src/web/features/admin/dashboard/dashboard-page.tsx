@@ -6,6 +6,7 @@ import { usePageTitle } from '@web/lib/page-title';
 import { messageOf } from '@web/features/admin/kit/admin-errors';
 import { useAdminDashboard } from './api/get-admin-dashboard';
 import { NewestEvents, UpcomingEvents } from './components/event-lists';
+import { DashboardCharts } from './components/dashboard-charts';
 import { FigureCards } from './components/figure-cards';
 import { LegalDataWarning } from './components/legal-data-warning';
 import { NewestBookings } from './components/newest-bookings';
@@ -54,6 +55,7 @@ export function DashboardPage() {
         <>
           <LegalDataWarning missing={dashboard.data.missingOperatorData} />
           <FigureCards data={dashboard.data} />
+          <DashboardCharts />
           <RevenueByMethod figures={dashboard.data.revenueByMethod} />
           <div className="grid gap-4 xl:grid-cols-2">
             <RevenueByCategory figures={dashboard.data.revenueByCategory} />

@@ -11,6 +11,7 @@ import { useAdminEvent } from './api/get-admin-event';
 import { useEventFormOptions } from './api/get-event-form-options';
 import { useUpdateAdminEvent } from './api/save-admin-event';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { EventStatsPanel } from '@web/components/charts/event-stats-panel';
 import { toast } from '@web/lib/toast';
 import { CoverUpload } from './components/cover-upload';
 import { EventForm } from './components/event-form';
@@ -149,6 +150,8 @@ function EventEditor({
       )}
       {/* docs/product/event-mails.md#minimum-attendance */}
       <MinimumAttendanceStatus event={event} />
+      {/* docs/product/charts.md#event-chart */}
+      <EventStatsPanel eventId={event.id} />
       <EventForm
         mode="edit"
         initial={initial}
