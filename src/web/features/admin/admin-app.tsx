@@ -1,5 +1,6 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@web/components/pages/not-found-page';
+import { AccountingPage } from './accounting/accounting-page';
 import { AdminLayout } from './admin-layout';
 import { BankStatementsPage } from './bank-statements/bank-statements-page';
 import { DashboardPage } from './dashboard/dashboard-page';
@@ -48,6 +49,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'bookings', element: <TicketsPage /> },
       // invoices and cancellation invoices (issue 19)
       { path: 'rechnungen', element: <InvoicesPage /> },
+      // docs/product/accounting.md
+      { path: 'buchhaltung', element: <AccountingPage /> },
       // docs/product/bank-transfer.md#statement-import
       { path: 'kontoauszuege', element: <BankStatementsPage /> },
       // docs/product/ticket-categories.md#codes

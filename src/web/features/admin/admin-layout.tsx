@@ -1,4 +1,5 @@
 import {
+  Calculator,
   CalendarDays,
   FileText,
   Landmark,
@@ -16,6 +17,7 @@ const SIDEBAR = [
   { to: '/admin/events', label: 'Veranstaltungen', icon: CalendarDays, end: false },
   { to: '/admin/bookings', label: 'Buchungen', icon: Ticket, end: false },
   { to: '/admin/rechnungen', label: 'Rechnungen', icon: FileText, end: false },
+  { to: '/admin/buchhaltung', label: 'Buchhaltung', icon: Calculator, end: false },
   { to: '/admin/kontoauszuege', label: 'Kontoauszüge', icon: Landmark, end: false },
   { to: '/admin/gutscheincodes', label: 'Gutscheincodes', icon: Percent, end: false },
   { to: '/admin/users', label: 'Benutzer', icon: Users, end: false },
@@ -26,7 +28,7 @@ export function AdminLayout() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row sm:px-6">
       <nav aria-label="Administration" className="md:w-56 md:shrink-0 print:hidden">
-        {/* phones: the eight entries wrap, so none hides beyond the edge */}
+        {/* phones: the nine entries wrap, so none hides beyond the edge */}
         <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
           {SIDEBAR.map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
