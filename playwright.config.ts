@@ -1,8 +1,7 @@
 // Browser journeys (docs/architecture.md#tests, decision 018). They run against the BUILT app: run `npm run
 // build` first, then `npm run test:e2e` (= `playwright test`). `.ci/run` does both in that order. Chromium
-// comes from Debian (`apt-get install -y chromium chromium-headless-shell`: the headless shell if installed,
-// else /usr/bin/chromium, or CHROMIUM_PATH); never `npx playwright install` (the machines cannot download
-// Playwright's own browsers).
+// comes from Debian (`apt-get install -y chromium`, /usr/bin/chromium, or CHROMIUM_PATH); never `npx
+// playwright install` (the machines cannot download Playwright's own browsers).
 //
 // Two servers (docs/decisions/018-browser-tests.md):
 // - the journeys run against PostgreSQL (as the API tests in CI do): a fresh database per run, made here
@@ -10,7 +9,7 @@
 // - one smoke journey (e2e/embedded/) runs against `node dist/server/main.js` with no DATABASE_URL, the
 //   embedded default of `npm start`.
 // The phone project runs only the tests tagged @phone (phone layout), not every journey a second time.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import pg from 'pg';
@@ -54,13 +53,8 @@ async function freshDatabase(adminUrl: string): Promise<string> {
 }
 
 const CI = Boolean(process.env.CI);
-// Debian's chromium-headless-shell (the old headless mode) when installed: a journey costs a quarter less CPU
-// than in the full browser's new headless mode (docs/decisions/063-test-speed.md); else the full browser.
-const CHROMIUM = existsSync('/usr/bin/chromium-headless-shell')
-  ? '/usr/bin/chromium-headless-shell'
-  : '/usr/bin/chromium';
 /** Specs that publish bookable events of their own, which would show up on the home page of the others. */
-const AFTER_PUBLIC = /(waitlist|bank-transfer)\.spec\.ts/;
+const AFTER_PUBLIC = /(waitlist|bank-transfer|series)\.spec\.ts/;
 // Measured on 2 cores (docs/decisions/018-browser-tests.md): 2 workers beat 1 with the server on PostgreSQL.
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
@@ -98,7 +92,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
+      // the full browser, not Debian's chromium-headless-shell: the shell saves a quarter of the CPU per journey
+      // but does not partition a framed site's storage as Chrome does, so the widget journey saw the shop's
+      // cookie answer leak from the frame into the shop's own tab (docs/decisions/063-test-speed.md)
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
