@@ -38,6 +38,7 @@ import { seedSeries } from './seed-series';
 import { seedWidget } from './seed-widget';
 import { seedWebhooks } from './seed-webhooks';
 import { seedApiKeys } from './seed-api-keys';
+import { seedAccounting } from './seed-accounting';
 import { demoOrder, seedCoLeadCode, seedEventCategories, seedFriendsCode } from './seed-categories';
 
 const HOUR = 3_600_000;
@@ -70,6 +71,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       .insert(appSettings)
       .values({ key: 'invoicing', value: { taxMode: 'vat_19', numberPrefix: 'RE' } })
       .onConflictDoNothing();
+    await seedAccounting(tx);
     const organizerIds = {} as Record<OrganizerKey, string>;
     for (const [key, person] of Object.entries(demoOrganizers) as [
       OrganizerKey,
