@@ -39,6 +39,8 @@ export const CLIENT_ROUTES = {
   /** The organizer area (docs/product/organizer-day.md#organizer-area); admins may open it too. */
   organizer: 'veranstalter',
   organizerEvent: 'veranstalter/events/:eventId',
+  /** The public check of a certificate's code, without an account (docs/product/certificates.md#check-page). */
+  certificateCheck: 'bescheinigung/:code',
   /** The door check-in for organizers and admins (docs/product/organizer-day.md#check-in). */
   checkIn: 'checkin/:eventId',
   devMails: 'dev/mails',

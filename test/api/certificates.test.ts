@@ -203,6 +203,22 @@ describe('the event card', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     const view = await enable(event);
     expect(view.hasSignature).toBe(true);
+
+    // the preview: a sample certificate with the saved settings, nothing stored
+    const preview = await asAdmin('GET', `/api/admin/events/${event.id}/certificate-settings/preview`);
+    expect(preview.status).toBe(200);
+    const pdf = Buffer.from(await preview.arrayBuffer());
+    expect(pdfToText(pdf)).toContain('Erika Mustermann');
+    const images = (bytes: Buffer) => bytes.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
+    const withSignature = images(pdf);
+    expect(await db().select().from(certificates).where(eq(certificates.eventId, event.id))).toHaveLength(0);
+
+    // removed: the next preview has one image less
+    expect(
+      (await asAdmin('DELETE', `/api/admin/events/${event.id}/certificate-settings/signature`)).status,
+    ).toBe(200);
+    const without = await asAdmin('GET', `/api/admin/events/${event.id}/certificate-settings/preview`);
+    expect(images(Buffer.from(await without.arrayBuffer()))).toBe(withSignature - 1);
   });
 });
 

@@ -38,6 +38,7 @@ import { seedSeries } from './seed-series';
 import { seedWidget } from './seed-widget';
 import { seedWebhooks } from './seed-webhooks';
 import { seedApiKeys } from './seed-api-keys';
+import { seedCertificates } from './seed-certificates';
 import { seedAccounting } from './seed-accounting';
 import { demoOrder, seedCoLeadCode, seedEventCategories, seedFriendsCode } from './seed-categories';
 
@@ -294,6 +295,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     await seedWebhooks(tx, now);
     // two API keys in the settings card, one in use and one revoked (docs/product/api.md#key-list)
     await seedApiKeys(tx, now);
+    // the past workshop's certificates of attendance, one revoked (docs/product/certificates.md#demo)
+    await seedCertificates(tx, { event: createdEvents.get('achtsamkeit-im-alltag-hamburg')!, now });
     await numberInvoicesByDate(tx);
     return true;
   });

@@ -89,6 +89,9 @@ const pages = {
       };
     }),
   ),
+  certificateCheck: lazyPage(() =>
+    import('@web/features/certificates/certificate-check-page').then((m) => m.CertificateCheckPage),
+  ),
   checkIn: lazyPage(() => import('@web/features/checkin/checkin-page').then((m) => m.CheckInPage)),
   widget: lazyPage(() => import('@web/features/events/widget-page').then((m) => m.WidgetPage)),
 };
@@ -120,6 +123,8 @@ export const routes: RouteObject[] = [
           { path: CLIENT_ROUTES.terms, ...wrapped(pages.terms) },
           { path: CLIENT_ROUTES.accessibility, ...wrapped(pages.accessibility) },
           { path: CLIENT_ROUTES.emailConfirmed, ...wrapped(pages.emailConfirmed) },
+          // an employer checks without an account, also in coming-soon mode (docs/product/certificates.md#check-page)
+          { path: CLIENT_ROUTES.certificateCheck, ...wrapped(pages.certificateCheck) },
           { path: CLIENT_ROUTES.setup, ...wrapped(pages.setup) },
           { path: CLIENT_ROUTES.devMails, ...wrapped(pages.devMails) },
           { path: CLIENT_ROUTES.onboarding, ...wrapped(pages.onboarding, signedIn) },

@@ -8,6 +8,9 @@ import { certificates, tickets } from '../../db/schema';
 import { AppError } from '../app-error';
 import type { SettingsStore } from '../settings/settings-store';
 import { renderCertificatePdf } from './certificate-pdf';
+import { certificateDocument, issuerOf } from './certificate-document';
+import { assertEventExists, findCertificateSettings } from './certificate-settings';
+import { certificateEvent } from './certificate-tickets';
 
 export interface CertificateFileDeps {
   db: Db;
@@ -85,4 +88,51 @@ export async function myCertificatePdf(
   const holds = row.holderEmail ? row.holderEmail.toLowerCase() === email : row.profileId === viewer.id;
   if (!holds) throw notFound();
   return certificatePdf(deps, certificateId);
+}
+
+/** The code a preview shows: it fits the pattern, but no certificate ever gets it (it has an I and an O). */
+export const PREVIEW_CODE = 'MUSTERIOMUST';
+
+/**
+ * 'Vorschau (PDF)' of the event card (docs/product/certificates.md#settings): a certificate for 'Erika
+ * Mustermann' with the saved settings and signature, nothing stored. Its QR code points to a check page that
+ * answers 'unknown'.
+ */
+export async function previewCertificatePdf(
+  deps: CertificateFileDeps,
+  eventId: string,
+  now = new Date(),
+): Promise<{ pdf: Buffer; fileName: string }> {
+  await assertEventExists(deps.db, eventId);
+  const event = (await certificateEvent(deps.db, eventId))!;
+  const settings = await findCertificateSettings(deps.db, eventId);
+  const saved = await deps.settings.get();
+  const document = certificateDocument({
+    holderName: 'Erika Mustermann',
+    event,
+    settings: settings ?? {
+      eventId,
+      enabled: false,
+      content: '',
+      topics: '',
+      amount: null,
+      unit: 'ue',
+      leaderName: '',
+      leaderRole: '',
+      signatureKey: null,
+      accreditation: '',
+      updatedAt: now,
+    },
+    issuer: issuerOf(saved),
+    now,
+  });
+  const key = document.signatureKey;
+  const pdf = await renderCertificatePdf({
+    document,
+    code: PREVIEW_CODE,
+    checkUrl: checkUrlOf(deps.config, PREVIEW_CODE),
+    signature: key ? await deps.storage.read(key).catch(() => null) : null,
+    siteName: saved.brand.siteName,
+  });
+  return { pdf, fileName: `Vorschau-${certificateFileName(document)}` };
 }

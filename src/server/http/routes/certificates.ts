@@ -5,7 +5,11 @@ import {
   certificateSettingsSchema,
 } from '@shared/certificates';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE } from '@shared/image-upload';
-import { certificatePdf, myCertificatePdf } from '../../core/certificates/certificate-files';
+import {
+  certificatePdf,
+  myCertificatePdf,
+  previewCertificatePdf,
+} from '../../core/certificates/certificate-files';
 import {
   loadCertificateSettings,
   saveCertificateSettings,
@@ -69,6 +73,9 @@ export const adminCertificateRoutes = new Hono<AppEnv>()
       await removeCertificateSignature({ db: database.db, storage }, { eventId: c.req.param('id') }),
     );
   })
+  .get('/events/:id/certificate-settings/preview', allow('admin'), async (c) =>
+    sendPdf(c, await previewCertificatePdf(fileDeps(c), c.req.param('id'))),
+  )
   .get('/events/:id/certificates', allow('admin'), async (c) => {
     noStore(c);
     return c.json(await listEventCertificates(c.get('deps').database.db, c.req.param('id')));

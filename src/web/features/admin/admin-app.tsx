@@ -3,6 +3,8 @@ import { NotFoundPage } from '@web/components/pages/not-found-page';
 import { AccountingPage } from './accounting/accounting-page';
 import { AdminLayout } from './admin-layout';
 import { BankStatementsPage } from './bank-statements/bank-statements-page';
+import { CertificateSettingsCard } from './certificates/components/certificate-settings-card';
+import { EventCertificatesSection } from './certificates/components/event-certificates-section';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { DiscountCodesPage } from './discount-codes/discount-codes-page';
 import { EventCreatePage } from './events/event-create-page';
@@ -37,13 +39,22 @@ export const adminRoutes: RouteObject[] = [
           <EventEditPage
             mailRules={(eventId) => <EventMailRulesSection eventId={eventId} />}
             seriesActions={(event) => <SeriesEventActions event={event} />}
+            certificates={(eventId) => <CertificateSettingsCard eventId={eventId} />}
           />
         ),
       },
       // docs/product/event-series.md#admin-list
       { path: 'series/:id', element: <SeriesPage /> },
       // docs/product/organizer-day.md#participants; the organizer area shows the same page (router.tsx)
-      { path: 'events/:eventId/teilnehmende', element: <ParticipantsPage area="admin" /> },
+      {
+        path: 'events/:eventId/teilnehmende',
+        element: (
+          <ParticipantsPage
+            area="admin"
+            certificates={(eventId) => <EventCertificatesSection eventId={eventId} />}
+          />
+        ),
+      },
       // docs/product/waiting-list.md#admin-waitlist
       { path: 'events/:eventId/warteliste', element: <WaitlistPage /> },
       { path: 'bookings', element: <TicketsPage /> },

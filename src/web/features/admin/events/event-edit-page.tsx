@@ -38,9 +38,12 @@ interface RefundQuestion {
 export function EventEditPage({
   mailRules,
   seriesActions,
+  certificates,
 }: {
   mailRules?: (eventId: string) => ReactNode;
   seriesActions?: (event: AdminEvent) => ReactNode;
+  /** The card 'Teilnahmebescheinigung' (docs/product/certificates.md#settings). */
+  certificates?: (eventId: string) => ReactNode;
 }) {
   usePageTitle('Event bearbeiten');
   const { id = '' } = useParams();
@@ -57,17 +60,27 @@ export function EventEditPage({
       </div>
     );
   }
-  return <EventEditor key={event.id} event={event} mailRules={mailRules} seriesActions={seriesActions} />;
+  return (
+    <EventEditor
+      key={event.id}
+      event={event}
+      mailRules={mailRules}
+      seriesActions={seriesActions}
+      certificates={certificates}
+    />
+  );
 }
 
 function EventEditor({
   event,
   mailRules,
   seriesActions,
+  certificates,
 }: {
   event: AdminEvent;
   mailRules: ((eventId: string) => ReactNode) | undefined;
   seriesActions: ((event: AdminEvent) => ReactNode) | undefined;
+  certificates: ((eventId: string) => ReactNode) | undefined;
 }) {
   const [initial] = useState(() => formValuesOf(event));
   const options = useEventFormOptions();
@@ -163,6 +176,7 @@ function EventEditor({
       >
         <CoverUpload eventId={event.id} imageUrl={event.imageUrl} title={event.title} />
       </EventForm>
+      {certificates?.(event.id)}
       {mailRules?.(event.id)}
       <ConfirmDialog
         open={question !== null}

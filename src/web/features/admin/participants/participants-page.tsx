@@ -51,7 +51,14 @@ function loadErrorText(error: Error): string {
  * a search in the browser, the list, the CSV, a print view and the way to the door check-in; 'Nachricht an
  * alle' or to the chosen tickets, and the messages sent (docs/product/event-mails.md#participant-message).
  */
-export function ParticipantsPage({ area }: { area: ParticipantsArea }) {
+export function ParticipantsPage({
+  area,
+  certificates,
+}: {
+  area: ParticipantsArea;
+  /** Below the list, in the admin area: 'Teilnahmebescheinigungen' (docs/product/certificates.md#by-hand). */
+  certificates?: (eventId: string) => ReactNode;
+}) {
   const { eventId = '' } = useParams();
   const participants = useParticipants(eventId);
   usePageTitle(participants.data ? `Teilnehmende · ${participants.data.event.title}` : 'Teilnehmende');
@@ -84,6 +91,7 @@ export function ParticipantsPage({ area }: { area: ParticipantsArea }) {
       ) : (
         <ParticipantsView list={participants.data} eventId={eventId} />
       )}
+      {participants.data && certificates?.(eventId)}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowRightLeft, Download, FileText, PenLine, XCircle } from 'lucide-react';
+import { ArrowRightLeft, Award, Download, FileText, PenLine, XCircle } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
 import { cancelButtonLabel } from '@shared/refund-rules';
 import { isFreeTicket, TICKET_MESSAGES, type MyTicket } from '@shared/tickets';
@@ -122,6 +122,7 @@ export function TicketActions({
             : 'Ticket herunterladen'}
       </Button>
       {ticket.invoice && <InvoiceLink invoice={ticket.invoice} />}
+      {ticket.certificate && <CertificateLink certificate={ticket.certificate} />}
       {canTransfer(ticket, now) && (
         <Button ref={transferRef} variant="secondary" size="sm" onClick={() => setTransferring(true)}>
           <ArrowRightLeft className="h-4 w-4" aria-hidden />
@@ -173,6 +174,21 @@ export function TicketActions({
       />
       <HolderNameDialog ticket={renaming ? ticket : null} onClose={() => setRenaming(false)} />
     </>
+  );
+}
+
+/** The holder's certificate of attendance as a PDF (docs/product/certificates.md#my-tickets). */
+function CertificateLink({ certificate }: { certificate: { id: string; code: string } }) {
+  return (
+    <a
+      href={`/api/certificates/${encodeURIComponent(certificate.id)}/pdf`}
+      download
+      title={`Teilnahmebescheinigung (Prüfcode ${certificate.code}) als PDF`}
+      className={buttonClasses('secondary', 'sm')}
+    >
+      <Award className="h-4 w-4" aria-hidden />
+      Teilnahmebescheinigung
+    </a>
   );
 }
 
