@@ -83,24 +83,23 @@ beforeAll(async () => {
     .update(tickets)
     .set({ status: 'canceled', canceledAt: ago(1) })
     .where(eq(tickets.id, cancelled.id));
-  await db()
-    .update(bookings)
-    .set({ seats: 2 })
-    .where(eq(bookings.id, third.booking.id));
+  await db().update(bookings).set({ seats: 2 }).where(eq(bookings.id, third.booking.id));
   await db()
     .update(events)
     .set({ availableSeats: 20 - 5 })
     .where(eq(events.id, upcoming.id));
   const [thirdPayment] = await db().select().from(payments).where(eq(payments.bookingId, third.booking.id));
-  await db().insert(refunds).values({
-    paymentId: thirdPayment!.id,
-    bookingId: third.booking.id,
-    ticketId: cancelled.id,
-    amountCents: 4000,
-    currency: 'EUR',
-    status: 'succeeded',
-    createdAt: ago(1),
-  });
+  await db()
+    .insert(refunds)
+    .values({
+      paymentId: thirdPayment!.id,
+      bookingId: third.booking.id,
+      ticketId: cancelled.id,
+      amountCents: 4000,
+      currency: 'EUR',
+      status: 'succeeded',
+      createdAt: ago(1),
+    });
   await db()
     .update(payments)
     .set({ provider: 'stripe', providerPaymentId: `pi_${randomUUID()}` })
@@ -133,13 +132,15 @@ beforeAll(async () => {
         sentAt: ago(1),
       })),
     );
-  await db().insert(participantMessages).values({
-    eventId: upcoming.id,
-    subject: 'Raumänderung',
-    body: 'Wir sind im Raum 2.',
-    recipients: 4,
-    createdAt: new Date(now),
-  });
+  await db()
+    .insert(participantMessages)
+    .values({
+      eventId: upcoming.id,
+      subject: 'Raumänderung für {event}',
+      body: 'Wir sind im Raum 2.',
+      recipients: 4,
+      createdAt: new Date(now),
+    });
   // past: three free tickets 20 days ago, one checked in at the door
   const pastBooking = await book(past, 20, 3);
   await db()
@@ -190,13 +191,13 @@ describe('GET /api/organizer/events/{id}/stats', () => {
     expect(stats.checkIn).toBeNull(); // not begun yet
   });
 
-  it('marks the early-bird end and the mails of the event', async () => {
+  it('marks the early-bird end and the mails of the event, a message under its subject with the title', async () => {
     const stats = await statsOf(upcoming.id);
     expect(stats.marks).toEqual(
       expect.arrayContaining([
         { day: berlin(ahead(3)), kind: 'early-bird-end', label: 'Frühbucherpreis endet', count: 0 },
         { day: berlin(ago(1)), kind: 'mail', label: 'Anfahrt', count: 3 },
-        { day: berlin(new Date(now)), kind: 'mail', label: 'Nachricht „Raumänderung“', count: 4 },
+        { day: berlin(new Date(now)), kind: 'mail', label: 'Nachricht „Raumänderung für Atemwerkstatt“', count: 4 },
       ]),
     );
     expect(stats.marks).toHaveLength(3);
@@ -247,7 +248,7 @@ describe('GET /api/admin/dashboard/stats', () => {
     expect(sum((day) => day.revenueCents)).toBe(8000);
     expect(sum((day) => day.testRevenueCents)).toBe(4000 + 12_000 - 4000);
     // the early bird ends in three days: not yet in the window; the mails are
-    expect(stats.marks.map((mark) => mark.label)).toEqual(['Anfahrt', 'Nachricht „Raumänderung“']);
+    expect(stats.marks.map((mark) => mark.label)).toEqual(['Anfahrt', 'Nachricht „Raumänderung für Atemwerkstatt“']);
     expect(stats.capacity.totalSeats).toBeGreaterThanOrEqual(20);
     expect(stats.capacity.soldSeats).toBe(5);
     expect(stats.checkIns).toHaveLength(1);

@@ -80,7 +80,8 @@ interface MailRow extends Record<string, unknown> {
 
 /**
  * The mails to participants per day: each mail rule's sends under the rule's name, each 'Nachricht an alle' under
- * its subject with its recipients (docs/product/event-mails.md).
+ * its subject with its recipients (docs/product/event-mails.md); the subject's {event} is the event's title, the
+ * placeholders of a person stay as written.
  */
 export async function mailMarks(db: Db, scope: Omit<FactScope, 'currency'>): Promise<StatsMark[]> {
   const { timeZone, eventId, since } = scope;
@@ -92,13 +93,19 @@ export async function mailMarks(db: Db, scope: Omit<FactScope, 'currency'>): Pro
       from mail_rule_sends s join mail_rules r on r.id = s.rule_id
       where true ${ofEvent(sql`s.event_id`)} ${after(sql`s.sent_at`)}
       union all
-      select ${dayText(sql`m.created_at`, timeZone)}, 'Nachricht „' || m.subject || '“', m.recipients
-      from participant_messages m
+      select ${dayText(sql`m.created_at`, timeZone)}, 'Nachricht „' || replace(m.subject, '{event}', e.title) || '“',
+        m.recipients
+      from participant_messages m join events e on e.id = m.event_id
       where true ${ofEvent(sql`m.event_id`)} ${after(sql`m.created_at`)}
     ) mails
     group by day, label
     order by day, label`);
-  return result.rows.map((row) => ({ day: row.day, kind: 'mail', label: row.label, count: Number(row.sent) }));
+  return result.rows.map((row) => ({
+    day: row.day,
+    kind: 'mail',
+    label: row.label,
+    count: Number(row.sent),
+  }));
 }
 
 interface DoorRow extends Record<string, unknown> {

@@ -53,13 +53,19 @@ export function busiestDay(days: StatsDay[]): StatsDay | null {
   return best;
 }
 
-/** 'Umsatz 240,00 €' with the test money named apart: 'Umsatz 0,00 € (und 120,00 € Testzahlungen)'. */
+/**
+ * 'Umsatz 240,00 €', the test money named apart ('Umsatz 240,00 €, dazu 120,00 € Testzahlungen'), and a shop that
+ * took only test money says so ('Umsatz 120,00 €, nur Testzahlungen').
+ */
 function revenueText(totals: DayTotals, currency: string): string {
-  const real = `Umsatz ${formatPrice(totals.revenueCents, currency)}`;
-  return totals.testRevenueCents === 0
-    ? real
-    : `${real} (und ${formatPrice(totals.testRevenueCents, currency)} Testzahlungen)`;
+  const { revenueCents: real, testRevenueCents: test } = totals;
+  if (test === 0) return `Umsatz ${formatPrice(real, currency)}`;
+  if (real === 0) return `Umsatz ${formatPrice(test, currency)}, nur Testzahlungen`;
+  return `Umsatz ${formatPrice(real, currency)}, dazu ${formatPrice(test, currency)} Testzahlungen`;
 }
+
+/** A sentence ends with one full stop, also after a date that ends with one ('seit Do., 26.11.'). */
+const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
 /** 'Frühbucherpreis endet: Fr., 04.12. · 2 Mail-Versände (7 Mails)' of the marks, or ''. */
 function marksText(marks: StatsMark[]): string {
@@ -74,7 +80,7 @@ function marksText(marks: StatsMark[]): string {
       `${plural(mails.length, 'Mail-Versand', 'Mail-Versände')} mit ${plural(sent, 'Mail', 'Mails')}`,
     );
   }
-  return parts.length > 0 ? ` Markiert: ${parts.join('; ')}.` : '';
+  return parts.length > 0 ? ` ${sentence(`Markiert: ${parts.join('; ')}`)}` : '';
 }
 
 /** The summary of an event's chart: sold against the capacity, since when, money, busiest day, the marks. */
@@ -85,9 +91,11 @@ export function eventSalesSummary(stats: EventStats): string {
   const share = stats.capacity > 0 ? ` (${formatPercent(sold / stats.capacity)})` : '';
   const busiest = busiestDay(stats.days);
   const sentences = [
-    `${plural(sold, 'Platz', 'Plätze')} von ${formatCount(stats.capacity)} verkauft${share}, ` +
-      `${plural(totals.bookings, 'Buchung', 'Buchungen')} seit ${formatChartDay(stats.days[0]!.day)}` +
-      (totals.seatsCancelled > 0 ? `, ${plural(totals.seatsCancelled, 'Platz', 'Plätze')} storniert.` : '.'),
+    sentence(
+      `${plural(sold, 'Platz', 'Plätze')} von ${formatCount(stats.capacity)} verkauft${share}, ` +
+        `${plural(totals.bookings, 'Buchung', 'Buchungen')} seit ${formatChartDay(stats.days[0]!.day)}` +
+        (totals.seatsCancelled > 0 ? `, ${plural(totals.seatsCancelled, 'Platz', 'Plätze')} storniert` : ''),
+    ),
     `${revenueText(totals, stats.currency)}.`,
   ];
   if (busiest) {

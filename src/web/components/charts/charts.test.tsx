@@ -60,7 +60,7 @@ describe('summaries', () => {
   it("say an event's seats against its capacity, money, busiest day and marks", () => {
     expect(plain(eventSalesSummary(stats()))).toBe(
       '5 Plätze von 20 verkauft (25 %), 3 Buchungen seit Fr., 20.11., 1 Platz storniert. ' +
-        'Umsatz 80,00 € (und 120,00 € Testzahlungen). Stärkster Tag: Fr., 20.11. mit 3 Plätzen. ' +
+        'Umsatz 80,00 €, dazu 120,00 € Testzahlungen. Stärkster Tag: Fr., 20.11. mit 3 Plätzen. ' +
         'Markiert: Frühbucherpreis endet am Do., 26.11.; 1 Mail-Versand mit 3 Mails.',
     );
     expect(plain(eventSalesSummary(stats({ days: [], marks: [] })))).toBe(
@@ -78,8 +78,8 @@ describe('summaries', () => {
       checkIns: [],
     };
     expect(plain(dashboardSalesSummary(dashboard))).toBe(
-      'Letzte 8 Tage: 3 Buchungen mit 6 Plätzen, 1 Platz storniert. Umsatz 80,00 € (und 120,00 € ' +
-        'Testzahlungen). Stärkster Tag: Fr., 20.11. mit 3 Plätzen. Die 4 kommenden Events sind zu 25 % ' +
+      'Letzte 8 Tage: 3 Buchungen mit 6 Plätzen, 1 Platz storniert. Umsatz 80,00 €, dazu 120,00 € ' +
+        'Testzahlungen. Stärkster Tag: Fr., 20.11. mit 3 Plätzen. Die 4 kommenden Events sind zu 25 % ' +
         'ausgelastet (20 von 80 Plätzen).',
     );
   });

@@ -1,6 +1,6 @@
 import type { StatsDay, StatsMark } from '@shared/event-stats';
 import { formatCount, formatPrice } from '@web/lib/format';
-import { groupMarks, labelledDays, niceCeiling } from './chart-scale';
+import { groupMarks, labelledDays, niceCeiling, type MarkGroup } from './chart-scale';
 import { formatAxisDay, formatChartDay, soldSeatsByDay } from './chart-text';
 import { useWidth } from './use-width';
 
@@ -12,9 +12,9 @@ import { useWidth } from './use-width';
 
 const LEFT = 58;
 const RIGHT = 14;
-const TOP = 24;
+const TOP = 44;
 const SEATS_HEIGHT = 170;
-const GAP = 30;
+const GAP = 36;
 const MONEY_HEIGHT = 90;
 const AXIS = 22;
 const HEIGHT = TOP + SEATS_HEIGHT + GAP + MONEY_HEIGHT + AXIS;
@@ -67,9 +67,12 @@ export function DailyChart(props: DailyChartProps) {
   const bottom = moneyOrigin + MONEY_HEIGHT;
   const barWidth = Math.max(1, band * 0.7);
   const barX = (index: number) => x(index) + (band - barWidth) / 2;
+  // the running sum ends today: the days to come have sold nothing yet
   const soldPath = sold
+    .slice(0, futureFrom ?? days.length)
     .map((value, index) => `${index === 0 ? 'M' : 'L'}${x(index)},${seatsY(value)}H${x(index + 1)}`)
     .join('');
+  const right = LEFT + plotWidth;
 
   return (
     <div ref={ref} className="w-full">
@@ -106,7 +109,7 @@ export function DailyChart(props: DailyChartProps) {
             </text>
           </g>
         ))}
-        <text x={LEFT} y={TOP - 10} className="fill-muted-foreground">
+        <text x={LEFT} y={TOP - 30} className="fill-muted-foreground">
           Plätze
         </text>
         {[...new Set([moneyTop, 0, moneyBottom])].map((value) => (
@@ -196,33 +199,41 @@ export function DailyChart(props: DailyChartProps) {
 
         {/* today, the start and the marks */}
         {todayIndex !== undefined && (
-          <VerticalMark x={centre(todayIndex)} top={TOP} bottom={bottom} label="heute" />
+          <VerticalMark x={centre(todayIndex)} top={TOP} bottom={bottom} right={right} label="heute" />
         )}
         {startDay !== undefined && indexOf.has(startDay) && startDay !== today && (
-          <VerticalMark x={centre(indexOf.get(startDay)!)} top={TOP} bottom={bottom} label="Beginn" />
+          <VerticalMark
+            x={centre(indexOf.get(startDay)!)}
+            top={TOP}
+            bottom={bottom}
+            right={right}
+            label="Beginn"
+          />
         )}
-        {groupMarks(marks).map((group) => {
-          const index = indexOf.get(group.day);
-          if (index === undefined) return null;
+        {placeMarks(groupMarks(marks), (day) => {
+          const index = indexOf.get(day);
+          return index === undefined ? undefined : centre(index);
+        }).map(({ group, x: markX, row }) => {
           const earlyBird = group.marks.some((mark) => mark.kind === 'early-bird-end');
+          const cy = TOP - 12 - row * 20;
           return (
             <g key={group.day}>
               <line
-                x1={centre(index)}
-                x2={centre(index)}
-                y1={TOP - 4}
+                x1={markX}
+                x2={markX}
+                y1={cy}
                 y2={bottom}
                 strokeDasharray="3 3"
                 strokeWidth={1.5}
                 className={earlyBird ? 'stroke-warning' : 'stroke-muted-foreground'}
               />
               <circle
-                cx={centre(index)}
-                cy={TOP - 12}
+                cx={markX}
+                cy={cy}
                 r={9}
                 className={earlyBird ? 'fill-warning' : 'fill-muted-foreground'}
               />
-              <text x={centre(index)} y={TOP - 8} textAnchor="middle" className="fill-card font-semibold">
+              <text x={markX} y={cy + 4} textAnchor="middle" className="fill-card font-semibold">
                 {group.number}
               </text>
             </g>
@@ -253,11 +264,32 @@ export function DailyChart(props: DailyChartProps) {
   );
 }
 
-function VerticalMark({ x, top, bottom, label }: { x: number; top: number; bottom: number; label: string }) {
+/** The marks' places: a circle that would touch the one before it goes one row up (two marks a day apart). */
+function placeMarks(groups: MarkGroup[], xOf: (day: string) => number | undefined) {
+  const placed: { group: MarkGroup; x: number; row: number }[] = [];
+  for (const group of groups) {
+    const x = xOf(group.day);
+    if (x === undefined) continue;
+    const before = placed.at(-1);
+    const row = before && x - before.x < 20 ? (before.row + 1) % 2 : 0;
+    placed.push({ group, x, row });
+  }
+  return placed;
+}
+
+function VerticalMark(props: { x: number; top: number; bottom: number; right: number; label: string }) {
+  const { x, top, bottom, right, label } = props;
+  // near the right edge the label goes to the line's left, so it is never cut off
+  const left = x > right - 48;
   return (
     <g>
       <line x1={x} x2={x} y1={top} y2={bottom} strokeWidth={1.5} className="stroke-foreground opacity-60" />
-      <text x={x + 4} y={bottom - 4} className="fill-foreground">
+      <text
+        x={left ? x - 4 : x + 4}
+        y={bottom - 4}
+        textAnchor={left ? 'end' : 'start'}
+        className="fill-foreground"
+      >
         {label}
       </text>
     </g>
