@@ -7,6 +7,7 @@ import { benchBookingRush } from './booking-rush.mjs';
 import { benchBookingThroughput } from './booking-throughput.mjs';
 import { benchCategoryRush } from './category-rush.mjs';
 import { benchCluster } from './cluster.mjs';
+import { benchDatevExport } from './datev-export.mjs';
 import { benchAdminTickets } from './admin-tickets.mjs';
 import { benchApiV1 } from './api-v1.mjs';
 import { benchEventsApi } from './events-api.mjs';
@@ -78,6 +79,11 @@ console.log('\n# bank statement: 5,000 lines parsed and matched');
 await benchBankImport();
 console.log('\n# bank statement: 10,000 lines imported on PostgreSQL');
 await benchBankImportDb().catch((error) => {
+  console.error(`übersprungen: ${error.message}`);
+  process.exitCode = 1;
+});
+console.log('\n# DATEV Buchungsstapel: 10,000 invoices on PostgreSQL');
+await benchDatevExport().catch((error) => {
   console.error(`übersprungen: ${error.message}`);
   process.exitCode = 1;
 });
