@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import pg from 'pg';
 import { openDatabase } from '@server/db/client';
 import { bundleServer } from '../scripts/server-bundle.mjs';
 
@@ -10,6 +11,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** The server bundled once for this run (main.js and the CLIs), for the tests that start it as a process. */
     serverBundle: string;
+    /** Names this run's PostgreSQL test databases (`ticketshop_test_<id>_…`), which the teardown drops. */
+    testRunId: string;
   }
 }
 
@@ -25,9 +28,15 @@ export default async function setup(project: TestProject) {
   });
   project.provide('serverBundle', bundle);
   const removeBundle = () => rmSync(bundle, { recursive: true, force: true });
-  if (process.env.TEST_DATABASE_URL) {
+  const runId = String(process.pid);
+  project.provide('testRunId', runId);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
     project.provide('pgliteTemplate', '');
-    return removeBundle;
+    return async () => {
+      removeBundle();
+      await dropRunDatabases(serverUrl, runId);
+    };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'ticketshop-pglite-'));
   const file = path.join(dir, 'template.tar');
@@ -41,4 +50,19 @@ export default async function setup(project: TestProject) {
     rmSync(dir, { recursive: true, force: true });
     removeBundle();
   };
+}
+
+/** The workers keep their databases for the next file; at the end of the run they go. */
+async function dropRunDatabases(serverUrl: string, runId: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`ticketshop\\_test\\_${runId}\\_%`],
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }

@@ -11,31 +11,114 @@ import { createLogger } from '@server/logger';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
- * is set, a new PostgreSQL database cloned from a migrated template. Cloning takes a fraction of a second
- * where running every migration per file would not, and each file still starts from an empty schema.
+ * is set, a PostgreSQL database cloned from a migrated template. Either way a worker keeps the databases its
+ * files closed and empties one for the next file (docs/decisions/063-test-speed.md): each file still starts
+ * from the migrated, empty schema, without paying for a new database.
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return takePglite();
+  return takePostgres(serverUrl);
+}
+
+/** PostgreSQL databases of this worker that a file closed and that were emptied back to the template's state. */
+const idlePostgres: string[] = [];
+/** The template's rows (the migrations' mail rules) and the shape of its schema, read once per worker. */
+let postgresPristine: Promise<{ rows: Map<string, string>; shape: string }> | undefined;
+
+async function takePostgres(serverUrl: string): Promise<Database> {
   const template = await ensureTemplate(serverUrl);
-  const name = `ticketshop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(serverUrl, (client) => createFromTemplate(client, name, template));
-  // DROP … WITH (FORCE) below may end a connection the pool is still closing: that is expected here, so the
-  // pool reports lost connections to a silent logger.
+  let name = idlePostgres.pop();
+  if (!name) {
+    name = `ticketshop_test_${runId()}_${randomBytes(4).toString('hex')}`;
+    const fresh = name;
+    await withAdmin(serverUrl, (client) => createFromTemplate(client, fresh, template));
+    postgresPristine ??= withAdmin(urlWithDatabase(serverUrl, fresh), async (client) => ({
+      rows: await readPostgresRows(client),
+      shape: await schemaShape(client),
+    }));
+    await postgresPristine;
+  }
   const database = await openDatabase({
     databaseUrl: urlWithDatabase(serverUrl, name),
+    // the reset below ends connections a test left behind (a server process it started): expected here, so
+    // the pool reports lost connections to a silent logger
     logger: createLogger('silent'),
     // Races start 150 bookings at once on a pool of 20: on a loaded machine the wait for a free connection
     // passes the app's 5 s (docs/decisions/063-test-speed.md). Tests of the timeouts set their own.
     timeouts: { connectMs: 60_000, statementMs: 30_000 },
   });
+  const own = name;
+  let closed = false;
   return {
     ...database,
     close: async () => {
+      if (closed) return;
+      closed = true;
       await database.close();
-      await withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      const emptied = await emptyPostgres(urlWithDatabase(serverUrl, own)).catch(() => false);
+      if (emptied) idlePostgres.push(own);
+      else await withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${own}" WITH (FORCE)`));
     },
   };
+}
+
+const PUBLIC_TABLES =
+  "select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename";
+
+async function readPostgresRows(client: pg.Client): Promise<Map<string, string>> {
+  const rows = new Map<string, string>();
+  const { rows: tables } = await client.query<{ name: string }>(PUBLIC_TABLES);
+  for (const { name } of tables) {
+    const { rows: found } = await client.query<{ json: string | null }>(
+      `select json_agg(t)::text as json from ${name} t`,
+    );
+    if (found[0]?.json) rows.set(name, found[0].json);
+  }
+  return rows;
+}
+
+/** Tables, columns, constraints and indexes of the public schema: a file that changed them leaves no reusable database. */
+async function schemaShape(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ shape: string }>(`
+    select md5(coalesce((select string_agg(table_name || '.' || column_name || ':' || data_type, ',' order by table_name, column_name)
+      from information_schema.columns where table_schema = 'public'), '')
+      || coalesce((select string_agg(conname, ',' order by conname) from pg_constraint c
+      join pg_namespace n on n.oid = c.connamespace where n.nspname = 'public'), '')
+      || coalesce((select string_agg(indexname, ',' order by indexname) from pg_indexes where schemaname = 'public'), '')
+      || coalesce((select string_agg(tgname, ',' order by tgname) from pg_trigger where not tgisinternal), '')) as shape`);
+  return rows[0]!.shape;
+}
+
+/**
+ * Back to the template's state: no session of a test left (a server process it started), every table that
+ * holds rows emptied by DELETE with the foreign-key triggers off (a TRUNCATE of all 50 tables costs as much as a
+ * new database: ~0.5 s), the migrations' rows put back. Answers false when the schema was changed or the reset
+ * failed: then the database is dropped instead.
+ */
+async function emptyPostgres(url: string): Promise<boolean> {
+  const pristine = await postgresPristine!;
+  return withAdmin(url, async (client) => {
+    await client.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    if ((await schemaShape(client)) !== pristine.shape) return false;
+    const { rows: tables } = await client.query<{ name: string }>(PUBLIC_TABLES);
+    const probe = tables
+      .map(({ name }) => `select ${pg.escapeLiteral(name)} as name where exists (select 1 from ${name})`)
+      .join(' union all ');
+    const { rows: filled } = await client.query<{ name: string }>(probe);
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    for (const { name } of filled) await client.query(`delete from ${name}`);
+    for (const [table, json] of pristine.rows) {
+      await client.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`, [
+        json,
+      ]);
+    }
+    await client.query('commit');
+    return true;
+  });
 }
 
 /**
@@ -222,6 +305,15 @@ export async function seatInvariantViolations(db: Db) {
   return rows.filter(
     (row) => row.availableSeats !== row.totalSeats - Number(row.heldSeats) - Number(row.offeredSeats),
   );
+}
+
+/** This run's id from the global setup (it drops the run's databases at the end), else this process's. */
+function runId(): string {
+  try {
+    return inject('testRunId') || String(process.pid);
+  } catch {
+    return String(process.pid);
+  }
 }
 
 function pgliteTemplatePath(): string | undefined {
