@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { benchBankImport } from './bank-import.mjs';
 import { benchBankImportDb } from './bank-import-db.mjs';
+import { benchCertificatePdf } from './certificate-pdf.mjs';
 import { benchBookingRush } from './booking-rush.mjs';
 import { benchBookingThroughput } from './booking-throughput.mjs';
 import { benchCategoryRush } from './category-rush.mjs';
@@ -29,6 +30,8 @@ console.log('\n# start-up');
 await benchStartup();
 console.log('\n# ticket documents');
 await benchTicketPdf();
+console.log('\n# certificates of attendance');
+await benchCertificatePdf();
 console.log('\n# events API on PostgreSQL');
 await benchEventsApi().catch((error) => {
   // needs a PostgreSQL server (BENCH_DATABASE_URL or TEST_DATABASE_URL); the other figures still count

@@ -21,6 +21,8 @@ export interface MailRuleValues {
   subject: string;
   body: string;
   attachTicket: boolean;
+  /** issues and attaches the certificate of attendance (docs/product/certificates.md#mail) */
+  attachCertificate: boolean;
   enabled: boolean;
 }
 
@@ -38,6 +40,7 @@ export const EMPTY_RULE_VALUES: MailRuleValues = {
   subject: '',
   body: '',
   attachTicket: false,
+  attachCertificate: false,
   enabled: true,
 };
 
@@ -53,6 +56,7 @@ export function valuesOf(rule: MailRule): MailRuleValues {
     subject: rule.subject,
     body: rule.body,
     attachTicket: rule.attachTicket,
+    attachCertificate: rule.attachCertificate,
     enabled: rule.enabled,
   };
 }

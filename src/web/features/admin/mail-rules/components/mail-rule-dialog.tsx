@@ -221,6 +221,16 @@ function RuleForm({
         />
         Ticket als PDF anhängen
       </label>
+      {/* docs/product/certificates.md#mail: issued if none yet; only events with certificates on get the rule */}
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={values.attachCertificate}
+          onChange={(event) => set('attachCertificate', event.target.checked)}
+          className={checkboxClass}
+        />
+        Teilnahmebescheinigung als PDF anhängen (nur bei Events mit Bescheinigung)
+      </label>
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
