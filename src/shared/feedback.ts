@@ -107,6 +107,7 @@ export interface FeedbackAnswer {
 export interface FeedbackResults {
   eventId: string;
   eventTitle: string;
+  eventSlug: string;
   startTime: string;
   endTime: string;
   timezone: string;

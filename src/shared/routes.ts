@@ -39,6 +39,10 @@ export const CLIENT_ROUTES = {
   /** The organizer area (docs/product/organizer-day.md#organizer-area); admins may open it too. */
   organizer: 'veranstalter',
   organizerEvent: 'veranstalter/events/:eventId',
+  /** The results of an event's survey 'Wie war's?' for its organizers (docs/product/feedback.md#results). */
+  organizerEventFeedback: 'veranstalter/events/:eventId/feedback',
+  /** The survey 'Wie war's?' of one ticket, by its signed link without sign-in (docs/product/feedback.md#survey). */
+  feedback: 'feedback/:token',
   /** The public check of a certificate's code, without an account (docs/product/certificates.md#check-page). */
   certificateCheck: 'bescheinigung/:code',
   /** The door check-in for organizers and admins (docs/product/organizer-day.md#check-in). */

@@ -89,6 +89,16 @@ const pages = {
       };
     }),
   ),
+  // the admin area's survey results, the same page for organizers (docs/product/feedback.md#results)
+  organizerEventFeedback: lazyPage(() =>
+    import('@web/features/admin/feedback/feedback-results-page').then((m) => {
+      const { FeedbackResultsPage } = m;
+      return function OrganizerFeedbackPage() {
+        return <FeedbackResultsPage area="organizer" />;
+      };
+    }),
+  ),
+  feedback: lazyPage(() => import('@web/features/feedback/feedback-page').then((m) => m.FeedbackPage)),
   certificateCheck: lazyPage(() =>
     import('@web/features/certificates/certificate-check-page').then((m) => m.CertificateCheckPage),
   ),
@@ -123,6 +133,8 @@ export const routes: RouteObject[] = [
           { path: CLIENT_ROUTES.terms, ...wrapped(pages.terms) },
           { path: CLIENT_ROUTES.accessibility, ...wrapped(pages.accessibility) },
           { path: CLIENT_ROUTES.emailConfirmed, ...wrapped(pages.emailConfirmed) },
+          // the signed link alone opens it, also in coming-soon mode (docs/product/feedback.md#survey)
+          { path: CLIENT_ROUTES.feedback, ...wrapped(pages.feedback) },
           // an employer checks without an account, also in coming-soon mode (docs/product/certificates.md#check-page)
           { path: CLIENT_ROUTES.certificateCheck, ...wrapped(pages.certificateCheck) },
           { path: CLIENT_ROUTES.setup, ...wrapped(pages.setup) },
@@ -157,6 +169,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: CLIENT_ROUTES.organizer, ...wrapped(pages.organizer) },
               { path: CLIENT_ROUTES.organizerEvent, ...wrapped(pages.organizerEvent) },
+              { path: CLIENT_ROUTES.organizerEventFeedback, ...wrapped(pages.organizerEventFeedback) },
             ],
           },
           // the door check-in shapes its own page (docs/product/organizer-day.md#check-in)

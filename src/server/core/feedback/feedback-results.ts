@@ -55,6 +55,7 @@ export async function loadFeedbackResults(db: Db, event: Event): Promise<Feedbac
   return {
     eventId: event.id,
     eventTitle: event.title,
+    eventSlug: event.slug,
     startTime: event.startTime.toISOString(),
     endTime: event.endTime.toISOString(),
     timezone: event.timezone,

@@ -10,6 +10,7 @@ import { DiscountCodesPage } from './discount-codes/discount-codes-page';
 import { EventCreatePage } from './events/event-create-page';
 import { EventEditPage } from './events/event-edit-page';
 import { EventsListPage } from './events/events-list-page';
+import { FeedbackResultsPage } from './feedback/feedback-results-page';
 import { InvoicesPage } from './invoices/invoices-page';
 import { EventMailRulesSection } from './mail-rules/components/event-mail-rules-section';
 import { GlobalMailRules } from './mail-rules/components/global-mail-rules';
@@ -55,6 +56,8 @@ export const adminRoutes: RouteObject[] = [
           />
         ),
       },
+      // docs/product/feedback.md#results; the organizer area shows the same page (router.tsx)
+      { path: 'events/:eventId/feedback', element: <FeedbackResultsPage area="admin" /> },
       // docs/product/waiting-list.md#admin-waitlist
       { path: 'events/:eventId/warteliste', element: <WaitlistPage /> },
       { path: 'bookings', element: <TicketsPage /> },

@@ -8,6 +8,7 @@ import { usePageTitle } from '@web/lib/page-title';
 import { useNow } from '@web/lib/use-now';
 import { useEvents } from './api/get-events';
 import { SeriesDates } from './components/series-dates';
+import { SeriesFeedback } from './components/featured-feedback';
 import { useLiveSeats } from './use-live-seats';
 
 /**
@@ -76,6 +77,8 @@ export function SeriesPage() {
           </div>
         </section>
       )}
+      {/* docs/product/feedback.md#featured */}
+      <SeriesFeedback slug={slug} />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { CalendarDays, ChartColumn, ScanLine, Users } from 'lucide-react';
+import { CalendarDays, ChartColumn, ScanLine, Star, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { EVENT_STATUS_LABELS } from '@shared/admin-events';
@@ -137,6 +137,15 @@ function EventItem({ event }: { event: OrganizerEvent }) {
           >
             <Users className="h-4 w-4" aria-hidden />
             Teilnehmende
+          </Link>
+          {/* docs/product/feedback.md#results */}
+          <Link
+            to={`/veranstalter/events/${encodeURIComponent(event.id)}/feedback`}
+            className={buttonClasses('secondary', 'sm')}
+            aria-label={`Feedback zu „${event.title}“`}
+          >
+            <Star className="h-4 w-4" aria-hidden />
+            Feedback
           </Link>
           <Link
             to={`/checkin/${encodeURIComponent(event.id)}`}

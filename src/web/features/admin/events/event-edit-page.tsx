@@ -1,4 +1,4 @@
-import { ExternalLink, ListOrdered, Users } from 'lucide-react';
+import { ExternalLink, ListOrdered, Star, Users } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ADMIN_EVENT_MESSAGES as M, type AdminEvent, type AdminEventCreateInput } from '@shared/admin-events';
@@ -147,6 +147,11 @@ function EventEditor({
           <Link to={`/admin/events/${event.id}/warteliste`} className={buttonClasses('secondary', 'sm')}>
             <ListOrdered className="h-4 w-4" aria-hidden />
             {event.waitlistCount === undefined ? 'Warteliste' : `Warteliste (${event.waitlistCount})`}
+          </Link>
+          {/* docs/product/feedback.md#results */}
+          <Link to={`/admin/events/${event.id}/feedback`} className={buttonClasses('secondary', 'sm')}>
+            <Star className="h-4 w-4" aria-hidden />
+            Feedback
           </Link>
           {seriesActions?.(event)}
           <Link to={`/event/${event.slug}`} className={buttonClasses('ghost', 'sm')}>

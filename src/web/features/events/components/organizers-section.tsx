@@ -1,6 +1,7 @@
 import { initialsOf } from '@shared/initials';
 import type { PublicOrganizer } from '@shared/events';
 import { useOrganizers } from '../api/get-organizers';
+import { OrganizerFeedback } from './featured-feedback';
 
 /**
  * 'Wer wir sind' with the organizers' portraits, names and a short bio (docs/product/events.md#home-views).
@@ -50,6 +51,8 @@ function OrganizerCard({ organizer }: { organizer: PublicOrganizer }) {
       <div className="min-w-48 flex-1 break-words hyphens-auto">
         <h3 className="text-lg font-semibold">{organizer.displayName}</h3>
         {organizer.bio && <p className="mt-2 text-sm text-muted-foreground">{organizer.bio}</p>}
+        {/* docs/product/feedback.md#featured */}
+        <OrganizerFeedback organizerId={organizer.id} name={organizer.displayName} />
       </div>
     </li>
   );
