@@ -13,6 +13,11 @@ export const RETENTION = {
   mailBodyDays: 90,
   /** the provider's webhook copies (payer name, e-mail); redeliveries come within 3 days */
   providerEventDays: 90,
+  /**
+   * a webhook message once sent or given up (its body names buyers): the delivery log and 'Erneut senden' cover
+   * 30 days, as Stripe's event log does (docs/product/webhooks.md#retention)
+   */
+  webhookDeliveryDays: 30,
   /** invoices: full years after the end of the year they were issued in (§ 147 AO, § 14b UStG) */
   invoiceYears: INVOICE_RETENTION_YEARS,
   /**
@@ -33,6 +38,7 @@ export interface RetentionCounts {
   verifications: number;
   rateLimits: number;
   providerEvents: number;
+  webhookDeliveries: number;
   invoices: number;
   withdrawnConsents: number;
   unsubscribed: number;
@@ -59,6 +65,7 @@ export async function applyRetention(db: Db, now: Date): Promise<RetentionCounts
   const newsletterCutoff = daysBefore(now, RETENTION.unconfirmedNewsletterDays);
   const mailCutoff = daysBefore(now, RETENTION.mailBodyDays);
   const providerCutoff = daysBefore(now, RETENTION.providerEventDays);
+  const webhookCutoff = daysBefore(now, RETENTION.webhookDeliveryDays);
   // kept through the 31 December of issue year + 8 (Berlin), so gone from 1 January of year + 9
   const lastKeptYear = berlinYear(now) - RETENTION.invoiceYears - 1;
 
@@ -84,6 +91,10 @@ export async function applyRetention(db: Db, now: Date): Promise<RetentionCounts
       db,
       sql`DELETE FROM payment_provider_events
           WHERE processed_at IS NOT NULL AND received_at <= ${providerCutoff}::timestamptz`,
+    ),
+    webhookDeliveries: await count(
+      db,
+      sql`DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at <= ${webhookCutoff}::timestamptz`,
     ),
     withdrawnConsents: await count(
       db,
