@@ -101,7 +101,7 @@ function CheckInTable({ rows }: { rows: CheckInRow[] }) {
       <summary className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline">
         Als Tabelle anzeigen
       </summary>
-      <div className="mt-2 overflow-x-auto">
+      <div tabIndex={0} role="region" aria-label="Tabelle: Check-in" className="mt-2 overflow-x-auto">
         <table className="w-full min-w-[28rem] text-left tabular-nums">
           <thead className="text-xs text-muted-foreground">
             <tr>

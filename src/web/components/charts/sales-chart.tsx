@@ -132,11 +132,17 @@ function SalesTable(props: Omit<DailyChartProps, 'labelledBy' | 'describedBy'> &
       <summary className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline">
         Als Tabelle anzeigen
       </summary>
-      <div className="mt-2 overflow-x-auto">
+      <p className="mt-2 text-xs text-muted-foreground">
+        Tage ohne Buchung, Umsatz oder Markierung sind ausgelassen.
+      </p>
+      {/* scrolls sideways on a phone: focusable, so the keyboard can scroll it too */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Tabelle: Buchungen und Umsatz pro Tag"
+        className="mt-2 overflow-x-auto"
+      >
         <table className="w-full min-w-[32rem] text-left tabular-nums">
-          <caption className="pb-2 text-left text-xs text-muted-foreground">
-            Tage ohne Buchung, Umsatz oder Markierung sind ausgelassen.
-          </caption>
           <thead className="text-xs text-muted-foreground">
             <tr>
               <th scope="col" className="py-1 pr-3 font-medium">
