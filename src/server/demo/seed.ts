@@ -39,6 +39,7 @@ import { seedWidget } from './seed-widget';
 import { seedWebhooks } from './seed-webhooks';
 import { seedApiKeys } from './seed-api-keys';
 import { seedCertificates } from './seed-certificates';
+import { seedFeedback } from './seed-feedback';
 import { seedAccounting } from './seed-accounting';
 import { demoOrder, seedCoLeadCode, seedEventCategories, seedFriendsCode } from './seed-categories';
 
@@ -297,6 +298,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     await seedApiKeys(tx, now);
     // the past workshop's certificates of attendance, one revoked (docs/product/certificates.md#demo)
     await seedCertificates(tx, { event: createdEvents.get('achtsamkeit-im-alltag-hamburg')!, now });
+    // its survey 'Wie war's?' with six answers, two featured in 'Wer wir sind' (docs/product/feedback.md#demo)
+    await seedFeedback(tx, { event: createdEvents.get('achtsamkeit-im-alltag-hamburg')!, now });
     await numberInvoicesByDate(tx);
     return true;
   });
