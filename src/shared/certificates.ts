@@ -146,6 +146,24 @@ export const certificateSettingsSchema = z.object({
 });
 export type CertificateSettingsInput = z.input<typeof certificateSettingsSchema>;
 
+/**
+ * Switched on, a certificate needs what it confirms (docs/product/certificates.md#settings): the fields still
+ * empty, with their messages; none while off or complete. The card checks it before sending, the server again.
+ */
+export function incompleteSettings(settings: {
+  enabled: boolean;
+  content: string;
+  amount: string;
+}): { path: 'content' | 'amount'; message: string }[] {
+  if (!settings.enabled) return [];
+  return [
+    ...(settings.content.trim()
+      ? []
+      : [{ path: 'content' as const, message: 'Bitte beschreibe den Inhalt der Veranstaltung.' }]),
+    ...(settings.amount.trim() ? [] : [{ path: 'amount' as const, message: 'Bitte gib den Umfang an.' }]),
+  ];
+}
+
 /** GET /api/admin/events/:id/certificate-settings. `amount` as the form shows it ('6,5'), '' for none. */
 export interface CertificateSettingsView {
   enabled: boolean;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { certificateSettingsSchema } from '@shared/certificates';
-import { CERTIFICATE_MESSAGES, type CertificateSettingsView } from '@shared/certificates';
+import { CERTIFICATE_MESSAGES, incompleteSettings, type CertificateSettingsView } from '@shared/certificates';
 import type { DbOrTx } from '../../db/types';
 import { certificateSettings, events } from '../../db/schema';
 import { AppError } from '../app-error';
@@ -62,13 +62,8 @@ export async function saveCertificateSettings(
 ): Promise<CertificateSettingsView> {
   const eventId = await assertEventExists(db, input.eventId);
   const { settings } = input;
-  if (settings.enabled && (!settings.content || !settings.amount)) {
-    const details = [
-      ...(!settings.content
-        ? [{ path: 'content', message: 'Bitte beschreibe den Inhalt der Veranstaltung.' }]
-        : []),
-      ...(!settings.amount ? [{ path: 'amount', message: 'Bitte gib den Umfang an.' }] : []),
-    ];
+  const details = incompleteSettings(settings);
+  if (details.length > 0) {
     throw new AppError('validation_failed', CERTIFICATE_MESSAGES.incomplete, details);
   }
   const values = {

@@ -5,6 +5,7 @@ import {
   CERTIFICATE_UNIT_LABELS,
   CERTIFICATE_UNITS,
   certificateSettingsSchema,
+  incompleteSettings,
   type CertificateSettingsView,
   type CertificateUnit,
 } from '@shared/certificates';
@@ -79,6 +80,12 @@ function CertificateSettingsForm({
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error.issues));
       setError(parsed.error.issues[0]?.message ?? M.settingsFailed);
+      return;
+    }
+    const missing = incompleteSettings(values);
+    if (missing.length > 0) {
+      setErrors(fieldErrorsOf(missing));
+      setError(M.incomplete);
       return;
     }
     setErrors({});
