@@ -3,6 +3,7 @@ import type { UseCaseDeps } from '../use-case-deps';
 import { mailSignatureOf } from './mail-signature';
 import { runMinimumAttendance } from './minimum-attendance';
 import { runMailRules } from './run-mail-rules';
+import { issuerOf } from '../certificates/certificate-document';
 
 /**
  * The event-mail job's round (docs/product/event-mails.md): the scheduled rules that are due
@@ -18,7 +19,13 @@ export async function runEventMails(
   const { db } = deps.database;
   const saved = await deps.settings.get();
   const mail = mailContextFrom(saved, deps.config);
-  const sent = await runMailRules(db, { now, mail, signature: mailSignatureOf(saved) });
+  const sent = await runMailRules(db, {
+    now,
+    mail,
+    signature: mailSignatureOf(saved),
+    // the certificates' issuer: the operator (docs/product/certificates.md#document)
+    issuer: issuerOf(saved),
+  });
   const decided = await runMinimumAttendance(db, {
     now,
     mail,
