@@ -3,6 +3,7 @@ import type { UseCaseDeps } from '../use-case-deps';
 import { mailSignatureOf } from './mail-signature';
 import { runMinimumAttendance } from './minimum-attendance';
 import { runMailRules } from './run-mail-rules';
+import { feedbackLinks } from '../feedback/feedback-token';
 import { issuerOf } from '../certificates/certificate-document';
 
 /**
@@ -25,6 +26,7 @@ export async function runEventMails(
     signature: mailSignatureOf(saved),
     // the certificates' issuer: the operator (docs/product/certificates.md#document)
     issuer: issuerOf(saved),
+    feedbackLink: feedbackLinks(deps.config),
   });
   const decided = await runMinimumAttendance(db, {
     now,

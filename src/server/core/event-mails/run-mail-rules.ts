@@ -86,6 +86,7 @@ export async function runMailRules(
         audience: everyone ? undefined : rule.audience,
         createdUpTo: rule.trigger === 'before_start' ? new Date(rule.due) : undefined,
         notSentBy: rule.rule_id,
+        feedbackLink: options.feedbackLink,
       });
       if (recipients.length === 0) return 0;
       const claimed = await tx
