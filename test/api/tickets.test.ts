@@ -126,6 +126,8 @@ describe('GET /api/tickets', () => {
       isBuyer: true,
       // a paid booking's invoice (docs/product/invoices.md#buyer)
       invoice: { id: expect.any(String), number: expect.stringMatching(/^RE-\d{4}-\d{5}$/) },
+      // no certificate before the event (docs/product/certificates.md#my-tickets)
+      certificate: null,
       // paid by card, not by transfer (docs/product/bank-transfer.md#refunds)
       paidByTransfer: false,
       paymentMethod: 'Testzahlung', // the factory's test payment names no method

@@ -95,6 +95,7 @@ describe('the global mail rules', () => {
         subject: 'Bald geht es los: {event}',
         body: 'Hallo {vorname},\nwir sehen uns am {datum}.',
         attachTicket: true,
+        attachCertificate: false,
         enabled: false,
       }),
     );
@@ -177,6 +178,7 @@ describe('the rule dialog', () => {
       subject: 'Bald geht es los: {event}',
       body: 'Hallo {vorname}',
       attachTicket: true,
+      attachCertificate: false,
       enabled: true,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -316,6 +318,7 @@ describe('the rules of one event', () => {
         subject: 'Bald geht es los: {event}',
         body: 'Hallo {vorname},\nwir sehen uns am {datum}.',
         attachTicket: true,
+        attachCertificate: false,
         enabled: true,
         eventId: EVENT,
         overridesRuleId: GLOBAL,

@@ -120,7 +120,7 @@ function CertificatesView({ eventId, data }: { eventId: string; data: EventCerti
         title="Bescheinigung widerrufen"
         description={
           <p>
-            Die Bescheinigung von {revoking?.holderName} gilt dann nicht mehr: Ihre Prüfseite zeigt
+            Die Bescheinigung von {revoking?.holderName} gilt dann nicht mehr: Die Prüfseite zeigt
             „widerrufen“. Das lässt sich nicht rückgängig machen; du kannst aber eine neue ausstellen.
           </p>
         }
