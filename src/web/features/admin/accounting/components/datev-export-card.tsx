@@ -188,7 +188,7 @@ function PreviewSummary({ preview }: { preview: AccountingPreview }) {
       </p>
       {preview.accounts.length > 0 && (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-sm">
+          <table className="w-full text-sm">
             <caption className="sr-only">Salden je Konto im Zeitraum</caption>
             <thead>
               <tr className="border-b border-border text-left">
