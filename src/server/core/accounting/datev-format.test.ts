@@ -28,7 +28,6 @@ describe('DATEV Buchungsstapel fields', () => {
         ...line,
         beleg1: 'RE 2026_00001 ä',
         text: 'x'.repeat(80),
-        serviceDate: '2026-04-01',
         documentGuid: 'ab-12',
       },
       'EUR',
@@ -51,7 +50,8 @@ describe('DATEV Buchungsstapel fields', () => {
     ]);
     expect(fields[13]).toBe(`"${'x'.repeat(60)}"`);
     expect(fields[19]).toBe('"BEDI ""ab-12"""');
-    expect(fields[114]).toBe('01042026');
+    // no Leistungsdatum: DATEV wants 'Datum Zuord. Steuerperiode' with it
+    expect(fields[114]).toBe('');
   });
 
   it('keeps a double quote out of a text field and brings the text into cp1252', () => {

@@ -7,6 +7,8 @@ import { encodeWindows1252, winAnsiText } from './windows-1252';
 // without sign, Windows-1252, CRLF.
 
 export const EXTF_VERSION = 700;
+/** DATEV reads at most this many bookings from one file. */
+export const MAX_BOOKINGS = 99_999;
 export const BUCHUNGSSTAPEL_CATEGORY = 21;
 export const BUCHUNGSSTAPEL_FORMAT_VERSION = 13;
 
@@ -103,8 +105,6 @@ export interface DatevLine {
   text: string;
   /** The document's GUID in the ZIP's document.xml ('BEDI "…"'); only on invoice lines. */
   documentGuid?: string;
-  /** 'YYYY-MM-DD': the event's first day, on invoice lines. */
-  serviceDate?: string;
 }
 
 export interface DatevHeader {
@@ -193,10 +193,6 @@ export function datevBookingLine(line: DatevLine, currency: string): string {
   fields[13] = quoted(line.text.slice(0, 60));
   // 'BEDI "<guid>"' with its quotes doubled, as CSV writes a quote inside a quoted field
   if (line.documentGuid) fields[19] = `"BEDI ""${line.documentGuid.replace(/[^0-9a-f-]/gi, '')}"""`;
-  if (line.serviceDate) {
-    const [year, serviceMonth, serviceDay] = line.serviceDate.split('-');
-    fields[114] = `${serviceDay}${serviceMonth}${year}`;
-  }
   return fields.join(';');
 }
 

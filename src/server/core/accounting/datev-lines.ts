@@ -59,7 +59,6 @@ export async function datevLines(
       taxMode: sql<TaxMode>`${invoices.document}->>'taxMode'`,
       orderNumber: sql<string>`${invoices.document}->>'orderNumber'`,
       eventTitle: sql<string>`${invoices.document}->>'eventTitle'`,
-      serviceStart: sql<string | null>`${invoices.document}->>'serviceStart'`,
       corrects: sql<string | null>`${invoices.document}->'corrects'->>'number'`,
     })
     .from(invoices)
@@ -150,7 +149,6 @@ export async function datevLines(
         ? `Storno zu ${row.corrects ?? ''} ${row.eventTitle}`
         : `Rechnung ${row.orderNumber} ${row.eventTitle}`,
       documentGuid: row.id,
-      ...(row.serviceStart ? { serviceDate: row.serviceStart } : {}),
     });
   }
   for (const row of paymentRows) {

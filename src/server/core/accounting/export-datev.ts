@@ -12,8 +12,10 @@ import type { Db } from '../../db/types';
 import { AppError } from '../app-error';
 import type { SettingsStore } from '../settings/settings-store';
 import { loadAccountingSettings } from './accounting-settings';
-import { datevFile } from './datev-format';
+import { datevFile, MAX_BOOKINGS } from './datev-format';
 import { balances, datevLines } from './datev-lines';
+
+export const TOO_MANY_BOOKINGS = `Ein DATEV-Stapel fasst höchstens ${MAX_BOOKINGS.toLocaleString('de-DE')} Buchungen: wähle einen kürzeren Zeitraum.`;
 
 type Deps = { db: Db; settings: SettingsStore };
 
@@ -44,6 +46,7 @@ export async function exportDatevStapel(
   const app = await deps.settings.get();
   const zone = app.timezone.name;
   const { lines } = await datevLines(deps.db, accounting, range, zone);
+  if (lines.length > MAX_BOOKINGS) throw new AppError('validation_failed', TOO_MANY_BOOKINGS);
   const body = datevFile(
     {
       createdAt: now,
