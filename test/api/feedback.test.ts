@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -141,8 +144,8 @@ describe('the survey link (docs/product/feedback.md#survey)', () => {
     const before = (await answersOfEvent(past.id)).length;
     const real = tokenOf(ticketOf.cleo);
     const forged = [
-      `${ticketOf.cleo.id}.${'A'.repeat(43)}`,
-      `${ticketOf.dora.id}.${real.split('.')[1]}`, // cleo's signature on dora's ticket
+      `${ticketOf.cleo.id}_${'A'.repeat(43)}`,
+      `${ticketOf.dora.id}_${real.slice(37)}`, // cleo's signature on dora's ticket
       feedbackTokenFor('another-secret-another-secret-123', ticketOf.cleo.id),
       ticketOf.cleo.id,
       'beispiel',
@@ -359,6 +362,21 @@ describe('the mail rule and {feedback_link} (docs/product/feedback.md#mail)', ()
     expect(decodeURIComponent(link![1]!)).toBe(tokenOf(mine!));
     const page = await getSurvey(decodeURIComponent(link![1]!));
     expect(((await page.json()) as FeedbackSurvey).firstName).toBe('Mira');
+
+    // the link itself opens the app's page (a path that looked like a file would get a plain 404)
+    const webRoot = mkdtempSync(path.join(tmpdir(), 'ticketshop-feedback-web-'));
+    writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><!--app-head--></head></html>',
+    );
+    const served = await createTestApp({ database: t.database, webRoot });
+    try {
+      const shell = await served.app.request(new URL(link![0]).pathname);
+      expect(shell.status).toBe(200);
+      expect(await shell.text()).toContain('<html');
+    } finally {
+      await served.close();
+    }
   });
 
   it('previews show a sample link, never a person’s; a message with the link needs the survey on', async () => {

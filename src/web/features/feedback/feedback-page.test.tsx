@@ -8,7 +8,7 @@ import { FeedbackPage } from './feedback-page';
 
 // docs/product/feedback.md#survey: the page of a survey link, without sign-in.
 
-const TOKEN = '5b0c6a4e-1111-4222-8333-944455556666.abc';
+const TOKEN = '5b0c6a4e-1111-4222-8333-944455556666_abc';
 const url = `/api/feedback/survey/${encodeURIComponent(TOKEN)}`;
 const survey = (overrides: Partial<FeedbackSurvey> = {}): FeedbackSurvey => ({
   eventTitle: 'Werkstatt Klarheit',

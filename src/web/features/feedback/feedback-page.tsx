@@ -6,7 +6,7 @@ import {
   FEEDBACK_QUESTIONS as Q,
   FEEDBACK_TEXT_MAX,
   type FeedbackSurvey,
-} from '@shared/feedback';
+} from '@shared/feedback-texts';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { ErrorText } from '@web/components/ui/error-text';
 import { Field } from '@web/components/ui/field';

@@ -1,6 +1,6 @@
 import { ArrowLeft, FileSpreadsheet } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { FEEDBACK_MESSAGES as M, formatAverage, type FeedbackResults } from '@shared/feedback';
+import { FEEDBACK_MESSAGES as M, formatAverage, type FeedbackResults } from '@shared/feedback-texts';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { ErrorText } from '@web/components/ui/error-text';
 import { PageSpinner } from '@web/components/ui/page-spinner';

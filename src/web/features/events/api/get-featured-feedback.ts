@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FeaturedFeedbackList } from '@shared/feedback';
+import type { FeaturedFeedbackList } from '@shared/feedback-texts';
 import { apiFetch } from '@web/lib/api-client';
 
 /**

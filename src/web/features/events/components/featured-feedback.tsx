@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { FEATURED_FEEDBACK_LIMIT, type FeaturedFeedback } from '@shared/feedback';
+import { FEATURED_FEEDBACK_LIMIT, type FeaturedFeedback } from '@shared/feedback-texts';
 import { formatMonth } from '@web/lib/format';
 import { useFeaturedFeedback } from '../api/get-featured-feedback';
 

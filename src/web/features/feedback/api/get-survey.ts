@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FeedbackSurvey } from '@shared/feedback';
+import type { FeedbackSurvey } from '@shared/feedback-texts';
 import { apiFetch } from '@web/lib/api-client';
 
 export const surveyKey = (token: string) => ['feedback', 'survey', token] as const;

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { feedbackCsvFileName, type FeedbackAnswer, type FeedbackResults } from '@shared/feedback';
+import { feedbackCsvFileName, type FeedbackAnswer, type FeedbackResults } from '@shared/feedback-texts';
 import { apiFetch } from '@web/lib/api-client';
 import { download } from '@web/lib/download';
 import { saveBlob } from '@web/lib/save-blob';

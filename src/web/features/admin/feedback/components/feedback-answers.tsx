@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { FEEDBACK_MESSAGES as M, FEEDBACK_QUESTIONS as Q, type FeedbackAnswer } from '@shared/feedback';
+import { FEEDBACK_MESSAGES as M, FEEDBACK_QUESTIONS as Q, type FeedbackAnswer } from '@shared/feedback-texts';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { formatDateTimeShort } from '@web/lib/format';

@@ -1,4 +1,4 @@
-import type { FeedbackResults } from '@shared/feedback';
+import type { FeedbackResults } from '@shared/feedback-texts';
 
 /**
  * How many answers gave 5 … 1 stars, as a table whose bars show the share (docs/product/feedback.md#results):
