@@ -63,8 +63,11 @@ describe('DashboardCharts', () => {
       'Letzte 3 Tage: 4 Buchungen mit 5 Plätzen. Umsatz 245,00 €. Stärkster Tag: Fr., 27.11. mit 4 Plätzen. ' +
         'Die 2 kommenden Events sind zu 25 % ausgelastet (10 von 40 Plätzen). Markiert: 1 Mail-Versand mit 6 Mails.',
     );
-    // no capacity line on the dashboard: the shop has no one capacity
+    // no capacity line on the dashboard (the shop has no one capacity): a bar of the events to come instead
     expect(screen.queryByText('Kapazität')).toBeNull();
+    expect(plain(screen.getByText(/^Auslastung der kommenden Events/).parentElement!.textContent)).toBe(
+      'Auslastung der kommenden Events: 10 von 40 Plätzen verkauft (25 %), 2 Events',
+    );
 
     const door = screen.getByRole('region', { name: 'Check-in vergangener Events' });
     expect(plain(within(door).getByText(/vergangene Events:/).textContent)).toBe(

@@ -3,7 +3,7 @@ import { checkInsSummary, dashboardSalesSummary } from '@web/components/charts/c
 import { CheckInChart } from '@web/components/charts/check-in-chart';
 import { SalesChart } from '@web/components/charts/sales-chart';
 import { ErrorText } from '@web/components/ui/error-text';
-import { formatDate } from '@web/lib/format';
+import { formatCount, formatDate, formatPercent } from '@web/lib/format';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 
 const card = 'flex min-w-0 flex-col rounded-2xl border border-border bg-card p-4 text-card-foreground sm:p-6';
@@ -30,7 +30,7 @@ export function DashboardCharts() {
 export function DashboardChartCards({ stats }: { stats: DashboardStats }) {
   return (
     <div className="grid gap-4 xl:grid-cols-3">
-      <div className={`${card} xl:col-span-2`}>
+      <div className={`${card} gap-5 xl:col-span-2`}>
         <SalesChart
           title="Buchungen und Umsatz pro Tag"
           summary={dashboardSalesSummary(stats)}
@@ -39,6 +39,7 @@ export function DashboardChartCards({ stats }: { stats: DashboardStats }) {
           today={stats.today}
           currency={stats.currency}
         />
+        <UpcomingCapacity capacity={stats.capacity} />
       </div>
       <div className={card}>
         <CheckInChart
@@ -50,6 +51,29 @@ export function DashboardChartCards({ stats }: { stats: DashboardStats }) {
             figures: row,
           }))}
         />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The seats of the published events to come against their capacity, as a bar (docs/product/charts.md#dashboard-charts);
+ * the words beside it say the same, so the bar itself is not read out.
+ */
+function UpcomingCapacity({ capacity }: { capacity: DashboardStats['capacity'] }) {
+  if (capacity.events === 0 || capacity.totalSeats === 0) return null;
+  const share = Math.min(1, capacity.soldSeats / capacity.totalSeats);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <p className="text-sm">
+        <span className="font-medium">Auslastung der kommenden Events:</span>{' '}
+        <span className="tabular-nums">
+          {`${formatCount(capacity.soldSeats)} von ${formatCount(capacity.totalSeats)} Plätzen verkauft ` +
+            `(${formatPercent(share)}), ${formatCount(capacity.events)} ${capacity.events === 1 ? 'Event' : 'Events'}`}
+        </span>
+      </p>
+      <div aria-hidden className="h-2 w-full overflow-hidden rounded-full bg-muted">
+        <div className="h-full bg-primary" style={{ width: `${share * 100}%` }} />
       </div>
     </div>
   );
