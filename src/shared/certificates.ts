@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CERTIFICATE_CHECK_NOT_FOUND, type CertificateStatus } from './certificate-check';
 
 // Certificates of attendance ('Teilnahmebescheinigung', docs/product/certificates.md): what one shows, the
 // states it can be in, the event's settings as the admin fills them, and the German texts of both sides.
@@ -7,8 +8,13 @@ export const CERTIFICATE_UNITS = ['ue', 'hours'] as const;
 /** 'ue': Unterrichtseinheiten à 45 Minuten; 'hours': Zeitstunden. */
 export type CertificateUnit = (typeof CERTIFICATE_UNITS)[number];
 
-export const CERTIFICATE_STATUSES = ['valid', 'revoked', 'replaced'] as const;
-export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+export {
+  CERTIFICATE_CHECK_NOT_FOUND,
+  CERTIFICATE_CHECK_TEXTS,
+  CERTIFICATE_STATUSES,
+  type CertificateCheck,
+  type CertificateStatus,
+} from './certificate-check';
 
 /** Everything an issued certificate shows, fixed at issue (a later change of the event does not alter it). */
 export type CertificateDocument = {
@@ -94,8 +100,7 @@ export const CERTIFICATE_MESSAGES = {
   eventNotFound: 'Event nicht gefunden.',
   ticketNotFound: 'Ticket nicht gefunden.',
   notFound: 'Diese Bescheinigung gibt es nicht.',
-  checkNotFound:
-    'Zu diesem Prüfcode gibt es keine Bescheinigung. Bitte prüfe, ob du den Code richtig abgeschrieben hast.',
+  checkNotFound: CERTIFICATE_CHECK_NOT_FOUND,
   notEnabled:
     'Für dieses Event sind Teilnahmebescheinigungen ausgeschaltet. Schalte sie in den Einstellungen des Events ein.',
   notStarted: 'Eine Teilnahmebescheinigung gibt es erst, wenn das Event begonnen hat.',
@@ -227,35 +232,3 @@ export interface EventCertificates {
   withoutCheckIn: boolean;
   tickets: CertificateTicketRow[];
 }
-
-/** GET /api/certificates/check/:code: what the public check page shows (docs/product/certificates.md#check-page). */
-export interface CertificateCheck {
-  code: string;
-  status: CertificateStatus;
-  /** 'Anna M.' */
-  holder: string;
-  eventTitle: string;
-  dates: string;
-  /** '8 Unterrichtseinheiten (à 45 Minuten)'; '' without. */
-  amount: string;
-  organizer: string;
-  issuedOn: string;
-  /** When it was revoked or replaced ('DD.MM.YYYY'); null while valid. */
-  endedOn: string | null;
-}
-
-/** The check page's verdict line. */
-export const CERTIFICATE_CHECK_TEXTS: Record<CertificateStatus, { title: string; text: string }> = {
-  valid: {
-    title: 'Gültige Teilnahmebescheinigung',
-    text: 'Diese Bescheinigung wurde von uns ausgestellt und ist gültig.',
-  },
-  revoked: {
-    title: 'Bescheinigung widerrufen',
-    text: 'Diese Bescheinigung wurde widerrufen und ist nicht mehr gültig.',
-  },
-  replaced: {
-    title: 'Bescheinigung ersetzt',
-    text: 'Diese Bescheinigung wurde durch eine neue ersetzt und gilt nicht mehr. Die Person hat eine neue Bescheinigung mit eigenem Prüfcode erhalten.',
-  },
-};

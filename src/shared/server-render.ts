@@ -23,6 +23,11 @@ export interface PageRenderInput {
    */
   session?: SessionState;
   paymentConfig?: unknown;
+  /**
+   * Only for the check page of a certificate (docs/product/certificates.md#check-page): what
+   * GET /api/certificates/check/:code answered for this request's code.
+   */
+  certificateCheck?: { code: string; answer: unknown };
 }
 
 export interface RenderedPage {

@@ -43,6 +43,7 @@ const LAZY_PAGE_SOURCES: Partial<Record<ClientRoute, string>> = {
   eventLogin: 'features/auth/event-login-page.tsx',
   checkout: 'features/checkout/checkout-page.tsx',
   widget: 'features/events/widget-page.tsx',
+  certificateCheck: 'features/certificates/certificate-check-page.tsx',
 };
 
 /** Per route, the chunks its page needs beyond what the shell (`template`) already loads or preloads. */

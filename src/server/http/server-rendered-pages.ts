@@ -41,7 +41,12 @@ export const PAYMENT_TEXT_ROUTES: ReadonlySet<ClientRoute> = new Set([
  * Routes rendered for each request with the visitor's session (never kept): the checkout, whose order form
  * is what a buyer came for (docs/architecture.md#server-rendering).
  */
-export const PER_VISITOR_ROUTES: ReadonlySet<ClientRoute> = new Set(['checkout']);
+export const PER_VISITOR_ROUTES: ReadonlySet<ClientRoute> = new Set([
+  'checkout',
+  // its answer changes when a certificate is revoked, and each check counts against the client's limit
+  // (docs/product/certificates.md#check-page)
+  'certificateCheck',
+]);
 
 /** Pages kept per view of the events (each distinct path and query is a page; 404 pages count too). */
 const MAX_PAGES_PER_SNAPSHOT = 300;
@@ -109,7 +114,11 @@ export class ServerRenderedPages {
   /** A page with the visitor's session and payment setup, rendered for this request only. */
   async pageForVisitor(
     request: PageRequest,
-    visitor: { session: SessionState; paymentConfig: unknown },
+    visitor: {
+      session: SessionState;
+      paymentConfig: unknown;
+      certificateCheck?: { code: string; answer: unknown };
+    },
   ): Promise<EncodedBody> {
     try {
       return await this.render(request, visitor);
@@ -149,7 +158,11 @@ export class ServerRenderedPages {
 
   private async render(
     request: PageRequest,
-    visitor?: { session: SessionState; paymentConfig: unknown },
+    visitor?: {
+      session: SessionState;
+      paymentConfig: unknown;
+      certificateCheck?: { code: string; answer: unknown };
+    },
   ): Promise<EncodedBody> {
     const renderPage = await this.options.load();
     if (!renderPage) return new EncodedBody(request.document(null));

@@ -10,6 +10,8 @@ import { createQueryClient, Providers } from '@web/app/providers';
 import { preloadRoute } from '@web/app/router';
 import { paymentConfigQuery, type PaymentConfig } from '@web/lib/payment-config';
 import { organizersQuery } from '@web/features/events/api/get-organizers';
+import { certificateCheckQuery } from '@web/features/certificates/api/get-certificate-check';
+import type { CertificateCheck } from '@shared/certificate-check';
 import { queryKeys } from '@web/lib/query-keys';
 
 /**
@@ -36,6 +38,11 @@ export const renderPage: RenderPage = async (input) => {
     const eventId = safeDecode(route.params.eventId ?? '');
     const event = input.events.find((candidate) => candidate.id === eventId || candidate.slug === eventId);
     if (event) client.setQueryData(queryKeys.events.byId(eventId), event);
+  }
+  if (input.certificateCheck) {
+    // as GET /api/certificates/check/:code answered this request (docs/product/certificates.md#check-page)
+    const { code, answer } = input.certificateCheck;
+    client.setQueryData(certificateCheckQuery(code).queryKey, answer as CertificateCheck);
   }
   if (input.session) client.setQueryData(queryKeys.session, input.session);
   if (input.paymentConfig)

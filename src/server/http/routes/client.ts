@@ -14,6 +14,9 @@ import { offeredPaymentMethods } from '@shared/content/payment-texts';
 import { encodeFor, loadStaticSite, type StaticFile } from '../static-site';
 import { allowFramingBy } from '../security-headers';
 import { widgetFrameAncestors } from '../../core/settings/widget-frame';
+import { AppError } from '../../core/app-error';
+import { checkCertificate } from '../../core/certificates/check-certificate';
+import { clientIp } from '../client-ip';
 
 /**
  * Serves the built client from memory, with history fallback to the app shell for client routes; public
@@ -50,7 +53,12 @@ export function clientRoutes(webRoot: string) {
     if (route && head.status !== 404) head.modulePreloads = preloads.get(route);
     // the one page other sites may frame: the allowed ones (docs/product/widget.md#frame-ancestors)
     if (route === 'widget') allowFramingBy(c, widgetFrameAncestors(settings), deps.config.publicUrl);
-    const status = head.status ?? (route ? 200 : 404);
+    // the check page of a certificate answers as its check does (docs/product/certificates.md#check-page)
+    const certificate =
+      route === 'certificateCheck'
+        ? await certificateCheckOf(c, matchClientRoute(c.req.path)!.params.code ?? '')
+        : undefined;
+    const status = certificate?.status ?? head.status ?? (route ? 200 : 404);
     const url = new URL(c.req.url);
     const request = {
       route,
@@ -59,7 +67,7 @@ export function clientRoutes(webRoot: string) {
       settings,
       paymentConfig: payments,
     };
-    if (deps.pageRenderer && head.status !== 404 && status !== 404) {
+    if (deps.pageRenderer && head.status !== 404 && (status !== 404 || certificate)) {
       pages ??= new ServerRenderedPages({
         load: deps.pageRenderer,
         organizers: () => listPublicOrganizers(deps.database.db),
@@ -86,6 +94,7 @@ export function clientRoutes(webRoot: string) {
           session: { user: current?.user ?? null },
           // the same answer as GET /api/payments/config: the page's checkout reads it without asking again
           paymentConfig: await paymentConfig(deps),
+          ...(certificate?.answer ? { certificateCheck: certificate.answer } : {}),
         });
         return sendEncoded(c, page, {
           contentType: 'text/html; charset=utf-8',
@@ -99,6 +108,36 @@ export function clientRoutes(webRoot: string) {
     return c.html(renderShell(template, head), status);
   });
   return app;
+}
+
+/**
+ * The check of the page's code, counted like the API's: the answer to render with, or none when the code is
+ * unknown (the page answers 404 and says so) or the client asked too often (the browser's own request then
+ * says how long to wait).
+ */
+async function certificateCheckOf(
+  c: Context<AppEnv>,
+  rawCode: string,
+): Promise<{ status: 200 | 404; answer?: { code: string; answer: unknown } }> {
+  let code = rawCode;
+  try {
+    code = decodeURIComponent(rawCode);
+  } catch {
+    return { status: 404 };
+  }
+  const { database, config } = c.get('deps');
+  try {
+    const answer = await checkCertificate(database.db, {
+      code,
+      clientIp: clientIp(c),
+      clientLimit: config.authClientLimit,
+    });
+    return { status: 200, answer: { code, answer } };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return { status: 404 };
+    if (error instanceof AppError && error.status === 429) return { status: 200 };
+    throw error;
+  }
 }
 
 function sendFile(c: Context, file: StaticFile) {

@@ -1,6 +1,10 @@
 import { BadgeCheck, CircleAlert, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { CERTIFICATE_CHECK_TEXTS, CERTIFICATE_MESSAGES, type CertificateCheck } from '@shared/certificates';
+import {
+  CERTIFICATE_CHECK_NOT_FOUND,
+  CERTIFICATE_CHECK_TEXTS,
+  type CertificateCheck,
+} from '@shared/certificate-check';
 import { buttonClasses } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/page-spinner';
 import { ApiError } from '@web/lib/api-client';
@@ -96,7 +100,7 @@ function Failure({ error, code }: { error: Error; code: string }) {
   const status = error instanceof ApiError ? error.status : 0;
   const text =
     status === 404
-      ? CERTIFICATE_MESSAGES.checkNotFound
+      ? CERTIFICATE_CHECK_NOT_FOUND
       : status === 429
         ? error.message
         : 'Die Prüfung ist gerade nicht möglich. Bitte versuche es später noch einmal.';

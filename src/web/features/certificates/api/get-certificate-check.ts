@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CertificateCheck } from '@shared/certificates';
+import type { CertificateCheck } from '@shared/certificate-check';
 import { apiFetch } from '@web/lib/api-client';
 
 /** GET /api/certificates/check/:code: the public check (docs/product/certificates.md#check-page). */
