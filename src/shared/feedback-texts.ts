@@ -24,6 +24,7 @@ export const FEEDBACK_MESSAGES = {
     'Das Konto zu diesem Ticket wurde gelöscht. Deshalb kann hier keine Bewertung mehr abgegeben werden.',
   ticketCancelled: 'Dieses Ticket wurde storniert. Bewerten können nur Teilnehmende mit gültigem Ticket.',
   surveyOff: 'Für diese Veranstaltung gibt es keine Umfrage.',
+  eventCancelled: 'Diese Veranstaltung wurde abgesagt. Deshalb gibt es keine Umfrage.',
   notYet: 'Die Umfrage öffnet nach dem Ende der Veranstaltung.',
   closed: `Die Umfrage ist geschlossen: Antworten sind bis ${FEEDBACK_OPEN_DAYS} Tage nach der Veranstaltung möglich.`,
   alreadyAnswered: 'Zu diesem Ticket gibt es schon eine Bewertung. Danke dafür!',

@@ -177,7 +177,7 @@ describe('the survey link (docs/product/feedback.md#survey)', () => {
     ).toHaveLength(0);
   });
 
-  it('refuses a cancelled ticket, an event before its end, and an event without the survey', async () => {
+  it('refuses a cancelled ticket, an event before its end, a cancelled event and one without the survey', async () => {
     const other = await createUser(db());
     const cancelled = await pastEvent('Abgesagte Runde', true);
     const {
@@ -204,6 +204,19 @@ describe('the survey link (docs/product/feedback.md#survey)', () => {
     expect(earlyRes.status).toBe(409);
     expect((await errorOf(earlyRes)).message).toBe(M.notYet);
 
+    const called = await pastEvent('Abgesagt ohne Erstattung', true);
+    await db().update(events).set({ status: 'cancelled' }).where(eq(events.id, called.id));
+    const {
+      tickets: [kept],
+    } = await createBooking(db(), {
+      event: { ...called, status: 'published' },
+      profileId: other.user.id,
+      now: new Date(called.startTime.getTime() - 20 * DAY),
+    });
+    const calledRes = await answer(tokenOf(kept!), good);
+    expect(calledRes.status).toBe(409);
+    expect((await errorOf(calledRes)).message).toBe(M.eventCancelled);
+
     const silent = await pastEvent('Ohne Umfrage', false);
     const {
       tickets: [quiet],
@@ -219,7 +232,7 @@ describe('the survey link (docs/product/feedback.md#survey)', () => {
       await db()
         .select()
         .from(feedbackAnswers)
-        .where(inArray(feedbackAnswers.eventId, [cancelled.id, coming.id, silent.id])),
+        .where(inArray(feedbackAnswers.eventId, [cancelled.id, coming.id, called.id, silent.id])),
     ).toHaveLength(0);
   });
 });

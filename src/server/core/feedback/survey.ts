@@ -34,6 +34,7 @@ async function surveyTicket(db: DbOrTx, secret: string, token: string, now: Date
       startTime: events.startTime,
       endTime: events.endTime,
       timezone: events.timezone,
+      eventStatus: events.status,
       enabled: feedbackSettings.enabled,
       answered: sql<boolean>`EXISTS (SELECT 1 FROM feedback_answers a WHERE a.ticket_id = ${tickets.id})`,
     })
@@ -48,6 +49,7 @@ async function surveyTicket(db: DbOrTx, secret: string, token: string, now: Date
   // substitute's address, else the buyer's account. Neither left means the account was deleted.
   if (!row.holderEmail && !row.buyerEmail) throw new AppError('not_found', M.accountDeleted);
   if (row.status !== 'active') throw new AppError('conflict', M.ticketCancelled);
+  if (row.eventStatus === 'cancelled') throw new AppError('conflict', M.eventCancelled);
   if (!row.enabled) throw new AppError('not_found', M.surveyOff);
   if (row.endTime.getTime() > now.getTime()) throw new AppError('conflict', M.notYet);
   if (now.getTime() - row.endTime.getTime() > FEEDBACK_OPEN_DAYS * DAY_MS) {
