@@ -128,11 +128,12 @@ const text = (max: number, label: string) =>
 /** The event's card 'Teilnahmebescheinigung' (docs/product/certificates.md#settings). */
 export const certificateSettingsSchema = z.object({
   enabled: z.boolean(),
-  content: text(2000, 'Der Inhalt'),
-  /** One topic per line; at most 20. */
-  topics: text(2000, 'Die Themen').refine(
-    (value) => value.split('\n').filter((line) => line.trim()).length <= 20,
-    'Bitte höchstens 20 Themen, eines pro Zeile.',
+  // what fits on the page above the signature (docs/product/certificates.md#document)
+  content: text(1200, 'Der Inhalt'),
+  /** One topic per line; at most 12. */
+  topics: text(1200, 'Die Themen').refine(
+    (value) => value.split('\n').filter((line) => line.trim()).length <= 12,
+    'Bitte höchstens 12 Themen, eines pro Zeile.',
   ),
   /** '8' or '6,5' or '6.5' (as typed), or '' for none. */
   amount: z

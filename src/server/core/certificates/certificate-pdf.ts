@@ -90,19 +90,27 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   if (amount) y = labelled(pdf, 'Umfang', amount, y);
   if (doc.content) y = labelled(pdf, 'Inhalt', doc.content, y);
   if (doc.topics.length > 0) {
+    const topicStyle = { size: 10, width: WIDTH - 16 };
+    y = room(pdf, y, 14 + measure(pdf, doc.topics[0]!, topicStyle));
     y = text(pdf, 'Themen', LEFT, y, { size: 10, width: WIDTH, bold: true }) + 3;
     for (const topic of doc.topics) {
+      y = room(pdf, y, measure(pdf, topic, topicStyle));
       text(pdf, '•', LEFT + 4, y, { size: 10, width: 10 });
-      y = text(pdf, topic, LEFT + 16, y, { size: 10, width: WIDTH - 16 }) + 2;
+      y = text(pdf, topic, LEFT + 16, y, topicStyle) + 2;
     }
     y += 6;
   }
-  if (doc.accreditation)
-    y = text(pdf, doc.accreditation, LEFT, y, { size: 9, width: WIDTH, color: COLORS.muted }) + 6;
+  if (doc.accreditation) {
+    const style = { size: 9, width: WIDTH, color: COLORS.muted };
+    y = room(pdf, y, measure(pdf, doc.accreditation, style));
+    y = text(pdf, doc.accreditation, LEFT, y, style) + 6;
+  }
 
   // the signature block, above the foot and left of the QR code
   const signatureTop = FOOT_Y - QR_SIZE - 26 * MM;
-  const blockTop = Math.max(y + 8, signatureTop);
+  // a text too long for one page (the card's limits make it rare) puts the signature and the QR code on a second
+  if (y + 8 > signatureTop) pdf.addPage();
+  const blockTop = signatureTop;
   text(pdf, `Ausgestellt am ${doc.issuedOn}`, LEFT, blockTop, { size: 10, width: WIDTH / 2 });
   const lineY = blockTop + 14 + SIGNATURE_BOX.height;
   if (input.signature) {
@@ -148,8 +156,25 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
 }
 
 function labelled(pdf: PDFKit.PDFDocument, label: string, value: string, y: number): number {
-  const top = text(pdf, label, LEFT, y, { size: 10, width: WIDTH, bold: true }) + 2;
-  return text(pdf, value, LEFT, top, { size: 10, width: WIDTH }) + 8;
+  const top = text(pdf, label, LEFT, room(pdf, y, 14 + measure(pdf, value, { size: 10, width: WIDTH })), {
+    size: 10,
+    width: WIDTH,
+    bold: true,
+  });
+  return text(pdf, value, LEFT, top + 2, { size: 10, width: WIDTH }) + 8;
+}
+
+/** Where a block of `height` goes: at `y`, or at the top of a new page when it would reach the foot. */
+function room(pdf: PDFKit.PDFDocument, y: number, height: number): number {
+  if (y + height <= FOOT_Y - 8) return y;
+  pdf.addPage();
+  return TOP;
+}
+
+/** The height `value` takes in `style`. */
+function measure(pdf: PDFKit.PDFDocument, value: string, style: TextStyle): number {
+  pdf.font(style.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(style.size);
+  return pdf.heightOfString(toWinAnsi(value), { width: style.width, align: style.align ?? 'left' });
 }
 
 interface TextStyle {

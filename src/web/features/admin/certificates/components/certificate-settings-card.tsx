@@ -124,7 +124,7 @@ function CertificateSettingsForm({
           onChange={(event) => set('content', event.target.value)}
         />
       </Field>
-      <Field label="Themen" error={errors.topics} hint="Ein Thema pro Zeile, höchstens 20.">
+      <Field label="Themen" error={errors.topics} hint="Ein Thema pro Zeile, höchstens 12.">
         <Textarea
           size="sm"
           rows={4}
