@@ -12,6 +12,7 @@ import { adminUserRoutes } from './routes/admin-users';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { adminEventRoutes } from './routes/admin-events';
 import { adminSeriesRoutes } from './routes/admin-series';
+import { adminCertificateRoutes, certificateRoutes } from './routes/certificates';
 import { bookingRoutes } from './routes/bookings';
 import { paymentRoutes } from './routes/payments';
 import { ticketRoutes } from './routes/tickets';
@@ -98,6 +99,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/settings', adminSettingsRoutes);
   app.route('/api/admin/events', adminEventRoutes);
   app.route('/api/admin', adminSeriesRoutes);
+  app.route('/api/admin', adminCertificateRoutes); // docs/product/certificates.md
+  app.route('/api/certificates', certificateRoutes);
   app.route('/api/dev/mails', devMailRoutes);
   app.route('/api/backup', backupRoutes);
   app.route('/api/profile', profileRoutes);
