@@ -103,10 +103,10 @@ export async function runMailRules(
         .onConflictDoNothing()
         .returning({ ticketId: mailRuleSends.ticketId });
       const mine = new Set(claimed.map((row) => row.ticketId));
-      await enqueueMails(
       const certificateOf = rule.attach_certificate
         ? await certificatesForMail(tx, { eventId: rule.event_id, ticketIds: [...mine], issuer, now })
         : new Map<string, string>();
+      await enqueueMails(
         tx,
         recipients
           .filter((recipient) => mine.has(recipient.ticketId))
