@@ -38,8 +38,7 @@ export async function certificatePdf(
   const [row] = await deps.db.select().from(certificates).where(eq(certificates.id, certificateId));
   if (!row) throw notFound();
   const fileName = certificateFileName(row.document);
-  // PGlite reads bytea as a Uint8Array, node-postgres as a Buffer: callers get a Buffer either way
-  if (row.pdf) return { pdf: Buffer.from(row.pdf), fileName };
+  if (row.pdf) return { pdf: row.pdf, fileName };
   const key = row.document.signatureKey;
   const signature = key ? await deps.storage.read(key).catch(() => null) : null;
   const pdf = await renderCertificatePdf({
@@ -58,7 +57,7 @@ export async function certificatePdf(
     .select({ pdf: certificates.pdf })
     .from(certificates)
     .where(eq(certificates.id, row.id));
-  return { pdf: kept?.pdf ? Buffer.from(kept.pdf) : pdf, fileName };
+  return { pdf: kept?.pdf ?? pdf, fileName };
 }
 
 /** The mail rule's attachment (docs/product/certificates.md#mail), rendered by the outbox worker. */
