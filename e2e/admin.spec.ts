@@ -201,8 +201,8 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Event bearbeiten');
   await axe(page, 'admin event editor');
 
-  // the cover through the crop dialog, zoomed in two steps of 0.1
-  await page.locator('input[type="file"]').setInputFiles({
+  // the cover through the crop dialog, zoomed in two steps of 0.1 (the certificate card has a file input too)
+  await page.getByRole('region', { name: 'Titelbild' }).locator('input[type="file"]').setInputFiles({
     name: 'titelbild.png',
     mimeType: 'image/png',
     buffer: coverPng(),

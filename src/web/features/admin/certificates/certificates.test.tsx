@@ -44,7 +44,7 @@ describe("card 'Teilnahmebescheinigung'", () => {
       name: 'Teilnahmebescheinigungen für dieses Event ausstellen',
     });
     fireEvent.click(on);
-    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Bescheinigung speichern' }));
     expect(await screen.findAllByText(CERTIFICATE_MESSAGES.incomplete)).not.toHaveLength(0);
     expect(keysOf(calls)).not.toContain(`PUT ${settingsPath}`);
 
@@ -56,7 +56,7 @@ describe("card 'Teilnahmebescheinigung'", () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Name der Leitung' }), {
       target: { value: 'Miriam Albers' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Bescheinigung speichern' }));
     expect(await screen.findByText('Gespeichert')).toBeTruthy();
     expect(calls.find((call) => call.key === `PUT ${settingsPath}`)?.body).toMatchObject({
       enabled: true,
@@ -87,7 +87,7 @@ describe("card 'Teilnahmebescheinigung'", () => {
     });
     renderPage(<CertificateSettingsCard eventId={EVENT} />);
     await screen.findByDisplayValue('8');
-    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Bescheinigung speichern' }));
     expect(await screen.findByText('Bitte gib den Umfang an.')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: /Umfang/ }).getAttribute('aria-invalid')).toBe('true');
     expect(vi.mocked(toast.error)).toHaveBeenCalledWith(CERTIFICATE_MESSAGES.incomplete);

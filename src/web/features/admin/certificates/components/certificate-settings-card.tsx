@@ -185,7 +185,7 @@ function CertificateSettingsForm({
         />
       </Field>
       <SignatureField eventId={eventId} hasSignature={hasSignature} />
-      <SaveFooter error={error} pending={save.isPending} saved={saved} />
+      <SaveFooter error={error} pending={save.isPending} saved={saved} label="Bescheinigung speichern" />
       <div>
         <a href={certificatePreviewUrl(eventId)} download className={buttonClasses('ghost', 'sm', '-ml-3')}>
           <FileText className="h-4 w-4" aria-hidden />
