@@ -178,6 +178,9 @@ export async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<
   await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
 }
 
+/** The lock of the journeys that sign the demo's Lena in: a new code to an address voids the one before. */
+export const LENA_SIGN_IN_LOCK = 'lena-sign-in.lock';
+
 /**
  * One worker at a time for `step`: an atomic mkdir of `name` in the run's data folder, which every worker
  * of the run shares (the e2e server, and so its database, is one per run).
