@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serverEnv, waitForHealth, withClient, withDatabase } from './support.mjs';
+import { serverEnv, signInAdmin, waitForHealth, withClient, withDatabase } from './support.mjs';
 
 const DATABASE = 'ticketshop_bench_tickets';
 const PORT = 3193;
@@ -42,7 +42,7 @@ export async function benchAdminTickets({
   });
   try {
     await waitForHealth(server, PORT);
-    const cookie = await signInAdmin(databaseUrl);
+    const cookie = await signInAdmin(BASE, databaseUrl, 'bench-admin@example.org');
     const { eventIds } = await insertTickets(databaseUrl, ticketCount);
     console.log(`server: ${built ? 'dist/server/main.js' : 'src/server/main.ts via tsx (no build)'}`);
     console.log(`${ticketCount} tickets, ${eventIds.length} events`);
@@ -132,36 +132,6 @@ function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
-}
-
-/** Signs in by code through the API (dev mailbox), then makes that user an admin in the database. */
-async function signInAdmin(databaseUrl) {
-  const email = 'bench-admin@example.org';
-  const json = { 'Content-Type': 'application/json' };
-  const sent = await fetch(`${BASE}/api/auth/code/send`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email }),
-  });
-  if (!sent.ok) throw new Error(`code send answered ${sent.status}`);
-  const mails = await (await fetch(`${BASE}/api/dev/mails`)).json();
-  const code = /\b(\d{6})\b/.exec(mails.find((mail) => mail.to === email)?.text ?? '')?.[1];
-  if (!code) throw new Error('no sign-in code in the dev mailbox');
-  const verified = await fetch(`${BASE}/api/auth/code/verify`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, code }),
-  });
-  if (!verified.ok) throw new Error(`code verify answered ${verified.status}`);
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  await withClient(databaseUrl, async (client) => {
-    await client.query(`UPDATE profiles SET role = 'admin' WHERE email = $1`, [email]);
-    await client.query(`UPDATE "user" SET role = 'admin' WHERE email = $1`, [email]);
-  });
-  return cookie;
 }
 
 /**

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { generate, statement } from './bank-import.mjs';
-import { bundleFromSource, serverEnv, waitForHealth } from './support.mjs';
+import { bundleFromSource, serverEnv, signInAdmin, waitForHealth } from './support.mjs';
 
 const DATABASE = 'ticketshop_bench_bank';
 const PORT = 3194;
@@ -44,7 +44,7 @@ export async function benchBankImportDb({
   });
   try {
     await waitForHealth(server, PORT);
-    const cookie = await signInAdmin(databaseUrl);
+    const cookie = await signInAdmin(BASE, databaseUrl, 'bench-bank-admin@example.org');
     const settings = await fetch(`${BASE}/api/admin/settings/bank-transfer`, {
       method: 'PUT',
       headers: { cookie, 'Content-Type': 'application/json' },
@@ -105,36 +105,6 @@ export async function benchBankImportDb({
     rmSync(dataDir, { recursive: true, force: true });
     await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`));
   }
-}
-
-/** Sign-in by code through the dev mailbox, then admin by SQL (as admin-tickets.mjs does). */
-async function signInAdmin(databaseUrl) {
-  const email = 'bench-bank-admin@example.org';
-  const json = { 'Content-Type': 'application/json' };
-  const sent = await fetch(`${BASE}/api/auth/code/send`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email }),
-  });
-  if (!sent.ok) throw new Error(`code send answered ${sent.status}`);
-  const mails = await (await fetch(`${BASE}/api/dev/mails`)).json();
-  const code = /\b(\d{6})\b/.exec(mails.find((mail) => mail.to === email)?.text ?? '')?.[1];
-  if (!code) throw new Error('no sign-in code in the dev mailbox');
-  const verified = await fetch(`${BASE}/api/auth/code/verify`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, code }),
-  });
-  if (!verified.ok) throw new Error(`code verify answered ${verified.status}`);
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  await withClient(databaseUrl, async (client) => {
-    await client.query(`UPDATE profiles SET role = 'admin' WHERE email = $1`, [email]);
-    await client.query(`UPDATE "user" SET role = 'admin' WHERE email = $1`, [email]);
-  });
-  return cookie;
 }
 
 /** One event; per generated booking a pending booking with a due date and a pending 'bank_transfer' payment. */

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serverEnv, waitForHealth, withClient, withDatabase } from './support.mjs';
+import { serverEnv, signInAdmin, waitForHealth, withClient, withDatabase } from './support.mjs';
 
 const DATABASE = 'ticketshop_bench_datev';
 const PORT = 3196;
@@ -44,7 +44,7 @@ export async function benchDatevExport({
   });
   try {
     await waitForHealth(server, PORT);
-    const cookie = await signInAdmin(databaseUrl);
+    const cookie = await signInAdmin(BASE, databaseUrl, 'bench-datev-admin@example.org');
     const saved = await fetch(`${BASE}/api/admin/accounting/settings`, {
       method: 'PUT',
       headers: { cookie, 'Content-Type': 'application/json' },
@@ -126,36 +126,6 @@ async function exportOnce(cookie) {
   if (res.status !== 200)
     throw new Error(`export answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
   return body;
-}
-
-/** Signs in by code through the API (dev mailbox), then makes that user an admin in the database. */
-async function signInAdmin(databaseUrl) {
-  const email = 'bench-datev-admin@example.org';
-  const json = { 'Content-Type': 'application/json' };
-  const sent = await fetch(`${BASE}/api/auth/code/send`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email }),
-  });
-  if (!sent.ok) throw new Error(`code send answered ${sent.status}`);
-  const mails = await (await fetch(`${BASE}/api/dev/mails`)).json();
-  const code = /\b(\d{6})\b/.exec(mails.find((mail) => mail.to === email)?.text ?? '')?.[1];
-  if (!code) throw new Error('no sign-in code in the dev mailbox');
-  const verified = await fetch(`${BASE}/api/auth/code/verify`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, code }),
-  });
-  if (!verified.ok) throw new Error(`code verify answered ${verified.status}`);
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  await withClient(databaseUrl, async (client) => {
-    await client.query(`UPDATE profiles SET role = 'admin' WHERE email = $1`, [email]);
-    await client.query(`UPDATE "user" SET role = 'admin' WHERE email = $1`, [email]);
-  });
-  return cookie;
 }
 
 /**

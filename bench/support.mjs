@@ -91,3 +91,35 @@ export function withDatabase(serverUrl, database) {
   url.pathname = `/${database}`;
   return url.toString();
 }
+
+/**
+ * Signs `email` in by code through the API and the dev mailbox of the server at `base`, then makes that user an
+ * admin in the database. Answers the session cookie.
+ */
+export async function signInAdmin(base, databaseUrl, email) {
+  const json = { 'Content-Type': 'application/json' };
+  const sent = await fetch(`${base}/api/auth/code/send`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email }),
+  });
+  if (!sent.ok) throw new Error(`code send answered ${sent.status}`);
+  const mails = await (await fetch(`${base}/api/dev/mails`)).json();
+  const code = /\b(\d{6})\b/.exec(mails.find((mail) => mail.to === email)?.text ?? '')?.[1];
+  if (!code) throw new Error('no sign-in code in the dev mailbox');
+  const verified = await fetch(`${base}/api/auth/code/verify`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, code }),
+  });
+  if (!verified.ok) throw new Error(`code verify answered ${verified.status}`);
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  await withClient(databaseUrl, async (client) => {
+    await client.query(`UPDATE profiles SET role = 'admin' WHERE email = $1`, [email]);
+    await client.query(`UPDATE "user" SET role = 'admin' WHERE email = $1`, [email]);
+  });
+  return cookie;
+}
