@@ -83,6 +83,21 @@ describe('SettingsPage sections', () => {
     expect(document.activeElement?.id).toBe('policies');
   });
 
+  it('keeps a chosen card marked while the page glides and at its end, until the person scrolls themselves', async () => {
+    renderPage(<SettingsPage />, { path: '/admin/settings' });
+    fireEvent.click(within(nav()).getByRole('link', { name: 'Stornierungsrichtlinien' }));
+    // the page ends before 'Stornierungsrichtlinien' reaches the reading line: scrolled to the very bottom
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(4000);
+    vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockReturnValue(4000 + window.innerHeight);
+    fireEvent.scroll(window);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // several frames: the measure has run
+    expect(marked()).toEqual(['Stornierungsrichtlinien']);
+    // a turn of the wheel is the person's own scrolling: the bottom marks the last card again
+    fireEvent.wheel(window);
+    fireEvent.scroll(window);
+    await waitFor(() => expect(marked()).toEqual(['Automatische E-Mails']));
+  });
+
   it('opens at the card a link names (/admin/settings#secrets)', async () => {
     renderPage(<SettingsPage />, { path: '/admin/settings#secrets' });
     await waitFor(() => expect(scrolledTo).toHaveBeenCalledWith('secrets'));

@@ -12,14 +12,21 @@ const READING_LINE_PX = 140;
 
 /**
  * The section being read: the last card whose top has passed the reading line; at the very bottom the last
- * card (short cards there never reach the line).
+ * card (short cards there never reach the line). A card chosen in the navigation stays marked until the person
+ * scrolls themselves (wheel, touch, keys): the page may end before that card reaches the line, or cards above
+ * it may still grow while the page glides there, and the mark must not jump to another card.
  */
 function useCurrentSection(sections: readonly SettingsSection[]) {
   const [current, setCurrent] = useState(sections[0]?.id);
+  const chosen = useRef<string | undefined>(undefined);
   useEffect(() => {
     let frame = 0;
     const measure = () => {
       frame = 0;
+      if (chosen.current) {
+        setCurrent(chosen.current);
+        return;
+      }
       const root = document.documentElement;
       if (window.scrollY > 0 && window.innerHeight + window.scrollY >= root.scrollHeight - 2) {
         setCurrent(sections.at(-1)?.id);
@@ -35,16 +42,27 @@ function useCurrentSection(sections: readonly SettingsSection[]) {
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(measure);
     };
+    const release = () => {
+      chosen.current = undefined;
+    };
     schedule();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
+    for (const type of ['wheel', 'touchstart', 'keydown'] as const)
+      window.addEventListener(type, release, { passive: true });
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
+      for (const type of ['wheel', 'touchstart', 'keydown'] as const)
+        window.removeEventListener(type, release);
     };
   }, [sections]);
-  return [current, setCurrent] as const;
+  const choose = (id: string) => {
+    chosen.current = id;
+    setCurrent(id);
+  };
+  return [current, choose] as const;
 }
 
 const smooth = () =>
@@ -55,7 +73,7 @@ const smooth = () =>
  * anchor links on wide screens, a horizontally scrolling chip row on phones; the card being read is marked.
  */
 export function SettingsSectionNav({ sections }: { sections: readonly SettingsSection[] }) {
-  const [current, setCurrent] = useCurrentSection(sections);
+  const [current, choose] = useCurrentSection(sections);
   const navigate = useNavigate();
   const [openedWith] = useState(useLocation().hash);
   const list = useRef<HTMLUListElement>(null);
@@ -81,7 +99,7 @@ export function SettingsSectionNav({ sections }: { sections: readonly SettingsSe
     const target = document.getElementById(id);
     if (!target) return;
     event.preventDefault();
-    setCurrent(id);
+    choose(id);
     target.scrollIntoView({ behavior: smooth(), block: 'start' });
     // keyboard and screen reader users continue in the card they chose
     target.focus({ preventScroll: true });
