@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@shared/image-upload';
 import type { FileStorage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/types';
 import { certificateSettings } from '../../db/schema';
-import { AppError } from '../app-error';
+import { reencodeUpload } from '../media/reencode-image';
 import { assertEventExists } from './certificate-settings';
 
-const RASTER_FORMATS = new Set(['png', 'jpeg', 'webp']);
-const MAX_INPUT_PIXELS = 64_000_000;
 /** About 300 dpi for the PDF's 60 × 20 mm signature box. */
 const MAX_WIDTH = 900;
 const MAX_HEIGHT = 300;
@@ -82,28 +78,11 @@ async function stillUsed(db: Db, key: string): Promise<boolean> {
   return rows.rows.length > 0;
 }
 
-async function reencodeSignature(bytes: Buffer): Promise<Buffer> {
-  if (bytes.length > IMAGE_MAX_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE_MESSAGE);
-  let metadata: sharp.Metadata;
-  try {
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new AppError('bad_request', IMAGE_TYPE_MESSAGE);
-  }
-  if (!metadata.format || !RASTER_FORMATS.has(metadata.format)) {
-    throw new AppError('bad_request', IMAGE_TYPE_MESSAGE);
-  }
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw new AppError('payload_too_large', 'Das Bild hat zu viele Pixel (höchstens 64 Megapixel).');
-  }
-  try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
+function reencodeSignature(bytes: Buffer): Promise<Buffer> {
+  return reencodeUpload(bytes, (image) =>
+    image
       .resize(MAX_WIDTH, MAX_HEIGHT, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-  } catch {
-    throw new AppError('bad_request', 'Das Bild konnte nicht gelesen werden. Bitte ein anderes Bild wählen.');
-  }
+      .png({ compressionLevel: 9 }),
+  );
 }

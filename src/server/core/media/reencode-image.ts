@@ -14,6 +14,20 @@ const MAX_INPUT_PIXELS = 64_000_000;
  * 512) and event covers.
  */
 export async function reencodeImage(bytes: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  return reencodeUpload(bytes, (image) =>
+    image.resize(size.width, size.height, { fit: 'cover' }).webp({ quality: 85 }),
+  );
+}
+
+/**
+ * The checks every uploaded image passes (its bytes a JPEG, PNG or WebP, at most IMAGE_MAX_BYTES and 64
+ * megapixels), then `shape` on it with the EXIF orientation applied; metadata is dropped by re-encoding. Each
+ * refusal is a German AppError.
+ */
+export async function reencodeUpload(
+  bytes: Buffer,
+  shape: (image: sharp.Sharp) => sharp.Sharp,
+): Promise<Buffer> {
   if (bytes.length > IMAGE_MAX_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE_MESSAGE);
   let metadata: sharp.Metadata;
   try {
@@ -30,11 +44,7 @@ export async function reencodeImage(bytes: Buffer, size: { width: number; height
     throw new AppError('payload_too_large', 'Das Bild hat zu viele Pixel (höchstens 64 Megapixel).');
   }
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize(size.width, size.height, { fit: 'cover' })
-      .webp({ quality: 85 })
-      .toBuffer();
+    return await shape(sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate()).toBuffer();
   } catch {
     // Recognised header, broken or oversized body.
     throw new AppError('bad_request', 'Das Bild konnte nicht gelesen werden. Bitte ein anderes Bild wählen.');
