@@ -53,6 +53,10 @@ async function freshDatabase(adminUrl: string): Promise<string> {
 }
 
 const CI = Boolean(process.env.CI);
+const TRACE = (process.env.E2E_TRACE ?? (CI ? 'off' : 'retain-on-failure')) as 'off' | 'on' | 'retain-on-failure';
+// The screenshots for people to look at (e2e/support/fixtures.ts#saveScreenshot): taken locally, not in CI,
+// unless E2E_SCREENSHOTS=1; workers read the variable this first load sets.
+process.env.E2E_SCREENSHOTS ??= CI ? '0' : '1';
 /** Specs that publish bookable events of their own, which would show up on the home page of the others. */
 const AFTER_PUBLIC = /(waitlist|bank-transfer|series)\.spec\.ts/;
 // Measured on 2 cores (docs/decisions/018-browser-tests.md): 2 workers beat 1 with the server on PostgreSQL.
@@ -69,6 +73,9 @@ const serverEnv = {
   // the test provider's SEPA debit decides after 5 s, so e2e/payments-methods.spec.ts sees processing and then
   // the verdict the reconciliation brings (docs/product/payments.md#test-methods)
   TEST_SEPA_DELAY_SECONDS: '5',
+  // ... and the reconciliation that brings it asks every 2 s instead of every minute: the three SEPA journeys
+  // waited up to a minute each for the next round (decision 063)
+  RECONCILE_INTERVAL_SECONDS: '2',
 };
 
 export default defineConfig({
@@ -89,7 +96,9 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
-    trace: 'retain-on-failure',
+    // Nobody opens a trace from CI (its log is what reaches people) and recording one costs a fifth of the
+    // browser tests' CPU (decision 063); E2E_TRACE=retain-on-failure (or on) records them there too.
+    trace: TRACE,
     screenshot: 'only-on-failure',
     launchOptions: {
       // the full browser, not Debian's chromium-headless-shell: the shell saves a quarter of the CPU per journey

@@ -63,17 +63,16 @@ const saveViewport = (page: Page, testInfo: TestInfo, name: string) =>
     animations: 'disabled',
   });
 
-/** Scrolls once through the page so lazy images load, then back to the top (for screenshots). */
+/**
+ * Loads the page's lazy images for the screenshots: switched to eager instead of scrolling through the page frame by
+ * frame (a loop on requestAnimationFrame hung for the whole test timeout in one CI run beside load).
+ */
 async function loadLazyImages(page: Page) {
   await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
+    for (const image of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) image.loading = 'eager';
     // decode() settles once an image is loaded (or broken); capped, so a never-shown image cannot hang the test.
     const settled = Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
     await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 3_000))]);
-    window.scrollTo(0, 0);
   });
 }
 

@@ -212,7 +212,7 @@ test.describe('payment methods on the demo', () => {
     "SEPA debit 'wird eingelöst': processing keeps the seats, then the reconciliation confirms",
     { tag: '@phone' },
     async ({ page, browserErrors }, testInfo) => {
-      // the verdict comes 5 s after the debit by the reconciliation job, which runs once a minute
+      // the verdict comes 5 s after the debit by the reconciliation job, which runs every 2 s here (playwright.config.ts)
       test.setTimeout(300_000);
       const { event, bookingId } = await orderOneTicket(page, 'sepa', 'Sebastian Lastschrift');
       const payment = await chooseMethod(page, 'SEPA-Lastschrift');

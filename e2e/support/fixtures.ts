@@ -126,8 +126,24 @@ export async function openPage(page: Page, url: string) {
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/**
+ * Waits until the page's finite animations and transitions have ended (a toast fading in, a dialog opening),
+ * at most 3 s; spinners and other endless ones are left alone. axe measured a toast's colours half-way through
+ * its fade as too weak a contrast once the screenshots before it no longer ended the animations (decision 063).
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+  });
+}
+
 /** Runs axe on the current page and fails with a readable list of every serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
@@ -155,6 +171,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
  * The file name carries the project (desktop/phone) and the given name.
  */
 export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   const dir = path.join(testInfo.project.outputDir, 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({

@@ -146,6 +146,12 @@ const envSchema = z.object({
       .max(30 * 86_400)
       .default(180),
   ),
+  // How often the reconciliation asks about open payment attempts (decision 055); the browser tests shorten it so
+  // a test SEPA debit's verdict comes seconds after it is due, not up to a minute later (decision 063).
+  RECONCILE_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3600).default(60),
+  ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional()),
   // Webhooks to private or local addresses, for tests and development only (docs/product/webhooks.md#ssrf).
   WEBHOOKS_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional()),
@@ -189,6 +195,8 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** The test provider's SEPA debit decides this many seconds after it was given (TEST_SEPA_DELAY_SECONDS). */
   testSepaDelaySeconds: number;
+  /** RECONCILE_INTERVAL_SECONDS: seconds between two rounds of the reconciliation job. */
+  reconcileIntervalSeconds: number;
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may go to private and loopback addresses (tests, development). */
   webhooksAllowPrivate: boolean;
 }
@@ -265,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreams: { perClient: e.LIVE_STREAMS_PER_CLIENT, total: e.LIVE_STREAMS_MAX },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     testSepaDelaySeconds: e.TEST_SEPA_DELAY_SECONDS,
+    reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true' || e.WEBHOOKS_ALLOW_PRIVATE === '1',
   };
 }

@@ -129,7 +129,11 @@ export function createServices(
     retention: new RetentionJob({ db, logger, observer: metrics }),
     bankTransfers: new BankTransferJob({ deps: jobDeps, observer: metrics }),
     eventMails: new EventMailJob({ deps: jobDeps, observer: metrics }),
-    reconcile: new ReconcileJob({ deps: jobDeps, observer: metrics }),
+    reconcile: new ReconcileJob({
+      deps: jobDeps,
+      intervalMs: config.reconcileIntervalSeconds * 1000,
+      observer: metrics,
+    }),
     webhooks: new WebhookWorker({ deps: { database, config, settings, logger, outbox }, observer: metrics }),
   };
 }

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '0' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
     [{ SHUTDOWN_GRACE_SECONDS: 'bald' }, 'SHUTDOWN_GRACE_SECONDS'],
     [{ SHUTDOWN_GRACE_SECONDS: '-1' }, 'SHUTDOWN_GRACE_SECONDS'],
+    [{ RECONCILE_INTERVAL_SECONDS: '0' }, 'RECONCILE_INTERVAL_SECONDS'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
@@ -68,6 +69,11 @@ describe('loadConfig', () => {
   it('waits 10 s for requests in flight at SIGTERM unless SHUTDOWN_GRACE_SECONDS says otherwise', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).shutdownGraceSeconds).toBe(10);
     expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceSeconds).toBe(30);
+  });
+
+  it('reconciles open payments once a minute unless RECONCILE_INTERVAL_SECONDS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).reconcileIntervalSeconds).toBe(60);
+    expect(loadConfig({ DATA_DIR: dataDir(), RECONCILE_INTERVAL_SECONDS: '2' }).reconcileIntervalSeconds).toBe(2);
   });
 
   it('refuses S3 variables without S3_BUCKET (more in test/storage/s3-config.test.ts)', () => {
