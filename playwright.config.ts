@@ -53,7 +53,8 @@ async function freshDatabase(adminUrl: string): Promise<string> {
 }
 
 const CI = Boolean(process.env.CI);
-const TRACE = (process.env.E2E_TRACE ?? (CI ? 'off' : 'retain-on-failure')) as 'off' | 'on' | 'retain-on-failure';
+const TRACE = (process.env.E2E_TRACE ?? (CI ? 'off' : 'retain-on-failure')) as
+  'off' | 'on' | 'retain-on-failure';
 // The screenshots for people to look at (e2e/support/fixtures.ts#saveScreenshot): taken locally, not in CI,
 // unless E2E_SCREENSHOTS=1; workers read the variable this first load sets.
 process.env.E2E_SCREENSHOTS ??= CI ? '0' : '1';

@@ -69,7 +69,8 @@ const saveViewport = (page: Page, testInfo: TestInfo, name: string) =>
  */
 async function loadLazyImages(page: Page) {
   await page.evaluate(async () => {
-    for (const image of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) image.loading = 'eager';
+    for (const image of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]'))
+      image.loading = 'eager';
     // decode() settles once an image is loaded (or broken); capped, so a never-shown image cannot hang the test.
     const settled = Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
     await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 3_000))]);

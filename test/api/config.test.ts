@@ -73,7 +73,9 @@ describe('loadConfig', () => {
 
   it('reconciles open payments once a minute unless RECONCILE_INTERVAL_SECONDS says otherwise', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).reconcileIntervalSeconds).toBe(60);
-    expect(loadConfig({ DATA_DIR: dataDir(), RECONCILE_INTERVAL_SECONDS: '2' }).reconcileIntervalSeconds).toBe(2);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), RECONCILE_INTERVAL_SECONDS: '2' }).reconcileIntervalSeconds,
+    ).toBe(2);
   });
 
   it('refuses S3 variables without S3_BUCKET (more in test/storage/s3-config.test.ts)', () => {
