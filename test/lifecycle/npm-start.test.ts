@@ -102,8 +102,10 @@ async function npmStart(): Promise<Started> {
   let output = '';
   npm.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   npm.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  // 'close', not 'exit': 'exit' can come before the last lines in the pipes were read (the server's final
+  // 'shutdown complete' was missing once in CI, the output ending at the request's line)
   const npmExit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    npm.once('exit', (code, signal) => resolve({ code, signal })),
+    npm.once('close', (code, signal) => resolve({ code, signal })),
   );
   let serverPid = 0;
   cleanups.push(() => {
