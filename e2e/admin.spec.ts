@@ -17,6 +17,7 @@ import {
   expectNoSeriousA11yViolations,
   openPage,
   screenshotFromTop,
+  settleAnimations,
   switchTheme,
   test,
 } from './support/fixtures';
@@ -119,11 +120,13 @@ async function axe(page: Page, label: string) {
     // and only when it is staying (sonner marks a leaving one data-removed)
     const standing =
       held &&
-      (await toast
-        .evaluate(async (element) => {
-          await Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished));
-          return element.getAttribute('data-removed') !== 'true' && getComputedStyle(element).opacity === '1';
-        }, undefined)
+      (await settleAnimations(page)
+        .then(() =>
+          toast.evaluate(
+            (element) =>
+              element.getAttribute('data-removed') !== 'true' && getComputedStyle(element).opacity === '1',
+          ),
+        )
         .catch(() => false));
     if (standing) await expectNoSeriousA11yViolations(page, `${label} (with toast)`);
   }

@@ -1,7 +1,6 @@
 // Start page, event pages, seat badge, early bird, timetable, calendar (docs/product/events.md): the journeys
 // of a visitor through the demo programme (src/server/demo/seed-events.ts, fresh database per run).
-import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { freshEmail, signInByCode } from './support/mailbox';
 import {
   expect,
@@ -55,13 +54,6 @@ const viewButton = (page: Page, name: 'Kartenansicht' | 'Kalender') =>
 
 /** The first visible 'Jetzt buchen' (phones have a second one in the bottom bar). */
 const bookButton = (page: Page) => page.getByRole('button', { name: 'Jetzt buchen' }).first();
-
-/** A screenshot of the viewport only, next to the full-page ones of saveScreenshot. */
-const saveViewport = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({
-    path: path.join(testInfo.project.outputDir, 'screenshots', `${testInfo.project.name}-${name}.png`),
-    animations: 'disabled',
-  });
 
 /**
  * Loads the page's lazy images for the screenshots: switched to eager instead of scrolling through the page frame by
@@ -476,7 +468,7 @@ for (const theme of THEMES) {
       await viewButton(page, 'Kalender').click();
       await expect(page.getByTestId('timetable')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `home timetable (${theme})`);
-      await saveViewport(page, testInfo, `home-timetable-${theme}`);
+      await saveScreenshot(page, testInfo, `home-timetable-${theme}`, { fullPage: false });
 
       await openPage(page, `/event/${EARLY_BIRD_PAIR.slug}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(EARLY_BIRD_PAIR.title);
@@ -484,7 +476,7 @@ for (const theme of THEMES) {
       await expectNoSeriousA11yViolations(page, `event detail (${theme})`);
       await saveScreenshot(page, testInfo, `event-detail-${theme}`);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await saveViewport(page, testInfo, `event-detail-top-${theme}`);
+      await saveScreenshot(page, testInfo, `event-detail-top-${theme}`, { fullPage: false });
     });
   });
 }

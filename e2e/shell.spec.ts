@@ -6,6 +6,7 @@ import {
   expectNoSeriousA11yViolations,
   openPage,
   saveScreenshot,
+  screenshotsWanted,
   test,
   waitForApp,
   refused,
@@ -284,7 +285,7 @@ for (const theme of ['light', 'dark'] as const) {
     test(`key pages, ${theme}`, async ({ page, allowBrowserErrors }, testInfo) => {
       // nothing but pictures: CI takes none (E2E_SCREENSHOTS, playwright.config.ts), and public-routes.spec.ts
       // opens the same pages with their assertions
-      test.skip(process.env.E2E_SCREENSHOTS === '0', 'no screenshots in this run');
+      test.skip(!screenshotsWanted(), 'no screenshots in this run');
       allowBrowserErrors(refused(404, '/gibt-es-nicht'));
       for (const { path, name } of PAGES) {
         await openPage(page, path);

@@ -166,17 +166,25 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
   expect(serious.length, `axe found serious/critical violations on ${label}:\n${report}\n`).toBe(0);
 }
 
+/** Whether this run takes the screenshots for people (E2E_SCREENSHOTS; CI takes none, playwright.config.ts). */
+export const screenshotsWanted = (): boolean => process.env.E2E_SCREENSHOTS !== '0';
+
 /**
- * Saves a full-page screenshot for people to look at (test-results/screenshots/, not an assertion).
- * The file name carries the project (desktop/phone) and the given name.
+ * Saves a screenshot for people to look at (test-results/screenshots/, not an assertion): the full page, or the
+ * viewport only with `fullPage: false`. The file name carries the project (desktop/phone) and the given name.
  */
-export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  if (process.env.E2E_SCREENSHOTS === '0') return;
+export async function saveScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!screenshotsWanted()) return;
   const dir = path.join(testInfo.project.outputDir, 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({
     path: path.join(dir, `${testInfo.project.name}-${name}.png`),
-    fullPage: true,
+    fullPage,
     animations: 'disabled',
   });
 }
