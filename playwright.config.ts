@@ -1,6 +1,6 @@
 // Browser journeys (docs/architecture.md#tests, decision 018). They run against the BUILT app: run `npm run
 // build` first, then `npm run test:e2e` (= `playwright test`). `.ci/run` does both in that order. Chromium
-// comes from Debian (`apt-get install -y chromium`, /usr/bin/chromium, or CHROMIUM_PATH); never `npx
+// comes from Debian (`apt-get install -y chromium chromium-headless-shell`, e2e/support/browsers.ts); never `npx
 // playwright install` (the machines cannot download Playwright's own browsers).
 //
 // Two servers (docs/decisions/018-browser-tests.md):
@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import pg from 'pg';
+import { CHROMIUM_ARGS, HEADLESS_SHELL } from './e2e/support/browsers';
 
 const PORT = 3100;
 const EMBEDDED_PORT = 3101;
@@ -71,9 +72,10 @@ const serverEnv = {
   // every journey signs in from 127.0.0.1: thirty sign-ins per client in ten minutes is too few for a run that
   // takes less than ten minutes (a run at 7.4 min was refused 'Zu viele Anfragen' in its last journeys)
   AUTH_CLIENT_LIMIT: '1000',
-  // the test provider's SEPA debit decides after 5 s, so e2e/payments-methods.spec.ts sees processing and then
-  // the verdict the reconciliation brings (docs/product/payments.md#test-methods)
-  TEST_SEPA_DELAY_SECONDS: '5',
+  // the test provider's SEPA debit decides after 15 s, so e2e/payments-methods.spec.ts sees processing (on the
+  // page, then in 'Meine Tickets') and then the verdict the reconciliation brings
+  // (docs/product/payments.md#test-methods); with 5 s a slow machine's 'Meine Tickets' already showed the verdict
+  TEST_SEPA_DELAY_SECONDS: '15',
   // ... and the reconciliation that brings it asks every 2 s instead of every minute: the three SEPA journeys
   // waited up to a minute each for the next round (decision 063)
   RECONCILE_INTERVAL_SECONDS: '2',
@@ -101,21 +103,8 @@ export default defineConfig({
     // browser tests' CPU (decision 063); E2E_TRACE=retain-on-failure (or on) records them there too.
     trace: TRACE,
     screenshot: 'only-on-failure',
-    launchOptions: {
-      // the full browser, not Debian's chromium-headless-shell: the shell saves a quarter of the CPU per journey
-      // but does not partition a framed site's storage as Chrome does, so the widget journey saw the shop's
-      // cookie answer leak from the frame into the shop's own tab (docs/decisions/063-test-speed.md)
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    // Debian's headless shell; the widget and camera journeys ask for the full browser (e2e/support/browsers.ts)
+    launchOptions: { executablePath: HEADLESS_SHELL, args: [...CHROMIUM_ARGS] },
   },
   projects: [
     {

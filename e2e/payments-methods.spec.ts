@@ -3,7 +3,7 @@
 // redirect page, a SEPA debit that is 'Zahlung in Bearbeitung' until the reconciliation brings the bank's
 // verdict (docs/product/payments.md#processing), Apple Pay / Google Pay as a card; and the admin's
 // 'Zahlungsarten' switching a method off and on again. The card journey is booking.spec.ts's.
-// The e2e server runs with TEST_SEPA_DELAY_SECONDS=5 (playwright.config.ts): the journeys wait for states,
+// The e2e server runs with TEST_SEPA_DELAY_SECONDS=15 (playwright.config.ts): the journeys wait for states,
 // never for time.
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import type { BookingView } from '../src/shared/booking';
@@ -212,7 +212,7 @@ test.describe('payment methods on the demo', () => {
     "SEPA debit 'wird eingelöst': processing keeps the seats, then the reconciliation confirms",
     { tag: '@phone' },
     async ({ page, browserErrors }, testInfo) => {
-      // the verdict comes 5 s after the debit by the reconciliation job, which runs every 2 s here (playwright.config.ts)
+      // the verdict comes 15 s after the debit by the reconciliation job, which runs every 2 s here (playwright.config.ts)
       test.setTimeout(300_000);
       const { event, bookingId } = await orderOneTicket(page, 'sepa', 'Sebastian Lastschrift');
       const payment = await chooseMethod(page, 'SEPA-Lastschrift');

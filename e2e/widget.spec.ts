@@ -9,9 +9,13 @@ import type { PublicEvent } from '../src/shared/events';
 import { widgetSnippet, type WidgetScope } from '../src/shared/widget';
 import { WIDGET_HEIGHT } from '../src/shared/widget-messages';
 import { adminContext } from './support/admin';
+import { fullBrowser } from './support/browsers';
 import { expect, saveScreenshot, test, waitForApp, withRunLock } from './support/fixtures';
 import { layoutShift, watchLayoutShifts } from './support/layout-shift';
 import { freshEmail, signInByCode } from './support/mailbox';
+
+// a framed site's storage partitioned as in a visitor's Chrome: the full browser (e2e/support/browsers.ts)
+test.use(fullBrowser);
 
 const FREE_ONLINE = 'gelassen-durch-veraenderungen-online-infoabend';
 const SHOP = 'http://127.0.0.1:3100'; // playwright.config.ts's BASE_URL

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import sharp from 'sharp';
+import { FULL_CHROMIUM } from './browsers';
 
 /**
  * Writes `png` as a y4m video of `frames` identical frames (4:2:0, 10 fps), fitted into width × height (both
@@ -64,10 +65,10 @@ export async function writeY4m(
   writeFileSync(file, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
 }
 
-/** The project's Chromium, started with the fake camera playing `y4mFile` and the permission prompt skipped. */
+/** The full Chromium (e2e/support/browsers.ts), started with the fake camera playing `y4mFile` and the permission prompt skipped. */
 export function launchWithFakeCamera(y4mFile: string, baseArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: FULL_CHROMIUM,
     args: [
       ...baseArgs,
       '--use-fake-device-for-media-stream',
