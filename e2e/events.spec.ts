@@ -459,21 +459,23 @@ for (const theme of THEMES) {
     test.use({ theme });
 
     test('home cards, timetable and detail: no serious axe violations', async ({ page }, testInfo) => {
+      // dark: the colours of the pages the light twin checks whole (support/fixtures.ts)
+      const dark = { coloursOnly: theme === 'dark' };
       await openPage(page, '/?view=cards');
       await expect(cards(page)).toHaveCount(HOME_CARDS);
       await loadLazyImages(page);
-      await expectNoSeriousA11yViolations(page, `home cards (${theme})`);
+      await expectNoSeriousA11yViolations(page, `home cards (${theme})`, dark);
       await saveScreenshot(page, testInfo, `home-cards-${theme}`);
 
       await viewButton(page, 'Kalender').click();
       await expect(page.getByTestId('timetable')).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `home timetable (${theme})`);
+      await expectNoSeriousA11yViolations(page, `home timetable (${theme})`, dark);
       await saveScreenshot(page, testInfo, `home-timetable-${theme}`, { fullPage: false });
 
       await openPage(page, `/event/${EARLY_BIRD_PAIR.slug}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(EARLY_BIRD_PAIR.title);
       await loadLazyImages(page);
-      await expectNoSeriousA11yViolations(page, `event detail (${theme})`);
+      await expectNoSeriousA11yViolations(page, `event detail (${theme})`, dark);
       await saveScreenshot(page, testInfo, `event-detail-${theme}`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await saveScreenshot(page, testInfo, `event-detail-top-${theme}`, { fullPage: false });
