@@ -23,3 +23,23 @@ export function createLogger(
     destination,
   );
 }
+
+/**
+ * Resolves once the lines logged so far have been written (at most `capMs`): the last step before the process
+ * exits. At exit pino writes what is still buffered synchronously, beside an asynchronous write that may still be
+ * under way, and a shutdown's last two lines came out in the wrong order ('shutdown complete' before 'database
+ * closed', test/faults/graceful-restart.test.ts). SonicBoom, pino's destination, says 'drain' when it has written
+ * everything; `flush(cb)` does not wait for that with its default minLength of 0, so this reads its `_writing`.
+ */
+export function logsWritten(logger: Logger, capMs = 1_000): Promise<void> {
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as
+    { _writing?: boolean; once?: (event: 'drain', listener: () => void) => unknown } | undefined;
+  if (!stream?._writing || typeof stream.once !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, capMs);
+    stream.once!('drain', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import type { HttpLifecycle } from './http/http-lifecycle';
-import type { Logger } from './logger';
+import { logsWritten, type Logger } from './logger';
 
 /** One part of the shutdown, logged with its duration. */
 export interface ShutdownStep {
@@ -107,16 +107,18 @@ export function createShutdown(options: ShutdownOptions): (signal: string) => vo
       },
       graceMs + (options.backstopMs ?? SHUTDOWN_BACKSTOP_MS),
     );
-    run(signal).then(
-      () => {
-        clearTimeout(backstop);
-        exit(0);
-      },
-      (err: unknown) => {
-        clearTimeout(backstop);
-        logger.error({ err }, 'shutdown failed');
-        exit(1);
-      },
-    );
+    run(signal)
+      .then(() => logsWritten(logger))
+      .then(
+        () => {
+          clearTimeout(backstop);
+          exit(0);
+        },
+        (err: unknown) => {
+          clearTimeout(backstop);
+          logger.error({ err }, 'shutdown failed');
+          exit(1);
+        },
+      );
   };
 }

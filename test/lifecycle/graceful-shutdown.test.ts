@@ -1,3 +1,7 @@
+import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import type net from 'node:net';
 import { type AddressInfo } from 'node:net';
@@ -9,7 +13,8 @@ import { SeatFeed } from '@server/adapters/seat-feed/seat-feed';
 import { SeatChangeNotifier } from '@server/core/events/seat-change-notifier';
 import type { Db } from '@server/db/types';
 import { FIRST_REQUEST_WAIT_MS, HttpLifecycle, type DrainResult } from '@server/http/http-lifecycle';
-import { createLogger } from '@server/logger';
+import pino from 'pino';
+import { createLogger, logsWritten } from '@server/logger';
 import { createShutdown, REPEATED_SIGNAL_MS, SHUTDOWN_BACKSTOP_MS } from '@server/shutdown';
 import { connect, readUntilClosed } from '../helpers/raw-socket';
 
@@ -264,6 +269,51 @@ describe('createShutdown', () => {
       'database closed',
       'shutdown complete',
     ]);
+  });
+
+  it('exits only once the log destination has written the last lines', async () => {
+    // a destination with a write under way, as pino's SonicBoom is while the previous lines go out
+    const lines: string[] = [];
+    const destination = Object.assign(new EventEmitter(), {
+      _writing: true,
+      write: (line: string) => void lines.push(JSON.parse(line).msg as string),
+    });
+    const logger = createLogger('info', destination);
+    let exitCode: number | undefined;
+    const shutdown = createShutdown({
+      http: {
+        drain: async () => ({ requests: 0, inFlightAtStart: 0, cut: 0, forced: false }),
+        inFlight: 0,
+        openConnections: 0,
+      },
+      logger,
+      graceMs: 1000,
+      alongsideDrain: [],
+      afterDrain: [{ done: 'database closed', run: async () => undefined }],
+      exit: (code) => void (exitCode = code),
+    });
+    shutdown('SIGTERM');
+    await until(() => lines.includes('shutdown complete'), 'the last line');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(exitCode, 'exited while the destination was still writing').toBeUndefined();
+    destination._writing = false;
+    destination.emit('drain');
+    await until(() => exitCode !== undefined, 'the exit after the drain');
+    expect(exitCode).toBe(0);
+  });
+
+  it('logsWritten waits for pino’s own asynchronous destination to write everything', async () => {
+    const file = path.join(tmpdir(), `logs-written-${process.pid}-${Date.now()}.log`);
+    const destination = pino.destination({ dest: file, sync: false });
+    await new Promise((resolve) => destination.once('ready', resolve));
+    const logger = createLogger('info', destination);
+    for (let line = 0; line < 200; line++) logger.info({ line }, 'a line');
+    logger.info('the last line');
+    await logsWritten(logger, 10_000);
+    const written = readFileSync(file, 'utf8').trim().split('\n');
+    expect(written).toHaveLength(201);
+    expect(JSON.parse(written.at(-1)!)).toMatchObject({ msg: 'the last line' });
+    destination.end();
   });
 
   it('logs the cut requests when the grace ran out, and still exits 0', async () => {
