@@ -292,6 +292,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('graceful shutdown of the real s
     const CAPACITY = 60;
     /** Answers of a phase before its instance goes down, so the event sells out during the restart. */
     const ANSWERS_BEFORE_SIGNAL = 25;
+    // What is tested is the restart, not the database's deadlines (test/faults/database-*.test.ts are about
+    // those): on a slow 2-core machine running other test files beside it, bookings queued on the event's row
+    // waited past the 5 s for a pooled connection and were answered 503 'Die Datenbank antwortet gerade nicht'.
+    // Roomier deadlines, and a grace longer than them, so a drain still cuts nothing.
+    const RUSH_ENV = {
+      DATABASE_CONNECT_TIMEOUT_MS: '30000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '30000',
+      SHUTDOWN_GRACE_SECONDS: '45',
+    };
 
     // Phase p (0 … INSTANCES − 1) restarts instance p; the last phase runs on the restarted instances.
     const phaseEvents = await Promise.all(
@@ -305,7 +314,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('graceful shutdown of the real s
       const port = await freePort();
       if (!ports.includes(port)) ports.push(port);
     }
-    const current = await Promise.all(ports.map((port) => launch(port)));
+    const current = await Promise.all(ports.map((port) => launch(port, RUSH_ENV)));
     const lives = [...current];
     const cookies: string[] = [];
     for (let i = 0; i < BUYERS; i++) cookies.push(await newBuyer(current[0]!.url));
@@ -392,7 +401,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('graceful shutdown of the real s
         exitCodes.push(instance.child.exitCode);
         const start = logLines(instance).find((line) => line.msg.startsWith('shutting down'));
         inFlightAtSignal += Number(start?.inFlight ?? 0);
-        current[slot] = await launch(ports[slot]!);
+        current[slot] = await launch(ports[slot]!, RUSH_ENV);
         lives.push(current[slot]!);
         await phaseSoldOut; // usually long before the instance is back
         phase++;
