@@ -62,6 +62,9 @@ const envSchema = z.object({
   ),
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.connectMs),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  // Connections one instance keeps to PostgreSQL at most: several instances share the server's max_connections
+  // (100 by default), and one that finds them taken answers 503 (docs/decisions/063-test-speed.md).
+  DATABASE_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(20)),
   APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'mindestens 32 Zeichen').optional()),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
@@ -172,6 +175,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseTimeouts: DatabaseTimeouts;
+  /** The most connections this instance keeps to PostgreSQL (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
   appSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -252,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    databasePoolMax: e.DATABASE_POOL_MAX,
     appSecret: e.APP_SECRET ?? readOrCreateDevSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Wachstumsraum <noreply@localhost>',

@@ -107,9 +107,9 @@ async function main() {
 }
 
 async function connect(config: Config, logger: Logger): Promise<Database> {
-  const { databaseUrl, databaseTimeouts: timeouts } = config;
+  const { databaseUrl, databaseTimeouts: timeouts, databasePoolMax: poolMax } = config;
   const database = await openDatabase(
-    databaseUrl ? { databaseUrl, timeouts, logger } : { dataDir: path.join(config.dataDir, 'db') },
+    databaseUrl ? { databaseUrl, timeouts, poolMax, logger } : { dataDir: path.join(config.dataDir, 'db') },
   );
   try {
     await database.ping();

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
     [{ APP_SECRET: 'kurz' }, 'APP_SECRET'],
     [{ DATABASE_CONNECT_TIMEOUT_MS: 'bald' }, 'DATABASE_CONNECT_TIMEOUT_MS'],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '0' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
+    [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX'],
     [{ SHUTDOWN_GRACE_SECONDS: 'bald' }, 'SHUTDOWN_GRACE_SECONDS'],
     [{ SHUTDOWN_GRACE_SECONDS: '-1' }, 'SHUTDOWN_GRACE_SECONDS'],
     [{ RECONCILE_INTERVAL_SECONDS: '0' }, 'RECONCILE_INTERVAL_SECONDS'],
@@ -64,6 +65,11 @@ describe('loadConfig', () => {
       DATABASE_STATEMENT_TIMEOUT_MS: '2500',
     });
     expect(set.databaseTimeouts).toEqual({ connectMs: 800, statementMs: 2500 });
+  });
+
+  it('keeps at most 20 connections to PostgreSQL unless DATABASE_POOL_MAX says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).databasePoolMax).toBe(20);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_MAX: '8' }).databasePoolMax).toBe(8);
   });
 
   it('waits 10 s for requests in flight at SIGTERM unless SHUTDOWN_GRACE_SECONDS says otherwise', () => {

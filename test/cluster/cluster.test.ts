@@ -99,6 +99,9 @@ beforeAll(async () => {
   const secret = randomBytes(32).toString('base64url'); // one APP_SECRET: cookies are signed alike
   envOf = (index) => ({
     DATABASE_URL: databaseUrl.toString(),
+    // three instances of 20 beside another file's processes took PostgreSQL's 100 connections on a slow machine
+    // ('too many clients already'); 10 each carry the rush (DATABASE_POOL_MAX)
+    DATABASE_POOL_MAX: '10',
     APP_SECRET: secret,
     ...s3.env,
     SMTP_URL: relay.smtpUrl(`node-${NAMES[index]}`),

@@ -28,8 +28,12 @@ describe('database timeouts', () => {
       connectionTimeoutMillis: 5000,
       statement_timeout: 10_000,
       query_timeout: 11_000,
+      max: 20,
     });
     await database.close();
+    const small = await openDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', poolMax: 6 });
+    expect(small.pool!.options.max).toBe(6); // DATABASE_POOL_MAX
+    await small.close();
   });
 
   it('count as "the database does not answer" (503), also wrapped by Drizzle; bad queries do not', () => {

@@ -47,6 +47,8 @@ export type DatabaseOptions =
       databaseUrl: string;
       /** Defaults: DEFAULT_DATABASE_TIMEOUTS (timeouts.ts). */
       timeouts?: DatabaseTimeouts;
+      /** The most connections the pool keeps (DATABASE_POOL_MAX); 20 without it. */
+      poolMax?: number;
       /** Where dropped connections are reported; a console warning without it. */
       logger?: { warn(details: { err: Error }, message: string): void };
     }
@@ -94,7 +96,7 @@ function openPostgres(options: Extract<DatabaseOptions, { databaseUrl: string }>
   const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   const config: pg.PoolConfig = {
     connectionString: options.databaseUrl,
-    max: 20,
+    max: options.poolMax ?? 20,
     keepAlive: true,
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
