@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/timeouts';
+import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_POOL_MAX, type DatabaseTimeouts } from './db/timeouts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -64,7 +64,10 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   // Connections one instance keeps to PostgreSQL at most: several instances share the server's max_connections
   // (100 by default), and one that finds them taken answers 503 (docs/decisions/063-test-speed.md).
-  DATABASE_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(20)),
+  DATABASE_POOL_MAX: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL_MAX),
+  ),
   APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'mindestens 32 Zeichen').optional()),
   SMTP_URL: z.preprocess(
     emptyToUndefined,

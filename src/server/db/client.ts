@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { withDeadline } from './database-unavailable';
 import * as schema from './schema';
-import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts';
+import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_POOL_MAX, type DatabaseTimeouts } from './timeouts';
 import type { Db } from './types';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -47,7 +47,7 @@ export type DatabaseOptions =
       databaseUrl: string;
       /** Defaults: DEFAULT_DATABASE_TIMEOUTS (timeouts.ts). */
       timeouts?: DatabaseTimeouts;
-      /** The most connections the pool keeps (DATABASE_POOL_MAX); 20 without it. */
+      /** The most connections the pool keeps (DATABASE_POOL_MAX); DEFAULT_POOL_MAX without it. */
       poolMax?: number;
       /** Where dropped connections are reported; a console warning without it. */
       logger?: { warn(details: { err: Error }, message: string): void };
@@ -96,7 +96,7 @@ function openPostgres(options: Extract<DatabaseOptions, { databaseUrl: string }>
   const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   const config: pg.PoolConfig = {
     connectionString: options.databaseUrl,
-    max: options.poolMax ?? 20,
+    max: options.poolMax ?? DEFAULT_POOL_MAX,
     keepAlive: true,
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,

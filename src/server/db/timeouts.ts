@@ -9,3 +9,6 @@ export interface DatabaseTimeouts {
   statementMs: number;
 }
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 10_000 };
+
+/** The most connections one instance's pool keeps unless DATABASE_POOL_MAX says otherwise. */
+export const DEFAULT_POOL_MAX = 20;
