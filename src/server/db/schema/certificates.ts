@@ -32,7 +32,10 @@ export const certificateSettings = pgTable(
   },
   (t) => [
     check('certificate_settings_unit', sql`${t.unit} IN ('ue', 'hours')`),
-    check('certificate_settings_amount', sql`${t.amount} IS NULL OR (${t.amount} > 0 AND ${t.amount} <= 1000)`),
+    check(
+      'certificate_settings_amount',
+      sql`${t.amount} IS NULL OR (${t.amount} > 0 AND ${t.amount} <= 1000)`,
+    ),
   ],
 );
 

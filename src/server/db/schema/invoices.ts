@@ -1,20 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { InvoiceDocument, InvoiceKind } from '@shared/invoices';
 import { bookings } from './bookings';
 import { bytea } from './bytea';
 import { createdAt, timestamptz } from './columns';
 import { refunds } from './payments';
-
 
 /**
  * The last invoice number of a year. Taken with `UPDATE … RETURNING` in the paying transaction: the row lock
