@@ -72,10 +72,11 @@ const serverEnv = {
   // every journey signs in from 127.0.0.1: thirty sign-ins per client in ten minutes is too few for a run that
   // takes less than ten minutes (a run at 7.4 min was refused 'Zu viele Anfragen' in its last journeys)
   AUTH_CLIENT_LIMIT: '1000',
-  // the test provider's SEPA debit decides after 15 s, so e2e/payments-methods.spec.ts sees processing (on the
-  // page, then in 'Meine Tickets') and then the verdict the reconciliation brings
-  // (docs/product/payments.md#test-methods); with 5 s a slow machine's 'Meine Tickets' already showed the verdict
-  TEST_SEPA_DELAY_SECONDS: '15',
+  // the test provider's SEPA debit would decide after an hour: e2e/payments-methods.spec.ts sees processing (on
+  // the page, then in 'Meine Tickets') however slow the machine, then lets the bank decide now
+  // (e2e/support/bank.ts) and waits for the verdict the reconciliation brings (docs/product/payments.md#test-methods);
+  // a fixed 5 s, later 15 s, raced the journey on a slow machine (decision 063)
+  TEST_SEPA_DELAY_SECONDS: '3600',
   // ... and the reconciliation that brings it asks every 2 s instead of every minute: the three SEPA journeys
   // waited up to a minute each for the next round (decision 063)
   RECONCILE_INTERVAL_SECONDS: '2',

@@ -3,8 +3,9 @@
 // redirect page, a SEPA debit that is 'Zahlung in Bearbeitung' until the reconciliation brings the bank's
 // verdict (docs/product/payments.md#processing), Apple Pay / Google Pay as a card; and the admin's
 // 'Zahlungsarten' switching a method off and on again. The card journey is booking.spec.ts's.
-// The e2e server runs with TEST_SEPA_DELAY_SECONDS=15 (playwright.config.ts): the journeys wait for states,
-// never for time.
+// The e2e server's test debits would decide only after an hour (playwright.config.ts): a SEPA journey looks at
+// 'Zahlung in Bearbeitung' as long as it needs, then lets the bank decide now (e2e/support/bank.ts) and waits for
+// the reconciliation's verdict. The journeys wait for states, never for time.
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import type { BookingView } from '../src/shared/booking';
 import { currentUnitPriceCents, seatsPerTicket } from '../src/shared/event-rules';
@@ -15,6 +16,7 @@ import { OPEN_PAYMENT_TEXTS } from '../src/shared/late-payments';
 import { PAYMENT_MESSAGES } from '../src/shared/payments';
 import { demoEvents } from '../src/server/demo/seed-events';
 import { adminContext } from './support/admin';
+import { bankDecidesNow } from './support/bank';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -212,8 +214,7 @@ test.describe('payment methods on the demo', () => {
     "SEPA debit 'wird eingelöst': processing keeps the seats, then the reconciliation confirms",
     { tag: '@phone' },
     async ({ page, browserErrors }, testInfo) => {
-      // the verdict comes 15 s after the debit by the reconciliation job, which runs every 2 s here (playwright.config.ts)
-      test.setTimeout(300_000);
+      test.setTimeout(180_000);
       const { event, bookingId } = await orderOneTicket(page, 'sepa', 'Sebastian Lastschrift');
       const payment = await chooseMethod(page, 'SEPA-Lastschrift');
       await expect(payment.getByRole('textbox', { name: 'IBAN' })).not.toHaveValue('');
@@ -235,11 +236,12 @@ test.describe('payment methods on the demo', () => {
       await expect(page.getByRole('main')).toContainText(event.title);
       await screenshotFromTop(page, testInfo, 'sepa-my-tickets-processing');
 
-      // the bank's verdict, brought by the reconciliation: confirmed with tickets
+      // the bank's verdict, brought by the reconciliation (every 2 s here): confirmed with tickets
+      await bankDecidesNow(bookingId);
       await expect
         .poll(async () => (await booking(page, bookingId)).status, {
           message: 'the SEPA debit settles',
-          timeout: 150_000,
+          timeout: 30_000,
           intervals: [2_000],
         })
         .toBe('confirmed');
@@ -299,7 +301,7 @@ test.describe('payment methods on the demo', () => {
     page,
     browserErrors,
   }, testInfo) => {
-    test.setTimeout(300_000);
+    test.setTimeout(180_000);
     const { event, email, bookingId } = await orderOneTicket(page, 'sepa-declined', 'Dora Abgelehnt');
     const payment = await chooseMethod(page, 'SEPA-Lastschrift');
     await payment.getByRole('radio', { name: 'wird abgelehnt', exact: true }).check();
@@ -308,10 +310,12 @@ test.describe('payment methods on the demo', () => {
     await waitForMail(page.request, email, /^(\[TEST\] )?Deine Zahlung ist in Bearbeitung/);
 
     // the bank says no (docs/product/payments.md#pay-again): pending, 48 hours to pay again, one mail
+    expect((await booking(page, bookingId)).paymentStatus).toBe('processing');
+    await bankDecidesNow(bookingId);
     await expect
       .poll(async () => (await booking(page, bookingId)).paymentStatus, {
         message: 'the SEPA debit fails',
-        timeout: 150_000,
+        timeout: 30_000,
         intervals: [2_000],
       })
       .toBe('failed');
