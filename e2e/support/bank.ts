@@ -4,19 +4,31 @@
 // test moves its clock. The reconciliation (every 2 s there) brings the verdict as it does a real bank's
 // (docs/product/payments.md#test-methods).
 import { expect } from '@playwright/test';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { payments } from '../../src/server/db/schema/payments';
 
 /** Makes the simulated verdict of the booking's processing test debit due now. */
 export async function bankDecidesNow(bookingId: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
-    const { rowCount } = await client.query(
-      `update payments set simulation = jsonb_set(simulation, '{at}', to_jsonb($2::text))
-        where booking_id = $1 and provider = 'test' and status = 'processing' and simulation is not null`,
-      [bookingId, new Date().toISOString()],
-    );
-    expect(rowCount, `one processing test debit of booking ${bookingId}`).toBe(1);
+    const moved = await drizzle(client)
+      .update(payments)
+      .set({
+        simulation: sql`jsonb_set(${payments.simulation}, '{at}', to_jsonb(${new Date().toISOString()}::text))`,
+      })
+      .where(
+        and(
+          eq(payments.bookingId, bookingId),
+          eq(payments.provider, 'test'),
+          eq(payments.status, 'processing'),
+          isNotNull(payments.simulation),
+        ),
+      )
+      .returning({ id: payments.id });
+    expect(moved, `one processing test debit of booking ${bookingId}`).toHaveLength(1);
   } finally {
     await client.end();
   }
