@@ -3,8 +3,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { axeViolations } from './axe';
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
 
@@ -171,9 +171,11 @@ export async function expectNoSeriousA11yViolations(
   { coloursOnly = false }: { coloursOnly?: boolean } = {},
 ): Promise<void> {
   await settleAnimations(page);
-  const axe = new AxeBuilder({ page });
-  const results = await (coloursOnly ? axe.withRules(COLOUR_RULES) : axe.withTags(AXE_TAGS)).analyze();
-  const serious = results.violations.filter(
+  const violations = await axeViolations(
+    page,
+    coloursOnly ? { type: 'rule', values: COLOUR_RULES } : { type: 'tag', values: AXE_TAGS },
+  );
+  const serious = violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );
   const report = serious
@@ -181,7 +183,7 @@ export async function expectNoSeriousA11yViolations(
       const nodes = violation.nodes
         .slice(0, 8)
         .map((node) => {
-          const target = node.target.map(String).join(' ');
+          const target = node.target.join(' ');
           const summary = (node.failureSummary ?? '').replace(/\s+/g, ' ').trim();
           return `      - ${target}\n        ${node.html.slice(0, 200)}\n        ${summary}`;
         })
