@@ -3,10 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { serverEntry } from '../helpers/server-entry';
 
 describe('server start', () => {
   it('stops with a message naming DATABASE_URL when the database cannot be reached', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const result = spawnSync(process.execPath, serverEntry('main'), {
       env: {
         ...process.env,
         DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',

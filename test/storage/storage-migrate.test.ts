@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateUploads } from '@server/adapters/storage/migrate-uploads';
 import { createS3Client, createS3Storage } from '@server/adapters/storage/s3-storage';
 import { startLocalS3, type LocalS3 } from '../helpers/s3-server';
+import { serverEntry } from '../helpers/server-entry';
 
 // docs/decisions/029-s3-storage.md: `npm run storage:migrate` copies DATA_DIR/uploads to the bucket.
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,18 +30,14 @@ function dataDirWith(files: Record<string, string>): string {
   return dataDir;
 }
 
-/** The CLI as `npm run storage:migrate` runs it, but from source (async: s3rver answers in this process). */
+/** The CLI as `npm run storage:migrate` runs it, from the run's bundle (async: s3rver answers in this process). */
 async function migrate(env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'src/server/cli/storage-migrate.ts'],
-      {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env },
-        timeout: 60_000,
-      },
-    );
+    const { stdout, stderr } = await run(process.execPath, serverEntry('storage-migrate'), {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env },
+      timeout: 60_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout: string; stderr: string };

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { serverEntry } from '../../helpers/server-entry';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -29,9 +29,8 @@ export interface ServerProcess {
 }
 
 /**
- * The real server as a child process on 127.0.0.1:port: the bundle test/global-setup.ts made of
- * src/server/main.ts for this run (as `npm run build:server` makes it; the client build is not needed), or,
- * without the global setup, the source under tsx as `npm run dev` runs it. Resolves once /api/health answers 200; throws with the process's
+ * The real server as a child process on 127.0.0.1:port, from the run's bundle (test/helpers/server-entry.ts; the
+ * client build is not needed). Resolves once /api/health answers 200; throws with the process's
  * output if it exits or is not healthy within `timeoutMs`.
  */
 export async function startServer(options: {
@@ -41,9 +40,7 @@ export async function startServer(options: {
 }): Promise<ServerProcess> {
   const { port, timeoutMs = 40_000 } = options;
   const url = `http://127.0.0.1:${port}`;
-  const bundle = inject('serverBundle');
-  const entry = bundle ? [path.join(bundle, 'main.js')] : ['--import', 'tsx', 'src/server/main.ts'];
-  const child = spawn(process.execPath, entry, {
+  const child = spawn(process.execPath, serverEntry('main'), {
     cwd: repoRoot,
     env: {
       ...process.env,
