@@ -106,6 +106,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           exclude: [PROCESS_TESTS],
           environment: 'node',
           isolate: false,
+          setupFiles: ['test/server-setup.ts'],
         },
       },
       {

@@ -23,12 +23,24 @@ const DEADLINE_MS = 60_000;
 /** Heap for one file: a 20 MB statement parses in well under this. */
 const HEAP_MB = 1024;
 
+let bundledWorker: URL | undefined;
+
+/**
+ * From source, start the worker from this bundle of statement-worker.ts instead of through tsx: the test run bundles
+ * the server once (test/server-setup.ts), and a worker through tsx cost 0.37 CPU seconds a file, from the bundle
+ * 0.07 (docs/decisions/063-test-speed.md).
+ */
+export function useBundledStatementWorker(url: URL | undefined): void {
+  bundledWorker = url;
+}
+
 /** The worker's code: the bundle's statement-worker.js, or from source (vitest, tsx) its .ts through tsx. */
 function startWorker(job: StatementJob): Worker {
   const options = { workerData: job, resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } };
   if (!import.meta.url.endsWith('.ts')) {
     return new Worker(new URL('./statement-worker.js', import.meta.url), options);
   }
+  if (bundledWorker) return new Worker(bundledWorker, options);
   // tsx's ESM entry ('tsx/esm/api', import condition); require.resolve would give its CommonJS one
   const tsxRoot = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(path.join(tsxRoot, 'dist/esm/api/index.mjs')).href;
