@@ -7,18 +7,17 @@
 // - the journeys run against PostgreSQL (as the API tests in CI do): a fresh database per run, made here
 //   from E2E_ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
 // - one smoke journey (e2e/embedded/) runs against `node dist/server/main.js` with no DATABASE_URL, the
-//   embedded default of `npm start`.
+//   embedded default of `npm start`, which it starts itself (e2e/support/servers.ts).
 // The phone project runs only the tests tagged @phone (phone layout), not every journey a second time.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import pg from 'pg';
 import { CHROMIUM_ARGS, HEADLESS_SHELL } from './e2e/support/browsers';
+import { EMBEDDED_URL, SERVER_ENV } from './e2e/support/servers';
 
 const PORT = 3100;
-const EMBEDDED_PORT = 3101;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const EMBEDDED_URL = `http://127.0.0.1:${EMBEDDED_PORT}`;
 
 // The config is loaded again in each worker process; the environment variables set by the first load keep
 // one data folder and one database for the whole run. (Playwright empties test-results/ before it starts
@@ -26,7 +25,6 @@ const EMBEDDED_URL = `http://127.0.0.1:${EMBEDDED_PORT}`;
 const root = import.meta.dirname;
 process.env.E2E_DATA_DIR ??= path.join(root, 'test-results', `e2e-data-${Date.now()}`);
 const dataDir = path.resolve(root, process.env.E2E_DATA_DIR);
-const embeddedDataDir = `${dataDir}-embedded`;
 mkdirSync(dataDir, { recursive: true });
 process.env.E2E_DATABASE_URL ??= await freshDatabase(
   process.env.E2E_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -64,24 +62,6 @@ const AFTER_PUBLIC = /(waitlist|bank-transfer|series)\.spec\.ts/;
 // Measured on 2 cores (docs/decisions/018-browser-tests.md): 2 workers beat 1 with the server on PostgreSQL.
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
-const serverEnv = {
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  // a new code to the same address at once: journeys sign the admin in again without waiting a minute
-  AUTH_CODE_INTERVAL_SECONDS: '0',
-  // every journey signs in from 127.0.0.1: thirty sign-ins per client in ten minutes is too few for a run that
-  // takes less than ten minutes (a run at 7.4 min was refused 'Zu viele Anfragen' in its last journeys)
-  AUTH_CLIENT_LIMIT: '1000',
-  // the test provider's SEPA debit would decide after an hour: e2e/payments-methods.spec.ts sees processing (on
-  // the page, then in 'Meine Tickets') however slow the machine, then lets the bank decide now
-  // (e2e/support/bank.ts) and waits for the verdict the reconciliation brings (docs/product/payments.md#test-methods);
-  // a fixed 5 s, later 15 s, raced the journey on a slow machine (decision 063)
-  TEST_SEPA_DELAY_SECONDS: '3600',
-  // ... and the reconciliation that brings it asks every 2 s instead of every minute: the three SEPA journeys
-  // waited up to a minute each for the next round (decision 063)
-  RECONCILE_INTERVAL_SECONDS: '2',
-};
-
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -109,6 +89,13 @@ export default defineConfig({
   },
   projects: [
     {
+      // first, beside the first journeys on the other worker: its server migrates and seeds PGlite meanwhile and
+      // stops after the journey (e2e/support/servers.ts)
+      name: 'embedded',
+      testMatch: /embedded\/.*\.spec\.ts/,
+      use: { baseURL: EMBEDDED_URL, viewport: { width: 1280, height: 800 } },
+    },
+    {
       name: 'desktop',
       testIgnore: [/embedded\//, AFTER_PUBLIC],
       grepInvert: /@phone-only/,
@@ -127,11 +114,6 @@ export default defineConfig({
       dependencies: ['desktop', 'phone'],
       use: { viewport: { width: 1280, height: 800 } },
     },
-    {
-      name: 'embedded',
-      testMatch: /embedded\/.*\.spec\.ts/,
-      use: { baseURL: EMBEDDED_URL, viewport: { width: 1280, height: 800 } },
-    },
   ],
   webServer: [
     {
@@ -143,21 +125,11 @@ export default defineConfig({
       stdout: 'pipe',
       stderr: 'pipe',
       env: {
-        ...serverEnv,
+        ...SERVER_ENV,
         PORT: String(PORT),
         DATA_DIR: dataDir,
         DATABASE_URL: process.env.E2E_DATABASE_URL,
       },
-    },
-    {
-      command: 'node dist/server/main.js',
-      cwd: root,
-      url: `${EMBEDDED_URL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: { ...serverEnv, PORT: String(EMBEDDED_PORT), DATA_DIR: embeddedDataDir, DATABASE_URL: '' },
     },
   ],
 });

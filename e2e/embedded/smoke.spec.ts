@@ -4,12 +4,22 @@
 import type { BookingView } from '../../src/shared/booking';
 import { expect, openPage, test } from '../support/fixtures';
 import { freshEmail, signInByCode } from '../support/mailbox';
+import { startEmbeddedServer } from '../support/servers';
 
 const FREE_ONLINE = {
   slug: 'gelassen-durch-veraenderungen-online-infoabend',
   title: 'Gelassen durch Veränderungen – kostenloser Online-Infoabend',
 };
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+let server: Awaited<ReturnType<typeof startEmbeddedServer>> | undefined;
+test.beforeAll(async () => {
+  test.setTimeout(150_000); // the first start migrates and seeds PGlite: beside two busy loops a minute or more
+  server = await startEmbeddedServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 test('embedded database: home, sign-in by code, a free booking, the ticket PDF', async ({
   page,
