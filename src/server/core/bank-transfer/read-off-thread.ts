@@ -26,9 +26,9 @@ const HEAP_MB = 1024;
 let bundledWorker: URL | undefined;
 
 /**
- * From source, start the worker from this bundle of statement-worker.ts instead of through tsx: the test run bundles
- * the server once (test/server-setup.ts), and a worker through tsx cost 0.37 CPU seconds a file, from the bundle
- * 0.07 (docs/decisions/063-test-speed.md).
+ * From source, start the worker from this bundle of statement-worker.ts instead of through tsx (`undefined`: through
+ * tsx again): the test run bundles the server once (test/server-setup.ts), and a worker through tsx cost 0.37 CPU
+ * seconds a file, from the bundle 0.07 (docs/decisions/063-test-speed.md).
  */
 export function useBundledStatementWorker(url: URL | undefined): void {
   bundledWorker = url;
