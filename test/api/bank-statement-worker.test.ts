@@ -1,18 +1,17 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   readStatementOffThread,
   useBundledStatementWorker,
 } from '@server/core/bank-transfer/read-off-thread';
 import { readStatement } from '@server/core/bank-transfer/read-statement';
 import { camtFile } from '../helpers/bank-statements';
+import { bundledEntry } from '../helpers/server-entry';
 
 // The worker that reads a statement (docs/product/bank-transfer.md#hostile-files) starts from the bundle's
 // statement-worker.js in production and in the test run (test/server-setup.ts), and through tsx from source, as
 // `npm run dev` runs it. Both read what the parser reads in this thread.
 
-const bundled = pathToFileURL(path.join(inject('serverBundle'), 'statement-worker.js'));
+const bundled = bundledEntry('statement-worker');
 afterEach(() => useBundledStatementWorker(bundled));
 
 const honest = Buffer.from(camtFile([{ ref: 'R-1', amount: '40.00', text: ['Seminar'], name: 'Kundin' }]));

@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { printFigures } from '../faults/support/figures';
 import { freePort } from '../faults/support/server-process';
 import { answersIn, openRaw, type RawConnection } from '../helpers/raw-socket';
+import { bundledEntry } from '../helpers/server-entry';
 
 // docs/decisions/046: a signal sent to `npm start` reaches the server, which drains as when signalled
 // directly. The test runs the real npm with the repository's own `start` line and scripts/start.mjs in a
@@ -73,7 +73,7 @@ async function npmStart(): Promise<Started> {
   );
   // the run's bundle of src/server/main.ts (test/global-setup.ts), not the source under tsx: 10 CPU seconds to
   // listen instead of 15 (decision 063)
-  const main = pathToFileURL(path.join(inject('serverBundle'), 'main.js')).href;
+  const main = bundledEntry('main').href;
   writeFileSync(path.join(dir, 'dist/server/main.js'), `await import(${JSON.stringify(main)});\n`);
 
   const port = await freePort();
