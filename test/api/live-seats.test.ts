@@ -5,7 +5,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicEvent } from '@shared/events';
+import type { PublicEvent, SeatUpdate } from '@shared/events';
 import { SeatEventStreams } from '@server/adapters/seat-feed/seat-event-streams';
 import { loadConfig } from '@server/config';
 import { publishSeatChange } from '@server/core/events/event-changes';
@@ -118,6 +118,26 @@ describe('GET /api/events/live', () => {
       await takeSeats(database, visible.id, 2);
       // notifications arrive in commit order: had any of the others been sent, it would come first
       expect(await stream.nextSeats()).toEqual({ eventId: visible.id, availableSeats: 18, totalSeats: 20 });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('starts with the counts now: a change made before the stream opened is not lost, drafts stay hidden', async () => {
+    const event = await createEvent(database.db, { totalSeats: 20 });
+    const draft = await createEvent(database.db, { status: 'draft' });
+    await fetch(`${instance.url}/api/events`); // the page was read ...
+    await takeSeats(database, event.id, 3); // ... then someone booked, before the page's stream opened
+    const stream = await connect(instance.url);
+    try {
+      const counts = await stream.waitFor(
+        () => stream.messages.find((message) => message.event === 'counts'),
+        'the counts',
+      );
+      const updates = JSON.parse(counts.data) as SeatUpdate[];
+      expect(updates).toContainEqual({ eventId: event.id, availableSeats: 17, totalSeats: 20 });
+      expect(updates.some((update) => update.eventId === draft.id)).toBe(false);
+      expect(stream.messages[0]).toBe(counts); // before any change
     } finally {
       await stream.close();
     }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SeatUpdate } from '@shared/events';
 import { createLogger } from '../../logger';
 import type { ChangeListener } from './change-listener';
 import { SeatFeed } from './seat-feed';
@@ -72,6 +73,46 @@ describe('SeatEventStreams', () => {
     expect(b.bytes).toBe(a.bytes); // the very same buffer, not a copy per stream
     expect((await read(admin)).text).toContain('"eventId":"draft-1"');
     expect((await read(admin)).bytes).toBe(a.bytes);
+  });
+
+  it('starts with the counts now, and holds back what the feed tells while they are read', async () => {
+    const { feed, notify } = await startedFeed();
+    const streams = new SeatEventStreams(feed);
+    let answer!: (updates: SeatUpdate[]) => void;
+    const counts = vi.fn(() => new Promise<SeatUpdate[]>((resolve) => (answer = resolve)));
+    const result = streams.open('198.51.100.1', { includeHidden: false, counts });
+    if (!('body' in result)) throw new Error(`refused: ${result.refused}`);
+    const reader = result.body.getReader();
+    expect((await read(reader)).text).toContain('retry:');
+    // the read began after the stream watched the feed: a change the read may not have seen still comes
+    expect(counts).toHaveBeenCalledTimes(1);
+    expect(feed.watcherCount).toBe(1);
+
+    notify(seats('event-1', 3)); // committed after the counts were read
+    answer([{ eventId: 'event-1', availableSeats: 4, totalSeats: 20 }]);
+    expect((await read(reader)).text).toBe(
+      'event: counts\ndata: [{"eventId":"event-1","availableSeats":4,"totalSeats":20}]\n\n',
+    );
+    // the newer count comes after the older one, so the page ends on 3, not 4
+    expect((await read(reader)).text).toContain('"availableSeats":3');
+    notify(seats('event-1', 2));
+    expect((await read(reader)).text).toContain('"availableSeats":2');
+  });
+
+  it('goes on without the counts when they cannot be read', async () => {
+    const { feed, notify } = await startedFeed();
+    const streams = new SeatEventStreams(feed);
+    let fail!: (error: Error) => void;
+    const counts = () => new Promise<SeatUpdate[]>((_, reject) => (fail = reject));
+    const result = streams.open('198.51.100.1', { includeHidden: false, counts });
+    if (!('body' in result)) throw new Error(`refused: ${result.refused}`);
+    const reader = result.body.getReader();
+    await read(reader);
+    notify(seats('event-1', 3));
+    fail(new Error('database unreachable'));
+    expect((await read(reader)).text).toContain(
+      'event: seats\ndata: {"eventId":"event-1","availableSeats":3',
+    );
   });
 
   it('watches the feed once for all streams and lets go when the last one closes', async () => {

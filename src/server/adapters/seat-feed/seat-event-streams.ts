@@ -25,6 +25,8 @@ interface Stream {
   includeHidden: boolean;
   controller: ReadableStreamDefaultController<Uint8Array>;
   open: boolean;
+  /** What came for the stream while its first counts were being read; written after them. */
+  held?: Uint8Array[];
 }
 
 const encoder = new TextEncoder();
@@ -33,8 +35,9 @@ const RESYNC = encoder.encode('event: resync\ndata: {}\n\n');
 
 /**
  * The bodies of GET /api/events/live (server-sent events) of this instance, for any number of visitors at once
- * (docs/product/booking-and-seats.md#live-seats, decision 062): `event: seats` with a SeatUpdate as JSON for
- * each seat change, `event: resync` when changes may have been missed (refetch the events), a comment as
+ * (docs/product/booking-and-seats.md#live-seats, decision 062): `event: counts` with every event's SeatUpdate
+ * first (the counts now, so that a change made between reading the page and opening its stream is not
+ * lost), `event: seats` with a SeatUpdate as JSON for each seat change, `event: resync` when changes may have been missed (refetch the events), a comment as
  * heartbeat so proxies keep the connection open, and a `retry:` hint. One watcher on the feed serves all
  * streams: each change is serialised once (once for visitors, once for admins, who also see drafts) and the
  * same bytes are written to every stream; one timer beats for all. Per client and per instance the number of
@@ -70,10 +73,15 @@ export class SeatEventStreams {
   /**
    * A new stream for `clientAddress`, or why not. The stream ends when the client goes away (the body is
    * cancelled), when it stops reading (MAX_QUEUED_CHUNKS) and when the feed stops.
+   *
+   * `counts` reads the seat counts now; the stream starts with them. It is called after the stream watches the
+   * feed, so a change that committed before the read is in the counts or comes as a later `seats` message,
+   * and what the feed tells meanwhile is held back until the counts are written: the last word on an event
+   * is always the newest. Counts that fail to load are left out; the changes still come.
    */
   open(
     clientAddress: string,
-    options: { includeHidden: boolean },
+    options: { includeHidden: boolean; counts?: () => Promise<SeatUpdate[]> },
   ): { body: ReadableStream<Uint8Array> } | { refused: StreamRefusal } {
     if (this.streams.size >= this.total) return { refused: 'total' };
     const client = clientKey(clientAddress);
@@ -93,8 +101,23 @@ export class SeatEventStreams {
     // spread over ±50 %: after a restart, 2,000 browsers do not all come back in the same instant
     const retry = Math.round(this.retryMs * (0.5 + this.random()));
     this.write(stream, encoder.encode(`retry: ${retry}\n: verbunden\n\n`));
+    if (options.counts) this.startWithCounts(stream, options.counts);
     // a stream opened while the instance shuts down (decision 033) ends at once: the feed tells `stopped`
     return { body };
+  }
+
+  private startWithCounts(stream: Stream, counts: () => Promise<SeatUpdate[]>) {
+    stream.held = [];
+    const written = (bytes: Uint8Array | undefined) => {
+      const held = stream.held ?? [];
+      stream.held = undefined;
+      if (bytes) this.write(stream, bytes);
+      for (const chunk of held) this.write(stream, chunk);
+    };
+    counts().then(
+      (updates) => written(encoder.encode(`event: counts\ndata: ${JSON.stringify(updates)}\n\n`)),
+      () => written(undefined),
+    );
   }
 
   /** Watches the feed and beats while streams are open; lets go of both when the last one closes. */
@@ -131,6 +154,11 @@ export class SeatEventStreams {
 
   private write(stream: Stream, bytes: Uint8Array) {
     if (!stream.open) return;
+    if (stream.held) {
+      if (stream.held.length >= MAX_QUEUED_CHUNKS) return this.end(stream);
+      stream.held.push(bytes);
+      return;
+    }
     if ((stream.controller.desiredSize ?? 0) < -MAX_QUEUED_CHUNKS) return this.end(stream);
     // enqueued as is: a default ReadableStream hands the chunk on without copying or detaching it
     stream.controller.enqueue(bytes);

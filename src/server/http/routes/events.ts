@@ -26,7 +26,25 @@ export const eventRoutes = new Hono<AppEnv>()
   })
   .get('/live', allow('public'), async (c) => {
     const includeHidden = (await audienceOf(c)) === 'admin';
-    const opened = c.get('deps').seatStreams.open(clientIp(c), { includeHidden });
+    const { seatStreams, publicEvents, database, logger } = c.get('deps');
+    // the counts now, first on the stream: the page may have been read before the latest change reached this
+    // instance (docs/product/booking-and-seats.md#live-seats)
+    const counts = async () => {
+      try {
+        const events = includeHidden
+          ? await loadPublicEvents(database.db, { audience: 'admin' })
+          : (await publicEvents.snapshot()).events;
+        return events.map(({ id, availableSeats, totalSeats }) => ({
+          eventId: id,
+          availableSeats,
+          totalSeats,
+        }));
+      } catch (error) {
+        logger.warn({ err: error }, 'live seats: counts not read, the stream starts without them');
+        throw error;
+      }
+    };
+    const opened = seatStreams.open(clientIp(c), { includeHidden, counts });
     // The page works without live counts; the browser tries again later (docs/product/booking-and-seats.md#live-seats).
     if ('refused' in opened) {
       throw opened.refused === 'client'

@@ -19,17 +19,50 @@ const isSeatUpdate = (value: unknown): value is SeatUpdate =>
   typeof (value as SeatUpdate).availableSeats === 'number' &&
   typeof (value as SeatUpdate).totalSeats === 'number';
 
-export function applySeatUpdate(client: QueryClient, update: SeatUpdate): void {
-  const patch = (event: PublicEvent): PublicEvent =>
-    event.id === update.eventId
+/** The update for `event` when it shows other counts than the update has. */
+function changeFor(event: PublicEvent, updates: Map<string, SeatUpdate>): SeatUpdate | undefined {
+  const update = updates.get(event.id);
+  return update && (event.availableSeats !== update.availableSeats || event.totalSeats !== update.totalSeats)
+    ? update
+    : undefined;
+}
+
+/**
+ * Writes the counts into every cached list and detail that shows other counts. Queries without a change are
+ * not touched (the counts on every connection name all events), and untouched events keep their identity.
+ */
+export function applySeatUpdates(client: QueryClient, updates: SeatUpdate[]): void {
+  const byId = new Map(updates.map((update) => [update.eventId, update]));
+  const patch = (event: PublicEvent): PublicEvent => {
+    const update = changeFor(event, byId);
+    return update
       ? { ...event, availableSeats: update.availableSeats, totalSeats: update.totalSeats }
       : event;
-  client.setQueriesData<PublicEvent[]>({ queryKey: queryKeys.events.lists }, (list) =>
-    Array.isArray(list) && list.some((event) => event.id === update.eventId) ? list.map(patch) : list,
-  );
-  client.setQueriesData<PublicEvent>({ queryKey: queryKeys.events.details }, (event) =>
-    event && !Array.isArray(event) ? patch(event) : event,
-  );
+  };
+  const cache = client.getQueryCache();
+  for (const query of cache.findAll({ queryKey: queryKeys.events.lists })) {
+    const list: unknown = query.state.data;
+    if (Array.isArray(list) && list.some((event: PublicEvent) => changeFor(event, byId))) {
+      client.setQueryData<PublicEvent[]>(query.queryKey, (list as PublicEvent[]).map(patch));
+    }
+  }
+  for (const query of cache.findAll({ queryKey: queryKeys.events.details })) {
+    const event = query.state.data as PublicEvent | undefined;
+    if (event && !Array.isArray(event) && changeFor(event, byId)) {
+      client.setQueryData<PublicEvent>(query.queryKey, patch(event));
+    }
+  }
+}
+
+export const applySeatUpdate = (client: QueryClient, update: SeatUpdate): void =>
+  applySeatUpdates(client, [update]);
+
+function parsed(message: Event): unknown {
+  try {
+    return JSON.parse((message as MessageEvent<string>).data);
+  } catch {
+    return undefined; // a malformed message changes nothing
+  }
 }
 
 function connect(client: QueryClient): void {
@@ -37,12 +70,13 @@ function connect(client: QueryClient): void {
   const live = new EventSource(LIVE_URL);
   source = live;
   live.addEventListener('seats', (message) => {
-    try {
-      const update: unknown = JSON.parse((message as MessageEvent<string>).data);
-      if (isSeatUpdate(update)) applySeatUpdate(client, update);
-    } catch {
-      // a malformed message changes nothing
-    }
+    const update = parsed(message);
+    if (isSeatUpdate(update)) applySeatUpdate(client, update);
+  });
+  // the counts now, first on every connection: a change between reading the page and connecting shows too
+  live.addEventListener('counts', (message) => {
+    const updates = parsed(message);
+    if (Array.isArray(updates)) applySeatUpdates(client, updates.filter(isSeatUpdate));
   });
   live.addEventListener('open', () => {
     retries = 0;
