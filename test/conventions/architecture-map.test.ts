@@ -31,7 +31,16 @@ function startedInMain(): string[] {
   const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root);
   const mainFile = path.join(root, 'src/server/main.ts');
   const ambient = readdirSync(path.join(root, 'types')).map((file) => path.join(root, 'types', file));
-  const program = ts.createProgram([mainFile, ...ambient], { ...options, noEmit: true });
+  // The jobs' classes are the project's own: the packages' declarations are read as empty files, which leaves
+  // ~2,000 of them unparsed (7 s → 2.5 s). A job whose type came from a package would be 'unknown' below.
+  const compilerOptions = { ...options, noEmit: true, types: [] };
+  const host = ts.createCompilerHost(compilerOptions);
+  const readSourceFile = host.getSourceFile.bind(host);
+  const isPackage = (file: string) =>
+    file.includes('/node_modules/') && !file.includes('/node_modules/typescript/lib/');
+  host.getSourceFile = (file, language, ...rest) =>
+    isPackage(file) ? ts.createSourceFile(file, '', language) : readSourceFile(file, language, ...rest);
+  const program = ts.createProgram({ rootNames: [mainFile, ...ambient], options: compilerOptions, host });
   const checker = program.getTypeChecker();
   const files = new Set<string>();
   const visit = (node: ts.Node) => {
