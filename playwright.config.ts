@@ -83,7 +83,10 @@ export default defineConfig({
     // Nobody opens a trace from CI (its log is what reaches people) and recording one costs a fifth of the
     // browser tests' CPU (decision 063); E2E_TRACE=retain-on-failure (or on) records them there too.
     trace: TRACE,
-    screenshot: 'only-on-failure',
+    // 'only-on-failure' photographs every page of every context as it closes, passing or not, in case the
+    // journey fails later (Playwright keeps it only then): 5–10 % of the browser tests' CPU. Nobody sees them
+    // in CI, whose log names the failure's error-context.md (the page as text); E2E_SCREENSHOTS=1 keeps them.
+    screenshot: process.env.E2E_SCREENSHOTS === '1' ? 'only-on-failure' : 'off',
     // Debian's headless shell; the widget and camera journeys ask for the full browser (e2e/support/browsers.ts)
     launchOptions: { executablePath: HEADLESS_SHELL, args: [...CHROMIUM_ARGS] },
   },
