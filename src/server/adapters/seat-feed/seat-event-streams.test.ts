@@ -99,6 +99,21 @@ describe('SeatEventStreams', () => {
     expect((await read(reader)).text).toContain('"availableSeats":2');
   });
 
+  it('serialises one counts array once for all the streams that start with it', async () => {
+    const { feed } = await startedFeed();
+    const streams = new SeatEventStreams(feed);
+    const counts: SeatUpdate[] = [{ eventId: 'event-1', availableSeats: 4, totalSeats: 20 }];
+    const readers = ['198.51.100.1', '198.51.100.2'].map((ip) => {
+      const result = streams.open(ip, { includeHidden: false, counts: async () => counts });
+      if (!('body' in result)) throw new Error(`refused: ${result.refused}`);
+      return result.body.getReader();
+    });
+    for (const reader of readers) await read(reader); // retry hints
+    const [first, second] = await Promise.all(readers.map(read));
+    expect(first!.text).toContain('event: counts');
+    expect(second!.bytes).toBe(first!.bytes);
+  });
+
   it('goes on without the counts when they cannot be read', async () => {
     const { feed, notify } = await startedFeed();
     const streams = new SeatEventStreams(feed);

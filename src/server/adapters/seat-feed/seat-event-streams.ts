@@ -45,6 +45,8 @@ const RESYNC = encoder.encode('event: resync\ndata: {}\n\n');
  */
 export class SeatEventStreams {
   private readonly streams = new Set<Stream>();
+  /** The `counts` message per counts array: the streams opened on one snapshot share its bytes. */
+  private readonly encodedCounts = new WeakMap<SeatUpdate[], Uint8Array>();
   private readonly perClientCount = new Map<string, number>();
   private unwatch: (() => void) | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -115,9 +117,18 @@ export class SeatEventStreams {
       for (const chunk of held) this.write(stream, chunk);
     };
     counts().then(
-      (updates) => written(encoder.encode(`event: counts\ndata: ${JSON.stringify(updates)}\n\n`)),
+      (updates) => written(this.countsMessage(updates)),
       () => written(undefined),
     );
+  }
+
+  private countsMessage(updates: SeatUpdate[]): Uint8Array {
+    let bytes = this.encodedCounts.get(updates);
+    if (!bytes) {
+      bytes = encoder.encode(`event: counts\ndata: ${JSON.stringify(updates)}\n\n`);
+      this.encodedCounts.set(updates, bytes);
+    }
+    return bytes;
   }
 
   /** Watches the feed and beats while streams are open; lets go of both when the last one closes. */

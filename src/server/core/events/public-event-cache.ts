@@ -1,4 +1,4 @@
-import type { PublicEvent } from '@shared/events';
+import type { PublicEvent, SeatUpdate } from '@shared/events';
 import type { Db } from '../../db/types';
 import { EncodedJson } from './encoded-json';
 import { loadPublicEvents } from './load-public-events';
@@ -21,6 +21,21 @@ export class PublicEventSnapshot {
     // ids first, then slugs: a slug that happens to look like another event's id still finds its own event
     for (const entry of entries) this.byKey.set(entry.event.id, entry);
     for (const entry of entries) this.byKey.set(entry.event.slug, entry);
+  }
+
+  private counts: SeatUpdate[] | undefined;
+
+  /**
+   * Every event's seat counts, which a live seat stream starts with (docs/product/booking-and-seats.md#live-seats);
+   * one array per snapshot, so the streams opened on it share one serialisation.
+   */
+  get seatCounts(): SeatUpdate[] {
+    this.counts ??= this.events.map(({ id, availableSeats, totalSeats }) => ({
+      eventId: id,
+      availableSeats,
+      totalSeats,
+    }));
+    return this.counts;
   }
 
   /** By slug, or by id as a fallback. */

@@ -31,9 +31,8 @@ export const eventRoutes = new Hono<AppEnv>()
     // instance (docs/product/booking-and-seats.md#live-seats)
     const counts = async () => {
       try {
-        const events = includeHidden
-          ? await loadPublicEvents(database.db, { audience: 'admin' })
-          : (await publicEvents.snapshot()).events;
+        if (!includeHidden) return (await publicEvents.snapshot()).seatCounts;
+        const events = await loadPublicEvents(database.db, { audience: 'admin' });
         return events.map(({ id, availableSeats, totalSeats }) => ({
           eventId: id,
           availableSeats,
