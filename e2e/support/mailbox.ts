@@ -4,7 +4,10 @@ import type { DevMail } from '../../src/shared/dev-mail';
 
 export type { DevMail };
 
-/** The newest mail to `to` (whose subject matches), waiting up to 10 s for it to arrive. */
+/**
+ * The newest mail to `to` (whose subject matches), waiting up to 20 s for it to show: late in a full run on a
+ * busy machine each look lists 200 mails with their HTML.
+ */
 export async function waitForMail(
   request: APIRequestContext,
   to: string,
@@ -18,7 +21,7 @@ export async function waitForMail(
         found = mails.find((mail) => mail.to === to && (!subject || subject.test(mail.subject)));
         return Boolean(found);
       },
-      { timeout: 10_000 },
+      { timeout: 20_000 },
     )
     .toBe(true);
   return found!;
@@ -35,6 +38,11 @@ export const freshEmail = (name: string) => `${name}-${Date.now()}-${++counter}@
 export async function signInByCode(page: Page, email: string): Promise<void> {
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByRole('button', { name: 'Code senden' }).click();
+  // the code step first, as a person sees it: a send that failed or never left says so here, not as a
+  // missing mail
+  await expect(page.getByLabel('Ziffer 1'), `the code step after sending to ${email}`).toBeVisible({
+    timeout: 15_000,
+  });
   const code = codeIn(await waitForMail(page.request, email, /Anmeldecode/));
   await page.getByLabel('Ziffer 1').click();
   await page.keyboard.type(code); // six digits submit by themselves
