@@ -37,11 +37,12 @@ const RESYNC = encoder.encode('event: resync\ndata: {}\n\n');
  * The bodies of GET /api/events/live (server-sent events) of this instance, for any number of visitors at once
  * (docs/product/booking-and-seats.md#live-seats, decision 062): `event: counts` with every event's SeatUpdate
  * first (the counts now, so that a change made between reading the page and opening its stream is not
- * lost), `event: seats` with a SeatUpdate as JSON for each seat change, `event: resync` when changes may have been missed (refetch the events), a comment as
- * heartbeat so proxies keep the connection open, and a `retry:` hint. One watcher on the feed serves all
- * streams: each change is serialised once (once for visitors, once for admins, who also see drafts) and the
- * same bytes are written to every stream; one timer beats for all. Per client and per instance the number of
- * open streams is capped, so that one client cannot hold thousands of connections.
+ * lost), `event: seats` with a SeatUpdate as JSON for each seat change, `event: resync` when changes may have
+ * been missed (refetch the events), a comment as heartbeat so proxies keep the connection open, and a
+ * `retry:` hint. One watcher on the feed serves all streams: each change is serialised once (once for
+ * visitors, once for admins, who also see drafts) and the same bytes are written to every stream; one timer
+ * beats for all. Per client and per instance the number of open streams is capped, so that one client cannot
+ * hold thousands of connections.
  */
 export class SeatEventStreams {
   private readonly streams = new Set<Stream>();

@@ -9,6 +9,10 @@ export interface ChangeSource {
   watch(watcher: (event: { kind: string }) => void): () => void;
 }
 
+/** Each event's seat counts, as a live seat message carries them. */
+export const seatCountsOf = (events: PublicEvent[]): SeatUpdate[] =>
+  events.map(({ id, availableSeats, totalSeats }) => ({ eventId: id, availableSeats, totalSeats }));
+
 /** The visitor's view of all events at one moment: the list answer and each event's detail answer. */
 export class PublicEventSnapshot {
   readonly list: EncodedJson;
@@ -30,11 +34,7 @@ export class PublicEventSnapshot {
    * one array per snapshot, so the streams opened on it share one serialisation.
    */
   get seatCounts(): SeatUpdate[] {
-    this.counts ??= this.events.map(({ id, availableSeats, totalSeats }) => ({
-      eventId: id,
-      availableSeats,
-      totalSeats,
-    }));
+    this.counts ??= seatCountsOf(this.events);
     return this.counts;
   }
 

@@ -4,6 +4,7 @@ import { AppError } from '../../core/app-error';
 import { EncodedJson } from '../../core/events/encoded-json';
 import { buildEventCalendar } from '../../core/events/event-calendar';
 import { loadPublicEvents, type Audience } from '../../core/events/load-public-events';
+import { seatCountsOf } from '../../core/events/public-event-cache';
 import { allow, currentSession } from '../access';
 import { clientIp } from '../client-ip';
 import type { AppEnv } from '../context';
@@ -32,12 +33,7 @@ export const eventRoutes = new Hono<AppEnv>()
     const counts = async () => {
       try {
         if (!includeHidden) return (await publicEvents.snapshot()).seatCounts;
-        const events = await loadPublicEvents(database.db, { audience: 'admin' });
-        return events.map(({ id, availableSeats, totalSeats }) => ({
-          eventId: id,
-          availableSeats,
-          totalSeats,
-        }));
+        return seatCountsOf(await loadPublicEvents(database.db, { audience: 'admin' }));
       } catch (error) {
         logger.warn({ err: error }, 'live seats: counts not read, the stream starts without them');
         throw error;
