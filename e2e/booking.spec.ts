@@ -15,6 +15,7 @@ import { cancelSuccessMessage, type MyTicket } from '../src/shared/tickets';
 import {
   expect,
   expectNoSeriousA11yViolations,
+  FREE_ONLINE_SEATS_LOCK,
   openPage,
   refused,
   screenshotFromTop,
@@ -369,8 +370,10 @@ test('book and pay two tickets, get them by mail, download one, cancel one; book
   await expect(page.getByRole('note').filter({ hasText: 'Testmodus' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'checkout of a free event');
-  await page.getByRole('button', { name: 'Kostenlos buchen', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/booking/${UUID}/success$`));
+  await withRunLock(FREE_ONLINE_SEATS_LOCK, async () => {
+    await page.getByRole('button', { name: 'Kostenlos buchen', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/booking/${UUID}/success$`));
+  });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buchung erfolgreich!');
   const freeBooking = await fetchJson<BookingView>(
     page.request,

@@ -8,7 +8,15 @@ import type { ParticipantList } from '../src/shared/participants';
 import { ticketBarcodeContent, type MyTicket } from '../src/shared/tickets';
 import { adminContext, presetConsent } from './support/admin';
 import { launchWithFakeCamera, writeY4m } from './support/fake-camera';
-import { expect, openPage, saveScreenshot, test, waitForApp } from './support/fixtures';
+import {
+  expect,
+  FREE_ONLINE_SEATS_LOCK,
+  openPage,
+  saveScreenshot,
+  test,
+  waitForApp,
+  withRunLock,
+} from './support/fixtures';
 import { freshEmail, signInByCode } from './support/mailbox';
 
 const FREE_ONLINE = { slug: 'gelassen-durch-veraenderungen-online-infoabend' };
@@ -27,9 +35,9 @@ async function bookTickets(browser: Browser, quantity: number, holderName: strin
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page).not.toHaveURL(/\/onboarding$/);
   const event = (await (await page.request.get(`/api/events/${FREE_ONLINE.slug}`)).json()) as { id: string };
-  const booked = await page.request.post('/api/bookings', {
-    data: { eventId: event.id, quantity, holderName },
-  });
+  const booked = await withRunLock(FREE_ONLINE_SEATS_LOCK, () =>
+    page.request.post('/api/bookings', { data: { eventId: event.id, quantity, holderName } }),
+  );
   expect(booked.status()).toBe(201);
   const bookingId = ((await booked.json()) as { id: string }).id;
   const tickets = ((await (await page.request.get('/api/tickets')).json()) as MyTicket[]).filter(

@@ -237,6 +237,13 @@ export async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<
 export const LENA_SIGN_IN_LOCK = 'lena-sign-in.lock';
 
 /**
+ * The lock of the bookings of the demo's free online evening, which three specs book (booking, checkin, widget):
+ * the widget journey compares its seats before and after its own booking, which is only meaningful while no
+ * other journey books there in between.
+ */
+export const FREE_ONLINE_SEATS_LOCK = 'free-online-seats.lock';
+
+/**
  * One worker at a time for `step`: an atomic mkdir of `name` in the run's data folder, which every worker
  * of the run shares (the e2e server, and so its database, is one per run).
  */
