@@ -11,7 +11,14 @@ import { currentUnitPriceCents, seatsPerTicket } from '../src/shared/event-rules
 import type { PublicEvent } from '../src/shared/events';
 import { SIMPLIFIED_INVOICE_LIMIT_CENTS } from '../src/shared/invoices';
 import type { MyTicket } from '../src/shared/tickets';
-import { expect, expectNoSeriousA11yViolations, openPage, test, withRunLock } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  openPage,
+  PAID_DEMO_SEATS_LOCK,
+  test,
+  withRunLock,
+} from './support/fixtures';
 import { freshEmail, signInByCode } from './support/mailbox';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -106,7 +113,7 @@ test('orders above 250 € with a company billing address and finds it on the in
   await expect(postcode).not.toHaveAttribute('aria-invalid', 'true');
   // booking.spec.ts compares this event's seats around its own steps: one booking at a time
   await withRunLock(
-    'booking-spec-seats.lock',
+    PAID_DEMO_SEATS_LOCK,
     async () => {
       await orderButton.click();
       await expect(page).toHaveURL(new RegExp(`/booking/${UUID}/success$`));

@@ -17,6 +17,7 @@ import {
   expectNoSeriousA11yViolations,
   FREE_ONLINE_SEATS_LOCK,
   openPage,
+  PAID_DEMO_SEATS_LOCK,
   refused,
   screenshotFromTop,
   switchTheme,
@@ -69,10 +70,11 @@ async function paidEventWithRoom(request: APIRequestContext): Promise<PublicEven
   return candidates[0]!;
 }
 
-// Both projects book and cancel on the same event at the same time. A seat count compared before and after
-// a cancel is only meaningful while the other project does not book in between: the steps that change the
-// event's seats take this lock (an atomic mkdir in the run's data folder, shared by the workers).
-const withSeatLock = <T>(step: () => Promise<T>) => withRunLock('booking-spec-seats.lock', step, 30_000);
+// Both projects book and cancel on the same event at the same time, and the billing and payment-method journeys
+// may pick it too. A seat count compared before and after a cancel is only meaningful while no other journey
+// books in between: the steps that change the event's seats take this lock (an atomic mkdir in the run's data
+// folder, shared by the workers).
+const withSeatLock = <T>(step: () => Promise<T>) => withRunLock(PAID_DEMO_SEATS_LOCK, step, 30_000);
 
 /**
  * Axe on the colours and a screenshot in the dark theme, then back to light (the page is reloaded twice); the

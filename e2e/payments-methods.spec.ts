@@ -21,6 +21,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   openPage,
+  PAID_DEMO_SEATS_LOCK,
   saveScreenshot,
   screenshotFromTop,
   test,
@@ -99,7 +100,8 @@ async function orderOneTicket(
     await billing.getByLabel('Ort').fill('Hamburg');
   }
   const order = page.getByRole('region', { name: 'Bestellung abschließen', exact: true });
-  await withRunLock('payments-methods-seats.lock', async () => {
+  // booking.spec.ts and billing-address.spec.ts may pick the same event: one order at a time
+  await withRunLock(PAID_DEMO_SEATS_LOCK, async () => {
     await order.getByRole('button', { name: 'Zahlungspflichtig bestellen', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/booking/${UUID}/success$`));
   });

@@ -237,17 +237,39 @@ export async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<
 export const LENA_SIGN_IN_LOCK = 'lena-sign-in.lock';
 
 /**
- * The lock of the bookings of the demo's free online evening, which three specs book (booking, checkin, widget):
- * the widget journey compares its seats before and after its own booking, which is only meaningful while no
- * other journey books there in between.
+ * The lock of the bookings of the demo's free online evening, which several specs book (booking, checkin,
+ * widget, events, accessibility): the widget journey compares its seats before and after its own booking,
+ * which is only meaningful while no other journey books there in between.
  */
 export const FREE_ONLINE_SEATS_LOCK = 'free-online-seats.lock';
+
+/**
+ * The lock of the orders on the paid demo event with the most tickets left, which the booking, billing and
+ * payment-method journeys each pick: the booking journey compares its seats around a cancel.
+ */
+export const PAID_DEMO_SEATS_LOCK = 'paid-demo-seats.lock';
+
+/**
+ * The lock of the programme on the home page: admin.spec.ts's new event is public while its visitor buys a ticket,
+ * and events.spec.ts counts the demo's cards.
+ */
+export const PUBLIC_PROGRAMME_LOCK = 'public-programme.lock';
 
 /**
  * One worker at a time for `step`: an atomic mkdir of `name` in the run's data folder, which every worker
  * of the run shares (the e2e server, and so its database, is one per run).
  */
 export async function withRunLock<T>(name: string, step: () => Promise<T>, timeout = 60_000): Promise<T> {
+  const release = await takeRunLock(name, timeout);
+  try {
+    return await step();
+  } finally {
+    release();
+  }
+}
+
+/** `withRunLock` for a hold that spans hooks or steps: answers the function that releases it. */
+export async function takeRunLock(name: string, timeout = 60_000): Promise<() => void> {
   const lock = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), name);
   await expect
     .poll(
@@ -262,9 +284,5 @@ export async function withRunLock<T>(name: string, step: () => Promise<T>, timeo
       { message: `waiting for the lock ${name}`, timeout, intervals: [100] },
     )
     .toBe(true);
-  try {
-    return await step();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  return () => rmSync(lock, { recursive: true, force: true });
 }

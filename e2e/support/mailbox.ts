@@ -31,8 +31,11 @@ export const codeIn = (mail: DevMail) => mail.text.match(/\b(\d{6})\b/)![1]!;
 export const linkIn = (mail: DevMail) => mail.text.match(/https?:\/\/\S+\/auth\/magic-link\?token=\S+/)![0];
 
 let counter = 0;
-/** A unique address per test and run: sending is limited per address. */
-export const freshEmail = (name: string) => `${name}-${Date.now()}-${++counter}@example.org`;
+/**
+ * A unique address per test and run: sending is limited per address. The worker's process id too: the same
+ * @phone journey runs in both workers at once, each with its own counter.
+ */
+export const freshEmail = (name: string) => `${name}-${Date.now()}-${process.pid}-${++counter}@example.org`;
 
 /** On /login (or an event login page): enters the address, reads the code from the mailbox, types it. */
 export async function signInByCode(page: Page, email: string): Promise<void> {

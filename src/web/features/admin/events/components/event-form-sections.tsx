@@ -29,7 +29,8 @@ export function FormSection({ title, children }: { title: string; children: Reac
       <h2 id={id} className="mb-4 text-lg font-semibold">
         {title}
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+      {/* minmax(0, 1fr) columns: a long address in a field (the organizers' list) truncates instead of widening the page */}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">{children}</div>
     </section>
   );
 }

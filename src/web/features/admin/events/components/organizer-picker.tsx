@@ -31,7 +31,8 @@ export function OrganizerPicker({ options, value, onChange, error }: OrganizerPi
     onChange(chosen.has(userId) ? value.filter((entry) => entry !== userId) : [...value, userId]);
 
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+    // min-w-0: a fieldset is at least as wide as its content by default, and the addresses below truncate instead
+    <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="sr-only">Veranstalter</legend>
       <p className="text-xs text-muted-foreground">
         Admins und Veranstalter, die dieses Event leiten. Sie erscheinen auf der Event-Seite.
