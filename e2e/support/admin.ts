@@ -3,7 +3,7 @@
 // admin is made once per run and its signed-in browser state is kept in the run's data folder, so later users
 // need no second sign-in (code sending is rate-limited per client for the whole run).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -13,6 +13,10 @@ import { codeIn, freshEmail } from './mailbox';
 
 const RUN_DIR = process.env.E2E_DATA_DIR ?? os.tmpdir();
 const STATE_FILE = path.join(RUN_DIR, 'admin-state.json');
+/** The owner's address, kept by the setup that made it: the dev mailbox lists only its newest mails. */
+const OWNER_FILE = path.join(RUN_DIR, 'admin-email.txt');
+/** Held by whoever makes the owner or signs the owner in by code: a new code voids the one before. */
+export const ADMIN_SETUP_LOCK = 'admin-setup.lock';
 /** The subject of the mail the owner setup sends (src/server/core/mail/templates/admin-created.ts). */
 const ADMIN_CREATED_SUBJECT = 'Dein Admin-Zugang ist eingerichtet';
 
@@ -32,8 +36,9 @@ export async function presetConsent(context: BrowserContext): Promise<void> {
 /**
  * The owner setup as a person does it: a token signed with the server's APP_SECRET (the CLI only signs,
  * docs/product/admin.md#owner-setup), the /setup page, 'Admin erstellen'. When an admin exists already (made
- * by another spec of the run), the page refuses, and that admin's address comes from the setup mail in the
- * dev mailbox instead.
+ * by another spec of the run), the page refuses, and that admin's address comes from the run's data folder,
+ * where the setup that made it kept it (else from the setup mail in the dev mailbox). Callers hold
+ * ADMIN_SETUP_LOCK.
  */
 export async function ownerSetup(
   page: Page,
@@ -57,7 +62,11 @@ export async function ownerSetup(
   );
   const refused = page.getByRole('alert').filter({ hasText: 'Es gibt bereits einen Administrator.' });
   await expect(created.or(refused)).toBeVisible();
-  if (await created.isVisible()) return { email, created: true };
+  if (await created.isVisible()) {
+    writeFileSync(OWNER_FILE, email);
+    return { email, created: true };
+  }
+  if (existsSync(OWNER_FILE)) return { email: readFileSync(OWNER_FILE, 'utf8'), created: false };
 
   let owner: DevMail | undefined;
   await expect
@@ -108,7 +117,7 @@ export async function signInAgain(page: Page, email: string) {
  * creates the admin and signs in by code; everyone after that reuses the stored cookies.
  */
 export async function adminContext(browser: Browser): Promise<BrowserContext> {
-  await withRunLock('admin-setup.lock', async () => {
+  await withRunLock(ADMIN_SETUP_LOCK, async () => {
     if (existsSync(STATE_FILE)) return;
     const context = await browser.newContext();
     await presetConsent(context);
