@@ -128,6 +128,16 @@ describe('GET /api/events/live', () => {
     const draft = await createEvent(database.db, { status: 'draft' });
     await fetch(`${instance.url}/api/events`); // the page was read ...
     await takeSeats(database, event.id, 3); // ... then someone booked, before the page's stream opened
+    // ... and this instance has taken in the booking's notification (its public list shows it), so no later
+    // message can bring it to the stream opened next: only the counts it starts with can
+    const listed = async () =>
+      ((await (await fetch(`${instance.url}/api/events`)).json()) as PublicEvent[]).find(
+        (listedEvent) => listedEvent.id === event.id,
+      )?.availableSeats;
+    for (const deadline = Date.now() + 5_000; (await listed()) !== 17;) {
+      if (Date.now() > deadline) throw new Error('timed out waiting for the booking in the public list');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const stream = await connect(instance.url);
     try {
       const counts = await stream.waitFor(
