@@ -64,7 +64,7 @@ export function OrganizerPicker({ options, value, onChange, error }: OrganizerPi
                   type="checkbox"
                   checked={chosen.has(option.id)}
                   onChange={() => toggle(option.id)}
-                  className="h-4 w-4 accent-primary"
+                  className="h-4 w-4 shrink-0 accent-primary"
                 />
                 <span className="flex min-w-0 flex-col">
                   <span className="truncate text-sm font-medium">{option.name}</span>
@@ -82,7 +82,7 @@ export function OrganizerPicker({ options, value, onChange, error }: OrganizerPi
                   type="checkbox"
                   checked
                   onChange={() => toggle(userId)}
-                  className="h-4 w-4 accent-primary"
+                  className="h-4 w-4 shrink-0 accent-primary"
                 />
                 <span className="text-sm text-muted-foreground">
                   Nicht mehr Veranstalter ({userId.slice(0, 8)})
