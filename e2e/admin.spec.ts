@@ -20,7 +20,7 @@ import {
   PUBLIC_PROGRAMME_LOCK,
   settleAnimations,
   switchTheme,
-  takeRunLock,
+  runLockHold,
   test,
 } from './support/fixtures';
 import { freshEmail, signInByCode, waitForMail } from './support/mailbox';
@@ -147,11 +147,7 @@ const ticketRow = (page: Page, code: string): Locator =>
 
 // The new event is public from 'Veröffentlichen' to 'Versteckt': events.spec.ts counts the demo's cards on the home
 // page meanwhile, so the journey holds the programme's lock for that while (released here too if it fails).
-let releaseProgramme: (() => void) | undefined;
-test.afterEach(() => {
-  releaseProgramme?.();
-  releaseProgramme = undefined;
-});
+const programme = runLockHold(PUBLIC_PROGRAMME_LOCK, 75_000);
 
 test('admin creates and publishes an event with a cover, a visitor books it, the admin cancels and exports the ticket', async ({
   page: visitor,
@@ -248,7 +244,7 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   await expect(row.getByText('Entwurf').filter({ visible: true })).toBeVisible();
 
   // publish with the bulk action
-  releaseProgramme = await takeRunLock(PUBLIC_PROGRAMME_LOCK, 75_000);
+  await programme.take();
   await row.getByRole('checkbox', { name: `„${title}“ auswählen` }).check();
   const bulk = page.getByRole('region', { name: 'Aktionen für die Auswahl' });
   await expect(bulk).toContainText('1 Event ausgewählt');
@@ -297,8 +293,7 @@ test('admin creates and publishes an event with a cover, a visitor books it, the
   await page.getByRole('button', { name: 'Speichern', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/events$/);
   await expect(row.getByText('Versteckt').first()).toBeVisible();
-  releaseProgramme();
-  releaseProgramme = undefined;
+  programme.release();
 
   // 5. 'Tickets verwalten': the ticket under its event, filtered by the buyer
   await viaSidebar(page, 'Buchungen', /\/admin\/bookings$/, 'Tickets verwalten');

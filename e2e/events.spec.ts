@@ -10,7 +10,7 @@ import {
   openPage,
   PUBLIC_PROGRAMME_LOCK,
   saveScreenshot,
-  takeRunLock,
+  runLockHold,
   test,
   type ThemeChoice,
   refused,
@@ -76,14 +76,8 @@ async function loadLazyImages(page: Page) {
 
 // The journeys below count the demo's cards; admin.spec.ts publishes an event of its own for a while. Each journey
 // holds the programme still while it runs (the other project's journeys of this file wait, a few seconds at most).
-let releaseProgramme: (() => void) | undefined;
-test.beforeEach(async () => {
-  releaseProgramme = await takeRunLock(PUBLIC_PROGRAMME_LOCK, 75_000);
-});
-test.afterEach(() => {
-  releaseProgramme?.();
-  releaseProgramme = undefined;
-});
+const programme = runLockHold(PUBLIC_PROGRAMME_LOCK, 75_000);
+test.beforeEach(programme.take);
 
 test.describe('home: card view', () => {
   test('shows the future published events with price, early bird and seat badges; nothing hidden or draft', async ({

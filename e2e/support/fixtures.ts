@@ -268,8 +268,27 @@ export async function withRunLock<T>(name: string, step: () => Promise<T>, timeo
   }
 }
 
+/**
+ * A run lock a spec takes and releases at steps of its own; released after each test that still holds it (a
+ * journey that failed in between). Call it at the top level of the spec.
+ */
+export function runLockHold(name: string, timeout = 60_000) {
+  let release: (() => void) | undefined;
+  const hold = {
+    take: async () => {
+      release = await takeRunLock(name, timeout);
+    },
+    release: () => {
+      release?.();
+      release = undefined;
+    },
+  };
+  test.afterEach(hold.release);
+  return hold;
+}
+
 /** `withRunLock` for a hold that spans hooks or steps: answers the function that releases it. */
-export async function takeRunLock(name: string, timeout = 60_000): Promise<() => void> {
+async function takeRunLock(name: string, timeout = 60_000): Promise<() => void> {
   const lock = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), name);
   await expect
     .poll(

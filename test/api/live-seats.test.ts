@@ -60,9 +60,9 @@ async function takeSeats(database: Database, eventId: string, seats: number) {
   });
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 5000) {
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -134,10 +134,7 @@ describe('GET /api/events/live', () => {
       ((await (await fetch(`${instance.url}/api/events`)).json()) as PublicEvent[]).find(
         (listedEvent) => listedEvent.id === event.id,
       )?.availableSeats;
-    for (const deadline = Date.now() + 5_000; (await listed()) !== 17;) {
-      if (Date.now() > deadline) throw new Error('timed out waiting for the booking in the public list');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until(async () => (await listed()) === 17, 'the booking in the public list');
     const stream = await connect(instance.url);
     try {
       const counts = await stream.waitFor(
